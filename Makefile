@@ -1,0 +1,31 @@
+# Table Warden — the two commands are `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## run: start the service on the simulated box (a window if there is a display, headless otherwise)
+run: $(STAMP)
+	$(BIN)/tablewarden run --hardware sim
+
+## test: install what the suite needs and run all of it
+test: $(STAMP)
+	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache
