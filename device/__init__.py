@@ -1,0 +1,1 @@
+"""The service: the composition root that wires ports, controller, engine, journal and views."""

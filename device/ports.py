@@ -1,0 +1,65 @@
+"""The ports: small interfaces the core owns and every adapter implements.
+
+``device`` holds the real adapters (gpiozero, luma.oled, pygame, pyserial);
+``hw_sim`` holds twins with the same interfaces. Nothing above the adapters
+knows which one it has (DESIGN.md, "device/ — the service").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from device.events import InputEvent
+    from ui.model import Frame
+
+Emit = Callable[["InputEvent"], None]
+
+
+class Controls(Protocol):
+    """Buttons and encoders. Callbacks only call ``emit``; they never touch state."""
+
+    def start(self, emit: Emit) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class DiceSource(Protocol):
+    """Reports settled rolls through ``emit`` (a tray, or the simulator's panel)."""
+
+    def start(self, emit: Emit) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Display(Protocol):
+    """The OLED: takes a finished 1-bit PIL image of its own size."""
+
+    width: int
+    height: int
+
+    def show(self, image: Image.Image) -> None: ...
+
+    def contrast(self, level: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Screen(Protocol):
+    """The optional large screen: draws a frame model; may also be an input source."""
+
+    def draw(self, frame: Frame) -> None: ...
+
+    def pump(self, emit: Emit) -> None:
+        """Turn pending window input (mouse, keyboard) into events; main thread only."""
+
+    def save(self, path: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...

@@ -1,0 +1,1 @@
+"""The dice tray: wire protocol and host reader (see PROTOCOL.md)."""

@@ -1,0 +1,155 @@
+"""Named commands with typed, validated parameters.
+
+A :class:`Command` is what the journal stores: a name and a dict of JSON
+values. A :class:`CommandSpec` is what a game declares: the name, a one-line
+help text (it feeds the help screen and the docs), the parameters and the
+handler that carries the command out. Validation happens before the handler
+runs, so a handler sees only well-typed values inside their declared bounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from games.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from games.core.engine import Context
+
+PARAM_KINDS = ("int", "bool", "choice", "text", "dice")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One player action as journaled: ``name`` plus JSON-valued ``params``."""
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Command:
+        return cls(str(data["name"]), dict(data.get("params", {})))
+
+
+@dataclass(frozen=True)
+class Param:
+    """A command parameter: its kind, bounds and default.
+
+    Kinds: ``int`` (``low``..``high``), ``bool``, ``choice`` (one of
+    ``choices``), ``text`` (at most ``high`` characters) and ``dice`` (a list
+    of ``{"kind": "d6", "face": 5}``, as the tray or a virtual roll reports).
+    ``label`` is what the prompt form shows next to the value.
+    """
+
+    name: str
+    kind: str = "int"
+    label: str = ""
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    optional: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in PARAM_KINDS:
+            raise ValueError(f"unknown parameter kind {self.kind!r}")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def initial(self) -> Any:
+        """The value a prompt form starts from."""
+        if self.default is not None:
+            return self.default
+        if self.kind == "int":
+            return self.low if self.low is not None and self.low > 0 else 0
+        if self.kind == "bool":
+            return False
+        if self.kind == "choice":
+            return self.choices[0] if self.choices else ""
+        if self.kind == "dice":
+            return []
+        return ""
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is valid for this parameter, else raise RuleError."""
+        label = self.title
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"{label}: need a number", f"{label} must be a whole number, got {value!r}.")
+            if self.low is not None and value < self.low:
+                raise RuleError(f"{label} min is {self.low}", f"{label} must be at least {self.low}, got {value}.")
+            if self.high is not None and value > self.high:
+                raise RuleError(f"{label} max is {self.high}", f"{label} must be at most {self.high}, got {value}.")
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RuleError(f"{label}: yes or no", f"{label} must be true or false, got {value!r}.")
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise RuleError(f"{label}: not a choice", f"{label} must be one of {', '.join(self.choices)}; got {value!r}.")
+        elif self.kind == "text":
+            if not isinstance(value, str) or (self.high is not None and len(value) > self.high):
+                raise RuleError(f"{label}: bad text", f"{label} must be text of at most {self.high} characters.")
+        elif self.kind == "dice":
+            check_dice(value, label)
+        return value
+
+
+def check_dice(value: Any, label: str = "Dice") -> list[dict]:
+    """Validate a dice report: a list of ``{"kind": str, "face": int | str}``."""
+    if not isinstance(value, list):
+        raise RuleError(f"{label}: need dice", f"{label} must be a list of dice, got {value!r}.")
+    for die in value:
+        if not (isinstance(die, Mapping) and isinstance(die.get("kind"), str) and "face" in die):
+            raise RuleError(f"{label}: bad die", f"Each die needs a kind and a face, got {die!r}.")
+    return value
+
+
+Handler = Callable[["Context"], None]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command a game offers: its name, one-line help, parameters and handler.
+
+    ``available`` says whether the command makes sense in a state (the action
+    menu lists only those); the handler still raises RuleError when the rules
+    forbid it, since a journal or a script may send it anyway. ``menu=False``
+    keeps it out of the action menu (dial turns, prompt answers);
+    ``prompt_only`` commands are accepted only as the answer to the current
+    procedure step that names them.
+    """
+
+    name: str
+    help: str
+    handler: Handler
+    params: tuple[Param, ...] = ()
+    available: Callable[[dict], bool] = lambda state: True
+    menu: bool = True
+    prompt_only: bool = False
+
+    def validate(self, params: Mapping[str, Any]) -> dict:
+        """Return the parameters checked and completed with defaults, or raise RuleError."""
+        known = {p.name for p in self.params}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise RuleError(
+                f"Unknown: {unknown[0]}"[:21],
+                f"Command {self.name!r} has no parameter {unknown[0]!r}; it takes: "
+                + (", ".join(sorted(known)) or "nothing") + ".",
+            )
+        out = {}
+        for p in self.params:
+            if p.name in params:
+                out[p.name] = p.check(params[p.name])
+            elif p.optional or p.default is not None:
+                out[p.name] = p.default
+            else:
+                raise RuleError(f"{p.title}: missing"[:42], f"Command {self.name!r} needs {p.name!r}.")
+        return out

@@ -1,0 +1,302 @@
+"""The reducer: ``apply(game, state, command) -> Applied``. Pure and deterministic.
+
+The handler runs on a private deep copy of the state; if anything raises
+:class:`RuleError` the copy is dropped and the caller's state is untouched.
+After the handler the engine answers the current prompt step, runs the
+automatic steps that follow (stopping at the next prompt or reminder, with a
+guard against loops), checks the end of the game, then every track bound and
+invariant. Same state and command in, same state and events out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import rng
+from games.core.commands import Command, CommandSpec, Param
+from games.core.errors import RuleError
+from games.core.game import Game, TrackSpec
+from games.core.paths import get_path, set_path
+from games.core.procedures import Step, StepKind
+
+CORE_KEYS = ("game", "schema", "rng", "procedure", "over")
+MAX_AUTOMATIC_STEPS = 10_000
+
+
+class InvariantError(RuleError):
+    """A command would break a limit the rules set: a bug, refused like a rule error."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the displays and the journal's description."""
+
+    text: str
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The outcome of one accepted command."""
+
+    state: dict
+    events: tuple[Event, ...]
+    description: str
+
+
+@dataclass
+class Context:
+    """What a handler or an automatic step works with.
+
+    ``state`` is the private copy being changed. Randomness comes only from
+    :meth:`roll`, :meth:`below` and :meth:`shuffle`, which advance the
+    generator held in ``state["rng"]``.
+    """
+
+    game: Game
+    state: dict
+    params: dict = field(default_factory=dict)
+    command: Command | None = None
+    events: list[Event] = field(default_factory=list)
+    description: str = ""
+
+    def emit(self, text: str, kind: str = "info") -> None:
+        self.events.append(Event(text, kind))
+
+    def describe(self, text: str) -> None:
+        """Set the journal entry's human description ("Threat revealed: Fight 3")."""
+        self.description = text
+
+    def fail(self, short: str, long: str | None = None) -> None:
+        raise RuleError(short, long)
+
+    def below(self, n: int) -> int:
+        value, self.state["rng"] = rng.below(self.state["rng"], n)
+        return value
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
+
+    def shuffle(self, items: list) -> list:
+        out, self.state["rng"] = rng.shuffled(self.state["rng"], items)
+        return out
+
+    @property
+    def data(self) -> dict:
+        """Scratch values of the running procedure (empty dict when none runs)."""
+        proc = self.state.get("procedure")
+        return proc["data"] if proc else {}
+
+    def start(self, name: str, data: dict | None = None) -> None:
+        """Start procedure ``name`` at its first step (replacing any running one)."""
+        self.game.procedure(name)  # KeyError early for a typo
+        self.state["procedure"] = {"name": name, "step": 0, "data": dict(data or {})}
+
+    def stop(self) -> None:
+        self.state["procedure"] = None
+
+    def goto(self, step_id: str) -> None:
+        """Jump the running procedure to ``step_id`` (for rule-driven branches)."""
+        proc = self.state["procedure"]
+        proc["step"] = self.game.procedure(proc["name"]).index_of(step_id)
+
+
+def current_step(game: Game, state: dict) -> Step | None:
+    proc = state.get("procedure")
+    if not proc:
+        return None
+    return game.procedure(proc["name"]).step_at(proc["step"])
+
+
+def _copy(state: dict) -> dict:
+    return json.loads(json.dumps(state))
+
+
+# --- the commands every game has ------------------------------------------------
+
+
+def _track_or_fail(ctx: Context, key: str) -> TrackSpec:
+    spec = ctx.game.track(ctx.state, key)
+    if spec is None:
+        keys = ", ".join(t.key for t in ctx.game.tracks(ctx.state))
+        raise RuleError(f"No track {key}"[:21], f"There is no tracked value {key!r}; tracks: {keys}.")
+    return spec
+
+
+def _set_track(ctx: Context, spec: TrackSpec, value: int, verb: str) -> None:
+    high = spec.high_in(ctx.state)
+    if value > high:
+        raise RuleError(f"{spec.label} max is {high}"[:42], f"{spec.label} cannot go above {high}.")
+    if value < spec.low:
+        raise RuleError(f"{spec.label} min is {spec.low}"[:42], f"{spec.label} cannot go below {spec.low}.")
+    before = get_path(ctx.state, spec.path)
+    set_path(ctx.state, spec.path, value)
+    ctx.describe(f"{verb}{spec.label} {before} \u2192 {value}")
+
+
+def _adjust(ctx: Context) -> None:
+    spec = _track_or_fail(ctx, ctx.params["track"])
+    _set_track(ctx, spec, get_path(ctx.state, spec.path) + ctx.params["delta"], "")
+
+
+def _correct(ctx: Context) -> None:
+    spec = _track_or_fail(ctx, ctx.params["track"])
+    _set_track(ctx, spec, ctx.params["value"], "Corrected: ")
+
+
+def _next(ctx: Context) -> None:
+    step = current_step(ctx.game, ctx.state)
+    if step is None:
+        name = ctx.game.next_procedure(ctx.state)
+        if name is None:
+            raise RuleError("Nothing to do next", "No procedure is running and none starts now.")
+        ctx.start(name)
+        ctx.describe(f"Started: {ctx.game.procedure(name).title}")
+        return
+    if step.kind is StepKind.PROMPT:
+        raise RuleError("Answer the prompt", f"This step needs an answer first: {step.text}.")
+    ctx.describe(f"Done: {step.text}")
+    _advance(ctx)
+
+
+CORE_COMMANDS = (
+    CommandSpec("next", "Confirm the current step, or start the next phase", _next, menu=False),
+    CommandSpec(
+        "adjust",
+        "Turn a tracked value up or down (a dial turn)",
+        _adjust,
+        (Param("track", "text", high=40), Param("delta", "int", low=-99, high=99)),
+        menu=False,
+    ),
+    CommandSpec(
+        "correct",
+        "Set a tracked value by hand (card effects take precedence)",
+        _correct,
+        (Param("track", "text", high=40), Param("value", "int", low=-999, high=999)),
+        menu=False,
+    ),
+)
+
+
+def command_specs(game: Game) -> dict[str, CommandSpec]:
+    """Every command the game accepts: its own plus the core ones."""
+    specs = {spec.name: spec for spec in CORE_COMMANDS}
+    specs.update({spec.name: spec for spec in game.commands})
+    return specs
+
+
+# --- the procedure loop ---------------------------------------------------------
+
+
+def _advance(ctx: Context) -> None:
+    proc = ctx.state["procedure"]
+    proc["step"] += 1
+
+
+def _run_automatic(ctx: Context) -> None:
+    """Run automatic steps until a prompt or reminder waits, or nothing runs."""
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        proc = ctx.state.get("procedure")
+        if not proc or ctx.state.get("over"):
+            return
+        procedure = ctx.game.procedure(proc["name"])
+        step = procedure.step_at(proc["step"])
+        if step is None:
+            if procedure.on_finish:
+                procedure.on_finish(ctx)
+            if ctx.state.get("procedure") is proc:
+                if procedure.then:
+                    ctx.start(procedure.then)
+                else:
+                    ctx.stop()
+            continue
+        if step.skip(ctx.state):
+            _advance(ctx)
+            continue
+        if step.kind is not StepKind.AUTO:
+            return
+        index = proc["step"]
+        step.run(ctx)
+        if ctx.state.get("procedure") is proc and proc["step"] == index:
+            _advance(ctx)
+    raise RuleError("Procedure loops", "The automatic steps did not stop: a bug in the procedure.")
+
+
+def _check(game: Game, state: dict) -> None:
+    broken = []
+    for spec in game.tracks(state):
+        value = get_path(state, spec.path)
+        high = spec.high_in(state)
+        if not isinstance(value, int) or not spec.low <= value <= high:
+            broken.append(f"{spec.label} = {value!r} outside {spec.low}..{high}")
+    broken += game.invariants(state)
+    if broken:
+        raise InvariantError("Rule limit broken", "; ".join(broken))
+
+
+def _finish(ctx: Context) -> None:
+    _run_automatic(ctx)
+    if not ctx.state.get("over"):
+        result = ctx.game.end_check(ctx.state)
+        if result:
+            ctx.state["over"] = dict(result)
+            ctx.state["procedure"] = None
+            ctx.emit(str(result.get("text", "Game over")), "end")
+    _check(ctx.game, ctx.state)
+
+
+def apply(game: Game, state: dict, command: Command) -> Applied:
+    """Run ``command`` on ``state``; return the new state, or raise RuleError.
+
+    ``state`` itself is never changed.
+    """
+    specs = command_specs(game)
+    spec = specs.get(command.name)
+    if spec is None:
+        raise RuleError(
+            f"Unknown: {command.name}"[:21],
+            f"{game.title} has no command {command.name!r}; commands: {', '.join(sorted(specs))}.",
+        )
+    if state.get("over") and command.name != "correct":
+        raise RuleError("The game is over", "The game has ended: undo, or start a new one.")
+    params = spec.validate(command.params)
+    step = current_step(game, state)
+    answering = step is not None and step.kind is StepKind.PROMPT and step.command == spec.name
+    if spec.prompt_only and not answering:
+        raise RuleError("Not asked now", f"{spec.name!r} only answers its procedure step.")
+    ctx = Context(game, _copy(state), params, command)
+    spec.handler(ctx)
+    if answering and ctx.state.get("procedure") is not None:
+        proc = ctx.state["procedure"]
+        if proc["name"] == state["procedure"]["name"] and proc["step"] == state["procedure"]["step"]:
+            _advance(ctx)
+    _finish(ctx)
+    description = ctx.description or "; ".join(e.text for e in ctx.events) or spec.help
+    return Applied(ctx.state, tuple(ctx.events), description)
+
+
+def new_game(game: Game, options: dict[str, Any], seed: int | str) -> Applied:
+    """Build the starting state from the new-game form's ``options``."""
+    setup = CommandSpec("setup", f"New {game.title}", game.setup, game.setup_params)
+    params = setup.validate(options)
+    state = {"game": game.id, "schema": game.schema_version, "rng": rng.seed_from(seed),
+             "procedure": None, "over": None}
+    ctx = Context(game, state, params, Command("setup", params))
+    game.setup(ctx)
+    _finish(ctx)
+    return Applied(ctx.state, tuple(ctx.events), ctx.description or f"New {game.title}")
+
+
+def migrate(game: Game, state: dict) -> dict:
+    """Bring a saved state up to the game's schema version, one step at a time."""
+    version = state.get("schema")
+    if not isinstance(version, int) or version > game.schema_version:
+        raise ValueError(f"{game.id} save has schema {version!r}; this version reads up to {game.schema_version}")
+    state = _copy(state)
+    while version < game.schema_version:
+        state = game.migrations[version](state)
+        version += 1
+        state["schema"] = version
+    return state

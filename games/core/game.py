@@ -1,0 +1,85 @@
+"""What a game is: data plus pure functions (the boardgame.io shape).
+
+Each game package builds one :class:`Game` and registers it under its game id.
+The engine in :mod:`games.core.engine` is the only code that calls these
+functions, always on a private copy of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from games.core.commands import CommandSpec, Param
+from games.core.procedures import Procedure
+
+if TYPE_CHECKING:
+    from games.core.engine import Context
+    from games.core.views import GameView
+
+
+@dataclass(frozen=True)
+class TrackSpec:
+    """A tracked number: where it lives in the state and its bounds there.
+
+    ``path`` is a dotted path into the state (``heroes.0.spirit``). ``high``
+    may depend on the state (Spirit's maximum is the hero's, and can change).
+    Every track is kept within bounds after every command, can be turned by a
+    dial (``adjust``) and set by hand (``correct``).
+    """
+
+    key: str
+    label: str
+    path: str
+    low: int = 0
+    high: int | Callable[[dict], int] = 99
+
+    def high_in(self, state: dict) -> int:
+        return self.high(state) if callable(self.high) else self.high
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game.
+
+    - ``setup_params`` / ``setup``: the new-game form and what it builds.
+    - ``commands``: what a player can do (the core adds ``next``, ``adjust``
+      and ``correct`` to every game).
+    - ``procedures``: the rulebook's upkeep sequences, by name.
+    - ``tracks(state)``: the tracked numbers in this state.
+    - ``invariants(state)``: game-specific limits; returns what is broken.
+    - ``end_check(state)``: the result once the game has ended, else None.
+    - ``view(state)``: the view model.
+    - ``next_procedure(state)``: the procedure ``next`` starts when none is
+      running (a new round), or None.
+    - ``migrations``: ``{n: f}`` where ``f`` turns a schema-``n`` state into
+      schema ``n+1``, so an update never strands a saved campaign.
+    """
+
+    id: str
+    title: str
+    schema_version: int
+    setup_params: tuple[Param, ...]
+    setup: Callable[[Context], None]
+    commands: tuple[CommandSpec, ...]
+    procedures: tuple[Procedure, ...]
+    tracks: Callable[[dict], list[TrackSpec]]
+    view: Callable[[dict], GameView]
+    invariants: Callable[[dict], list[str]] = lambda state: []
+    end_check: Callable[[dict], Mapping[str, Any] | None] = lambda state: None
+    next_procedure: Callable[[dict], str | None] = lambda state: None
+    migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
+    rules_file: str = ""
+
+    def procedure(self, name: str) -> Procedure:
+        for proc in self.procedures:
+            if proc.name == name:
+                return proc
+        raise KeyError(f"{self.id} has no procedure {name!r}")
+
+    def track(self, state: dict, key: str) -> TrackSpec | None:
+        for spec in self.tracks(state):
+            if spec.key == key:
+                return spec
+        return None

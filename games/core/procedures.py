@@ -1,0 +1,74 @@
+"""Upkeep procedures as explicit, rulebook-ordered step lists.
+
+A step is ``AUTO`` (the engine computes it), ``PROMPT`` (the player answers
+with one command: a choice, a number, a roll) or ``REMINDER`` (the box tells
+the player what to do with the cards and waits for ``next``). Where the game
+stands is ``state["procedure"] = {"name": ..., "step": index, "data": {...}}``:
+plain data, so an interrupted procedure resumes at the same step after a
+power cut. ``data`` holds values the steps pass to each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.core.engine import Context
+
+
+class StepKind(str, Enum):
+    AUTO = "auto"
+    PROMPT = "prompt"
+    REMINDER = "reminder"
+
+
+def _never(state: dict) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a procedure.
+
+    ``text`` is what the OLED shows (keep it short), ``rule`` cites the
+    rulebook section it comes from. An AUTO step has ``run``; a PROMPT step
+    names the ``command`` that answers it; a REMINDER waits for ``next``.
+    ``skip(state)`` leaves out a step that does not apply this time.
+    """
+
+    id: str
+    kind: StepKind
+    text: str
+    rule: str = ""
+    run: Callable[[Context], None] | None = None
+    command: str | None = None
+    skip: Callable[[dict], bool] = _never
+
+    def __post_init__(self) -> None:
+        if self.kind is StepKind.AUTO and self.run is None:
+            raise ValueError(f"automatic step {self.id!r} needs run")
+        if self.kind is StepKind.PROMPT and not self.command:
+            raise ValueError(f"prompt step {self.id!r} needs command")
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A named sequence of steps; ``then`` names the procedure that follows it."""
+
+    name: str
+    title: str
+    steps: tuple[Step, ...]
+    then: str | None = None
+    on_finish: Callable[[Context], None] | None = None
+
+    def step_at(self, index: int) -> Step | None:
+        return self.steps[index] if 0 <= index < len(self.steps) else None
+
+    def index_of(self, step_id: str) -> int:
+        for i, step in enumerate(self.steps):
+            if step.id == step_id:
+                return i
+        raise KeyError(step_id)

@@ -1,0 +1,42 @@
+"""The games, by game id. Each game package registers itself on import."""
+
+from __future__ import annotations
+
+import importlib
+
+from games.core.game import Game
+
+_GAMES: dict[str, Game] = {}
+
+# game id -> the package that defines it; imported lazily on first lookup.
+KNOWN_PACKAGES = {
+    "kreel-manor": "games.kreel",
+}
+
+
+def register(game: Game) -> Game:
+    if game.id in _GAMES and _GAMES[game.id] is not game:
+        raise ValueError(f"game id {game.id!r} registered twice")
+    _GAMES[game.id] = game
+    return game
+
+
+def _load_all() -> None:
+    for package in KNOWN_PACKAGES.values():
+        importlib.import_module(package)
+
+
+def get_game(game_id: str) -> Game:
+    """The game registered under ``game_id``; KeyError names the known ids."""
+    if game_id not in _GAMES:
+        _load_all()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise KeyError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def all_games() -> list[Game]:
+    _load_all()
+    return sorted(_GAMES.values(), key=lambda g: g.title)

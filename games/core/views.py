@@ -1,0 +1,51 @@
+"""View models: what a game wants shown, as plain data the renderers draw.
+
+Games compute these from state; ``ui`` draws them on the OLED and the screen
+and adds what the controller owns (menus, prompt forms, messages). Nothing
+here knows about pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """A tracked number the dials can focus and turn (Spirit, HP, stability…)."""
+
+    key: str
+    label: str
+    value: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A titled block of lines for the screen (the Shadows, the Threat Area…)."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the displays need about one game state.
+
+    ``headline`` is the game and round, ``phase`` the procedure title,
+    ``step`` the current step's text (what the player must do now), ``tracks``
+    the dial-adjustable values (the first is focused by default), ``facts``
+    2–3 key numbers for the OLED's bottom line, ``panels`` the screen's blocks,
+    ``over`` the result once the game has ended.
+    """
+
+    headline: str
+    phase: str = ""
+    step: str = ""
+    step_kind: str = ""
+    tracks: tuple[TrackView, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    panels: tuple[Panel, ...] = ()
+    steps: tuple[tuple[str, str], ...] = field(default=())
+    over: str | None = None

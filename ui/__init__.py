@@ -1,0 +1,1 @@
+"""What the players see: renderers that draw frame models and nothing else."""

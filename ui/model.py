@@ -1,0 +1,72 @@
+"""The frame model: everything one drawing of the OLED or the screen needs.
+
+The controller builds a :class:`Frame` from the game's view model plus what it
+owns itself (menus, prompt forms, the focused track, a message, the history
+view, the help overlay). Renderers turn a Frame into pixels and nothing else:
+equal frames draw equal pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.views import GameView
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A list the Menhir dial scrolls and ``select`` confirms."""
+
+    title: str
+    items: tuple[str, ...]
+    cursor: int = 0
+
+
+@dataclass(frozen=True)
+class FormField:
+    label: str
+    value: str
+    focused: bool = False
+
+
+@dataclass(frozen=True)
+class Form:
+    """A prompt: fields the Menhir dial moves between and the Spirit dial sets."""
+
+    title: str
+    fields: tuple[FormField, ...]
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A transient notice: ``short`` fits the OLED (2x21), ``long`` is for the screen."""
+
+    short: str
+    long: str = ""
+    kind: str = "info"  # "info" | "error" | "end"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One complete picture of the box.
+
+    Exactly one of ``menu``, ``form``, ``history`` or ``help`` may cover the
+    game view; ``game`` is None before a game is chosen. ``focus`` is the key
+    of the track the Spirit dial turns. ``journal`` holds the last journal
+    descriptions (newest last) for the screen's strip. ``dim`` and ``shift``
+    are the OLED's idle dimming and anti-burn-in offset in pixels.
+    """
+
+    title: str = "Table Warden"
+    game: GameView | None = None
+    focus: str | None = None
+    menu: Menu | None = None
+    form: Form | None = None
+    history: Menu | None = None
+    help: tuple[tuple[str, str], ...] | None = None
+    message: Message | None = None
+    journal: tuple[str, ...] = ()
+    tray: str = ""
+    dim: bool = False
+    shift: tuple[int, int] = (0, 0)
