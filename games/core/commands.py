@@ -82,20 +82,25 @@ class Param:
         label = self.title
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"{label}: need a number", f"{label} must be a whole number, got {value!r}.")
+                raise RuleError(f"{label}: need a number",
+                                f"{label} must be a whole number, got {value!r}.")
             if self.low is not None and value < self.low:
-                raise RuleError(f"{label} min is {self.low}", f"{label} must be at least {self.low}, got {value}.")
+                raise RuleError(f"{label} min is {self.low}",
+                                f"{label} must be at least {self.low}, got {value}.")
             if self.high is not None and value > self.high:
-                raise RuleError(f"{label} max is {self.high}", f"{label} must be at most {self.high}, got {value}.")
+                raise RuleError(f"{label} max is {self.high}",
+                                f"{label} must be at most {self.high}, got {value}.")
         elif self.kind == "bool":
             if not isinstance(value, bool):
                 raise RuleError(f"{label}: yes or no", f"{label} must be true or false, got {value!r}.")
         elif self.kind == "choice":
             if value not in self.choices:
-                raise RuleError(f"{label}: not a choice", f"{label} must be one of {', '.join(self.choices)}; got {value!r}.")
+                raise RuleError(f"{label}: not a choice",
+                                f"{label} must be one of {', '.join(self.choices)}; got {value!r}.")
         elif self.kind == "text":
             if not isinstance(value, str) or (self.high is not None and len(value) > self.high):
-                raise RuleError(f"{label}: bad text", f"{label} must be text of at most {self.high} characters.")
+                raise RuleError(f"{label}: bad text",
+                                f"{label} must be text of at most {self.high} characters.")
         elif self.kind == "dice":
             check_dice(value, label)
         return value

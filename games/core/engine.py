@@ -293,7 +293,9 @@ def migrate(game: Game, state: dict) -> dict:
     """Bring a saved state up to the game's schema version, one step at a time."""
     version = state.get("schema")
     if not isinstance(version, int) or version > game.schema_version:
-        raise ValueError(f"{game.id} save has schema {version!r}; this version reads up to {game.schema_version}")
+        raise ValueError(
+            f"{game.id} save has schema {version!r}; this version reads up to {game.schema_version}"
+        )
     state = _copy(state)
     while version < game.schema_version:
         state = game.migrations[version](state)

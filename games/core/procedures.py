@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from games.core.engine import Context
 
 
-class StepKind(str, Enum):
+class StepKind(StrEnum):
     AUTO = "auto"
     PROMPT = "prompt"
     REMINDER = "reminder"

@@ -1,0 +1,165 @@
+"""The engine contract: pure apply, prompts, reminders, automatic steps,
+rejected commands change nothing, invariants and the end of the game."""
+
+import copy
+
+import pytest
+
+from games.core import (
+    Command,
+    CommandSpec,
+    Game,
+    GameView,
+    Param,
+    Procedure,
+    RuleError,
+    Step,
+    StepKind,
+    TrackSpec,
+    apply,
+    new_game,
+)
+from games.core.engine import InvariantError, current_step, migrate
+from games.core.errors import fits_oled
+
+
+def _setup(ctx):
+    ctx.state["hp"] = ctx.params["hp"]
+    ctx.state["max_hp"] = ctx.params["hp"]
+    ctx.state["log"] = []
+
+
+def _take(ctx):
+    ctx.state["hp"] = max(0, ctx.state["hp"] - ctx.params["amount"])
+    ctx.describe(f"Took {ctx.params['amount']}")
+
+
+def _roll(ctx):
+    ctx.state["log"].append(ctx.roll(2))
+
+
+def _enter(ctx):
+    ctx.data["entered"] = ctx.params["value"]
+
+
+def _double(ctx):
+    ctx.state["log"].append(ctx.data["entered"] * 2)
+
+
+def _break(ctx):
+    ctx.state["hp"] = 1000
+
+
+UPKEEP = Procedure(
+    "upkeep",
+    "Upkeep",
+    (
+        Step("remind", StepKind.REMINDER, "Shuffle the deck"),
+        Step("ask", StepKind.PROMPT, "Enter a number", command="enter"),
+        Step("double", StepKind.AUTO, "Double it", run=_double),
+        Step("never", StepKind.REMINDER, "Skipped", skip=lambda s: True),
+    ),
+)
+
+GAME = Game(
+    id="engine-test",
+    title="Engine Test",
+    schema_version=2,
+    setup_params=(Param("hp", "int", low=1, high=20, default=10),),
+    setup=_setup,
+    commands=(
+        CommandSpec("take", "Lose HP", _take, (Param("amount", "int", low=0, high=50),)),
+        CommandSpec("roll", "Roll two dice", _roll),
+        CommandSpec("enter", "Answer the prompt", _enter, (Param("value", "int", low=0, high=9),),
+                    prompt_only=True),
+        CommandSpec("break", "A buggy command", _break),
+    ),
+    procedures=(UPKEEP,),
+    tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, lambda st: st["max_hp"])],
+    view=lambda s: GameView(headline="test"),
+    end_check=lambda s: {"result": "loss", "text": "HP 0"} if s["hp"] == 0 else None,
+    next_procedure=lambda s: "upkeep",
+    migrations={1: lambda s: {**s, "max_hp": s["hp"]}},
+)
+
+
+def start(hp=10):
+    return new_game(GAME, {"hp": hp}, seed=1).state
+
+
+def test_new_game_builds_state_with_core_keys():
+    state = start()
+    assert state["game"] == "engine-test" and state["schema"] == 2
+    assert state["procedure"] is None and state["over"] is None
+    assert state["hp"] == 10
+
+
+def test_apply_is_pure_and_deterministic():
+    state = start()
+    before = copy.deepcopy(state)
+    a = apply(GAME, state, Command("roll"))
+    b = apply(GAME, state, Command("roll"))
+    assert state == before
+    assert a.state == b.state
+    assert a.state["rng"] != state["rng"]
+
+
+def test_rejected_command_leaves_state_equal():
+    state = start()
+    before = copy.deepcopy(state)
+    for bad in (Command("take", {"amount": 51}), Command("take", {}), Command("take", {"amount": "x"}),
+                Command("nope"), Command("take", {"amount": 1, "extra": 2}),
+                Command("adjust", {"track": "hp", "delta": 1})):
+        with pytest.raises(RuleError) as err:
+            apply(GAME, state, bad)
+        assert fits_oled(err.value.short)
+        assert state == before
+
+
+def test_adjust_respects_bounds_from_state():
+    state = apply(GAME, start(), Command("adjust", {"track": "hp", "delta": -3})).state
+    assert state["hp"] == 7
+    with pytest.raises(RuleError, match="cannot go above 10"):
+        apply(GAME, state, Command("adjust", {"track": "hp", "delta": 4}))
+    applied = apply(GAME, state, Command("correct", {"track": "hp", "value": 9}))
+    assert applied.state["hp"] == 9 and applied.description == "Corrected: HP 7 \u2192 9"
+
+
+def test_procedure_reminder_prompt_auto_and_skip():
+    state = apply(GAME, start(), Command("next")).state
+    assert current_step(GAME, state).id == "remind"
+    with pytest.raises(RuleError, match="only answers its procedure step"):
+        apply(GAME, state, Command("enter", {"value": 3}))
+    state = apply(GAME, state, Command("next")).state
+    assert current_step(GAME, state).id == "ask"
+    with pytest.raises(RuleError, match="needs an answer"):
+        apply(GAME, state, Command("next"))
+    state = apply(GAME, state, Command("enter", {"value": 4})).state
+    # The automatic step ran, the skipped reminder was passed, the procedure ended.
+    assert state["log"] == [8]
+    assert state["procedure"] is None
+
+
+def test_end_check_ends_game_and_blocks_commands_but_correct():
+    state = apply(GAME, start(), Command("take", {"amount": 10})).state
+    assert state["over"]["result"] == "loss"
+    with pytest.raises(RuleError, match="has ended"):
+        apply(GAME, state, Command("roll"))
+
+
+def test_invariant_violation_is_refused():
+    state = start()
+    with pytest.raises(InvariantError):
+        apply(GAME, state, Command("break"))
+
+
+def test_migrate_upgrades_old_schema():
+    old = {"game": "engine-test", "schema": 1, "rng": 1, "procedure": None, "over": None, "hp": 4, "log": []}
+    assert migrate(GAME, old) == {**old, "schema": 2, "max_hp": 4}
+    with pytest.raises(ValueError):
+        migrate(GAME, {**old, "schema": 3})
+
+
+def test_rule_error_short_text_must_fit_oled():
+    with pytest.raises(ValueError):
+        RuleError("this text is far too long to fit on two lines of the oled display")
