@@ -1,0 +1,157 @@
+"""The box's physical controls through gpiozero: four buttons and two push-dials.
+
+``GpioControls`` implements the ``Controls`` port. Every pin comes from a
+``ControlPins`` settings object (built by the config loader), never from a
+constant in code. The pin factory is gpiozero's own seam: ``None`` lets
+gpiozero pick the real backend (lgpio, RPi.GPIO, ...); ``hw_sim`` passes a
+``MockFactory`` and drives the very same devices through mock pin edges.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from device.events import BUTTONS, ENCODERS, Hold, Press, Turn
+
+if TYPE_CHECKING:
+    from gpiozero import Button
+    from gpiozero.pins import Factory
+
+    from device.ports import Emit
+
+
+def _default_buttons() -> dict[str, int]:
+    return {"back": 5, "select": 6, "next": 13, "undo": 19}
+
+
+def _default_encoders() -> dict[str, tuple[int, int, int]]:
+    return {"spirit": (17, 18, 27), "menhir": (22, 23, 24)}
+
+
+@dataclass(frozen=True)
+class ControlPins:
+    """Where the controls are wired (BCM numbers) and how presses are timed.
+
+    ``buttons`` maps a button name to its pin; ``encoders`` maps a dial name to
+    its ``(a, b, push)`` pins, the push being the button ``<dial>_push``.
+    ``bounce_time`` (seconds) is handed to the pin backend's debounce for the
+    buttons; ``hold_time`` (seconds) is how long a button must stay down to
+    count as a hold instead of a press. Defaults are the design's wiring.
+    """
+
+    buttons: Mapping[str, int] = field(default_factory=_default_buttons)
+    encoders: Mapping[str, tuple[int, int, int]] = field(default_factory=_default_encoders)
+    bounce_time: float = 0.02
+    hold_time: float = 1.0
+
+    def __post_init__(self) -> None:
+        unknown = (set(self.buttons) - set(BUTTONS)) | (set(self.encoders) - set(ENCODERS))
+        if unknown:
+            raise ValueError(f"unknown control names: {sorted(unknown)}")
+        if self.bounce_time < 0 or self.hold_time <= self.bounce_time:
+            raise ValueError("need 0 <= bounce_time < hold_time")
+
+    def button_pins(self) -> dict[str, int]:
+        """Every push button by control name, the dials' pushes included."""
+        pins = dict(self.buttons)
+        pins.update({f"{name}_push": push for name, (_, _, push) in self.encoders.items()})
+        return pins
+
+
+class _PressOrHold:
+    """Turns one button's down / held / up callbacks into exactly one event.
+
+    A release emits ``Press`` unless the hold already fired; the hold emits
+    ``Hold`` unless the release came first. The lock makes the two outcomes
+    exclusive when the release and the hold time race each other.
+    """
+
+    def __init__(self, control: str, button: Button, emit: Emit) -> None:
+        self._control = control
+        self._emit = emit
+        self._lock = threading.Lock()
+        self._down = False
+        button.when_pressed = self._pressed
+        button.when_held = self._held
+        button.when_released = self._released
+
+    def _pressed(self) -> None:
+        with self._lock:
+            self._down = True
+
+    def _held(self) -> None:
+        with self._lock:
+            if self._down:
+                self._down = False
+                self._emit(Hold(self._control))
+
+    def _released(self) -> None:
+        with self._lock:
+            if self._down:
+                self._down = False
+                self._emit(Press(self._control))
+
+
+class GpioControls:
+    """The box's buttons and rotary encoders as gpiozero devices.
+
+    Each button is a ``Button`` (active low, internal pull-up, debounced,
+    ``hold_time`` from the settings); each dial is a ``RotaryEncoder`` with
+    ``max_steps=0`` so its step count is never capped, plus a ``Button`` for
+    its push. Encoders get no ``bounce_time``: gpiozero's quadrature state
+    machine already absorbs contact wiggle, and a debounce window would drop
+    real edges when a dial is spun fast.
+
+    Callbacks run on the pin backend's thread and only call ``emit``: a
+    ``Turn(dial, +1 | -1)`` per detent, ``Press`` on release of a short press,
+    ``Hold`` once at the hold time.
+
+    :param pins: the wiring and timings.
+    :param pin_factory: a gpiozero pin factory, or ``None`` for gpiozero's
+        default choice (``GPIOZERO_PIN_FACTORY`` or the first backend found).
+    """
+
+    def __init__(self, pins: ControlPins, pin_factory: Factory | None = None) -> None:
+        from gpiozero import Button, RotaryEncoder
+
+        self.pins = pins
+        self._buttons = {
+            name: Button(
+                pin,
+                pull_up=True,
+                bounce_time=pins.bounce_time or None,
+                hold_time=pins.hold_time,
+                pin_factory=pin_factory,
+            )
+            for name, pin in pins.button_pins().items()
+        }
+        self._encoders = {
+            name: RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
+            for name, (a, b, _) in pins.encoders.items()
+        }
+
+    def start(self, emit: Emit) -> None:
+        """Wire every control's callbacks to ``emit``."""
+        for name, button in self._buttons.items():
+            _PressOrHold(name, button, emit)  # the button keeps its callbacks
+        for name, encoder in self._encoders.items():
+            encoder.when_rotated_clockwise = _emitter(emit, Turn(name, 1))
+            encoder.when_rotated_counter_clockwise = _emitter(emit, Turn(name, -1))
+
+    def close(self) -> None:
+        """Release every pin (callbacks stop firing)."""
+        devices: list[Any] = [*self._buttons.values(), *self._encoders.values()]
+        for device in devices:
+            device.close()
+
+
+def _emitter(emit: Emit, event: Turn) -> Any:
+    """A no-argument callback that emits ``event`` (events are immutable)."""
+
+    def fire() -> None:
+        emit(event)
+
+    return fire
