@@ -1,0 +1,402 @@
+"""The Controller: turns raw input into commands, and owns focus, menus and forms.
+
+It never changes game state itself: every change is a :class:`Command` sent
+through the journal, which applies it with the engine and commits it before
+the controller builds the next frame (DESIGN.md, "One direction of flow").
+What it owns is presentation: which track the Spirit dial turns, the open
+menu or prompt form, the last message, idle dimming and the anti-burn-in
+shift. The control map (README, "Controls"):
+
+- Spirit dial: turn the focused value; in a form, the focused field.
+- Menhir dial: move focus between values, menu items or form fields.
+- select: answer the prompt / open the action menu; confirm in menus and forms
+  (``next`` also confirms a form).
+  Hold: help for the current screen.
+- next: finish the current step, or start the next phase.
+- undo: undo the last command. Hold: redo.
+- back: close what is open. Hold: back to the game list.
+- Menhir push: the history (return to any past entry or checkpoint).
+- Spirit push: confirm, like select; in play, focus the main value again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from device.events import DiceRolled, Hold, Press, Turn
+from device.forms import CursorMenu, PromptForm
+from games.core import Command, Game, RuleError, all_games, get_game
+from games.core.engine import Applied, command_specs, current_step
+from games.core.procedures import StepKind
+from ui.model import Frame, Message
+
+log = logging.getLogger(__name__)
+
+# Anti-burn-in offsets for the OLED, cycled every ``shift_every`` seconds.
+SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+JOURNAL_STRIP = 5
+
+PLAY_HELP = (
+    ("Spirit dial", "turn the focused value"),
+    ("Menhir dial", "choose the value"),
+    ("select", "answer / actions"),
+    ("next", "step done / next phase"),
+    ("undo", "undo (hold: redo)"),
+    ("back", "close (hold: games)"),
+    ("Menhir push", "history"),
+    ("Spirit push", "main value"),
+)
+OVERLAY_HELP = (
+    ("Menhir dial", "move"),
+    ("Spirit dial", "change value"),
+    ("select", "confirm"),
+    ("back", "close"),
+)
+
+
+@dataclass
+class HelpView:
+    rows: tuple[tuple[str, str], ...]
+
+
+class Controller:
+    """Input in, commands to the journal, frames out.
+
+    ``journal`` is a :class:`device.journal.Journal`; ``seed`` gives the seed
+    of a new game; ``clock`` is monotonic seconds.
+    """
+
+    def __init__(
+        self,
+        journal,
+        *,
+        seed: Callable[[], int | str],
+        clock: Callable[[], float],
+        dim_after: float = 120.0,
+        shift_every: float = 60.0,
+    ) -> None:
+        self.journal = journal
+        self._seed = seed
+        self._clock = clock
+        self.dim_after = dim_after
+        self.shift_every = shift_every
+        self.overlay: CursorMenu | PromptForm | HelpView | None = None
+        self.history_open = False
+        self.message: Message | None = None
+        self.focus: str | None = None
+        self.started = clock()
+        self.last_input = self.started
+        if journal.active_slot is None:
+            self._open_game_list()
+
+    # --- what is being played -----------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self.journal.active_slot is not None
+
+    def game(self) -> Game:
+        state, _ = self.journal.state()
+        return get_game(state["game"])
+
+    def state(self) -> dict:
+        return self.journal.state()[0]
+
+    # --- input ----------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        """React to one input event (the main loop redraws afterwards)."""
+        self.last_input = self._clock()
+        if isinstance(event, Press | Hold | Turn):
+            self.message = None
+        if isinstance(event, Press):
+            self._press(event.control)
+        elif isinstance(event, Hold):
+            self._hold(event.control)
+        elif isinstance(event, Turn):
+            self._turn(event.control, event.steps)
+        elif isinstance(event, DiceRolled):
+            self._dice(list(event.dice))
+
+    def _press(self, control: str) -> None:
+        overlay = self.overlay
+        if isinstance(overlay, HelpView):
+            self._close_overlay()
+            return
+        if control == "back":
+            self._close_overlay()
+        elif control in ("select", "spirit_push") and isinstance(overlay, PromptForm):
+            overlay.submit()
+        elif control in ("select", "spirit_push") and isinstance(overlay, CursorMenu):
+            action = overlay.chosen()
+            if action:
+                action()
+        elif control == "next" and isinstance(overlay, PromptForm):
+            overlay.submit()
+        elif control == "menhir_push" and self.history_open:
+            self._close_overlay()
+        elif overlay is not None and control in ("next", "menhir_push", "spirit_push"):
+            return
+        elif control == "undo":
+            self._undo(redo=False)
+        elif not self.playing:
+            return
+        elif control == "select":
+            self._answer_or_actions()
+        elif control == "next":
+            self._next()
+        elif control == "menhir_push":
+            self._open_history()
+        elif control == "spirit_push":
+            self.focus = None
+
+    def _hold(self, control: str) -> None:
+        if control == "select":
+            self.overlay = HelpView(OVERLAY_HELP if self.overlay else PLAY_HELP)
+            self.history_open = False
+        elif control == "undo":
+            self._undo(redo=True)
+        elif control == "back":
+            self._open_game_list()
+
+    def _turn(self, control: str, steps: int) -> None:
+        overlay = self.overlay
+        if isinstance(overlay, PromptForm):
+            (overlay.move if control == "menhir" else overlay.turn)(steps)
+        elif isinstance(overlay, CursorMenu):
+            overlay.move(steps)
+        elif isinstance(overlay, HelpView) or not self.playing:
+            return
+        elif control == "menhir":
+            self._move_focus(steps)
+        else:
+            track = self._focused_track()
+            if track is not None:
+                self._commit("adjust", {"track": track, "delta": steps})
+
+    def _dice(self, dice: list[dict]) -> None:
+        if not self.playing:
+            return
+        step = current_step(self.game(), self.state())
+        spec = command_specs(self.game()).get(step.command) if step and step.command else None
+        dice_params = [p for p in spec.params if p.kind == "dice"] if spec else []
+        if not dice_params:
+            self.message = Message("No roll asked now",
+                                   "The tray's roll was not used: no step asks for dice.")
+            return
+        values = dict(self.overlay.values) if isinstance(self.overlay, PromptForm) else {}
+        values[dice_params[0].name] = dice
+        if self._commit(spec.name, values):
+            self._close_overlay()
+
+    # --- play actions ---------------------------------------------------------------
+
+    def _commit(self, name: str, params: dict | None = None) -> bool:
+        """Send one command through the journal; a rule error becomes a message."""
+        try:
+            applied = self.journal.commit(Command(name, params or {}))
+        except RuleError as err:
+            log.info("refused %s %s: %s", name, params or {}, err.long)
+            self.message = Message(err.short, err.long, "error")
+            return False
+        self._after_change(applied)
+        return True
+
+    def _after_change(self, applied: Applied | None = None) -> None:
+        if applied and applied.events:
+            last = applied.events[-1]
+            self.message = Message(last.text[:42], last.text, last.kind)
+        if self.overlay is None and self._prompt_step() is not None:
+            self._open_prompt()
+
+    def _prompt_step(self):
+        if not self.playing:
+            return None
+        step = current_step(self.game(), self.state())
+        return step if step is not None and step.kind is StepKind.PROMPT else None
+
+    def _next(self) -> None:
+        if self._prompt_step() is not None:
+            self._open_prompt()
+        else:
+            self._commit("next")
+
+    def _answer_or_actions(self) -> None:
+        if self._prompt_step() is not None:
+            self._open_prompt()
+        else:
+            self._open_actions()
+
+    def _undo(self, *, redo: bool) -> None:
+        if not self.playing:
+            return
+        try:
+            entry = self.journal.redo() if redo else self.journal.undo()
+        except RuleError as err:
+            self.message = Message(err.short, err.long, "error")
+            return
+        self._close_overlay()
+        verb = "Redone" if redo else "Undone"
+        self.message = Message(f"{verb}: {entry.description}"[:42], f"{verb}: {entry.description}")
+
+    def _focused_track(self) -> str | None:
+        keys = [t.key for t in self.game().tracks(self.state())]
+        if not keys:
+            return None
+        if self.focus not in keys:
+            self.focus = keys[0]
+        return self.focus
+
+    def _move_focus(self, steps: int) -> None:
+        keys = [t.key for t in self.game().tracks(self.state())]
+        if keys:
+            current = self._focused_track()
+            self.focus = keys[(keys.index(current) + steps) % len(keys)]
+
+    # --- overlays -------------------------------------------------------------------
+
+    def _close_overlay(self) -> None:
+        self.overlay = None
+        self.history_open = False
+
+    def _open_prompt(self) -> None:
+        step = self._prompt_step()
+        spec = command_specs(self.game())[step.command]
+        self.overlay = PromptForm(step.text, list(spec.params),
+                                  lambda values: self._submit(spec.name, values))
+
+    def _submit(self, name: str, values: dict) -> None:
+        form = self.overlay
+        if self._commit(name, values) and self.overlay is form:
+            self._close_overlay()
+            self._after_change()
+
+    def _open_actions(self) -> None:
+        game, state = self.game(), self.state()
+        items: list[tuple[str, Callable[[], None]]] = []
+        for spec in game.commands:
+            if spec.menu and not spec.prompt_only and spec.available(state):
+                items.append((spec.help, lambda spec=spec: self._run_action(spec)))
+        items += [
+            ("Mark checkpoint", self._checkpoint),
+            ("History", self._open_history),
+            ("Help", lambda: self._hold("select")),
+            ("Games", self._open_game_list),
+        ]
+        self.overlay = CursorMenu("Actions", items)
+
+    def _run_action(self, spec) -> None:
+        if any(p.kind != "dice" for p in spec.params):
+            self.overlay = PromptForm(spec.help, list(spec.params), lambda v: self._submit(spec.name, v))
+        else:
+            self._close_overlay()
+            self._commit(spec.name)
+
+    def _checkpoint(self) -> None:
+        view = self.game().view(self.state())
+        name = " · ".join(part for part in (view.headline, view.phase) if part)
+        self.journal.add_checkpoint(name)
+        self._close_overlay()
+        self.message = Message("Checkpoint saved", f"Checkpoint saved: {name}")
+
+    def _open_history(self) -> None:
+        marks = {seq: name for name, seq in self.journal.checkpoints()}
+        items = []
+        for entry in self.journal.history(limit=200):
+            label = f"{entry.seq}. {entry.description}"
+            if entry.seq in marks:
+                label = f"* {marks[entry.seq]}: {label}"
+            items.append((label, lambda seq=entry.seq: self._goto(seq)))
+        self.overlay = CursorMenu("History", items)
+        self.history_open = True
+
+    def _goto(self, seq: int) -> None:
+        self.journal.goto(seq)
+        self._close_overlay()
+        self.message = Message(f"Back to entry {seq}", f"Returned to journal entry {seq}; redo goes forward.")
+
+    def _open_game_list(self) -> None:
+        items = [(game.title, lambda game=game: self._open_slots(game)) for game in all_games()]
+        self.overlay = CursorMenu("Choose a game", items)
+        self.history_open = False
+
+    def _open_slots(self, game: Game) -> None:
+        items: list[tuple[str, Callable[[], None]]] = [("New game", lambda: self._open_setup(game))]
+        for slot in self.journal.slots():
+            if slot.game_id == game.id:
+                label = f"Continue {slot.name}"
+                items.append((label, lambda slot=slot: self._continue(slot.id)))
+        self.overlay = CursorMenu(game.title, items)
+
+    def _open_setup(self, game: Game) -> None:
+        self.overlay = PromptForm(f"New {game.title}", list(game.setup_params),
+                                  lambda values: self._start(game, values))
+
+    def _start(self, game: Game, values: dict) -> None:
+        try:
+            self.journal.new_game(game.id, values, self._seed())
+        except RuleError as err:
+            self.message = Message(err.short, err.long, "error")
+            return
+        self.focus = None
+        self._close_overlay()
+        self._after_change()
+
+    def _continue(self, slot_id: int) -> None:
+        self.journal.activate(slot_id)
+        self.focus = None
+        self._close_overlay()
+        self._after_change()
+
+    # --- time -----------------------------------------------------------------------
+
+    def dimmed(self, now: float) -> bool:
+        return self.dim_after > 0 and now - self.last_input >= self.dim_after
+
+    def shift(self, now: float) -> tuple[int, int]:
+        if self.shift_every <= 0:
+            return (0, 0)
+        return SHIFTS[int((now - self.started) // self.shift_every) % len(SHIFTS)]
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the frame next changes without input (dimming or a shift), if ever."""
+        deadlines = []
+        if self.dim_after > 0 and not self.dimmed(now):
+            deadlines.append(self.last_input + self.dim_after)
+        if self.shift_every > 0:
+            periods = (now - self.started) // self.shift_every + 1
+            deadlines.append(self.started + periods * self.shift_every)
+        return min(deadlines) if deadlines else None
+
+    # --- the frame ------------------------------------------------------------------
+
+    def frame(self, now: float | None = None) -> Frame:
+        now = self._clock() if now is None else now
+        overlay = self.overlay
+        menu = overlay.model() if isinstance(overlay, CursorMenu) and not self.history_open else None
+        history = overlay.model() if isinstance(overlay, CursorMenu) and self.history_open else None
+        form = overlay.model() if isinstance(overlay, PromptForm) else None
+        help_rows = overlay.rows if isinstance(overlay, HelpView) else None
+        game_view = focus = None
+        journal: tuple[str, ...] = ()
+        if self.playing:
+            game_view = self.game().view(self.state())
+            focus = self._focused_track()
+            entries = self.journal.history(limit=JOURNAL_STRIP)
+            journal = tuple(e.description for e in reversed(entries))
+        return Frame(
+            title="Table Warden",
+            game=game_view,
+            focus=focus,
+            menu=menu,
+            form=form,
+            history=history,
+            help=help_rows,
+            message=self.message,
+            journal=journal,
+            dim=self.dimmed(now),
+            shift=self.shift(now),
+        )
+

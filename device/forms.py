@@ -1,0 +1,97 @@
+"""Prompt forms and cursor menus: what the dials edit before anything is committed.
+
+Menus are not game state (STYLE.md): the Menhir dial moves a cursor, the
+Spirit dial changes the focused field, and only a confirmed form becomes a
+command. A dice parameter is not edited here: it comes from the tray, or is
+left empty so the game rolls virtually with its own seeded generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.commands import Param
+from ui.model import Form, FormField, Menu
+
+
+@dataclass
+class CursorMenu:
+    """A list of labelled actions; ``select`` runs the one under the cursor."""
+
+    title: str
+    items: list[tuple[str, Callable[[], None]]]
+    cursor: int = 0
+
+    def move(self, steps: int) -> None:
+        if self.items:
+            self.cursor = (self.cursor + steps) % len(self.items)
+
+    def chosen(self) -> Callable[[], None] | None:
+        return self.items[self.cursor][1] if self.items else None
+
+    def model(self) -> Menu:
+        return Menu(self.title, tuple(label for label, _ in self.items), self.cursor)
+
+
+def _shown(param: Param, value: Any) -> str:
+    if param.kind == "bool":
+        return "yes" if value else "no"
+    if param.kind == "dice":
+        return "roll" if not value else " ".join(str(d["face"]) for d in value)
+    return str(value)
+
+
+@dataclass
+class PromptForm:
+    """The fields of one command, edited with the dials.
+
+    ``params`` are the command's parameters; dice parameters are skipped (the
+    tray fills them, or the game rolls). ``confirm(values)`` is called with the
+    values on ``select`` and commits the command.
+    """
+
+    title: str
+    params: list[Param]
+    confirm: Callable[[dict], None]
+    hint: str = "Menhir: field  Spirit: value"
+    values: dict[str, Any] = field(default_factory=dict)
+    cursor: int = 0
+
+    def __post_init__(self) -> None:
+        self.params = [p for p in self.params if p.kind != "dice"]
+        for p in self.params:
+            self.values.setdefault(p.name, p.initial())
+
+    def move(self, steps: int) -> None:
+        if self.params:
+            self.cursor = (self.cursor + steps) % len(self.params)
+
+    def turn(self, steps: int) -> None:
+        """Change the focused field: numbers within their bounds, choices cycle."""
+        if not self.params:
+            return
+        param = self.params[self.cursor]
+        value = self.values[param.name]
+        if param.kind == "int":
+            value += steps
+            if param.low is not None:
+                value = max(param.low, value)
+            if param.high is not None:
+                value = min(param.high, value)
+        elif param.kind == "bool":
+            value = not value if steps % 2 else value
+        elif param.kind == "choice" and param.choices:
+            value = param.choices[(param.choices.index(value) + steps) % len(param.choices)]
+        self.values[param.name] = value
+
+    def submit(self) -> None:
+        self.confirm(dict(self.values))
+
+    def model(self) -> Form:
+        fields = tuple(
+            FormField(p.title, _shown(p, self.values[p.name]), i == self.cursor)
+            for i, p in enumerate(self.params)
+        )
+        return Form(self.title, fields, self.hint)
