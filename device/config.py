@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from device.controls import ControlPins
 from device.events import BUTTONS, ENCODERS
 
 SYSTEM_CONFIG = Path("/etc/tablewarden/config.toml")
@@ -51,18 +52,6 @@ class ScreenConfig:
 
 
 @dataclass(frozen=True)
-class ControlsConfig:
-    buttons: Mapping[str, int] = field(
-        default_factory=lambda: {"back": 5, "select": 6, "next": 13, "undo": 19}
-    )
-    encoders: Mapping[str, tuple[int, int, int]] = field(
-        default_factory=lambda: {"spirit": (17, 18, 27), "menhir": (22, 23, 24)}
-    )
-    bounce_time: float = 0.01
-    hold_time: float = 1.0
-
-
-@dataclass(frozen=True)
 class DiceTrayConfig:
     enabled: bool = True
     port: str = "/dev/ttyACM0"
@@ -80,7 +69,7 @@ class JournalConfig:
 class Config:
     oled: OledConfig = field(default_factory=OledConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
-    controls: ControlsConfig = field(default_factory=ControlsConfig)
+    controls: ControlPins = field(default_factory=ControlPins)
     dice_tray: DiceTrayConfig = field(default_factory=DiceTrayConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
 
@@ -152,7 +141,7 @@ def _section(name: str, raw: Any, cls: type, checks: dict[str, Check]) -> Any:
     return cls(**values)
 
 
-def _controls(raw: Any) -> ControlsConfig:
+def _controls(raw: Any) -> ControlPins:
     if not isinstance(raw, Mapping):
         raise _fail("controls", raw, "a table ([controls])")
     allowed_keys = ("buttons", "encoders", "bounce_time", "hold_time")
@@ -161,7 +150,7 @@ def _controls(raw: Any) -> ControlsConfig:
             raise ConfigError(
                 f"config key controls.{key} is unknown; controls takes: {', '.join(allowed_keys)}"
             )
-    default = ControlsConfig()
+    default = ControlPins()
     buttons = dict(default.buttons)
     for name, pin in _table(raw, "buttons").items():
         if name not in BUTTONS or name in ("spirit_push", "menhir_push"):
@@ -194,7 +183,10 @@ def _controls(raw: Any) -> ControlsConfig:
             if allowed:
                 raise _fail(f"controls.{key}", raw[key], allowed)
             timing[key] = float(raw[key])
-    return ControlsConfig(buttons=buttons, encoders=encoders, **timing)
+    try:
+        return ControlPins(buttons=buttons, encoders=encoders, **timing)
+    except ValueError as err:
+        raise ConfigError(f"config [controls]: {err}") from None
 
 
 def _table(raw: Mapping, key: str) -> Mapping:

@@ -1,0 +1,134 @@
+"""The main loop: one queue, one consumer (DESIGN.md, "One direction of flow").
+
+Pin callbacks, the tray reader and the control-script runner only put events
+on the queue. This loop takes them one at a time, lets the controller turn
+them into committed commands, and draws a frame only when it differs from the
+last one drawn. With nothing to do it blocks on the queue until the next
+timer (dimming, the anti-burn-in shift), so an idle box uses ~0% CPU.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from device.controller import Controller
+from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Turn
+from device.ports import Controls, DiceSource, Display, Screen
+from ui.model import Frame
+from ui.oled import render_oled
+
+log = logging.getLogger(__name__)
+
+# How often an open window is pumped for mouse and keyboard input (seconds).
+WINDOW_POLL = 1 / 30
+
+
+@dataclass
+class Box:
+    """The adapters the service runs on: real (device) or simulated (hw_sim)."""
+
+    controls: Controls
+    display: Display | None
+    screen: Screen | None = None
+    dice: DiceSource | None = None
+    interactive_window: bool = False
+    close_hooks: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for part in (self.controls, self.dice, self.screen, self.display):
+            if part is not None:
+                part.close()
+        for hook in self.close_hooks:
+            hook()
+
+
+class Service:
+    """Runs the box until a ``Quit`` event (or the window closes)."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        box: Box,
+        *,
+        contrast: int = 160,
+        dim_contrast: int = 8,
+        frames_dir: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.controller = controller
+        self.box = box
+        self.contrast = contrast
+        self.dim_contrast = dim_contrast
+        self.frames_dir = frames_dir
+        self.clock = clock
+        self.events: queue.Queue = queue.Queue()
+        self.frames_drawn = 0
+        self._last_frame: Frame | None = None
+        self._last_dim: bool | None = None
+
+    def emit(self, event) -> None:
+        """Thread-safe: the only thing adapters call."""
+        self.events.put(event)
+
+    def draw(self) -> None:
+        """Draw the current frame on every display, unless nothing changed."""
+        frame = self.controller.frame(self.clock())
+        if frame.dim != self._last_dim and self.box.display is not None:
+            self.box.display.contrast(self.dim_contrast if frame.dim else self.contrast)
+            self._last_dim = frame.dim
+        if frame == self._last_frame:
+            return
+        self._last_frame = frame
+        self.frames_drawn += 1
+        if self.box.display is not None:
+            self.box.display.show(render_oled(frame, self.box.display.width, self.box.display.height))
+        if self.box.screen is not None:
+            self.box.screen.draw(frame)
+
+    def snapshot(self, name: str) -> None:
+        if self.frames_dir is None:
+            return
+        self.frames_dir.mkdir(parents=True, exist_ok=True)
+        if self.box.display is not None and hasattr(self.box.display, "save"):
+            self.box.display.save(self.frames_dir / f"{name}-oled.png")
+        if self.box.screen is not None:
+            self.box.screen.save(str(self.frames_dir / f"{name}-screen.png"))
+        log.info("snapshot %s written to %s", name, self.frames_dir)
+
+    def _timeout(self) -> float | None:
+        now = self.clock()
+        deadline = self.controller.next_deadline(now)
+        timeout = None if deadline is None else max(0.0, deadline - now)
+        if self.box.interactive_window:
+            timeout = WINDOW_POLL if timeout is None else min(timeout, WINDOW_POLL)
+        return timeout
+
+    def run(self) -> int:
+        """Start the inputs, draw, then serve events until ``Quit``; return the exit status."""
+        self.box.controls.start(self.emit)
+        if self.box.dice is not None:
+            self.box.dice.start(self.emit)
+        self.draw()
+        while True:
+            if self.box.interactive_window and self.box.screen is not None:
+                self.box.screen.pump(self.emit)
+            try:
+                event = self.events.get(timeout=self._timeout())
+            except queue.Empty:
+                self.draw()  # a timer: dimming or the burn-in shift
+                continue
+            if isinstance(event, Quit):
+                return event.status
+            if isinstance(event, Sync):
+                event.done.set()
+            elif isinstance(event, Snapshot):
+                self.snapshot(event.name)
+            elif isinstance(event, Press | Hold | Turn | DiceRolled):
+                log.debug("input %s", event)
+                self.controller.handle(event)
+                self.draw()
