@@ -1,0 +1,324 @@
+"""Control scripts: a person at the table, written down as JSON Lines.
+
+A script drives the service through the simulated hardware (DESIGN.md,
+"hw_sim/"): presses, holds and turns become pin edges on ``SimPins``, dice
+become reports of ``SimDiceSource``. The whole file is checked before the
+first line runs, so a typo on line 40 never leaves a demo half played.
+
+One JSON object a line, one action per object::
+
+    {"press": "next"}                     a short press of a button
+    {"hold": "select", "seconds": 1.5}    a button kept down (0 < seconds <= 60)
+    {"turn": "spirit", "steps": -3}       detents on a dial (negative = counter-clockwise)
+    {"dice": [{"kind": "d6", "face": 5}]} the tray reports a settled roll
+    {"wait": 0.5}                         let time pass (0 < seconds <= 600)
+    {"snap": "after-night"}               write the displays' frames under this name
+
+Blank lines and lines whose first non-blank character is ``#`` are comments.
+Line numbers in errors count every line of the file, comments included.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from device.events import BUTTONS, ENCODERS, Quit, Snapshot, Sync
+from device.ports import Emit
+from hw_sim.dice import SimDiceSource
+from hw_sim.pins import SimPins
+
+log = logging.getLogger(__name__)
+
+MAX_HOLD_SECONDS = 60.0
+MAX_WAIT_SECONDS = 600.0
+MAX_STEPS = 1000
+MAX_DICE = 100
+SNAP_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+CUSTOM_KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+NUMBERED_KIND = re.compile(r"d([1-9][0-9]{0,2})")
+
+
+class ScriptError(ValueError):
+    """A control script that cannot be run; the message names every bad line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class PressLine:
+    line: int
+    control: str
+
+
+@dataclass(frozen=True)
+class HoldLine:
+    line: int
+    control: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    line: int
+    control: str
+    steps: int
+
+
+@dataclass(frozen=True)
+class DiceLine:
+    line: int
+    dice: tuple[dict, ...]
+
+
+@dataclass(frozen=True)
+class WaitLine:
+    line: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SnapLine:
+    line: int
+    name: str
+
+
+ScriptLine = PressLine | HoldLine | TurnLine | DiceLine | WaitLine | SnapLine
+
+_ACTIONS = {"press": (), "hold": ("seconds",), "turn": ("steps",), "dice": (), "wait": (), "snap": ()}
+
+
+class _Bad(Exception):
+    """One line's problem, without its line number."""
+
+
+def parse_script(text: str) -> list[ScriptLine]:
+    """Check a whole control script and return its lines, or raise ``ScriptError``."""
+    lines: list[ScriptLine] = []
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        try:
+            lines.append(_parse_line(number, raw))
+        except _Bad as bad:
+            problems.append(f"line {number}: {bad}")
+    if problems:
+        raise ScriptError(problems)
+    return lines
+
+
+def _parse_line(number: int, raw: str) -> ScriptLine:
+    try:
+        obj = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise _Bad(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(obj, dict):
+        raise _Bad(f'expected a JSON object such as {{"press": "next"}}, got {_show(obj)}')
+    actions = [key for key in obj if key in _ACTIONS]
+    if len(actions) != 1:
+        raise _Bad(f"expected exactly one of {_names(_ACTIONS)}, got {_names(obj) or 'none'}")
+    action = actions[0]
+    unknown = set(obj) - {action, *_ACTIONS[action]}
+    if unknown:
+        allowed = _names([action, *_ACTIONS[action]])
+        raise _Bad(f'"{action}" takes only {allowed}, not {_names(sorted(unknown))}')
+    for key in _ACTIONS[action]:
+        if key not in obj:
+            raise _Bad(f'"{action}" needs "{key}"')
+    value = obj[action]
+    if action == "press":
+        return PressLine(number, _button(action, value))
+    if action == "hold":
+        return HoldLine(number, _button(action, value), _seconds("seconds", obj["seconds"], MAX_HOLD_SECONDS))
+    if action == "turn":
+        return TurnLine(number, _encoder(value), _steps(obj["steps"]))
+    if action == "dice":
+        return DiceLine(number, _dice(value))
+    if action == "wait":
+        return WaitLine(number, _seconds("wait", value, MAX_WAIT_SECONDS))
+    return SnapLine(number, _snap_name(value))
+
+
+def _button(action: str, value: Any) -> str:
+    if value not in BUTTONS:
+        raise _Bad(f'"{action}" needs a button ({", ".join(BUTTONS)}), got {_show(value)}')
+    return value
+
+
+def _encoder(value: Any) -> str:
+    if value not in ENCODERS:
+        raise _Bad(f'"turn" needs an encoder ({" or ".join(ENCODERS)}), got {_show(value)}')
+    return value
+
+
+def _seconds(key: str, value: Any, limit: float) -> float:
+    if not _is_number(value) or not 0 < value <= limit:
+        raise _Bad(f'"{key}" needs seconds, a number above 0 and at most {limit:g}, got {_show(value)}')
+    return float(value)
+
+
+def _steps(value: Any) -> int:
+    if not _is_int(value) or value == 0 or abs(value) > MAX_STEPS:
+        raise _Bad(
+            f'"steps" needs a whole number of detents, not 0, at most {MAX_STEPS} either way, '
+            f"got {_show(value)}"
+        )
+    return value
+
+
+def _dice(value: Any) -> tuple[dict, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_DICE:
+        raise _Bad(f'"dice" needs a list of 1 to {MAX_DICE} dice, got {_show(value)}')
+    return tuple(_die(index, die) for index, die in enumerate(value, start=1))
+
+
+def _die(index: int, die: Any) -> dict:
+    where = f'"dice" entry {index}'
+    if not isinstance(die, dict) or set(die) != {"kind", "face"}:
+        raise _Bad(
+            f'{where} needs exactly "kind" and "face", e.g. {{"kind": "d6", "face": 5}}, got {_show(die)}'
+        )
+    kind, face = die["kind"], die["face"]
+    if not isinstance(kind, str) or not CUSTOM_KIND.fullmatch(kind):
+        raise _Bad(f'{where}: "kind" needs a dice kind such as "d6", "d10" or "fate", got {_show(kind)}')
+    numbered = NUMBERED_KIND.fullmatch(kind)
+    if numbered:
+        sides = int(numbered.group(1))
+        if not _is_int(face) or not 1 <= face <= sides:
+            raise _Bad(f'{where}: a {kind} "face" needs a whole number from 1 to {sides}, got {_show(face)}')
+    elif not (_is_int(face) or (isinstance(face, str) and face.strip())):
+        raise _Bad(f'{where}: "face" needs a number or a face name, got {_show(face)}')
+    return {"kind": kind, "face": face}
+
+
+def _snap_name(value: Any) -> str:
+    if not isinstance(value, str) or not SNAP_NAME.fullmatch(value):
+        raise _Bad(f'"snap" needs a file name of 1 to 64 letters, digits, "-" or "_", got {_show(value)}')
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _show(value: Any) -> str:
+    shown = json.dumps(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def _names(keys: Any) -> str:
+    return ", ".join(f'"{key}"' for key in keys)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise _Bad(f"{_names(repeated)} given more than once")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    raise _Bad(f"{name} is not a number")
+
+
+class ScriptRunner:
+    """Plays a parsed control script on the simulated box, one line at a time.
+
+    Runs on its own thread. After every line it emits a ``Sync`` and waits for
+    the main loop to reach it, so each line sees the effects of the one before
+    (a ``snap`` shows the frame after everything earlier was drawn). At the end
+    it emits ``Quit(0)``; if a line cannot be performed, or the main loop does
+    not catch up within ``sync_timeout`` seconds, it logs why and emits
+    ``Quit(1)``.
+
+    :param lines: the script, from ``parse_script``.
+    :param pins: the simulated controls that presses, holds and turns drive.
+    :param dice: the simulated tray that reports the scripted rolls.
+    :param emit: the main loop's queue (snapshots, syncs and the final quit).
+    :param sync_timeout: how long the main loop may take over one line.
+    """
+
+    def __init__(
+        self,
+        lines: list[ScriptLine],
+        pins: SimPins,
+        dice: SimDiceSource,
+        emit: Emit,
+        sync_timeout: float = 10.0,
+    ) -> None:
+        self.lines = lines
+        self._pins = pins
+        self._dice = dice
+        self._emit = emit
+        self._sync_timeout = sync_timeout
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="control-script", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Abandon the script (the main loop is going away); emits nothing more."""
+        self._stopping.set()
+        self._thread.join(timeout)
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the script to finish; ``True`` if it did within ``timeout``."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _run(self) -> None:
+        for line in self.lines:
+            try:
+                self._perform(line)
+                self._sync(line)
+            except Exception as error:
+                if self._stopping.is_set():
+                    return
+                log.error("control script line %d failed: %s", line.line, error)
+                self._emit(Quit(1))
+                return
+            if self._stopping.is_set():
+                return
+        self._emit(Quit(0))
+
+    def _perform(self, line: ScriptLine) -> None:
+        match line:
+            case PressLine(control=control):
+                self._pins.press(control)
+            case HoldLine(control=control, seconds=seconds):
+                self._pins.hold(control, seconds)
+            case TurnLine(control=control, steps=steps):
+                self._pins.turn(control, steps)
+            case DiceLine(dice=dice):
+                self._dice.report(list(dice))
+            case WaitLine(seconds=seconds):
+                self._stopping.wait(seconds)
+            case SnapLine(name=name):
+                self._emit(Snapshot(name))
+
+    def _sync(self, line: ScriptLine) -> None:
+        sync = Sync()
+        self._emit(sync)
+        deadline = time.monotonic() + self._sync_timeout
+        while not sync.done.wait(0.05):
+            if self._stopping.is_set():
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError(
+                    f"the main loop did not finish line {line.line} within {self._sync_timeout:g} s"
+                )
