@@ -1,0 +1,256 @@
+"""``tablewarden``: run the box, and read or move its saved games.
+
+  tablewarden run [--hardware pi|sim] [--headless] [--data-dir D] [--config F]
+                  [--script S] [--frames F] [--seed N]
+  tablewarden state  [--data-dir D] [--json]
+  tablewarden games  [--data-dir D]
+  tablewarden export [--data-dir D] [--slot N] [-o FILE]
+  tablewarden import FILE [--data-dir D]
+
+Exit status: 0 on success, 2 for bad input (a config or script error names
+the key or line), 1 when the service itself failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+import platformdirs
+
+from device.config import SYSTEM_CONFIG, ConfigError, load_config
+
+log = logging.getLogger("tablewarden")
+APP = "tablewarden"
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def default_config_path(hardware: str) -> Path:
+    if hardware == "pi":
+        return SYSTEM_CONFIG
+    return Path(platformdirs.user_config_dir(APP, appauthor=False)) / "config.toml"
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"tablewarden: {message}", file=sys.stderr)
+    return status
+
+
+def _open_journal(args, snapshot_every: int = 50):
+    from device.journal import Journal
+
+    journal, notices = Journal.open(Path(args.data_dir), snapshot_every=snapshot_every)
+    for notice in notices:
+        log.warning("%s", notice)
+    return journal, notices
+
+
+# --- run ------------------------------------------------------------------------
+
+
+def cmd_run(args) -> int:
+    from device.wiring import on_raspberry_pi
+
+    hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
+    config_path = Path(args.config) if args.config else default_config_path(hardware)
+    try:
+        config = load_config(config_path)
+    except ConfigError as err:
+        return _fail(str(err))
+    script = None
+    if args.script:
+        if hardware != "sim":
+            return _fail("--script drives the simulated box: use it with --hardware sim")
+        from hw_sim.script import ScriptError, parse_script
+
+        try:
+            script = parse_script(Path(args.script).read_text(encoding="utf-8"))
+        except OSError as err:
+            return _fail(f"cannot read script {args.script}: {err}")
+        except ScriptError as err:
+            return _fail(f"{args.script}: {err}")
+    return _serve(args, hardware, config, script)
+
+
+def _serve(args, hardware: str, config, script) -> int:
+    from device.controller import Controller
+    from device.service import Service
+    from device.wiring import build_pi_box, build_sim_box
+    from ui.model import Message
+
+    journal, notices = _open_journal(args, config.journal.snapshot_every)
+    controller = Controller(
+        journal,
+        seed=(lambda: args.seed) if args.seed is not None else time.time_ns,
+        clock=time.monotonic,
+        dim_after=config.oled.dim_after,
+        shift_every=config.oled.shift_every,
+    )
+    if notices:
+        controller.message = Message("Save recovered", " ".join(notices), "error")
+    headless = args.headless or script is not None
+    if hardware == "pi":
+        box = build_pi_box(config, headless=headless)
+        pins = dice = None
+    else:
+        box, pins, dice = build_sim_box(config, headless=headless)
+    frames = Path(args.frames) if args.frames else None
+    service = Service(controller, box, contrast=config.oled.contrast,
+                      dim_contrast=config.oled.dim_contrast, frames_dir=frames)
+    runner = None
+    if script is not None:
+        from hw_sim.script import ScriptRunner
+
+        runner = ScriptRunner(script, pins, dice, service.emit)
+    try:
+        if runner is not None:
+            runner.start()
+        status = service.run()
+    except KeyboardInterrupt:
+        status = 0
+    finally:
+        box.close()
+        journal.close()
+    return status
+
+
+# --- saved games ----------------------------------------------------------------
+
+
+def _summary(journal) -> dict | None:
+    from games.core import get_game
+    from games.core.engine import current_step
+
+    if journal.active_slot is None:
+        return None
+    state, seq = journal.state()
+    step = current_step(get_game(state["game"]), state)
+    procedure = state.get("procedure")
+    return {
+        "game": state["game"],
+        "slot": journal.active_slot,
+        "seq": seq,
+        "procedure": procedure["name"] if procedure else None,
+        "step": step.id if step else None,
+        "over": state.get("over"),
+        "state": state,
+    }
+
+
+def cmd_state(args) -> int:
+    journal, _ = _open_journal(args)
+    try:
+        summary = _summary(journal)
+    finally:
+        journal.close()
+    if summary is None:
+        return _fail("no game has been started in " + str(args.data_dir), 1)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{summary['game']} (slot {summary['slot']}), journal position {summary['seq']}")
+        print(f"procedure: {summary['procedure'] or '-'}, step: {summary['step'] or '-'}")
+    return 0
+
+
+def cmd_games(args) -> int:
+    journal, _ = _open_journal(args)
+    try:
+        for slot in journal.slots():
+            mark = "*" if slot.id == journal.active_slot else " "
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.updated))
+            print(f"{mark} {slot.id:3d}  {slot.game_id:20s} {slot.name:24s} #{slot.seq:<5d} {when}  "
+                  f"{slot.description}")
+    finally:
+        journal.close()
+    return 0
+
+
+def cmd_export(args) -> int:
+    journal, _ = _open_journal(args)
+    try:
+        if journal.active_slot is None and args.slot is None:
+            return _fail("nothing to export: no game has been started", 1)
+        data = journal.export_game(args.slot)
+    finally:
+        journal.close()
+    text = json.dumps(data, indent=1, sort_keys=True)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from device.journal import JournalError
+
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        return _fail(f"cannot read {args.file}: {err}")
+    journal, _ = _open_journal(args)
+    try:
+        slot = journal.import_game(data)
+    except (JournalError, ValueError) as err:
+        return _fail(f"{args.file}: {err}")
+    finally:
+        journal.close()
+    print(f"imported as slot {slot}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=APP, description="Keeps the books beside a board game.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def with_data_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--data-dir", default=os.environ.get("TABLEWARDEN_DATA_DIR") or default_data_dir(),
+                       help="where the journal lives (default: the platform's user data dir)")
+        return p
+
+    run = with_data_dir(sub.add_parser("run", help="start the service"))
+    run.add_argument("--hardware", choices=("pi", "sim"), help="default: pi on a Raspberry Pi, sim elsewhere")
+    run.add_argument("--headless", action="store_true", help="no window, even where a display exists")
+    run.add_argument("--config", help="config TOML (default: /etc/tablewarden/config.toml on the Pi)")
+    run.add_argument("--script", help="a control script (JSON Lines) to drive the simulated box")
+    run.add_argument("--frames", help="where script 'snap' lines write PNG frames")
+    run.add_argument("--seed", type=int, help="seed for new games (default: the time)")
+    run.set_defaults(func=cmd_run)
+
+    state = with_data_dir(sub.add_parser("state", help="print the active game"))
+    state.add_argument("--json", action="store_true", help="one JSON object")
+    state.set_defaults(func=cmd_state)
+
+    games = with_data_dir(sub.add_parser("games", help="list the save slots"))
+    games.set_defaults(func=cmd_games)
+
+    export = with_data_dir(sub.add_parser("export", help="write a game as JSON"))
+    export.add_argument("--slot", type=int, help="default: the active game")
+    export.add_argument("-o", "--output", help="default: standard output")
+    export.set_defaults(func=cmd_export)
+
+    imp = with_data_dir(sub.add_parser("import", help="add a game from an exported JSON file"))
+    imp.add_argument("file")
+    imp.set_defaults(func=cmd_import)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
