@@ -1,0 +1,120 @@
+"""Backups of the journal file, and recovery when the file is damaged.
+
+Backups are whole-file copies taken with SQLite's online backup API (safe
+while the journal is open and in WAL mode), written under a temporary name,
+flushed and renamed, so a power cut leaves either the old set or the new one.
+They are numbered so the newest is the highest number, whatever the clock
+says, and rotate: only the newest ``keep`` remain.
+
+Recovery never deletes anything: the damaged file moves aside together with
+its ``-wal`` and ``-shm`` companions (so it can still be examined, or rescued
+by hand), then the newest backup that passes SQLite's integrity check is
+copied into place.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
+SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+def _stamp(clock: Callable[[], float]) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def list_backups(backup_dir: Path) -> list[Path]:
+    """The backups in ``backup_dir``, oldest first."""
+    if not backup_dir.is_dir():
+        return []
+    found = [(int(m.group(1)), p) for p in backup_dir.iterdir() if (m := BACKUP_PATTERN.fullmatch(p.name))]
+    return [p for _, p in sorted(found)]
+
+
+def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Callable[[], float]) -> Path:
+    """Copy the open database ``db`` into a new numbered backup; keep the newest ``keep``."""
+    if keep < 1:
+        raise ValueError("keep must be at least 1")
+    backup_dir.mkdir(parents=True, exist_ok=True)
+    existing = list_backups(backup_dir)
+    number = int(BACKUP_PATTERN.fullmatch(existing[-1].name).group(1)) + 1 if existing else 1
+    final = backup_dir / f"journal-{number:06d}-{_stamp(clock)}.db"
+    partial = final.with_name(final.name + ".part")
+    target = sqlite3.connect(partial)
+    try:
+        db.backup(target)
+        # A self-contained single file: no -wal beside a backup to lose or forget.
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+    _fsync(partial)
+    os.replace(partial, final)
+    _fsync(backup_dir)
+    for old in (existing + [final])[:-keep]:
+        old.unlink()
+    return final
+
+
+def is_healthy(path: Path) -> bool:
+    """True when ``path`` is an SQLite file that passes the integrity check."""
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            return db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return False
+
+
+def quarantine(path: Path, clock: Callable[[], float]) -> Path:
+    """Move a damaged database and its companion files aside; return its new path."""
+    stamp = _stamp(clock)
+    n = 0
+    while True:
+        suffix = f"-{n}" if n else ""
+        moved = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}{path.suffix}")
+        if not any(Path(f"{moved}{c}").exists() for c in SQLITE_COMPANIONS):
+            break
+        n += 1
+    for companion in SQLITE_COMPANIONS:
+        source = Path(f"{path}{companion}")
+        if source.exists():
+            os.replace(source, f"{moved}{companion}")
+    return moved
+
+
+def recover(path: Path, backup_dir: Path, reason: str, clock: Callable[[], float]) -> list[str]:
+    """Quarantine the damaged ``path`` and put the newest healthy backup in its place.
+
+    Returns notices for the displays. Without a healthy backup the journal
+    starts empty (the damaged file is still kept beside it).
+    """
+    moved = quarantine(path, clock)
+    notices = [f"The journal was damaged ({reason}); it was moved aside to {moved.name}."]
+    for candidate in reversed(list_backups(backup_dir)):
+        if is_healthy(candidate):
+            partial = path.with_name(path.name + ".part")
+            shutil.copyfile(candidate, partial)
+            _fsync(partial)
+            os.replace(partial, path)
+            notices.append(f"Restored the backup {candidate.name}; later moves are lost.")
+            return notices
+        notices.append(f"The backup {candidate.name} is damaged too; skipped.")
+    notices.append("No healthy backup was found: starting a fresh journal.")
+    return notices

@@ -1,0 +1,685 @@
+"""The journal: every accepted command, committed to SQLite before anything is shown.
+
+DESIGN.md, "device/ — the service": what the player saw is what survives a
+power cut. One SQLite file (``journal.db`` in the data directory, WAL mode,
+``synchronous=FULL``) holds:
+
+- ``games``: the save slots. Each keeps its game id, name, the options and
+  seed it was set up with, the initial state, the game-state schema it was
+  last written with, and its *cursor*: how many of its commands are in
+  effect.
+- ``commands``: per slot, the commands in order (``seq`` 1, 2, …) with the
+  engine's human description. Undo and redo only move the cursor; the rows
+  past the cursor are the redo tail. A new command after undo *deletes* the
+  redo tail (and the snapshots and checkpoints that lay in it): the journal
+  is the line of play that stands, not a tree of abandoned branches.
+- ``snapshots``: the state after every ``snapshot_every``-th command, so any
+  position is restored from the nearest snapshot at or before it plus fewer
+  than ``snapshot_every`` replayed commands, whatever the game's length.
+- ``checkpoints``: named positions ("before the boss") to return to.
+- ``meta``: the format version of this file and the active slot.
+
+Replay is exact because the engine is pure and its dice come from the state
+(games/core/rng.py). Restored states are passed through the game's own
+schema migrations, so a software update never strands a campaign; the file's
+own layout is versioned too (:data:`FORMAT_MIGRATIONS`).
+
+At open the file is integrity-checked. A damaged file is moved aside with
+a timestamp in its name (never deleted), and the newest healthy backup made
+by :meth:`Journal.backup` takes its place — or a fresh journal if there is
+none; the notices say what happened, for the displays.
+
+Backups, quarantine and recovery of the file live in :mod:`device.backup`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from device.backup import recover, write_backup
+from games.core import engine
+from games.core.commands import Command
+from games.core.engine import Applied
+from games.core.errors import RuleError
+from games.core.game import Game
+from games.core.registry import get_game
+
+JOURNAL_FILE = "journal.db"
+EXPORT_FORMAT = "tablewarden-game"
+EXPORT_VERSION = 1
+BACKUP_DIR = "backups"
+DEFAULT_SNAPSHOT_EVERY = 50
+
+Clock = Callable[[], float]
+
+
+class JournalError(Exception):
+    """The journal cannot do what was asked (no such slot, a file from a newer version…)."""
+
+
+class _Damaged(Exception):
+    """The file is not a healthy SQLite database: quarantine it and recover."""
+
+
+class JournalImportError(JournalError, ValueError):
+    """An exported game that cannot be imported; the message names what is wrong."""
+
+
+_FORMAT_1 = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        schema INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        initial TEXT NOT NULL,
+        cursor INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE commands (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        command TEXT NOT NULL,
+        description TEXT NOT NULL,
+        created REAL NOT NULL,
+        PRIMARY KEY (game, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE snapshots (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (game, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE checkpoints (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        created REAL NOT NULL,
+        PRIMARY KEY (game, name)
+    )""",
+)
+
+
+def _create_format_1(db: sqlite3.Connection) -> None:
+    for statement in _FORMAT_1:
+        db.execute(statement)
+
+
+# FORMAT_MIGRATIONS[n] turns a format-n file into format n+1, inside one
+# transaction. Format 0 is an empty file. Append a step here (never edit an
+# old one) whenever the tables change.
+FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1]
+
+
+def format_version() -> int:
+    """The file format this code writes: the number of migrations it knows."""
+    return len(FORMAT_MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A save slot as the load menu lists it; ``seq`` is the cursor."""
+
+    id: int
+    game_id: str
+    name: str
+    created: float
+    updated: float
+    seq: int
+    description: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journaled command; ``active`` is False once it is undone (the redo tail)."""
+
+    seq: int
+    description: str
+    created: float
+    active: bool
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A named journal position."""
+
+    name: str
+    seq: int
+    created: float
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _checksum(document: dict) -> str:
+    """SHA-256 of the export without its checksum: catches edits and damaged copies."""
+    return hashlib.sha256(_dumps({k: v for k, v in document.items() if k != "checksum"}).encode()).hexdigest()
+
+
+class Journal:
+    """The save slots of one data directory, and the state of each at its cursor.
+
+    Open it with :meth:`open`. Every method that changes something writes one
+    SQLite transaction and returns only after it is committed. Methods taking
+    ``slot_id`` default to the active slot. States handed out are the cached
+    ones: treat them as read-only.
+    """
+
+    def __init__(self, db: sqlite3.Connection, data_dir: Path, snapshot_every: int, clock: Clock) -> None:
+        self._db = db
+        self.data_dir = data_dir
+        self.snapshot_every = snapshot_every
+        self._clock = clock
+        self._states: dict[int, tuple[dict, int]] = {}
+        self._active: int | None = None
+
+    # --- opening ---------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: Path,
+        *,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        clock: Clock = time.time,
+    ) -> tuple[Journal, list[str]]:
+        """Open (or create) the journal in ``data_dir`` and restore the active slot.
+
+        Returns the journal and human-readable notices about anything that was
+        recovered: a damaged file quarantined, a backup restored, a slot that
+        could not be restored. Raises JournalError for a file written by a
+        newer version of Table Warden (it is not damaged, so it is left alone).
+        """
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        data_dir = Path(data_dir)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        path = data_dir / JOURNAL_FILE
+        notices: list[str] = []
+        try:
+            journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
+        except _Damaged as exc:
+            notices += recover(path, data_dir / BACKUP_DIR, str(exc), clock)
+            journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
+        return journal, notices
+
+    @classmethod
+    def _open_checked(
+        cls, path: Path, data_dir: Path, snapshot_every: int, clock: Clock, notices: list[str]
+    ) -> Journal:
+        """Connect, check, upgrade and restore; raise _Damaged for a corrupt file.
+
+        Only corruption counts as damage: a locked file or a full disk is an
+        error to report, not a reason to move the journal aside.
+        """
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            check = db.execute("PRAGMA integrity_check").fetchall()
+            if check != [("ok",)]:
+                raise _Damaged("integrity check: " + "; ".join(str(row[0]) for row in check[:3]))
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            journal = cls(db, data_dir, snapshot_every, clock)
+            journal._upgrade_format()
+            journal._active = journal._meta_int("active_slot")
+            journal._restore_active(notices)
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            if exc.sqlite_errorcode in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+                raise _Damaged(str(exc)) from exc
+            raise
+        except BaseException:
+            db.close()
+            raise
+        return journal
+
+    def _upgrade_format(self) -> None:
+        has_meta = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        version = self._meta_int("format") if has_meta else 0
+        if version is None:
+            raise _Damaged("the meta table has no format version")
+        if version > format_version():
+            raise JournalError(
+                f"{self.data_dir / JOURNAL_FILE} has journal format {version}; "
+                f"this version of Table Warden reads up to {format_version()}: update it"
+            )
+        while version < format_version():
+            with self._transaction():
+                FORMAT_MIGRATIONS[version](self._db)
+                version += 1
+                self._set_meta("format", version)
+
+    def _restore_active(self, notices: list[str]) -> None:
+        if self._active is None:
+            return
+        try:
+            self.state(self._active)
+        except (JournalError, RuleError, ValueError, KeyError) as exc:
+            notices.append(f"Save slot {self._active} could not be restored: {exc}")
+            self._active = None
+
+    def close(self) -> None:
+        """Close the file (SQLite checkpoints the WAL into it)."""
+        self._db.close()
+
+    # --- meta and transactions -------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _meta_int(self, key: str) -> int | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None or row[0] == "" else int(row[0])
+
+    def _set_meta(self, key: str, value: int | None) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            (key, "" if value is None else str(value)),
+        )
+
+    # --- slots -----------------------------------------------------------------
+
+    @property
+    def active_slot(self) -> int | None:
+        """The slot the box is playing, remembered across restarts."""
+        return self._active
+
+    def activate(self, slot_id: int) -> None:
+        """Make ``slot_id`` the active slot (restoring its state first)."""
+        self.state(slot_id)
+        with self._transaction():
+            self._set_meta("active_slot", slot_id)
+        self._active = slot_id
+
+    def new_game(self, game_id: str, options: dict, seed: int | str, name: str = "") -> int:
+        """Set up a new game in a new slot, make it active, and return the slot id.
+
+        Options are validated by the game (RuleError); nothing is written then.
+        """
+        game = get_game(game_id)
+        initial = engine.new_game(game, options, seed).state
+        now = self._clock()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, name or game.title, now, now, game.schema_version,
+                 _dumps(options), _dumps(seed), _dumps(initial)),
+            )
+            slot_id = int(cursor.lastrowid)
+            self._set_meta("active_slot", slot_id)
+        self._states[slot_id] = (initial, 0)
+        self._active = slot_id
+        return slot_id
+
+    def slots(self) -> list[Slot]:
+        """Every save slot, most recently played first."""
+        rows = self._db.execute(
+            "SELECT g.id, g.game_id, g.name, g.created, g.updated, g.cursor,"
+            " COALESCE(c.description, '')"
+            " FROM games g LEFT JOIN commands c ON c.game = g.id AND c.seq = g.cursor"
+            " ORDER BY g.updated DESC, g.id DESC"
+        ).fetchall()
+        return [Slot(*row) for row in rows]
+
+    def delete_slot(self, slot_id: int) -> None:
+        """Delete a save slot and its whole journal (export it first to keep it)."""
+        self._slot_row(slot_id)
+        with self._transaction() as db:
+            db.execute("DELETE FROM games WHERE id=?", (slot_id,))
+            if self._active == slot_id:
+                self._set_meta("active_slot", None)
+        self._states.pop(slot_id, None)
+        if self._active == slot_id:
+            self._active = None
+
+    def _resolve(self, slot_id: int | None) -> int:
+        if slot_id is not None:
+            return slot_id
+        if self._active is None:
+            raise JournalError("no game is active")
+        return self._active
+
+    def _slot_row(self, slot_id: int) -> tuple[str, int]:
+        row = self._db.execute("SELECT game_id, cursor FROM games WHERE id=?", (slot_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"there is no save slot {slot_id}")
+        return row[0], row[1]
+
+    def _last_seq(self, slot_id: int) -> int:
+        row = self._db.execute("SELECT MAX(seq) FROM commands WHERE game=?", (slot_id,)).fetchone()
+        return row[0] or 0
+
+    # --- state -----------------------------------------------------------------
+
+    def state(self, slot_id: int | None = None) -> tuple[dict, int]:
+        """The slot's state at its cursor and the cursor itself (its journal position)."""
+        slot_id = self._resolve(slot_id)
+        cached = self._states.get(slot_id)
+        if cached is None:
+            game_id, seq = self._slot_row(slot_id)
+            cached = (self._state_at(get_game(game_id), slot_id, seq), seq)
+            self._states[slot_id] = cached
+        return cached
+
+    def game(self, slot_id: int | None = None) -> Game:
+        """The game a slot plays."""
+        return get_game(self._slot_row(self._resolve(slot_id))[0])
+
+    def _state_at(self, game: Game, slot_id: int, seq: int) -> dict:
+        """Restore: the nearest snapshot at or before ``seq``, migrated, plus replay."""
+        row = self._db.execute(
+            "SELECT seq, state FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC LIMIT 1",
+            (slot_id, seq),
+        ).fetchone()
+        if row is None:
+            row = self._db.execute("SELECT 0, initial FROM games WHERE id=?", (slot_id,)).fetchone()
+        base, text = row
+        state = engine.migrate(game, json.loads(text))
+        for replayed, command in self._db.execute(
+            "SELECT seq, command FROM commands WHERE game=? AND seq>? AND seq<=? ORDER BY seq",
+            (slot_id, base, seq),
+        ).fetchall():
+            try:
+                state = engine.apply(game, state, Command.from_json(json.loads(command))).state
+            except RuleError as exc:
+                raise JournalError(f"command {replayed} no longer applies: {exc.long}") from exc
+        return state
+
+    # --- commands, undo, redo --------------------------------------------------
+
+    def commit(self, command: Command, slot_id: int | None = None) -> Applied:
+        """Apply ``command`` and journal it; return only once it is on disk.
+
+        A RuleError from the engine propagates and nothing is written. After
+        an undo, the redo tail is deleted (with its snapshots and checkpoints).
+        """
+        slot_id = self._resolve(slot_id)
+        state, seq = self.state(slot_id)
+        game = self.game(slot_id)
+        applied = engine.apply(game, state, command)
+        seq += 1
+        now = self._clock()
+        with self._transaction() as db:
+            for table in ("commands", "snapshots", "checkpoints"):
+                db.execute(f"DELETE FROM {table} WHERE game=? AND seq>=?", (slot_id, seq))
+            db.execute(
+                "INSERT INTO commands (game, seq, command, description, created) VALUES (?, ?, ?, ?, ?)",
+                (slot_id, seq, _dumps(command.to_json()), applied.description, now),
+            )
+            if seq % self.snapshot_every == 0:
+                db.execute(
+                    "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
+                    (slot_id, seq, _dumps(applied.state)),
+                )
+            db.execute(
+                "UPDATE games SET cursor=?, updated=?, schema=? WHERE id=?",
+                (seq, now, game.schema_version, slot_id),
+            )
+        self._states[slot_id] = (applied.state, seq)
+        return applied
+
+    def can_undo(self, slot_id: int | None = None) -> bool:
+        return self.state(slot_id)[1] > 0
+
+    def can_redo(self, slot_id: int | None = None) -> bool:
+        slot_id = self._resolve(slot_id)
+        return self.state(slot_id)[1] < self._last_seq(slot_id)
+
+    def undo(self, slot_id: int | None = None) -> Entry:
+        """Step back over the last command in effect; return it (now inactive)."""
+        slot_id = self._resolve(slot_id)
+        seq = self.state(slot_id)[1]
+        if seq == 0:
+            raise RuleError("Nothing to undo", "The journal is at the start of this game.")
+        entry = self._entry(slot_id, seq, active=False)
+        self._move(slot_id, seq - 1)
+        return entry
+
+    def redo(self, slot_id: int | None = None) -> Entry:
+        """Put the next undone command back in effect; return it."""
+        slot_id = self._resolve(slot_id)
+        state, seq = self.state(slot_id)
+        row = self._db.execute(
+            "SELECT command FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
+        ).fetchone()
+        if row is None:
+            raise RuleError("Nothing to redo", "No undone command follows this point.")
+        applied = engine.apply(self.game(slot_id), state, Command.from_json(json.loads(row[0])))
+        self._write_cursor(slot_id, seq + 1)
+        self._states[slot_id] = (applied.state, seq + 1)
+        return self._entry(slot_id, seq + 1, active=True)
+
+    def goto(self, seq: int, slot_id: int | None = None) -> None:
+        """Move the cursor to any position 0..last, keeping the redo tail (like repeated undo/redo)."""
+        slot_id = self._resolve(slot_id)
+        last = self._last_seq(slot_id)
+        if not 0 <= seq <= last:
+            raise JournalError(f"position {seq} is outside this journal (0..{last})")
+        self._move(slot_id, seq)
+
+    def _move(self, slot_id: int, seq: int) -> None:
+        state = self._state_at(self.game(slot_id), slot_id, seq)
+        self._write_cursor(slot_id, seq)
+        self._states[slot_id] = (state, seq)
+
+    def _write_cursor(self, slot_id: int, seq: int) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE games SET cursor=?, updated=? WHERE id=?", (seq, self._clock(), slot_id))
+
+    def _entry(self, slot_id: int, seq: int, active: bool) -> Entry:
+        description, created = self._db.execute(
+            "SELECT description, created FROM commands WHERE game=? AND seq=?", (slot_id, seq)
+        ).fetchone()
+        return Entry(seq, description, created, active)
+
+    def history(self, slot_id: int | None = None, limit: int = 50, before: int | None = None) -> list[Entry]:
+        """Journal entries newest first, the redo tail included (``active=False``).
+
+        ``before`` pages back: only entries with a smaller ``seq``.
+        """
+        slot_id = self._resolve(slot_id)
+        cursor = self.state(slot_id)[1]
+        rows = self._db.execute(
+            "SELECT seq, description, created FROM commands WHERE game=? AND seq<?"
+            " ORDER BY seq DESC LIMIT ?",
+            (slot_id, before if before is not None else 2**62, limit),
+        ).fetchall()
+        return [Entry(seq, text, created, seq <= cursor) for seq, text, created in rows]
+
+    # --- checkpoints -----------------------------------------------------------
+
+    def add_checkpoint(self, name: str, slot_id: int | None = None) -> Checkpoint:
+        """Name the current position; reusing a name moves that checkpoint here."""
+        if not name.strip():
+            raise ValueError("a checkpoint needs a name")
+        slot_id = self._resolve(slot_id)
+        point = Checkpoint(name, self.state(slot_id)[1], self._clock())
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
+                (slot_id, point.name, point.seq, point.created),
+            )
+        return point
+
+    def checkpoints(self, slot_id: int | None = None) -> list[Checkpoint]:
+        """The slot's checkpoints in journal order."""
+        rows = self._db.execute(
+            "SELECT name, seq, created FROM checkpoints WHERE game=? ORDER BY seq, created",
+            (self._resolve(slot_id),),
+        ).fetchall()
+        return [Checkpoint(*row) for row in rows]
+
+    def goto_checkpoint(self, name: str, slot_id: int | None = None) -> None:
+        """Return to a named checkpoint (the commands after it stay redoable)."""
+        slot_id = self._resolve(slot_id)
+        for point in self.checkpoints(slot_id):
+            if point.name == name:
+                self.goto(point.seq, slot_id)
+                return
+        raise JournalError(f"there is no checkpoint {name!r}")
+
+    # --- backups, export and import --------------------------------------------
+
+    def backup(self, dest_dir: Path | None = None, keep: int = 5) -> Path:
+        """Copy the whole journal into a new rotating backup file; return its path.
+
+        ``dest_dir`` defaults to ``<data dir>/backups``, the directory that
+        :meth:`open` restores from when the journal is damaged.
+        """
+        return write_backup(self._db, Path(dest_dir or self.data_dir / BACKUP_DIR), keep, self._clock)
+
+    def export_game(self, slot_id: int | None = None) -> dict:
+        """The slot as a versioned JSON document: setup, every command (redo tail too), cursor.
+
+        A checksum covers the rest of the document, so :meth:`import_game`
+        refuses a copy that was edited or damaged.
+        """
+        slot_id = self._resolve(slot_id)
+        game_id, name, created, options, seed, initial, cursor = self._db.execute(
+            "SELECT game_id, name, created, options, seed, initial, cursor FROM games WHERE id=?",
+            (slot_id,),
+        ).fetchone()
+        commands = [
+            {"command": json.loads(command), "description": description, "created": when}
+            for command, description, when in self._db.execute(
+                "SELECT command, description, created FROM commands WHERE game=? ORDER BY seq",
+                (slot_id,),
+            )
+        ]
+        document = {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "game": game_id,
+            "name": name,
+            "created": created,
+            "options": json.loads(options),
+            "seed": json.loads(seed),
+            "initial": json.loads(initial),
+            "commands": commands,
+            "cursor": cursor,
+            "checkpoints": [
+                {"name": p.name, "seq": p.seq, "created": p.created} for p in self.checkpoints(slot_id)
+            ],
+        }
+        document["checksum"] = _checksum(document)
+        return document
+
+    def import_game(self, data: Any) -> int:
+        """Add an exported game as a new slot (not activated); return its id.
+
+        Every command is replayed to check it; any problem raises
+        JournalImportError naming it, and nothing is written.
+        """
+        game, initial, replayed = _check_export(data)
+        now = self._clock()
+        with self._transaction() as db:
+            slot_id = int(db.execute(
+                "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial, cursor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.id, data["name"], data["created"], now, game.schema_version, _dumps(data["options"]),
+                 _dumps(data["seed"]), _dumps(initial), data["cursor"]),
+            ).lastrowid)
+            for seq, (entry, applied) in enumerate(zip(data["commands"], replayed, strict=True), 1):
+                db.execute(
+                    "INSERT INTO commands (game, seq, command, description, created) VALUES (?, ?, ?, ?, ?)",
+                    (slot_id, seq, _dumps(entry["command"]), applied.description, entry["created"]),
+                )
+                if seq % self.snapshot_every == 0:
+                    db.execute(
+                        "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
+                        (slot_id, seq, _dumps(applied.state)),
+                    )
+            db.executemany(
+                "INSERT INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
+                [(slot_id, p["name"], p["seq"], p["created"]) for p in data["checkpoints"]],
+            )
+        return slot_id
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise JournalImportError(message)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_time(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
+    """Validate an export and replay it: the game, its migrated initial state, each step's result."""
+    _require(isinstance(data, dict), "an exported game is a JSON object")
+    _require(data.get("format") == EXPORT_FORMAT, f"not a Table Warden game export ({EXPORT_FORMAT!r})")
+    version = data.get("version")
+    _require(_is_int(version), "the export has no format version")
+    _require(version <= EXPORT_VERSION, f"export format {version} is newer than this box reads")
+    _require(data.get("checksum") == _checksum(data), "the checksum does not match: edited or damaged")
+    try:
+        game = get_game(data.get("game"))
+    except KeyError as exc:
+        raise JournalImportError(str(exc.args[0])) from None
+    _require(isinstance(data.get("name"), str), "name must be text")
+    _require(_is_time(data.get("created")), "created must be a time in seconds")
+    _require(isinstance(data.get("options"), dict), "options must be an object")
+    _require(_is_int(data.get("seed")) or isinstance(data.get("seed"), str), "seed must be a number or text")
+    initial = data.get("initial")
+    _require(isinstance(initial, dict) and initial.get("game") == game.id,
+             f"initial must be a {game.id} state")
+    try:
+        state = engine.migrate(game, initial)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise JournalImportError(f"initial state cannot be read: {exc}") from None
+    commands = data.get("commands")
+    _require(isinstance(commands, list), "commands must be a list")
+    replayed = []
+    for seq, entry in enumerate(commands, 1):
+        raw = entry.get("command") if isinstance(entry, dict) else None
+        _require(isinstance(raw, dict), f"command {seq} is not an object")
+        _require(_is_time(entry.get("created")), f"command {seq}: created must be a time in seconds")
+        _require(isinstance(raw.get("name"), str) and isinstance(raw.get("params", {}), dict),
+                 f"command {seq} needs a name and an object of params")
+        try:
+            applied = engine.apply(game, state, Command.from_json(raw))
+        except RuleError as exc:
+            raise JournalImportError(f"command {seq} ({raw['name']}) is refused: {exc.long}") from None
+        replayed.append(applied)
+        state = applied.state
+    cursor = data.get("cursor")
+    _require(_is_int(cursor) and 0 <= cursor <= len(commands),
+             f"cursor must be a position 0..{len(commands)}")
+    points = data.get("checkpoints")
+    _require(isinstance(points, list), "checkpoints must be a list")
+    names = [point.get("name") if isinstance(point, dict) else None for point in points]
+    _require(all(isinstance(n, str) for n in names) and len(set(names)) == len(names),
+             "each checkpoint needs a name of its own")
+    for point in points:
+        _require(_is_int(point.get("seq")) and 0 <= point["seq"] <= len(commands),
+                 f"checkpoint {point['name']!r} is outside the journal")
+        _require(_is_time(point.get("created")), f"checkpoint {point['name']!r}: created must be a time")
+    return game, engine.migrate(game, initial), replayed
