@@ -117,6 +117,8 @@ def _serve(args, hardware: str, config, script) -> int:
     except KeyboardInterrupt:
         status = 0
     finally:
+        if runner is not None:
+            runner.stop()
         box.close()
         journal.close()
     return status
