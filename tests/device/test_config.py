@@ -1,0 +1,59 @@
+"""Config validation: a bad file names the key, the value and what is allowed."""
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config, ConfigError, load_config, parse_config
+
+EXAMPLE = Path(__file__).parents[2] / "deploy" / "config.example.toml"
+
+
+def test_example_config_is_the_defaults():
+    assert parse_config(EXAMPLE.read_text()) == Config()
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    assert load_config(tmp_path / "absent.toml") == Config()
+    assert load_config(None) == Config()
+
+
+def test_pins_and_timings_are_read():
+    config = parse_config("[controls]\nhold_time = 0.8\n[controls.buttons]\nback = 4\n"
+                          "[controls.encoders.menhir]\na = 20\nb = 21\npush = 16\n")
+    assert config.controls.hold_time == 0.8
+    assert config.controls.buttons["back"] == 4
+    assert config.controls.buttons["next"] == 13
+    assert config.controls.encoders["menhir"] == (20, 21, 16)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ('[oled]\ndriver = "ssd9999"', ["oled.driver", "'ssd9999'", "'ssd1306', 'sh1106'"]),
+        ("[oled]\ni2c_address = 300", ["oled.i2c_address", "300", "from 3 to 119"]),
+        ("[oled]\nbrightness = 3", ["oled.brightness", "unknown", "contrast"]),
+        ("[controls.buttons]\nback = 40", ["controls.buttons.back", "40", "BCM GPIO number from 0 to 27"]),
+        ("[controls.buttons]\nback = 17", ["pin 17", "back", "spirit.a"]),
+        ("[controls.buttons]\nstart = 4", ["controls.buttons.start", "back, select, next, undo"]),
+        ("[controls.encoders.spirit]\na = 1\nb = 2", ["controls.encoders.spirit", "a, b and push"]),
+        ('[controls]\nhold_time = "1"', ["controls.hold_time", "from 0.2 to 10"]),
+        ("[controls]\nbounce_time = 0.9\nhold_time = 0.5", ["controls", "bounce_time"]),
+        ("[screen]\nfullscreen = 1", ["screen.fullscreen", "true or false"]),
+        ("[wat]\nx = 1", ["[wat]", "oled, screen, controls, dice_tray, journal"]),
+        ("oled = 3", ["oled", "a table"]),
+        ("x = ", ["not valid TOML"]),
+    ],
+)
+def test_bad_config_names_the_problem(text, names):
+    with pytest.raises(ConfigError) as err:
+        parse_config(text)
+    for name in names:
+        assert name in str(err.value)
+
+
+def test_unreadable_file_is_a_config_error(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_config(path)
