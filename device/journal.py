@@ -163,7 +163,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _checksum(document: dict) -> str:
+def export_checksum(document: dict) -> str:
     """SHA-256 of the export without its checksum: catches edits and damaged copies."""
     return hashlib.sha256(_dumps({k: v for k, v in document.items() if k != "checksum"}).encode()).hexdigest()
 
@@ -584,7 +584,7 @@ class Journal:
                 {"name": p.name, "seq": p.seq, "created": p.created} for p in self.checkpoints(slot_id)
             ],
         }
-        document["checksum"] = _checksum(document)
+        document["checksum"] = export_checksum(document)
         return document
 
     def import_game(self, data: Any) -> int:
@@ -639,7 +639,7 @@ def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
     version = data.get("version")
     _require(_is_int(version), "the export has no format version")
     _require(version <= EXPORT_VERSION, f"export format {version} is newer than this box reads")
-    _require(data.get("checksum") == _checksum(data), "the checksum does not match: edited or damaged")
+    _require(data.get("checksum") == export_checksum(data), "the checksum does not match: edited or damaged")
     try:
         game = get_game(data.get("game"))
     except KeyError as exc:

@@ -1,0 +1,275 @@
+"""The journal (DESIGN.md, "device/ — the service"): commit, undo and redo,
+checkpoints, slots, restore after a restart, snapshots bounding replay, and
+schema migration of restored states. Uses the ``test-counter`` fixture game."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from device.journal import JOURNAL_FILE, Journal, JournalError
+from games.core import Command, RuleError, engine
+from tests.fixtures.counter_game import GAME_ID
+
+ROLL = Command("roll")
+NEXT = Command("next")
+
+
+def push(amount: int) -> Command:
+    return Command("push", {"amount": amount})
+
+
+class FakeClock:
+    """Whole seconds that tick once per reading, so times are distinct and predictable."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count(1_700_000_000)
+
+    def __call__(self) -> float:
+        return float(next(self._ticks))
+
+
+def open_journal(data_dir: Path, snapshot_every: int = 50) -> Journal:
+    journal, notices = Journal.open(data_dir, snapshot_every=snapshot_every, clock=FakeClock())
+    assert notices == []
+    return journal
+
+
+def reopen(journal: Journal) -> Journal:
+    journal.close()
+    return open_journal(journal.data_dir, journal.snapshot_every)
+
+
+def row_count(data_dir: Path, table: str) -> int:
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    try:
+        return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def journal(tmp_path: Path):
+    journal = open_journal(tmp_path, snapshot_every=4)
+    yield journal
+    journal.close()
+
+
+def test_a_new_journal_has_no_game(journal: Journal) -> None:
+    assert journal.slots() == []
+    assert journal.active_slot is None
+    with pytest.raises(JournalError, match="no game is active"):
+        journal.state()
+
+
+def test_new_game_becomes_active_at_position_zero(journal: Journal) -> None:
+    slot = journal.new_game(GAME_ID, {"start": 2}, seed=7, name="Tuesday")
+    state, seq = journal.state()
+    assert (journal.active_slot, seq, state["counter"]) == (slot, 0, 2)
+    assert [(s.id, s.name, s.seq) for s in journal.slots()] == [(slot, "Tuesday", 0)]
+
+
+def test_new_game_with_bad_options_writes_nothing(journal: Journal) -> None:
+    with pytest.raises(RuleError):
+        journal.new_game(GAME_ID, {"start": 99}, seed=1)
+    assert journal.slots() == []
+
+
+def test_commit_journals_the_engine_description(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    applied = journal.commit(push(2))
+    assert applied.description == "Pushed 2"
+    assert journal.state() == (applied.state, 1)
+    assert [(e.seq, e.description, e.active) for e in journal.history()] == [(1, "Pushed 2", True)]
+
+
+def test_a_rejected_command_changes_nothing(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {"start": 9}, seed=7)
+    journal.commit(ROLL)
+    before = journal.state()
+    rows = row_count(journal.data_dir, "commands")
+    with pytest.raises(RuleError, match="above 10"):
+        journal.commit(push(3))
+    assert journal.state() == before
+    assert row_count(journal.data_dir, "commands") == rows
+
+
+def test_undo_and_redo_move_along_the_journal(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    start = journal.state()[0]
+    after_push = journal.commit(push(1)).state
+    journal.commit(ROLL)
+    assert journal.undo().description.startswith("Rolled")
+    assert journal.state() == (after_push, 1)
+    assert journal.undo().seq == 1
+    assert journal.state() == (start, 0)
+    assert not journal.can_undo() and journal.can_redo()
+    with pytest.raises(RuleError) as refused:
+        journal.undo()
+    assert refused.value.short == "Nothing to undo"
+    assert journal.redo().description == "Pushed 1"
+    assert journal.state() == (after_push, 1)
+
+
+def test_history_marks_the_redo_tail_and_pages_back(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    for _ in range(5):
+        journal.commit(ROLL)
+    journal.undo()
+    journal.undo()
+    assert [(e.seq, e.active) for e in journal.history(limit=3)] == [(5, False), (4, False), (3, True)]
+    assert [e.seq for e in journal.history(before=3)] == [2, 1]
+
+
+def test_a_new_command_after_undo_drops_the_redo_tail(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    for _ in range(6):
+        journal.commit(ROLL)
+    journal.add_checkpoint("late")
+    journal.goto(2)
+    journal.add_checkpoint("early")
+    journal.commit(push(1))
+    assert not journal.can_redo()
+    with pytest.raises(RuleError) as refused:
+        journal.redo()
+    assert refused.value.short == "Nothing to redo"
+    assert [e.seq for e in journal.history()] == [3, 2, 1]
+    assert [p.name for p in journal.checkpoints()] == ["early"]
+    assert row_count(journal.data_dir, "snapshots") == 0  # the one at 4 lay in the dropped tail
+    assert reopen(journal).state()[1] == 3
+
+
+def test_checkpoints_return_to_a_named_position_keeping_the_tail(journal: Journal) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    journal.commit(ROLL)
+    marked = journal.state()
+    journal.add_checkpoint("before the boss")
+    for _ in range(7):
+        journal.commit(ROLL)
+    end = journal.state()
+    journal.goto_checkpoint("before the boss")
+    assert journal.state() == marked
+    journal.goto(8)
+    assert journal.state() == end
+    assert [(p.name, p.seq) for p in journal.checkpoints()] == [("before the boss", 1)]
+    journal.add_checkpoint("before the boss")  # reusing a name moves it
+    assert [(p.name, p.seq) for p in journal.checkpoints()] == [("before the boss", 8)]
+    with pytest.raises(JournalError, match="no checkpoint"):
+        journal.goto_checkpoint("nope")
+    with pytest.raises(JournalError, match="outside"):
+        journal.goto(9)
+
+
+def test_the_active_slot_and_cursor_survive_a_restart(journal: Journal) -> None:
+    first = journal.new_game(GAME_ID, {}, seed=1, name="one")
+    journal.commit(ROLL)
+    second = journal.new_game(GAME_ID, {}, seed=2, name="two")
+    for _ in range(6):
+        journal.commit(ROLL)
+    journal.undo()
+    live = journal.state()
+    journal.activate(first)
+    journal.activate(second)
+    journal = reopen(journal)
+    assert journal.active_slot == second
+    assert journal.state() == live
+    assert journal.can_redo()
+    assert journal.state(first)[1] == 1
+    assert [s.name for s in journal.slots()] == ["two", "one"]
+    journal.delete_slot(second)
+    assert journal.active_slot is None
+    assert [s.id for s in journal.slots()] == [first]
+    assert row_count(journal.data_dir, "commands") == 1
+    journal.close()
+
+
+def test_commands_of_an_inactive_slot_go_to_that_slot(journal: Journal) -> None:
+    first = journal.new_game(GAME_ID, {}, seed=1)
+    second = journal.new_game(GAME_ID, {}, seed=2)
+    journal.commit(push(2), slot_id=first)
+    assert journal.state(first)[0]["counter"] == 2
+    assert journal.state(second)[1] == 0
+    with pytest.raises(JournalError, match="no save slot 99"):
+        journal.state(99)
+
+
+@pytest.fixture
+def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count engine.apply calls (the journal calls it through the module)."""
+    calls = [0]
+    real = engine.apply
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "apply", counting)
+    return calls
+
+
+def test_snapshots_bound_the_replay_at_restore_and_undo(tmp_path: Path, count_replays: list[int]) -> None:
+    every = 10
+    journal = open_journal(tmp_path, snapshot_every=every)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(every * 30 + 7):
+        journal.commit(ROLL)
+    live = journal.state()
+    journal.close()
+
+    count_replays[0] = 0
+    journal = open_journal(tmp_path, snapshot_every=every)
+    assert journal.state() == live
+    assert count_replays[0] < every
+
+    for _ in range(every + 3):
+        count_replays[0] = 0
+        journal.undo()
+        assert count_replays[0] < every
+    journal.close()
+
+
+def test_restored_states_are_migrated_to_the_current_schema(tmp_path: Path) -> None:
+    journal = open_journal(tmp_path, snapshot_every=2)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(3):
+        journal.commit(ROLL)
+    live = journal.state()
+    journal.close()
+    # Rewrite the save as an older version wrote it: schema 1 kept only the last roll.
+    def as_schema_1(text: str) -> str:
+        state = json.loads(text)
+        rolls = state.pop("rolls")
+        state.update(schema=1, last_roll=rolls[-1] if rolls else 0)
+        return json.dumps(state)
+
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    db.create_function("as_schema_1", 1, as_schema_1)
+    with db:
+        db.execute("UPDATE games SET initial=as_schema_1(initial), schema=1")
+        db.execute("UPDATE snapshots SET state=as_schema_1(state)")
+    db.close()
+
+    journal = open_journal(tmp_path, snapshot_every=2)
+    state, seq = journal.state()
+    assert (state["schema"], seq) == (2, 3)
+    assert state["score"] == live[0]["score"]
+    assert state["rolls"] == live[0]["rolls"][-2:]  # the snapshot at 2 kept one roll, then one replayed
+    journal.close()
+
+
+def test_a_slot_whose_game_is_unknown_is_reported_not_fatal(tmp_path: Path) -> None:
+    journal = open_journal(tmp_path)
+    journal.new_game(GAME_ID, {}, seed=3)
+    journal.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    with db:
+        db.execute("UPDATE games SET game_id='no-such-game'")
+    db.close()
+    journal, notices = Journal.open(tmp_path)
+    assert journal.active_slot is None
+    assert len(notices) == 1 and "could not be restored" in notices[0] and "no-such-game" in notices[0]
+    journal.close()
