@@ -302,7 +302,7 @@ class Controller:
         self.message = Message("Checkpoint saved", f"Checkpoint saved: {name}")
 
     def _open_history(self) -> None:
-        marks = {seq: name for name, seq in self.journal.checkpoints()}
+        marks = {mark.seq: mark.name for mark in self.journal.checkpoints()}
         items = []
         for entry in self.journal.history(limit=200):
             label = f"{entry.seq}. {entry.description}"

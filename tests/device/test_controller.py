@@ -1,0 +1,180 @@
+"""The Controller: input events become journaled commands; menus and forms are not state."""
+
+import pytest
+
+from device.controller import Controller
+from device.events import DiceRolled, Hold, Press, Turn
+from device.journal import Journal
+from tests.fixtures.counter_game import GAME_ID
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def journal(tmp_path):
+    journal, _ = Journal.open(tmp_path)
+    yield journal
+    journal.close()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+def make(journal, clock, **kw):
+    return Controller(journal, seed=lambda: 42, clock=clock, **kw)
+
+
+def choose(controller, label):
+    """Move the open menu's cursor to ``label`` with the Menhir dial and select it."""
+    menu = controller.frame().menu
+    index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
+    controller.handle(Turn("menhir", index - menu.cursor))
+    controller.handle(Press("select"))
+
+
+def start_counter(controller):
+    choose(controller, "Test Counter")
+    choose(controller, "New game")
+    form = controller.frame().form
+    assert form.title == "New Test Counter"
+    controller.handle(Turn("spirit", 3))  # start = 3
+    controller.handle(Press("select"))
+
+
+def test_no_game_shows_the_game_list_and_a_new_game_starts(journal, clock):
+    controller = make(journal, clock)
+    assert controller.frame().menu.title == "Choose a game"
+    start_counter(controller)
+    state, seq = journal.state()
+    assert state["game"] == GAME_ID and state["counter"] == 3 and seq == 0
+    frame = controller.frame()
+    assert frame.menu is None and frame.focus == "counter"
+
+
+def test_spirit_dial_turns_the_focused_value_within_bounds(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Turn("spirit", 1))
+    assert journal.state()[0]["counter"] == 5
+    controller.handle(Turn("spirit", 6))  # 11 > limit 10: refused
+    state, seq = journal.state()
+    assert state["counter"] == 5 and seq == 2
+    assert controller.frame().message.short == "Counter max is 10"
+    assert controller.frame().message.kind == "error"
+    controller.handle(Press("back"))
+    assert controller.frame().message is None
+
+
+def test_undo_and_held_undo_redo(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", -2))
+    controller.handle(Press("undo"))
+    assert journal.state()[0]["counter"] == 3
+    assert controller.frame().message.short.startswith("Undone")
+    controller.handle(Hold("undo"))
+    assert journal.state()[0]["counter"] == 1
+    controller.handle(Hold("undo"))
+    assert controller.frame().message.kind == "error"
+
+
+def test_action_menu_form_commits_a_command_with_parameters(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Press("select"))
+    assert controller.frame().menu.title == "Actions"
+    choose(controller, "Push the counter up")
+    form = controller.frame().form
+    assert form.fields[0].label == "Amount" and form.fields[0].value == "1"
+    controller.handle(Turn("spirit", 5))  # clamps at the parameter's high of 3
+    assert controller.frame().form.fields[0].value == "3"
+    controller.handle(Press("select"))
+    assert journal.state()[0]["counter"] == 6
+    assert controller.frame().form is None
+
+
+def test_refused_form_stays_open_and_changes_nothing(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", 6))  # counter 9
+    before = journal.state()
+    controller.handle(Press("select"))
+    choose(controller, "Push the counter up")
+    controller.handle(Turn("spirit", 1))  # amount 2: 11 > 10
+    controller.handle(Press("select"))
+    assert journal.state() == before
+    frame = controller.frame()
+    assert frame.form is not None and frame.message.short == "Counter is full"
+
+
+def test_next_runs_the_procedure_reminder(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Press("next"))
+    state = journal.state()[0]
+    assert state["procedure"]["name"] == "round"
+    assert controller.frame().game.headline == "Counter, round 0"
+    controller.handle(Press("next"))
+    assert journal.state()[0]["round"] == 1
+
+
+def test_history_returns_to_a_past_entry_and_checkpoints_are_marked(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Press("select"))
+    choose(controller, "Mark checkpoint")
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Press("menhir_push"))
+    history = controller.frame().history
+    assert history.items[0] == "3. Counter 5 \u2192 6"
+    assert history.items[2].startswith("* ") and history.items[2].endswith("1. Counter 3 \u2192 4")
+    controller.handle(Turn("menhir", 2))
+    controller.handle(Press("select"))
+    assert journal.state()[0]["counter"] == 4
+    assert journal.can_redo()
+
+
+def test_help_hold_and_game_list_hold(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Hold("select"))
+    assert ("undo", "undo (hold: redo)") in controller.frame().help
+    controller.handle(Press("next"))  # any press closes help, and does nothing else
+    assert controller.frame().help is None and journal.state()[1] == 0
+    controller.handle(Hold("back"))
+    assert controller.frame().menu.title == "Choose a game"
+    choose(controller, "Test Counter")
+    assert any(item.startswith("Continue") for item in controller.frame().menu.items)
+
+
+def test_dice_not_asked_for_are_not_consumed(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    before = journal.state()
+    controller.handle(DiceRolled(({"kind": "d6", "face": 4},)))
+    assert journal.state() == before
+    assert controller.frame().message.short == "No roll asked now"
+
+
+def test_dimming_and_burn_in_shift_follow_the_clock(journal, clock):
+    controller = make(journal, clock, dim_after=10, shift_every=60)
+    start_counter(controller)
+    assert not controller.frame().dim and controller.frame().shift == (0, 0)
+    assert controller.next_deadline(clock.now) == pytest.approx(clock.now + 10)
+    clock.now += 10
+    assert controller.frame().dim
+    clock.now += 50
+    assert controller.frame().shift != (0, 0)
+    controller.handle(Turn("menhir", 1))
+    assert not controller.frame().dim
