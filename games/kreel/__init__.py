@@ -1,0 +1,28 @@
+"""Kreel Manor: the Threat phase (Shadows queue) and the Spirit phase.
+
+Builds the :class:`~games.core.Game` and registers it under ``kreel-manor``.
+The rulebook is ``rules/kreel-manor.md``; what the box automates is in
+``docs/games/kreel-manor.md``.
+"""
+
+from games.core import Game, register
+from games.kreel import commands, procedures, rules, views
+from games.kreel.state import SCHEMA_VERSION
+
+GAME = register(
+    Game(
+        id="kreel-manor",
+        title="Kreel Manor",
+        schema_version=SCHEMA_VERSION,
+        setup_params=commands.SETUP_PARAMS,
+        setup=commands.setup,
+        commands=commands.COMMANDS,
+        procedures=procedures.PROCEDURES,
+        tracks=rules.tracks,
+        view=views.view,
+        invariants=rules.invariants,
+        end_check=rules.end_check,
+        next_procedure=procedures.next_procedure,
+        rules_file="rules/kreel-manor.md",
+    )
+)

@@ -1,0 +1,61 @@
+"""Driving a Kreel Manor adventure through the engine, as the box does."""
+
+from __future__ import annotations
+
+from games.core import Command, apply, get_game, new_game
+from games.core.engine import current_step
+
+GAME = get_game("kreel-manor")
+
+
+def new(heroes: int = 1, spirit: int = 10, max_spirit: int = 10, variant: str = "standard",
+        seed: int = 7) -> dict:
+    return new_game(GAME, {"heroes": heroes, "spirit": spirit, "max_spirit": max_spirit,
+                           "variant": variant}, seed).state
+
+
+def do(state: dict, name: str, **params) -> dict:
+    return apply(GAME, state, Command(name, params)).state
+
+
+def step_id(state: dict) -> str | None:
+    step = current_step(GAME, state)
+    return None if step is None else f"{state['procedure']['name']}.{step.id}"
+
+
+def next_until(state: dict, target: str, limit: int = 50) -> dict:
+    """Press next until the current step is ``target`` ("threat.reveal")."""
+    for _ in range(limit):
+        if step_id(state) == target:
+            return state
+        state = do(state, "next")
+    raise AssertionError(f"never reached {target}; at {step_id(state)}")
+
+
+def play_threat_phase(state: dict, **values) -> dict:
+    """From anywhere between rounds: run to the Threat phase, add a Threat,
+    answer the reveal prompt with ``values`` if one comes, stop at Draw."""
+    state = next_until(state, "threat.draw")
+    state = do(state, "next")
+    if step_id(state) == "threat.reveal":
+        state = do(state, "reveal", **values)
+        state = do(state, "next")  # Reveal abilities resolved
+    assert step_id(state) == "draw.draw"
+    return state
+
+
+def finish_round(state: dict, block: int = 0) -> dict:
+    """From the Draw phase to the end of the round (nothing running)."""
+    for _ in range(50):
+        sid = step_id(state)
+        if sid is None or state["over"]:
+            return state
+        if sid == "spirit.block":
+            state = do(state, "block", points=block)
+        else:
+            state = do(state, "next")
+    raise AssertionError("round did not end")
+
+
+def play_round(state: dict, block: int = 0, **values) -> dict:
+    return finish_round(play_threat_phase(state, **values), block)

@@ -1,0 +1,134 @@
+"""The "2. Threat Phase": Add 1 Threat into the Shadows, bump, Reveal."""
+
+import pytest
+
+from games.core import RuleError
+from tests.games.kreel.helpers import do, new, next_until, play_round, play_threat_phase, step_id
+
+
+def _ids(shadows):
+    return [None if t is None else t["id"] for t in shadows]
+
+
+def test_add_1_threat_goes_face_down_to_sneak_3():
+    """2. Threat Phase, Add 1 Threat: placed face-down under 'Sneak 3'."""
+    state = play_threat_phase(new())
+    assert _ids(state["shadows"]) == [None, None, 1]  # index 0 is Sneak 1
+    assert state["shadows"][2]["revealed"] is False
+    assert state["threat_area"] == []
+
+
+def test_threats_bump_sneak_3_to_2_to_1_then_into_the_threat_area():
+    """Sneak 3 -> Sneak 2 -> Sneak 1 -> Threat Area, Revealed (2. Threat Phase)."""
+    state = new()
+    state = play_round(state)
+    state = play_round(state)
+    assert _ids(state["shadows"]) == [None, 1, 2]
+    state = play_round(state)
+    assert _ids(state["shadows"]) == [1, 2, 3]
+    assert state["threat_area"] == []
+    state = next_until(state, "threat.draw")
+    state = do(state, "next")
+    assert step_id(state) == "threat.reveal"
+    assert _ids(state["shadows"]) == [2, 3, 4]
+    assert [t["id"] for t in state["threat_area"]] == [1]
+    assert state["revealing"] == [1]
+
+
+def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
+    """Threats: Fight / Influence / Sneak values and Spirit Cost / Boost."""
+    state = new()
+    for _ in range(3):
+        state = play_round(state)
+    state = next_until(state, "threat.draw")
+    state = do(state, "next")
+    from games.core import Command, apply
+    from tests.games.kreel.helpers import GAME
+    applied = apply(GAME, state, Command("reveal", {"fight": 3, "sneak": 2, "spirit_cost": 1,
+                                                     "spirit_boost": 1}))
+    assert applied.description == "Threat 1 revealed: Fight 3, Sneak 2, Spirit 1, Boost 1"
+    threat = applied.state["threat_area"][0]
+    assert threat["name"] == "Threat 1"
+    assert (threat["fight"], threat["influence"], threat["sneak"]) == (3, 0, 2)
+    assert (threat["spirit_cost"], threat["spirit_boost"]) == (1, 1)
+    assert threat["revealed"] and applied.state["revealing"] == []
+    assert step_id(applied.state) == "threat.reveal_effects"
+    assert step_id(do(applied.state, "next")) == "draw.draw"
+
+
+def test_reveal_bold_and_shield_statuses():
+    """Statuses: a 'Reveal: Bold' (or 'Shield') Threat gains it as it is revealed."""
+    state = new()
+    for _ in range(3):
+        state = play_round(state)
+    state = play_threat_phase(state, fight=4, spirit_cost=2, bold=True, shield=True)
+    assert sorted(state["threat_area"][0]["statuses"]) == ["bold", "shield"]
+
+
+def test_reveal_kind_names_foes_and_plots():
+    """Foes, Plots and Stories are all types of Threats ("Threats")."""
+    state = new()
+    for _ in range(3):
+        state = play_round(state)
+    state = play_threat_phase(state, influence=5, kind="plot")
+    assert state["threat_area"][0]["kind"] == "plot"
+    assert state["threat_area"][0]["name"] == "Plot 1"
+
+
+def test_no_reveal_prompt_while_the_shadows_fill():
+    state = new()
+    state = next_until(state, "threat.draw")
+    state = do(state, "next")
+    assert step_id(state) == "draw.draw"
+
+
+def test_reveal_is_only_an_answer_to_the_prompt():
+    state = next_until(new(), "threat.draw")
+    with pytest.raises(RuleError):
+        do(state, "reveal", fight=1)
+
+
+def test_next_cannot_skip_the_reveal_prompt():
+    state = new()
+    for _ in range(3):
+        state = play_round(state)
+    state = next_until(state, "threat.draw")
+    state = do(state, "next")
+    with pytest.raises(RuleError) as err:
+        do(state, "next")
+    assert err.value.short == "Answer the prompt"
+
+
+def test_add_threat_from_a_card_resumes_the_step():
+    """2. Threat Phase, Note: 'Add 1 Threat' anywhere runs the same procedure."""
+    state = next_until(new(), "play.turn")
+    state = do(state, "add_threat", count=2)
+    assert step_id(state) == "add-threat.draw"
+    state = do(state, "next")
+    assert step_id(state) == "play.turn"
+    assert _ids(state["shadows"]) == [1, 2, 3]  # Threat 1 came in this round's Threat phase
+
+
+def test_add_threat_reveals_with_a_prompt_and_resumes():
+    state = new()
+    for _ in range(3):
+        state = play_round(state)
+    state = play_threat_phase(state, fight=1)  # Threat 1 revealed; Shadows 2, 3, 4
+    state = do(state, "next")
+    assert step_id(state) == "play.turn"
+    state = do(state, "add_threat")
+    state = do(state, "next")
+    assert step_id(state) == "add-threat.reveal"
+    state = do(state, "reveal", fight=2, spirit_cost=1)
+    state = do(state, "next")
+    assert step_id(state) == "play.turn"
+    assert [t["id"] for t in state["threat_area"]] == [1, 2]
+
+
+@pytest.mark.parametrize(("variant", "shadows"), [("standard", 0), ("valims-dungeoneer", 1),
+                                                   ("masklaws-abyss", 2)])
+def test_difficulty_variants_add_additional_shadows_at_setup(variant, shadows):
+    """Difficulty Variants: Valim's Dungeoneer adds 1, Masklaw's Abyss 2 Shadows."""
+    state = new(variant=variant)
+    assert state["shadow_spaces"] == 3
+    assert sum(t is not None for t in state["shadows"]) == shadows
