@@ -93,6 +93,7 @@ def _serve(args, hardware: str, config, script) -> int:
         clock=time.monotonic,
         dim_after=config.oled.dim_after,
         shift_every=config.oled.shift_every,
+        backups=config.journal.backups,
     )
     if notices:
         controller.message = Message("Save recovered", " ".join(notices), "error")

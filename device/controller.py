@@ -76,8 +76,10 @@ class Controller:
         clock: Callable[[], float],
         dim_after: float = 120.0,
         shift_every: float = 60.0,
+        backups: int = 5,
     ) -> None:
         self.journal = journal
+        self.backups = backups
         self._seed = seed
         self._clock = clock
         self.dim_after = dim_after
@@ -194,15 +196,30 @@ class Controller:
     # --- play actions ---------------------------------------------------------------
 
     def _commit(self, name: str, params: dict | None = None) -> bool:
-        """Send one command through the journal; a rule error becomes a message."""
+        """Send one command through the journal; a rule error becomes a message.
+
+        When the command finishes a procedure (the Threat phase, a Night…),
+        a rotating backup of the journal is taken: the restore point if the
+        file is ever damaged.
+        """
+        procedure = self.state().get("procedure")
         try:
             applied = self.journal.commit(Command(name, params or {}))
         except RuleError as err:
             log.info("refused %s %s: %s", name, params or {}, err.long)
             self.message = Message(err.short, err.long, "error")
             return False
+        after = applied.state.get("procedure")
+        if procedure and (after is None or after["name"] != procedure["name"]):
+            self._backup()
         self._after_change(applied)
         return True
+
+    def _backup(self) -> None:
+        try:
+            self.journal.backup(keep=self.backups)
+        except OSError as err:  # a full card must not stop play; the journal itself is intact
+            log.error("backup failed: %s", err)
 
     def _after_change(self, applied: Applied | None = None) -> None:
         if applied and applied.events:

@@ -89,6 +89,9 @@ class Service:
             self.box.display.show(render_oled(frame, self.box.display.width, self.box.display.height))
         if self.box.screen is not None:
             self.box.screen.draw(frame)
+        if self.controller.playing:
+            seq = self.controller.journal.state()[1]
+            log.debug("frame %d shown at journal seq %d", self.frames_drawn, seq)
 
     def snapshot(self, name: str) -> None:
         if self.frames_dir is None:
