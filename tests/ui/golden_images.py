@@ -1,0 +1,66 @@
+"""Golden-image comparison: exact for the OLED, a tolerance for the screen.
+
+Set ``UPDATE_GOLDENS=1`` to (re)write the goldens. A failing comparison writes
+the actual image beside the golden as ``NAME.actual.png`` for inspection.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+
+def _updating() -> bool:
+    return os.environ.get("UPDATE_GOLDENS", "") not in ("", "0")
+
+
+def _paths(name: str) -> tuple[Path, Path]:
+    return GOLDEN_DIR / f"{name}.png", GOLDEN_DIR / f"{name}.actual.png"
+
+
+def assert_matches_golden(image: Image.Image, name: str) -> None:
+    """``image`` equals the stored golden ``NAME.png`` pixel for pixel."""
+    golden_path, actual_path = _paths(name)
+    if _updating() or not golden_path.exists():
+        assert _updating(), f"no golden {golden_path.name}: run with UPDATE_GOLDENS=1"
+        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+        image.save(golden_path)
+        actual_path.unlink(missing_ok=True)
+        return
+    golden = Image.open(golden_path)
+    golden.load()
+    same = golden.size == image.size and golden.mode == image.mode
+    # Compare in "L": ImageChops on mode "1" images can report a difference
+    # between an image and its own PNG round trip.
+    same = same and ImageChops.difference(golden.convert("L"), image.convert("L")).getbbox() is None
+    if not same:
+        image.save(actual_path)
+    else:
+        actual_path.unlink(missing_ok=True)
+    assert same, f"{name} differs from its golden; see {actual_path}"
+
+
+def assert_close_to_golden(image: Image.Image, name: str, tolerance: float = 0.01) -> None:
+    """At most ``tolerance`` of ``image``'s pixels differ from the golden ``NAME.png``."""
+    golden_path, actual_path = _paths(name)
+    image = image.convert("RGB")
+    if _updating() or not golden_path.exists():
+        assert _updating(), f"no golden {golden_path.name}: run with UPDATE_GOLDENS=1"
+        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+        image.save(golden_path)
+        actual_path.unlink(missing_ok=True)
+        return
+    golden = Image.open(golden_path).convert("RGB")
+    assert golden.size == image.size, f"{name}: size {image.size} != golden {golden.size}"
+    diff = ImageChops.difference(golden, image).convert("L").point(lambda v: 255 if v > 32 else 0)
+    differing = diff.histogram()[255]
+    fraction = differing / (image.width * image.height)
+    if fraction >= tolerance:
+        image.save(actual_path)
+    else:
+        actual_path.unlink(missing_ok=True)
+    assert fraction < tolerance, f"{name}: {fraction:.2%} of pixels differ; see {actual_path}"

@@ -1,0 +1,129 @@
+"""Frames built by hand for the renderer tests (a Kreel-like game, menus, prompts…)."""
+
+from __future__ import annotations
+
+from games.core.views import GameView, Panel, TrackView
+from ui.model import Form, FormField, Frame, Menu, Message
+
+KREEL = GameView(
+    headline="Kreel Manor · Round 3",
+    phase="Threat phase",
+    step="",
+    tracks=(
+        TrackView("spirit", "Spirit", 7, 0, 10),
+        TrackView("power", "Power", 3, 0, 6),
+    ),
+    facts=(("Shadows", "2/3"), ("Threats", "4")),
+    panels=(
+        Panel("Shadows", ("Shadow of the Hall", "Creeping Dread")),
+        Panel("Threat Area", ("Ghoul (2)", "Wraith (3)", "Bat swarm (1)", "Poltergeist (2)")),
+        Panel("Heroes", ("Elsa — 4 HP", "Tomas — 2 HP")),
+    ),
+    steps=(
+        ("Reveal the next Shadow", "done"),
+        ("Resolve Threats in the Threat Area", "current"),
+        ("Add a Threat card", "todo"),
+        ("Check the Spirit track", "todo"),
+    ),
+)
+
+JOURNAL = (
+    "Round 3 began",
+    "Spirit 8 → 7 (Ghoul)",
+    "Shadow revealed: Creeping Dread",
+)
+
+
+def title_frame() -> Frame:
+    return Frame(title="Table Warden")
+
+
+def play_frame() -> Frame:
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit", journal=JOURNAL)
+
+
+def menu_frame() -> Frame:
+    menu = Menu(
+        title="Choose a game",
+        items=("Gloom of Kilforth", "Kreel Manor", "Tainted Grail", "Myth: Dark Frontier",
+               "Settings"),
+        cursor=2,
+    )
+    return Frame(menu=menu)
+
+
+def form_frame() -> Frame:
+    form = Form(
+        title="Threat card values",
+        fields=(FormField("Str", "3"), FormField("Fear", "2", focused=True),
+                FormField("Area", "1")),
+        hint="select: ok",
+    )
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit", form=form)
+
+
+def error_frame() -> Frame:
+    message = Message(
+        short="Spirit is already at its maximum",
+        long="Spirit cannot go above 10 (rulebook 4.2).",
+        kind="error",
+    )
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit", message=message)
+
+
+def info_frame() -> Frame:
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit",
+                 message=Message(short="Saved", kind="info"))
+
+
+def help_frame() -> Frame:
+    rows = (
+        ("spirit", "turn Spirit"),
+        ("menhir", "focus / choose"),
+        ("select", "confirm"),
+        ("next", "next step"),
+        ("back", "menu"),
+        ("undo", "undo last"),
+    )
+    return Frame(title="Kreel Manor", game=KREEL, help=rows)
+
+
+def history_frame() -> Frame:
+    history = Menu(title="History", items=JOURNAL + ("Spirit 7 → 6", "Undo"), cursor=4)
+    return Frame(title="Kreel Manor", game=KREEL, history=history)
+
+
+def game_over_frame() -> Frame:
+    over = GameView(
+        headline="Kreel Manor · Round 9",
+        phase="Spirit phase",
+        tracks=(TrackView("spirit", "Spirit", 0, 0, 10),),
+        facts=(("Rounds", "9"), ("Shadows", "3/3")),
+        over="Defeat: the Manor falls",
+    )
+    return Frame(title="Kreel Manor", game=over, focus="spirit")
+
+
+def step_frame() -> Frame:
+    game = GameView(
+        headline="Kreel Manor · Round 3",
+        phase="Threat phase",
+        step="Draw a Threat card and place it in the Threat Area",
+        step_kind="reminder",
+        facts=(("Shadows", "2/3"), ("Threats", "4"), ("Power", "3")),
+    )
+    return Frame(title="Kreel Manor", game=game)
+
+
+ALL = {
+    "title": title_frame,
+    "play": play_frame,
+    "menu": menu_frame,
+    "form": form_frame,
+    "error": error_frame,
+    "info": info_frame,
+    "help": help_frame,
+    "history": history_frame,
+    "game_over": game_over_frame,
+    "step": step_frame,
+}
