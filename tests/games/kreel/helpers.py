@@ -59,3 +59,22 @@ def finish_round(state: dict, block: int = 0) -> dict:
 
 def play_round(state: dict, block: int = 0, **values) -> dict:
     return finish_round(play_threat_phase(state, **values), block)
+
+
+def with_threats(state: dict, *threats: dict) -> dict:
+    """``state`` with revealed threats in the Threat Area (for scenarios).
+
+    Each dict gives some values (``spirit_cost=2, statuses=["bold"]``); the
+    rest are a fresh threat's. Ids continue from ``next_threat_id``.
+    """
+    import copy
+
+    from games.kreel.state import new_threat
+
+    state = copy.deepcopy(state)
+    for values in threats:
+        threat = new_threat(state["next_threat_id"])
+        state["next_threat_id"] += 1
+        threat.update(values, revealed=True)
+        state["threat_area"].append(threat)
+    return state
