@@ -229,11 +229,12 @@ class Journal:
             check = db.execute("PRAGMA integrity_check").fetchall()
             if check != [("ok",)]:
                 raise _Damaged("integrity check: " + "; ".join(str(row[0]) for row in check[:3]))
+            journal = cls(db, data_dir, snapshot_every, clock)
+            version = journal._file_format()  # before any write: a newer file stays untouched
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
-            journal = cls(db, data_dir, snapshot_every, clock)
-            journal._upgrade_format()
+            journal._upgrade_format(version)
             journal._active = journal._meta_int("active_slot")
             journal._restore_active(notices)
         except sqlite3.DatabaseError as exc:
@@ -246,7 +247,8 @@ class Journal:
             raise
         return journal
 
-    def _upgrade_format(self) -> None:
+    def _file_format(self) -> int:
+        """The format version of the open file (0 when empty); refuse one newer than this code."""
         has_meta = self._db.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
         ).fetchone()
@@ -258,6 +260,10 @@ class Journal:
                 f"{self.data_dir / JOURNAL_FILE} has journal format {version}; "
                 f"this version of Table Warden reads up to {format_version()}: update it"
             )
+        return version
+
+    def _upgrade_format(self, version: int) -> None:
+        """Run the format migrations from ``version`` up, each in its own transaction."""
         while version < format_version():
             with self._transaction():
                 FORMAT_MIGRATIONS[version](self._db)

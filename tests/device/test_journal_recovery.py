@@ -1,0 +1,196 @@
+"""Keeping the journal safe (DESIGN.md, "device/ — the service"): rotating
+backups, damaged files quarantined (never deleted) and replaced by the newest
+healthy backup, and the file format upgraded in place."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from device import journal as journal_module
+from device.backup import list_backups, quarantine
+from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError, format_version
+from games.core import Command
+from tests.device.test_journal import FakeClock, open_journal
+from tests.fixtures.counter_game import GAME_ID
+
+PAGE = 4096
+
+
+def played_journal(data_dir: Path, moves: int = 300) -> Journal:
+    """A journal big enough to span many pages, so damage can land mid-file."""
+    journal = open_journal(data_dir, snapshot_every=10)
+    journal.new_game(GAME_ID, {}, seed=11)
+    for _ in range(moves):
+        journal.commit(Command("roll"))
+    return journal
+
+
+def test_backups_rotate_keeping_the_newest(tmp_path: Path) -> None:
+    journal = played_journal(tmp_path, moves=3)
+    made = [journal.backup(keep=3) for _ in range(5)]
+    assert list_backups(tmp_path / BACKUP_DIR) == made[-3:]
+    assert all(path.parent == tmp_path / BACKUP_DIR for path in made)
+    elsewhere = journal.backup(tmp_path / "usb", keep=1)
+    assert list_backups(tmp_path / "usb") == [elsewhere]
+    journal.close()
+
+
+def test_a_backup_is_a_complete_journal(tmp_path: Path) -> None:
+    journal = played_journal(tmp_path, moves=25)
+    live = journal.state()
+    backup = journal.backup()
+    journal.close()
+    copy_dir = tmp_path / "copy"
+    copy_dir.mkdir()
+    (copy_dir / JOURNAL_FILE).write_bytes(backup.read_bytes())
+    restored = open_journal(copy_dir, snapshot_every=10)
+    assert restored.state() == live
+    restored.close()
+
+
+def garbage(path: Path) -> None:
+    path.write_bytes(random.Random(1).randbytes(path.stat().st_size))
+
+
+def truncate(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.truncate(path.stat().st_size // 2 + 100)
+
+
+def overwrite_middle(path: Path) -> None:
+    pages = path.stat().st_size // PAGE
+    with path.open("r+b") as f:
+        f.seek((pages // 2) * PAGE)
+        f.write(random.Random(2).randbytes(4 * PAGE))
+
+
+def clobber_header(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.write(b"this is not sqlite!!")
+
+
+@pytest.mark.parametrize("damage", [garbage, truncate, overwrite_middle, clobber_header])
+def test_a_damaged_journal_is_quarantined_and_the_newest_backup_restored(tmp_path: Path, damage) -> None:
+    journal = played_journal(tmp_path)
+    journal.backup()
+    journal.commit(Command("roll"))
+    backed_up = journal.state()
+    journal.backup()
+    journal.commit(Command("roll"))  # lost with the damaged file
+    journal.close()
+    damage(tmp_path / JOURNAL_FILE)
+    damaged_bytes = (tmp_path / JOURNAL_FILE).read_bytes()
+
+    journal, notices = Journal.open(tmp_path, snapshot_every=10, clock=FakeClock())
+    quarantined = sorted(tmp_path.glob("journal.damaged-*.db"))
+    assert len(quarantined) == 1 and quarantined[0].read_bytes() == damaged_bytes
+    assert "damaged" in notices[0] and quarantined[0].name in notices[0]
+    assert "Restored the backup" in notices[1]
+    assert journal.state() == backed_up
+    journal.commit(Command("roll"))  # and play goes on
+    journal.close()
+
+
+def test_damaged_backups_are_skipped(tmp_path: Path) -> None:
+    journal = played_journal(tmp_path, moves=20)
+    journal.backup()
+    good = journal.state()
+    journal.commit(Command("roll"))
+    garbage(journal.backup())
+    journal.close()
+    garbage(tmp_path / JOURNAL_FILE)
+    journal, notices = Journal.open(tmp_path, clock=FakeClock())
+    assert any("damaged too" in notice for notice in notices)
+    assert journal.state() == good
+    journal.close()
+
+
+def test_without_a_backup_a_fresh_journal_starts_and_the_damaged_file_is_kept(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL_FILE).write_bytes(b"\x00garbage" * 1000)
+    journal, notices = Journal.open(tmp_path, clock=FakeClock())
+    assert journal.slots() == [] and journal.active_slot is None
+    assert "fresh journal" in notices[-1]
+    assert [p.read_bytes() for p in tmp_path.glob("journal.damaged-*")] == [b"\x00garbage" * 1000]
+    journal.close()
+
+
+def test_quarantine_moves_the_companion_files_and_never_overwrites(tmp_path: Path) -> None:
+    for round_ in range(2):
+        for companion in ("", "-wal", "-shm"):
+            (tmp_path / (JOURNAL_FILE + companion)).write_text(f"{round_}{companion}")
+        quarantine(tmp_path / JOURNAL_FILE, lambda: 0.0)
+    moved = sorted(p.name for p in tmp_path.iterdir())
+    assert moved == [
+        "journal.damaged-19700101-000000-1.db", "journal.damaged-19700101-000000-1.db-shm",
+        "journal.damaged-19700101-000000-1.db-wal", "journal.damaged-19700101-000000.db",
+        "journal.damaged-19700101-000000.db-shm", "journal.damaged-19700101-000000.db-wal",
+    ]
+    assert (tmp_path / "journal.damaged-19700101-000000-1.db-wal").read_text() == "1-wal"
+
+
+def build_format_1_by_hand(path: Path) -> None:
+    """A journal as format 1 lays it out, written without the journal's code."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE games (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL, name TEXT NOT NULL,
+            created REAL NOT NULL, updated REAL NOT NULL, schema INTEGER NOT NULL,
+            options TEXT NOT NULL, seed TEXT NOT NULL, initial TEXT NOT NULL,
+            cursor INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE commands (game INTEGER NOT NULL, seq INTEGER NOT NULL, command TEXT NOT NULL,
+            description TEXT NOT NULL, created REAL NOT NULL, PRIMARY KEY (game, seq)) WITHOUT ROWID;
+        CREATE TABLE snapshots (game INTEGER NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
+            PRIMARY KEY (game, seq)) WITHOUT ROWID;
+        CREATE TABLE checkpoints (game INTEGER NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL,
+            created REAL NOT NULL, PRIMARY KEY (game, name));
+        INSERT INTO meta VALUES ('format', '1'), ('active_slot', '1');
+        INSERT INTO games VALUES (1, 'test-counter', 'old save', 1.0, 2.0, 2, '{}', '5',
+            '{"game":"test-counter","schema":2,"rng":5,"procedure":null,"over":null,
+              "counter":3,"limit":10,"score":0,"round":0,"rolls":[]}', 1);
+        INSERT INTO commands VALUES (1, 1, '{"name":"push","params":{"amount":2}}', 'Pushed 2', 2.0);
+        """
+    )
+    db.close()
+
+
+def test_format_1_written_by_hand_is_read(tmp_path: Path) -> None:
+    build_format_1_by_hand(tmp_path / JOURNAL_FILE)
+    journal = open_journal(tmp_path)
+    assert journal.state()[0]["counter"] == 5
+    assert [s.description for s in journal.slots()] == ["Pushed 2"]
+    journal.close()
+
+
+def test_an_older_format_is_upgraded_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build_format_1_by_hand(tmp_path / JOURNAL_FILE)
+
+    def add_notes(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
+
+    monkeypatch.setattr(journal_module, "FORMAT_MIGRATIONS", [*journal_module.FORMAT_MIGRATIONS, add_notes])
+    assert format_version() == 2
+    journal = open_journal(tmp_path)
+    assert journal.state()[0]["counter"] == 5
+    journal.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    assert db.execute("SELECT value FROM meta WHERE key='format'").fetchone() == ("2",)
+    assert db.execute("SELECT name, notes FROM games").fetchall() == [("old save", "")]
+    db.close()
+
+
+def test_a_journal_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) -> None:
+    build_format_1_by_hand(tmp_path / JOURNAL_FILE)
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    with db:
+        db.execute("UPDATE meta SET value='99' WHERE key='format'")
+    db.close()
+    before = (tmp_path / JOURNAL_FILE).read_bytes()
+    with pytest.raises(JournalError, match="format 99"):
+        Journal.open(tmp_path)
+    assert (tmp_path / JOURNAL_FILE).read_bytes() == before
+    assert list(tmp_path.glob("journal.damaged-*")) == []
