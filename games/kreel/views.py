@@ -14,9 +14,7 @@ def _threat_line(threat: dict, state: dict) -> str:
     if not threat["revealed"]:
         return f"{threat['name']}: revealing\u2026"
     values = [f"F{threat['fight']}", f"I{threat['influence']}", f"S{threat['sneak']}"]
-    line = f"#{threat['id']} {threat['name']}"
-    if threat["kind"] != "threat" and not threat["name"].lower().startswith(threat["kind"]):
-        line += f" [{threat['kind']}]"
+    line = threat["name"]
     line += f"  {' '.join(values)}  Cost {threat['spirit_cost']} Boost {threat['spirit_boost']}"
     marks = [s.capitalize() for s in threat["statuses"]]
     if threat["exhausted"]:
@@ -78,7 +76,7 @@ def view(state: dict) -> GameView:
         elif t["revealed"]:
             content = _threat_line(t, state) + " (Scouted)"
         else:
-            content = f"#{t['id']} face-down"
+            content = f"{t['name']} (face-down)"
         shadow_lines.append(f"{shadow_label(i)}: {content}")
     hero_lines = []
     for i, hero in enumerate(state["heroes"]):

@@ -1,0 +1,107 @@
+"""A new Adventure: heroes, Spirit Dials, Shadows, round counter, tracks."""
+
+import pytest
+
+from games.core import RuleError, get_game, new_game
+from tests.games.kreel.helpers import GAME, do, new, step_id
+
+
+def test_registered_under_its_game_id():
+    assert get_game("kreel-manor") is GAME
+
+
+def test_setup_sets_each_spirit_dial():
+    """Setup 3. Spirit Dial: starting Spirit; the Hero Board shows the maximum."""
+    state = new(heroes=3, spirit=8, max_spirit=10)
+    assert [(h["spirit"], h["max_spirit"]) for h in state["heroes"]] == [(8, 10)] * 3
+    assert [h["name"] for h in state["heroes"]] == ["Hero 1", "Hero 2", "Hero 3"]
+    assert state["round"] == 0 and state["procedure"] is None and state["over"] is None
+    assert state["shadows"] == [None, None, None] and state["threat_area"] == []
+
+
+def test_setup_refuses_spirit_above_max():
+    with pytest.raises(RuleError) as err:
+        new(spirit=11, max_spirit=10)
+    assert err.value.short == "Spirit max is 10"
+
+
+@pytest.mark.parametrize("heroes", [0, 5])
+def test_one_to_four_heroes(heroes):
+    """Multiplayer Coop Mode: 1-4 heroes (4 Spirit Dials in the box)."""
+    with pytest.raises(RuleError):
+        new(heroes=heroes)
+
+
+def test_state_round_trips_through_json():
+    import json
+
+    state = new(heroes=2, variant="masklaws-abyss")
+    assert json.loads(json.dumps(state)) == state
+
+
+def test_next_starts_round_1_with_hero_1():
+    state = do(new(heroes=2), "next")
+    assert state["round"] == 1 and state["active_hero"] == 0
+    assert step_id(state) == "delve.story"
+
+
+def test_spirit_dial_stays_within_0_and_max():
+    """Spirit Dial: never beyond the maximum."""
+    state = new(spirit=9, max_spirit=10)
+    state = do(state, "adjust", track="hero1.spirit", delta=1)
+    assert state["heroes"][0]["spirit"] == 10
+    with pytest.raises(RuleError) as err:
+        do(state, "adjust", track="hero1.spirit", delta=1)
+    assert err.value.short == "Spirit max is 10"
+
+
+def test_multiplayer_track_labels_name_the_hero():
+    state = new(heroes=2, spirit=10, max_spirit=10)
+    with pytest.raises(RuleError) as err:
+        do(state, "adjust", track="hero2.spirit", delta=1)
+    assert err.value.short == "H2 Spirit max is 10"
+
+
+def test_raising_max_spirit_lets_the_dial_go_higher():
+    """Spirit Dial: '+' Assets may increase the maximum."""
+    state = new(spirit=10, max_spirit=10)
+    state = do(state, "adjust", track="hero1.max_spirit", delta=1)
+    state = do(state, "adjust", track="hero1.spirit", delta=1)
+    assert state["heroes"][0]["spirit"] == 11
+
+
+def test_asset_spirit_moves_current_and_max_together():
+    """Symbol Explanations: a Spirit '+X' applies to current and maximum Spirit."""
+    state = do(new(spirit=7, max_spirit=10), "asset_spirit", delta=2)
+    assert (state["heroes"][0]["spirit"], state["heroes"][0]["max_spirit"]) == (9, 12)
+    state = do(state, "asset_spirit", delta=-2)
+    assert (state["heroes"][0]["spirit"], state["heroes"][0]["max_spirit"]) == (7, 10)
+
+
+def test_lowering_max_below_spirit_is_refused():
+    state = new(spirit=10, max_spirit=10)
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="hero1.max_spirit", delta=-1)
+
+
+def test_correct_sets_spirit_and_zero_ends_the_adventure():
+    """Heroes, Spirit Dial: at 0 Spirit the hero loses the Adventure."""
+    state = do(new(), "correct", track="hero1.spirit", value=0)
+    assert state["over"]["result"] == "loss"
+
+
+def test_victory_at_the_delve_victory_check():
+    """1. Delve Phase D. Victory Check."""
+    state = do(new(), "next")
+    with pytest.raises(RuleError):
+        do(state, "victory")
+    while step_id(state) != "delve.victory":
+        state = do(state, "next")
+    state = do(state, "victory")
+    assert state["over"]["result"] == "win"
+
+
+def test_new_game_is_deterministic():
+    a = new_game(GAME, {"spirit": 5, "max_spirit": 9, "variant": "valims-dungeoneer"}, 3)
+    b = new_game(GAME, {"spirit": 5, "max_spirit": 9, "variant": "valims-dungeoneer"}, 3)
+    assert a.state == b.state

@@ -1,0 +1,55 @@
+"""What the displays show of a Kreel Manor state."""
+
+from games.core.errors import fits_oled
+from tests.games.kreel.helpers import GAME, do, new, play_round, play_threat_phase, with_threats
+
+
+def test_headline_phase_step_and_facts():
+    state = new(heroes=1, spirit=8, max_spirit=10)
+    for _ in range(2):
+        state = play_round(state)
+    state = with_threats(state, {"spirit_cost": 2, "statuses": ["bold"]}, {"spirit_cost": 1})
+    state = play_threat_phase(state)
+    view = GAME.view(state)
+    assert view.headline == "Kreel Manor \u00b7 Round 3"
+    assert view.phase == "3. Draw Phase"
+    assert view.step == "Draw 1 Skill; swap Pack Assets"
+    assert view.tracks[0].key == "hero1.spirit" and view.tracks[0].value == 8
+    assert view.tracks[0].high == 10
+    assert dict(view.facts) == {"Shadows": "3/3", "Threats": "2", "Cost": "5"}
+    titles = [p.title for p in view.panels]
+    assert titles == ["Shadows", "Threat Area", "Heroes"]
+    area = view.panels[1].lines
+    assert area[0] == "Threat 3  F0 I0 S0  Cost 2 Boost 0  (Bold)" and "Bold" in area[0]
+    assert view.steps == (("Draw 1 Skill; swap Pack Assets", "current"),)
+
+
+def test_between_rounds_the_view_says_press_next():
+    view = GAME.view(new())
+    assert view.step == "Press next: round 1"
+    assert view.headline == "Kreel Manor \u00b7 Round 0"
+
+
+def test_active_hero_spirit_is_the_first_track():
+    state = play_round(new(heroes=2))
+    state = do(state, "next")
+    view = GAME.view(state)
+    assert "Hero 2" in view.headline
+    assert view.tracks[0].key == "hero2.spirit"
+
+
+def test_step_texts_are_short():
+    for procedure in GAME.procedures:
+        for step in procedure.steps:
+            assert len(step.text) <= 48, step.text
+
+
+def test_command_help_fits_one_line():
+    for spec in GAME.commands:
+        assert len(spec.help) <= 64, spec.help
+
+
+def test_over_shows_the_result():
+    state = do(new(), "correct", track="hero1.spirit", value=0)
+    assert GAME.view(state).over == "Spirit 0: adventure lost"
+    assert fits_oled("Spirit 0: adventure lost")
