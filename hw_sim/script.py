@@ -283,18 +283,19 @@ class ScriptRunner:
 
     def _run(self) -> None:
         for line in self.lines:
-            try:
-                self._perform(line)
-                self._sync(line)
-            except Exception as error:
-                if self._stopping.is_set():
-                    return
-                log.error("control script line %d failed: %s", line.line, error)
-                self._emit(Quit(1))
-                return
             if self._stopping.is_set():
                 return
-        self._emit(Quit(0))
+            try:
+                self._perform(line)
+                if not self._stopping.is_set():
+                    self._sync(line)
+            except Exception as error:
+                if not self._stopping.is_set():
+                    log.error("control script line %d failed: %s", line.line, error)
+                    self._emit(Quit(1))
+                return
+        if not self._stopping.is_set():
+            self._emit(Quit(0))
 
     def _perform(self, line: ScriptLine) -> None:
         match line:
