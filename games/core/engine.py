@@ -129,8 +129,9 @@ def _set_track(ctx: Context, spec: TrackSpec, value: int, verb: str) -> None:
     high = spec.high_in(ctx.state)
     if value > high:
         raise RuleError(f"{spec.label} max is {high}"[:42], f"{spec.label} cannot go above {high}.")
-    if value < spec.low:
-        raise RuleError(f"{spec.label} min is {spec.low}"[:42], f"{spec.label} cannot go below {spec.low}.")
+    low = spec.low_in(ctx.state)
+    if value < low:
+        raise RuleError(f"{spec.label} min is {low}"[:42], f"{spec.label} cannot go below {low}.")
     before = get_path(ctx.state, spec.path)
     set_path(ctx.state, spec.path, value)
     ctx.describe(f"{verb}{spec.label} {before} \u2192 {value}")
@@ -229,8 +230,9 @@ def _check(game: Game, state: dict) -> None:
     for spec in game.tracks(state):
         value = get_path(state, spec.path)
         high = spec.high_in(state)
-        if not isinstance(value, int) or not spec.low <= value <= high:
-            broken.append(f"{spec.label} = {value!r} outside {spec.low}..{high}")
+        low = spec.low_in(state)
+        if not isinstance(value, int) or not low <= value <= high:
+            broken.append(f"{spec.label} = {value!r} outside {low}..{high}")
     broken += game.invariants(state)
     if broken:
         raise InvariantError("Rule limit broken", "; ".join(broken))

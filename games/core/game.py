@@ -24,7 +24,8 @@ class TrackSpec:
     """A tracked number: where it lives in the state and its bounds there.
 
     ``path`` is a dotted path into the state (``heroes.0.spirit``). ``high``
-    may depend on the state (Spirit's maximum is the hero's, and can change).
+    may depend on the state (Spirit's maximum is the hero's, and can change),
+    and so may ``low`` (a maximum may not drop below the value it caps).
     Every track is kept within bounds after every command, can be turned by a
     dial (``adjust``) and set by hand (``correct``).
     """
@@ -32,8 +33,11 @@ class TrackSpec:
     key: str
     label: str
     path: str
-    low: int = 0
+    low: int | Callable[[dict], int] = 0
     high: int | Callable[[dict], int] = 99
+
+    def low_in(self, state: dict) -> int:
+        return self.low(state) if callable(self.low) else self.low
 
     def high_in(self, state: dict) -> int:
         return self.high(state) if callable(self.high) else self.high

@@ -19,7 +19,9 @@ def tracks(state: dict) -> list[TrackSpec]:
     """The dial-adjustable numbers, the active hero's Spirit first.
 
     "Spirit Dial": Spirit runs 0..the hero's maximum; "heroes can never heal
-    Spirit beyond their maximum Spirit", and '+' Assets may raise that maximum.
+    Spirit beyond their maximum Spirit", and '+' Assets may raise that maximum;
+    the maximum cannot be turned below the Spirit it caps (lower Spirit first,
+    or use ``asset_spirit`` to move both, as an unequipped '+' Asset does).
     """
     order = [state["active_hero"]] + [
         i for i in range(len(state["heroes"])) if i != state["active_hero"]
@@ -41,7 +43,7 @@ def tracks(state: dict) -> list[TrackSpec]:
                 f"hero{i + 1}.max_spirit",
                 _label(state, i, "Max Spirit"),
                 f"heroes.{i}.max_spirit",
-                1,
+                lambda s, i=i: max(1, s["heroes"][i]["spirit"]),
                 MAX_SPIRIT_LIMIT,
             )
         )

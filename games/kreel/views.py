@@ -43,7 +43,7 @@ def view(state: dict) -> GameView:
     tracks = []
     for spec in GAME.tracks(state):
         value = get_path(state, spec.path)
-        tracks.append(TrackView(spec.key, spec.label, value, spec.low, spec.high_in(state)))
+        tracks.append(TrackView(spec.key, spec.label, value, spec.low_in(state), spec.high_in(state)))
 
     proc = state.get("procedure")
     step = current_step(GAME, state)

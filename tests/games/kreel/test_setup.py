@@ -80,8 +80,9 @@ def test_asset_spirit_moves_current_and_max_together():
 
 def test_lowering_max_below_spirit_is_refused():
     state = new(spirit=10, max_spirit=10)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         do(state, "adjust", track="hero1.max_spirit", delta=-1)
+    assert err.value.short == "Max Spirit min is 10"
 
 
 def test_correct_sets_spirit_and_zero_ends_the_adventure():
