@@ -48,7 +48,9 @@ class SimPins:
     so several simulated boxes, or tests, never share pins. ``press``,
     ``hold`` and ``turn`` block while they drive the edges and return once
     gpiozero has seen them; ``Press`` and ``Turn`` are emitted before they
-    return, ``Hold`` from gpiozero's hold thread at the hold time.
+    return, ``Hold`` from gpiozero's hold thread at the hold time. ``down``
+    and ``up`` move one contact and return at once, for a simulator window
+    whose keys stand in for the buttons.
 
     :param pins: the wiring and timings, as on the real box.
     """
@@ -72,11 +74,19 @@ class SimPins:
 
     def hold(self, control: str, seconds: float) -> None:
         """Keep a button down for ``seconds`` (a hold if at least the hold time)."""
-        pin = self._button_pin(control)
-        self._bouncing_edge(pin, low=True)
+        self.down(control)
         time.sleep(max(seconds, self._settle))
-        self._bouncing_edge(pin, low=False)
+        self.up(control)
         time.sleep(self._settle)  # the next press must not fall in this bounce window
+
+    def down(self, control: str) -> None:
+        """Close a button's contact, with bounce, and leave it closed (a key held)."""
+        self._bouncing_edge(self._button_pin(control), low=True)
+
+    def up(self, control: str) -> None:
+        """Open a button's contact, with bounce. Edges within the bounce time of
+        the previous reported edge are not seen, as on the box."""
+        self._bouncing_edge(self._button_pin(control), low=False)
 
     def turn(self, control: str, steps: int) -> None:
         """Turn a dial by ``steps`` detents (negative = counter-clockwise)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import time
 
 import pytest
 
@@ -110,3 +111,13 @@ def test_each_box_has_its_own_pins(events):
     finally:
         first.close()
         second.close()
+
+
+def test_down_and_up_are_a_key_held_and_let_go(sim, events):
+    sim.down("next")
+    assert events.get(timeout=2) == Hold("next")
+    sim.up("next")
+    sim.down("back")
+    time.sleep(2 * PINS.bounce_time)
+    sim.up("back")
+    assert drained(events) == [Press("back")]
