@@ -1,0 +1,131 @@
+"""Over random command sequences: the rules' limits hold, a refused command
+changes nothing, and the same seed and commands always give the same state."""
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.core import Command, RuleError, apply, new_game
+from games.core.engine import InvariantError
+from games.kreel.state import STATUSES, VALUES, VARIANTS
+from tests.games.kreel.helpers import GAME
+
+threat_ids = st.integers(1, 12)
+commands = st.one_of(
+    st.just(Command("next")),
+    st.just(Command("next")),
+    st.just(Command("next")),
+    st.builds(
+        lambda f, i, s, c, b, bold: Command("reveal", {"fight": f, "influence": i, "sneak": s,
+                                                       "spirit_cost": c, "spirit_boost": b,
+                                                       "bold": bold}),
+        st.integers(0, 6), st.integers(0, 6), st.integers(0, 6), st.integers(0, 4),
+        st.integers(0, 3), st.booleans(),
+    ),
+    st.builds(lambda p: Command("block", {"points": p}), st.integers(0, 5)),
+    st.builds(lambda n: Command("add_threat", {"count": n}), st.integers(1, 3)),
+    st.builds(lambda t: Command("defeat", {"threat": t}), threat_ids),
+    st.builds(lambda t: Command("discard", {"threat": t}), threat_ids),
+    st.builds(lambda t, s, on: Command("status", {"threat": t, "status": s, "on": on}),
+              threat_ids, st.sampled_from(STATUSES + ("exhausted",)), st.booleans()),
+    st.builds(lambda t, v, a: Command("threat_value", {"threat": t, "value": v, "amount": a}),
+              threat_ids, st.sampled_from(VALUES), st.integers(-1, 5)),
+    st.builds(lambda t: Command("confront", {"threat": t}), threat_ids),
+    st.builds(lambda d, h: Command("asset_spirit", {"delta": d, "hero": h}),
+              st.integers(-3, 3), st.integers(1, 4)),
+    st.builds(lambda h, d: Command("adjust", {"track": f"hero{h}.spirit", "delta": d}),
+              st.integers(1, 4), st.integers(-3, 3)),
+    st.builds(lambda h, d: Command("adjust", {"track": f"hero{h}.max_spirit", "delta": d}),
+              st.integers(1, 4), st.integers(-3, 3)),
+    st.just(Command("victory")),
+)
+setups = st.fixed_dictionaries({
+    "heroes": st.integers(1, 4),
+    "spirit": st.integers(3, 12),
+    "max_spirit": st.just(12),
+    "variant": st.sampled_from(tuple(VARIANTS)),
+})
+
+
+def _check_limits(state: dict) -> None:
+    """Shadows within their spaces; threat values >= 0; Spirit within 0..max."""
+    assert len(state["shadows"]) == state["shadow_spaces"] == 3
+    for threat in [t for t in state["shadows"] if t] + state["threat_area"]:
+        assert all(threat[v] >= 0 for v in VALUES)
+    for hero in state["heroes"]:
+        assert 0 <= hero["spirit"] <= hero["max_spirit"]
+    assert GAME.invariants(state) == []
+    json.dumps(state)
+
+
+def _progress(state: dict) -> Command:
+    """The command that moves the game on: answer the prompt, or next."""
+    step = GAME.view(state).step
+    if step.startswith("Reveal"):
+        return Command("reveal", {"fight": 2, "spirit_cost": 1, "spirit_boost": 1})
+    if step.startswith("Block"):
+        return Command("block", {"points": 1})
+    return Command("next")
+
+
+def _play(options: dict, seed: int, draw) -> tuple[dict, list[Command]]:
+    """Play up to 120 commands, mostly moving the game on, some at random."""
+    state = new_game(GAME, options, seed).state
+    sequence = []
+    for _ in range(draw(st.integers(0, 120))):
+        if state["over"]:
+            break
+        command = draw(st.one_of(st.just(None), st.just(None), commands)) or _progress(state)
+        sequence.append(command)
+        state = _apply(state, command)
+    return state, sequence
+
+
+def _apply(state: dict, command: Command) -> dict:
+    before = copy.deepcopy(state)
+    try:
+        state = apply(GAME, state, command).state
+    except InvariantError:  # a rule limit broken is a bug, not a refusal
+        raise
+    except RuleError:
+        assert state == before
+    _check_limits(state)
+    return state
+
+
+def _replay(options: dict, seed: int, sequence: list[Command]) -> dict:
+    state = new_game(GAME, options, seed).state
+    for command in sequence:
+        state = _apply(state, command)
+    return state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups, st.integers(0, 2**32), st.data())
+def test_limits_hold_and_refusals_change_nothing(options, seed, data):
+    _play(options, seed, data.draw)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups, st.integers(0, 2**32), st.data())
+def test_same_seed_and_commands_give_the_same_state(options, seed, data):
+    state, sequence = _play(options, seed, data.draw)
+    assert _replay(options, seed, sequence) == state
+
+
+def test_a_long_game_of_next_presses_keeps_the_limits():
+    """Answer every prompt with fixed values for 20 rounds."""
+    state = new_game(GAME, {"spirit": 30, "max_spirit": 30}, 1).state
+    while state["round"] < 20 and not state["over"]:
+        step = GAME.view(state).step
+        if step.startswith("Reveal"):
+            command = Command("reveal", {"fight": 2, "spirit_cost": 1})
+        elif step.startswith("Block"):
+            command = Command("block", {"points": 0})
+        else:
+            command = Command("next")
+        state = apply(GAME, state, command).state
+        _check_limits(state)
+    assert state["over"]["result"] == "loss"  # 1 more Spirit Cost each round from round 4
