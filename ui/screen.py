@@ -1,0 +1,569 @@
+"""The screen renderer: one :class:`~ui.model.Frame` drawn as the whole table state.
+
+A high-contrast dark theme for a panel beside the board, read at arm's length:
+a header (headline, phase), the tracks as labelled bars (the focused one
+highlighted), the procedure's steps, the game's panels as cards in columns and
+a journal strip along the bottom. Menus, forms, history, help and messages are
+drawn as overlays. All sizes derive from the surface height (designed at 480
+rows, body text 22 px), so 800x480 and 1920x1080 lay out alike.
+
+Only pygame API shared with pygame-ce is used (``pygame.font.Font`` with the
+bundled TTF, ``pygame.draw``, ``Surface.blit``), and nothing opens a window:
+:meth:`ScreenRenderer.render` draws onto an off-screen surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from games.core.views import GameView, Panel, TrackView
+from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD
+from ui.model import Form, Frame, Menu, Message
+
+Color = tuple[int, int, int]
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The screen's colours."""
+
+    background: Color = (10, 10, 14)
+    card: Color = (28, 30, 38)
+    border: Color = (70, 74, 88)
+    text: Color = (245, 245, 245)
+    muted: Color = (170, 174, 186)
+    accent: Color = (255, 184, 28)  # focus, the current step
+    accent_text: Color = (0, 0, 0)
+    bar: Color = (90, 160, 255)
+    bar_back: Color = (48, 52, 64)
+    done: Color = (110, 210, 120)
+    error: Color = (255, 90, 80)
+    info: Color = (90, 160, 255)
+    shade: tuple[int, int, int, int] = (0, 0, 0, 170)
+
+
+def fit(text: str, measure: Callable[[str], int], max_width: int) -> str:
+    """``text`` cut and ended with an ellipsis so that ``measure`` gives at most ``max_width``."""
+    if measure(text) <= max_width:
+        return text
+    for cut in range(len(text) - 1, -1, -1):
+        candidate = text[:cut].rstrip() + ELLIPSIS
+        if measure(candidate) <= max_width:
+            return candidate
+    return ""
+
+
+def wrap(text: str, measure: Callable[[str], int], max_width: int, max_lines: int) -> list[str]:
+    """Word-wrap ``text`` into at most ``max_lines`` lines, the last ellipsized if cut."""
+    lines: list[str] = []
+    words = text.split()
+    current = ""
+    while words and len(lines) < max_lines:
+        candidate = f"{current} {words[0]}" if current else words[0]
+        if measure(candidate) <= max_width:
+            current = candidate
+            words.pop(0)
+        elif not current:
+            lines.append(fit(words.pop(0), measure, max_width))
+        else:
+            lines.append(current)
+            current = ""
+    if current and len(lines) < max_lines:
+        lines.append(current)
+    if words and lines:
+        lines[-1] = fit(" ".join([lines[-1], *words]), measure, max_width)
+    return lines
+
+
+class ScreenRenderer:
+    """Draws frames for a screen of ``size`` pixels (800x480 and up)."""
+
+    def __init__(self, size: tuple[int, int] = (800, 480), theme: Theme | None = None) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.size = size
+        self.theme = theme or Theme()
+        self.unit = size[1] / 480  # every length is designed at 480 rows
+        self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
+
+    # --- sizes and text ------------------------------------------------------------
+
+    def px(self, length: float) -> int:
+        """A length designed at 480 rows, scaled to this screen."""
+        return max(1, round(length * self.unit))
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        key = (bold, self.px(size))
+        if key not in self._fonts:
+            path = DEJAVU_SANS_BOLD if bold else DEJAVU_SANS
+            self._fonts[key] = pygame.font.Font(str(path), key[1])
+        return self._fonts[key]
+
+    def _text(
+        self, surface: pygame.Surface, text: str, font: pygame.font.Font, color: Color,
+        x: int, y: int, max_width: int, align: str = "left",
+    ) -> pygame.Rect:
+        """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge."""
+        shown = fit(text, lambda s: font.size(s)[0], max_width)
+        if not shown:
+            return pygame.Rect(x, y, 0, font.get_linesize())
+        image = font.render(shown, True, color)
+        rect = image.get_rect()
+        if align == "center":
+            rect.midtop = (x, y)
+        elif align == "right":
+            rect.topright = (x, y)
+        else:
+            rect.topleft = (x, y)
+        surface.blit(image, rect)
+        return rect
+
+    def _lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
+        return wrap(text, lambda s: font.size(s)[0], width, max_lines)
+
+    # --- the whole frame -----------------------------------------------------------
+
+    def render(self, frame: Frame) -> pygame.Surface:
+        """Draw ``frame`` onto a new off-screen surface of this renderer's size."""
+        surface = pygame.Surface(self.size)
+        surface.fill(self.theme.background)
+        width, height = self.size
+        pad = self.px(12)
+        journal_h = self._journal_height(frame)
+        body = pygame.Rect(pad, 0, width - 2 * pad, height - journal_h)
+        if frame.game is None:
+            self._draw_title(surface, frame, body)
+        else:
+            header = self._draw_header(surface, frame.game, body)
+            body.top = header.bottom + pad
+            body.height = height - journal_h - body.top - pad
+            self._draw_game(surface, frame, body)
+        self._draw_journal(surface, frame, pygame.Rect(0, height - journal_h, width, journal_h))
+        overlay = self._overlay(frame)
+        if overlay is not None:
+            self._shade(surface)
+            overlay(surface)
+        if frame.message is not None:
+            self._draw_message(surface, frame.message, height - journal_h)
+        return surface
+
+    def _overlay(self, frame: Frame) -> Callable[[pygame.Surface], None] | None:
+        if frame.menu is not None:
+            menu = frame.menu
+            return lambda s: self._draw_list(s, menu)
+        if frame.form is not None:
+            form = frame.form
+            return lambda s: self._draw_form(s, form)
+        if frame.history is not None:
+            history = frame.history
+            return lambda s: self._draw_list(s, history)
+        if frame.help is not None:
+            rows = frame.help
+            return lambda s: self._draw_help(s, rows)
+        return None
+
+    # --- title and header ----------------------------------------------------------
+
+    def _draw_title(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+        font = self.font(48, bold=True)
+        y = area.centery - font.get_linesize()
+        self._text(surface, frame.title, font, self.theme.text, area.centerx, y, area.width,
+                   "center")
+        rule_y = y + font.get_linesize() + self.px(10)
+        pygame.draw.rect(surface, self.theme.accent,
+                         pygame.Rect(area.centerx - self.px(120), rule_y, self.px(240), self.px(4)))
+        if frame.tray:
+            self._text(surface, frame.tray, self.font(22), self.theme.muted, area.centerx,
+                       rule_y + self.px(20), area.width, "center")
+
+    def _draw_header(self, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> pygame.Rect:
+        theme = self.theme
+        top = self.px(8)
+        headline_font = self.font(30, bold=True)
+        phase_font = self.font(24, bold=True)
+        phase_w = 0
+        if game.phase:
+            phase_w = min(phase_font.size(game.phase)[0], area.width // 2)
+            rect = self._text(surface, game.phase, phase_font, theme.accent, area.right,
+                              top + self.px(4), phase_w, "right")
+            phase_w = rect.width + self.px(24)
+        self._text(surface, game.headline, headline_font, theme.text, area.left, top,
+                   area.width - phase_w)
+        bottom = top + headline_font.get_linesize() + self.px(6)
+        pygame.draw.line(surface, theme.border, (0, bottom), (self.size[0], bottom),
+                         max(1, self.px(2)))
+        return pygame.Rect(area.left, 0, area.width, bottom)
+
+    # --- the game ------------------------------------------------------------------
+
+    def _draw_game(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+        game = frame.game
+        assert game is not None
+        gap = self.px(14)
+        if game.over is not None:
+            banner = self._draw_over(surface, game.over, area)
+            area = pygame.Rect(area.left, banner.bottom + gap, area.width,
+                               area.bottom - banner.bottom - gap)
+        left_w = round(area.width * 0.30)
+        mid_w = round(area.width * 0.34)
+        left = pygame.Rect(area.left, area.top, left_w, area.height)
+        middle = pygame.Rect(left.right + gap, area.top, mid_w - gap, area.height)
+        right = pygame.Rect(middle.right + gap, area.top, area.right - middle.right - gap,
+                            area.height)
+        if not game.panels:  # give the steps the room
+            middle.width = area.right - middle.left
+        tracks_bottom = self._draw_tracks(surface, game.tracks, frame.focus, left)
+        if game.facts:
+            facts_top = tracks_bottom + (gap if game.tracks else 0)
+            self._draw_facts(surface, game.facts,
+                             pygame.Rect(left.left, facts_top, left.width, left.bottom - facts_top))
+        self._draw_steps(surface, game, middle)
+        if game.panels:
+            self._draw_panels(surface, game.panels, right)
+
+    def _draw_over(self, surface: pygame.Surface, text: str, area: pygame.Rect) -> pygame.Rect:
+        font = self.font(30, bold=True)
+        rect = pygame.Rect(area.left, area.top, area.width, font.get_linesize() + self.px(16))
+        pygame.draw.rect(surface, self.theme.accent, rect, border_radius=self.px(6))
+        self._text(surface, text, font, self.theme.accent_text, rect.centerx,
+                   rect.top + self.px(8), rect.width - self.px(24), "center")
+        return rect
+
+    def _draw_tracks(
+        self, surface: pygame.Surface, tracks: Sequence[TrackView], focus: str | None,
+        area: pygame.Rect,
+    ) -> int:
+        """Draw the tracks from the top of ``area``; returns the y below the last one."""
+        theme = self.theme
+        if not tracks:
+            return area.top
+        focused = focus if any(t.key == focus for t in tracks) else tracks[0].key
+        label_font = self.font(22)
+        value_font = self.font(30, bold=True)
+        bar_h = self.px(12)
+        row_h = value_font.get_linesize() + bar_h + self.px(18)
+        inset = self.px(8)
+        y = area.top
+        for track in tracks:
+            if y + row_h > area.bottom + self.px(4):
+                break
+            row = pygame.Rect(area.left, y, area.width, row_h - self.px(6))
+            is_focused = track.key == focused
+            if is_focused:
+                pygame.draw.rect(surface, theme.card, row, border_radius=self.px(6))
+                pygame.draw.rect(surface, theme.accent, row, width=self.px(3),
+                                 border_radius=self.px(6))
+            value = f"{track.value}"
+            maximum = f"/{track.high}"
+            max_rect = self._text(surface, maximum, label_font, theme.muted, row.right - inset,
+                                  y + inset + value_font.get_ascent() - label_font.get_ascent(),
+                                  row.width // 3, "right")
+            value_rect = self._text(surface, value, value_font,
+                                    theme.accent if is_focused else theme.text,
+                                    max_rect.left - self.px(2), y + inset, row.width // 3, "right")
+            label_y = y + inset + value_font.get_ascent() - label_font.get_ascent()
+            self._text(surface, track.label, label_font, theme.text, row.left + inset, label_y,
+                       value_rect.left - row.left - inset - self.px(8))
+            bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + self.px(2),
+                              row.width - 2 * inset, bar_h)
+            pygame.draw.rect(surface, theme.bar_back, bar, border_radius=self.px(3))
+            span = max(1, track.high - track.low)
+            share = max(0.0, min(1.0, (track.value - track.low) / span))
+            if share > 0:
+                filled = pygame.Rect(bar.left, bar.top, max(1, round(bar.width * share)), bar.height)
+                pygame.draw.rect(surface, theme.accent if is_focused else theme.bar, filled,
+                                 border_radius=self.px(3))
+            y += row_h
+        return y
+
+    def _draw_facts(self, surface: pygame.Surface, facts: Sequence[tuple[str, str]],
+                    area: pygame.Rect) -> None:
+        """The key numbers as ``label  value`` rows."""
+        theme = self.theme
+        font = self.font(22)
+        bold = self.font(22, bold=True)
+        inset = self.px(8)
+        y = area.top
+        for label, value in facts:
+            if y + font.get_linesize() > area.bottom:
+                break
+            rect = self._text(surface, value, bold, theme.text, area.right - inset, y,
+                              area.width // 2, "right")
+            self._text(surface, label, font, theme.muted, area.left + inset, y,
+                       rect.left - area.left - inset - self.px(8))
+            y += font.get_linesize() + self.px(4)
+
+    def _draw_steps(self, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
+        theme = self.theme
+        title_font = self.font(22, bold=True)
+        font = self.font(22)
+        bold = self.font(22, bold=True)
+        y = area.top
+        if game.step and not game.steps:
+            self._text(surface, "Now", title_font, theme.muted, area.left, y, area.width)
+            y += title_font.get_linesize() + self.px(4)
+            for line in self._lines(game.step, bold, area.width, 6):
+                self._text(surface, line, bold, theme.accent, area.left, y, area.width)
+                y += bold.get_linesize()
+            return
+        if not game.steps:
+            return
+        self._text(surface, game.phase or "Procedure", title_font, theme.muted, area.left, y,
+                   area.width)
+        y += title_font.get_linesize() + self.px(4)
+        line_h = font.get_linesize()
+        mark_w = self.px(30)
+        text_w = area.width - mark_w
+        current = next((i for i, (_, status) in enumerate(game.steps) if status == "current"), 0)
+        # Show as many steps as fit, starting early enough to keep the current one visible.
+        room = max(1, (area.bottom - y) // (line_h + self.px(6)))
+        first = max(0, min(current - 1, len(game.steps) - room))
+        for text, status in game.steps[first:]:
+            if status == "current":
+                lines = self._lines(game.step or text, bold, text_w - self.px(8), 3)
+                block_h = len(lines) * line_h + self.px(8)
+                if y + block_h > area.bottom:
+                    break
+                block = pygame.Rect(area.left, y, area.width, block_h)
+                pygame.draw.rect(surface, theme.accent, block, border_radius=self.px(6))
+                self._mark(surface, "current", block.left + self.px(6), y + self.px(4), line_h,
+                           theme.accent_text)
+                for i, line in enumerate(lines):
+                    self._text(surface, line, bold, theme.accent_text, area.left + mark_w,
+                               y + self.px(4) + i * line_h, text_w - self.px(8))
+                y += block_h + self.px(6)
+                continue
+            lines = self._lines(text, font, text_w, 2)
+            if y + len(lines) * line_h > area.bottom:
+                lines = lines[:1]
+            if y + line_h > area.bottom:
+                break
+            color = theme.muted if status == "done" else theme.text
+            self._mark(surface, status, area.left + self.px(6), y, line_h,
+                       theme.done if status == "done" else theme.muted)
+            for line in lines:
+                self._text(surface, line, font, color, area.left + mark_w, y, text_w)
+                y += line_h
+            y += self.px(6)
+
+    def _mark(self, surface: pygame.Surface, status: str, x: int, y: int, line_h: int,
+              color: Color) -> None:
+        """A step's status mark drawn as shapes: a tick, an arrow or a ring."""
+        size = self.px(14)
+        top = y + (line_h - size) // 2
+        if status == "done":
+            points = [(x, top + size // 2), (x + size // 3, top + size),
+                      (x + size, top + self.px(1))]
+            pygame.draw.lines(surface, color, False, points, max(2, self.px(3)))
+        elif status == "current":
+            points = [(x, top), (x + size, top + size // 2), (x, top + size)]
+            pygame.draw.polygon(surface, color, points)
+        else:
+            pygame.draw.circle(surface, color, (x + size // 2, top + size // 2), size // 2,
+                               max(1, self.px(2)))
+
+    def _draw_panels(self, surface: pygame.Surface, panels: Sequence[Panel],
+                     area: pygame.Rect) -> None:
+        """Cards flowing down a column and on to the next; as many columns as fit."""
+        theme = self.theme
+        title_font = self.font(22, bold=True)
+        font = self.font(20)
+        gap = self.px(10)
+        inset = self.px(8)
+        min_card_w = self.px(240)
+        columns = max(1, min(len(panels), (area.width + gap) // (min_card_w + gap)))
+        card_w = (area.width - gap * (columns - 1)) // columns
+        column, y = 0, area.top
+        for panel in panels:
+            lines = list(panel.lines)
+            card_h = title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+            if y + card_h > area.bottom and y > area.top:
+                column, y = column + 1, area.top
+            if column >= columns:
+                break
+            room = area.bottom - y
+            if card_h > room:  # shorten the card to the lines that fit
+                fits = max(0, (room - title_font.get_linesize() - 2 * inset)
+                           // font.get_linesize())
+                if fits < len(lines):
+                    lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more"]
+                    lines = lines[:fits]
+                card_h = title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+            x = area.left + column * (card_w + gap)
+            card = pygame.Rect(x, y, card_w, card_h)
+            pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
+            pygame.draw.rect(surface, theme.border, card, width=max(1, self.px(1)),
+                             border_radius=self.px(6))
+            ty = y + inset
+            self._text(surface, panel.title, title_font, theme.accent, x + inset, ty,
+                       card_w - 2 * inset)
+            ty += title_font.get_linesize()
+            for line in lines:
+                self._text(surface, line, font, theme.text, x + inset, ty, card_w - 2 * inset)
+                ty += font.get_linesize()
+            y += card_h + gap
+
+    # --- the journal strip ---------------------------------------------------------
+
+    def _journal_height(self, frame: Frame) -> int:
+        lines = min(2, len(frame.journal)) or (1 if frame.tray else 0)
+        if not lines:
+            return 0
+        return lines * self.font(20).get_linesize() + self.px(14)
+
+    def _draw_journal(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+        if area.height <= 0:
+            return
+        theme = self.theme
+        pygame.draw.rect(surface, theme.card, area)
+        pygame.draw.line(surface, theme.border, area.topleft, area.topright, max(1, self.px(2)))
+        font = self.font(20)
+        pad = self.px(12)
+        tray_w = 0
+        if frame.tray:
+            rect = self._text(surface, frame.tray, font, theme.muted, area.right - pad,
+                              area.top + self.px(7), area.width // 3, "right")
+            tray_w = rect.width + pad
+        entries = frame.journal[-2:]
+        y = area.top + self.px(7)
+        for i, entry in enumerate(entries):
+            newest = i == len(entries) - 1
+            self._text(surface, entry, font, theme.text if newest else theme.muted,
+                       area.left + pad, y, area.width - 2 * pad - tray_w)
+            y += font.get_linesize()
+
+    # --- overlays ------------------------------------------------------------------
+
+    def _shade(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill(self.theme.shade)
+        surface.blit(shade, (0, 0))
+
+    def _dialog_width(self) -> int:
+        return min(self.size[0] - self.px(40), max(self.px(560), self.size[0] // 2))
+
+    def _dialog(self, surface: pygame.Surface, title: str, rows: int,
+                row_h: int, accent: Color | None = None) -> tuple[pygame.Rect, int]:
+        """A centred dialog box with a title; returns the box and the y of its first row."""
+        theme = self.theme
+        title_font = self.font(26, bold=True)
+        width = self._dialog_width()
+        height = title_font.get_linesize() + rows * row_h + self.px(40)
+        height = min(height, self.size[1] - self.px(24))
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (self.size[0] // 2, self.size[1] // 2)
+        pygame.draw.rect(surface, theme.card, box, border_radius=self.px(10))
+        pygame.draw.rect(surface, accent or theme.accent, box, width=self.px(3),
+                         border_radius=self.px(10))
+        pad = self.px(16)
+        self._text(surface, title, title_font, theme.text, box.left + pad, box.top + pad,
+                   box.width - 2 * pad)
+        return box, box.top + pad + title_font.get_linesize() + self.px(8)
+
+    def _draw_list(self, surface: pygame.Surface, menu: Menu) -> None:
+        theme = self.theme
+        font = self.font(24)
+        row_h = font.get_linesize() + self.px(8)
+        max_rows = max(1, (self.size[1] - self.px(160)) // row_h)
+        rows = min(len(menu.items), max_rows)
+        box, y = self._dialog(surface, menu.title, max(rows, 1), row_h)
+        pad = self.px(16)
+        if not menu.items:
+            return
+        cursor = max(0, min(menu.cursor, len(menu.items) - 1))
+        first = 0 if len(menu.items) <= rows else max(0, min(cursor - rows // 2,
+                                                             len(menu.items) - rows))
+        for index in range(first, first + rows):
+            row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
+            selected = index == cursor
+            if selected:
+                pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
+            self._text(surface, menu.items[index], font,
+                       theme.accent_text if selected else theme.text, row.left + pad // 2,
+                       y + self.px(4), row.width - pad - self.px(24))
+            y += row_h
+        arrow_x = box.right - pad - self.px(8)
+        size = self.px(8)
+        top_y = box.top + pad + self.px(40)
+        if first > 0:
+            pygame.draw.polygon(surface, theme.muted, [(arrow_x - size, top_y + size),
+                                                       (arrow_x + size, top_y + size),
+                                                       (arrow_x, top_y)])
+        if first + rows < len(menu.items):
+            bottom_y = y - self.px(4)
+            pygame.draw.polygon(surface, theme.muted, [(arrow_x - size, bottom_y - size),
+                                                       (arrow_x + size, bottom_y - size),
+                                                       (arrow_x, bottom_y)])
+
+    def _draw_form(self, surface: pygame.Surface, form: Form) -> None:
+        theme = self.theme
+        font = self.font(24)
+        value_font = self.font(28, bold=True)
+        row_h = value_font.get_linesize() + self.px(8)
+        rows = len(form.fields) + (1 if form.hint else 0)
+        box, y = self._dialog(surface, form.title, max(1, rows), row_h)
+        pad = self.px(16)
+        label_w = (box.width - 2 * pad) * 3 // 5
+        for field in form.fields:
+            if y + row_h > box.bottom - pad:
+                break
+            row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
+            if field.focused:
+                pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
+            color = theme.accent_text if field.focused else theme.text
+            text_y = y + (row_h - font.get_linesize()) // 2
+            self._text(surface, field.label, font, color, row.left + pad // 2, text_y, label_w)
+            self._text(surface, field.value, value_font, color, row.right - pad // 2,
+                       y + self.px(4), row.width - label_w - pad, "right")
+            y += row_h
+        if form.hint and y + font.get_linesize() <= box.bottom - pad // 2:
+            self._text(surface, form.hint, self.font(20), theme.muted, box.left + pad,
+                       y + self.px(6), box.width - 2 * pad)
+
+    def _draw_help(self, surface: pygame.Surface, rows: Sequence[tuple[str, str]]) -> None:
+        theme = self.theme
+        font = self.font(22)
+        bold = self.font(22, bold=True)
+        row_h = font.get_linesize() + self.px(4)
+        max_rows = max(1, (self.size[1] - self.px(140)) // row_h)
+        shown = list(rows[:max_rows])
+        box, y = self._dialog(surface, "Controls", max(1, len(shown)), row_h)
+        pad = self.px(16)
+        control_w = min(max((bold.size(c)[0] for c, _ in shown), default=0),
+                        (box.width - 2 * pad) // 2)
+        for control, action in shown:
+            self._text(surface, control, bold, theme.accent, box.left + pad, y, control_w)
+            x = box.left + pad + control_w + self.px(16)
+            self._text(surface, action, font, theme.text, x, y, box.right - pad - x)
+            y += row_h
+
+    def _draw_message(self, surface: pygame.Surface, message: Message, bottom: int) -> None:
+        theme = self.theme
+        text = message.long or message.short
+        if message.kind == "info":
+            font = self.font(22, bold=True)
+            lines = self._lines(text, font, self.size[0] - self.px(48), 2)
+            height = len(lines) * font.get_linesize() + self.px(16)
+            banner = pygame.Rect(0, bottom - height, self.size[0], height)
+            pygame.draw.rect(surface, theme.info, banner)
+            y = banner.top + self.px(8)
+            for line in lines:
+                self._text(surface, line, font, theme.accent_text, self.px(24), y,
+                           self.size[0] - self.px(48))
+                y += font.get_linesize()
+            return
+        font = self.font(24)
+        accent = theme.error if message.kind == "error" else theme.accent
+        title = "Not allowed" if message.kind == "error" else "Game over"
+        lines = self._lines(text, font, self._dialog_width() - self.px(32), 5)
+        self._shade(surface)
+        box, y = self._dialog(surface, title, len(lines), font.get_linesize(), accent)
+        for line in lines:
+            self._text(surface, line, font, theme.text, box.left + self.px(16), y,
+                       box.width - self.px(32))
+            y += font.get_linesize()
