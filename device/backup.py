@@ -19,7 +19,7 @@ import re
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
@@ -99,22 +99,27 @@ def quarantine(path: Path, clock: Callable[[], float]) -> Path:
     return moved
 
 
-def recover(path: Path, backup_dir: Path, reason: str, clock: Callable[[], float]) -> list[str]:
+def recover(
+    path: Path, backup_dir: Path, reason: str, clock: Callable[[], float], skip: Collection[Path] = ()
+) -> tuple[list[str], Path | None]:
     """Quarantine the damaged ``path`` and put the newest healthy backup in its place.
 
-    Returns notices for the displays. Without a healthy backup the journal
-    starts empty (the damaged file is still kept beside it).
+    Returns notices for the displays and the backup used (None: the journal
+    starts empty, the damaged file still kept beside it). ``skip`` lists
+    backups already tried that turned out unusable.
     """
     moved = quarantine(path, clock)
     notices = [f"The journal was damaged ({reason}); it was moved aside to {moved.name}."]
     for candidate in reversed(list_backups(backup_dir)):
+        if candidate in skip:
+            continue
         if is_healthy(candidate):
             partial = path.with_name(path.name + ".part")
             shutil.copyfile(candidate, partial)
             _fsync(partial)
             os.replace(partial, path)
             notices.append(f"Restored the backup {candidate.name}; later moves are lost.")
-            return notices
+            return notices, candidate
         notices.append(f"The backup {candidate.name} is damaged too; skipped.")
     notices.append("No healthy backup was found: starting a fresh journal.")
-    return notices
+    return notices, None

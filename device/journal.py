@@ -208,12 +208,15 @@ class Journal:
         data_dir.mkdir(parents=True, exist_ok=True)
         path = data_dir / JOURNAL_FILE
         notices: list[str] = []
-        try:
-            journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
-        except _Damaged as exc:
-            notices += recover(path, data_dir / BACKUP_DIR, str(exc), clock)
-            journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
-        return journal, notices
+        tried: list[Path] = []
+        while True:  # each round uses up one backup; a fresh file cannot be damaged
+            try:
+                return cls._open_checked(path, data_dir, snapshot_every, clock, notices), notices
+            except _Damaged as exc:
+                recovered, used = recover(path, data_dir / BACKUP_DIR, str(exc), clock, tried)
+                notices += recovered
+                if used is not None:
+                    tried.append(used)
 
     @classmethod
     def _open_checked(

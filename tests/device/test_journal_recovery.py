@@ -194,3 +194,21 @@ def test_a_journal_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path
         Journal.open(tmp_path)
     assert (tmp_path / JOURNAL_FILE).read_bytes() == before
     assert list(tmp_path.glob("journal.damaged-*")) == []
+
+
+def test_a_backup_that_turns_out_unreadable_is_passed_over(tmp_path: Path) -> None:
+    journal = played_journal(tmp_path, moves=20)
+    journal.backup()
+    good = journal.state()
+    unreadable = journal.backup()
+    journal.close()
+    db = sqlite3.connect(unreadable)  # a sound SQLite file, but not a journal any more
+    with db:
+        db.execute("DELETE FROM meta")
+    db.close()
+    garbage(tmp_path / JOURNAL_FILE)
+    journal, notices = Journal.open(tmp_path, clock=FakeClock())
+    assert journal.state() == good
+    assert sum("Restored the backup" in notice for notice in notices) == 2
+    assert len(list(tmp_path.glob("journal.damaged-*.db"))) == 2
+    journal.close()
