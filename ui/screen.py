@@ -248,8 +248,12 @@ class ScreenRenderer:
         bar_h = self.px(12)
         row_h = value_font.get_linesize() + bar_h + self.px(18)
         inset = self.px(8)
+        # Show as many as fit, from early enough that the focused one is among them.
+        fits = max(1, (area.height + self.px(4)) // row_h)
+        index = next(i for i, t in enumerate(tracks) if t.key == focused)
+        first = max(0, index - fits + 1)
         y = area.top
-        for track in tracks:
+        for track in tracks[first:]:
             if y + row_h > area.bottom + self.px(4):
                 break
             row = pygame.Rect(area.left, y, area.width, row_h - self.px(6))
@@ -340,7 +344,7 @@ class ScreenRenderer:
                 continue
             lines = self._lines(text, font, text_w, 2)
             if y + len(lines) * line_h > area.bottom:
-                lines = lines[:1]
+                lines = self._lines(text, font, text_w, 1)
             if y + line_h > area.bottom:
                 break
             color = theme.muted if status == "done" else theme.text

@@ -98,3 +98,15 @@ def test_blit_oled_picks_the_largest_whole_scale() -> None:
     rect = blit_oled(target, render_oled(play_frame()), target.get_rect())
     assert rect.size == (512, 256)
     assert rect.center == (300, 150)
+
+
+def test_the_focused_track_stays_visible_among_many() -> None:
+    renderer = ScreenRenderer((800, 480))
+    tracks = tuple(TrackView(f"t{i}", f"Track {i}", i, 0, 20) for i in range(15))
+    game = GameView(headline="Many tracks", tracks=tracks)
+    last = to_pil(renderer.render(Frame(game=game, focus="t14")))
+    first = to_pil(renderer.render(Frame(game=game, focus="t0")))
+    accent = renderer.theme.accent
+    for image in (first, last):
+        colors = {color for _, color in image.getcolors(maxcolors=1 << 20)}
+        assert accent in colors  # the focused row's frame is drawn
