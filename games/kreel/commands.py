@@ -105,6 +105,17 @@ def _summary(threat: dict) -> str:
 # --- the Threat phase ------------------------------------------------------------------
 
 
+def _turn_face_up(threat: dict, p: dict) -> None:
+    """Copy the card's values into ``threat`` as it is turned face-up."""
+    for value in VALUES:
+        threat[value] = p[value]
+    threat["kind"] = p["kind"]
+    threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
+    threat["revealed"] = True
+    if threat["kind"] != "threat":
+        threat["name"] = f"{p['kind'].capitalize()} {threat['id']}"
+
+
 def reveal(ctx: Context) -> None:
     """Enter a revealed Threat's card: "Threats" (Threat values, Spirit values,
     card type) and "Statuses" (a 'Reveal: Bold' or 'Reveal: Shield' Threat gains
@@ -113,14 +124,7 @@ def reveal(ctx: Context) -> None:
     if not state["revealing"]:
         raise RuleError("Nothing to reveal", "No Threat is waiting to be revealed.")
     threat = find_threat(state, state["revealing"].pop(0))
-    p = ctx.params
-    for value in VALUES:
-        threat[value] = p[value]
-    threat["kind"] = p["kind"]
-    threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
-    threat["revealed"] = True
-    if threat["kind"] != "threat":
-        threat["name"] = f"{p['kind'].capitalize()} {threat['id']}"
+    _turn_face_up(threat, ctx.params)
     ctx.data["revealed"] = threat["id"]
     ctx.describe(f"{threat['name']} revealed: {_summary(threat)}")
 
@@ -135,6 +139,22 @@ REVEAL_PARAMS = (
     Param("bold", "bool", "Reveal: Bold", default=False),
     Param("shield", "bool", "Reveal: Shield", default=False),
 )
+
+
+def scout(ctx: Context) -> None:
+    """"Using Actions", Scout: reveal 1 Shadow in place, up to the Sneak
+    Action's Power on the Action Power Track (Sneak 1: the first Shadow only;
+    the box does not track that Power yet, so the player keeps to it). Its
+    Reveal abilities trigger now; revealed Shadows remain in the Shadows."""
+    index = ctx.params["shadow"] - 1
+    shadows = ctx.state["shadows"]
+    if index >= len(shadows) or shadows[index] is None or shadows[index]["revealed"]:
+        raise RuleError(f"No face-down Shadow {index + 1}"[:42],
+                        f"There is no face-down Threat in the Shadows' Sneak {index + 1} space "
+                        "to Scout (Using Actions, Scout).")
+    threat = shadows[index]
+    _turn_face_up(threat, ctx.params)
+    ctx.describe(f"Scouted {threat['name']}: {_summary(threat)}")
 
 
 def add_threat(ctx: Context) -> None:
@@ -277,6 +297,9 @@ COMMANDS = (
     CommandSpec("block", "Enter the Block points played this Spirit phase", block,
                 (Param("points", "int", "Block", low=0, high=99, default=0),),
                 menu=False, prompt_only=True),
+    CommandSpec("scout", "Scout: reveal a Shadow in place and enter its values", scout,
+                (Param("shadow", "int", "Sneak space", low=1, high=3),) + REVEAL_PARAMS,
+                available=lambda s: any(t is not None and not t["revealed"] for t in s["shadows"])),
     CommandSpec("add_threat", "Add 1 Threat (a card says so): bump the Shadows", add_threat,
                 (Param("count", "int", "Threats", low=1, high=5, default=1),),
                 available=lambda s: not s["revealing"]),

@@ -40,6 +40,8 @@ commands = st.one_of(
     st.builds(lambda h, d: Command("adjust", {"track": f"hero{h}.max_spirit", "delta": d}),
               st.integers(1, 4), st.integers(-3, 3)),
     st.just(Command("victory")),
+    st.builds(lambda n, f, c: Command("scout", {"shadow": n, "fight": f, "spirit_cost": c}),
+              st.integers(1, 3), st.integers(0, 5), st.integers(0, 3)),
 )
 setups = st.fixed_dictionaries({
     "heroes": st.integers(1, 4),

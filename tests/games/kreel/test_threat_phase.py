@@ -132,3 +132,24 @@ def test_difficulty_variants_add_additional_shadows_at_setup(variant, shadows):
     state = new(variant=variant)
     assert state["shadow_spaces"] == 3
     assert sum(t is not None for t in state["shadows"]) == shadows
+
+
+def test_scout_reveals_a_shadow_in_place_and_it_enters_face_up():
+    """Using Actions, Scout: revealed Shadows remain in place, in the Shadows;
+    bumped into the Threat Area later, its values are already known."""
+    state = new()
+    for _ in range(2):
+        state = play_round(state)  # Shadows: Sneak 2 Threat 1, Sneak 3 Threat 2
+    state = do(state, "scout", shadow=2, fight=4, spirit_cost=2, bold=True)
+    scouted = state["shadows"][1]
+    assert scouted["revealed"] and scouted["fight"] == 4 and scouted["statuses"] == ["bold"]
+    with pytest.raises(RuleError):
+        do(state, "scout", shadow=2, fight=1)  # already face-up
+    with pytest.raises(RuleError):
+        do(state, "scout", shadow=1, fight=1)  # empty space
+    with pytest.raises(RuleError):
+        do(state, "defeat", threat=1)  # Shadows cannot be targeted
+    state = play_round(state)
+    state = play_threat_phase(state)  # Threat 1 bumped out: no reveal prompt
+    assert state["threat_area"][0]["fight"] == 4
+    assert state["revealing"] == []
