@@ -290,13 +290,15 @@ class Journal:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed (to disk: synchronous=FULL) on leaving."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # a failed COMMIT (disk full) may leave it open
+                self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     def _meta_int(self, key: str) -> int | None:
         row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()

@@ -273,3 +273,9 @@ def test_a_slot_whose_game_is_unknown_is_reported_not_fatal(tmp_path: Path) -> N
     assert journal.active_slot is None
     assert len(notices) == 1 and "could not be restored" in notices[0] and "no-such-game" in notices[0]
     journal.close()
+
+
+def test_the_file_is_in_wal_mode(journal: Journal) -> None:
+    db = sqlite3.connect(journal.data_dir / JOURNAL_FILE)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    db.close()
