@@ -248,15 +248,29 @@ def _draw_facts(canvas: _Canvas, facts: Sequence[tuple[str, str]]) -> None:
         x += gap_outer + spread
 
 
-def _draw_track(canvas: _Canvas, track: TrackView, y0: int, y1: int) -> None:
-    """The focused track: the value big on the left, label, /max and a meter on the right."""
+def _draw_track(
+    canvas: _Canvas, track: TrackView, y0: int, y1: int, position: int = 0, count: int = 1
+) -> None:
+    """The focused track: the value big on the left, label, /max and a meter on the right.
+
+    With several tracks, dots right of /max show which one the dial turns (filled).
+    """
     value = str(track.value)
     ink_w, ink_h = canvas.big(canvas.x0, y0 + 1, value, canvas.width // 2, y1 - y0 - 1)
     x = canvas.x0 + ink_w + 6
     room = canvas.x1 - x + 1
     label_face = _medium()
     canvas.text(x, y0, track.label, label_face, room)
-    canvas.text(x, y0 + label_face.height + 1, f"/{track.high}", _small(), room)
+    max_y = y0 + label_face.height + 1
+    max_w = canvas.text(x, max_y, f"/{track.high}", _small(), room)
+    dots = min(count, (canvas.x1 - x - max_w - 4 + 2) // 5)
+    if dots > 1:
+        first = max(0, min(position - dots + 1, count - dots))
+        dot_x = canvas.x1 - dots * 5 + 3
+        for i in range(first, first + dots):
+            fill = ON if i == position else None
+            canvas.box(dot_x, max_y + 5, dot_x + 2, max_y + 7, fill=fill, outline=ON)
+            dot_x += 5
     # A meter under the label: where the value stands between low and high.
     span = max(1, track.high - track.low)
     filled = max(0.0, min(1.0, (track.value - track.low) / span))
@@ -275,7 +289,7 @@ def _draw_game(canvas: _Canvas, game: GameView, focus: str | None) -> None:
     mid_y1 = facts_rule - 2
     if track is not None:
         _draw_top_line(canvas, game.step or game.phase or game.headline)
-        _draw_track(canvas, track, _MID_Y, mid_y1)
+        _draw_track(canvas, track, _MID_Y, mid_y1, game.tracks.index(track), len(game.tracks))
     else:
         _draw_top_line(canvas, game.phase or game.headline)
         text = game.step or game.headline
