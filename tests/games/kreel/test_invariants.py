@@ -131,3 +131,44 @@ def test_a_long_game_of_next_presses_keeps_the_limits():
         state = apply(GAME, state, command).state
         _check_limits(state)
     assert state["over"]["result"] == "loss"  # 1 more Spirit Cost each round from round 4
+
+
+def test_refused_commands_leave_the_state_exactly_equal():
+    """Each refusal, rule by rule: the state after equals the state before."""
+    from tests.games.kreel.helpers import new, next_until, with_threats
+
+    state = with_threats(new(heroes=2, spirit=10, max_spirit=10), {"kind": "foe"})
+    state = next_until(state, "play.turn")
+    refused = [
+        Command("adjust", {"track": "hero1.spirit", "delta": 1}),  # Spirit max is 10
+        Command("adjust", {"track": "hero1.max_spirit", "delta": -1}),  # below Spirit
+        Command("confront", {"threat": 1}),  # a Foe
+        Command("defeat", {"threat": 9}),  # not in play
+        Command("reveal", {"fight": 1}),  # not asked
+        Command("block", {"points": 1}),  # not asked
+        Command("victory", {}),  # not the Victory Check
+        Command("scout", {"shadow": 1, "fight": 1}),  # empty space
+        Command("asset_spirit", {"delta": 1, "hero": 3}),  # no Hero 3
+        Command("status", {"threat": 1, "status": "angry"}),  # not a Status
+    ]
+    for command in refused:
+        before = copy.deepcopy(state)
+        try:
+            apply(GAME, state, command)
+        except RuleError:
+            pass
+        else:
+            raise AssertionError(f"{command} was accepted")
+        assert state == before
+
+
+def test_docs_list_every_command_and_step():
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs/games/kreel-manor.md").read_text()
+    for spec in GAME.commands:
+        assert f"`{spec.name}`" in doc, spec.name
+    for procedure in GAME.procedures:
+        assert f"`{procedure.name}`" in doc, procedure.name
+        for step in procedure.steps:
+            assert f"`{step.id}`" in doc, f"{procedure.name}.{step.id}"
