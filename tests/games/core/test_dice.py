@@ -1,0 +1,82 @@
+"""Dice pools counted for successes, exact odds and reroll-once bookkeeping."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.core import RuleError, dice
+
+
+def test_kilforth_successes_on_5_and_6():
+    # Kilforth "Test": "Gain a success for each die showing '5' or '6'".
+    # The Kobold engagement example: the Kobold rolls 2, 5, 6 -> 2 successes.
+    assert dice.successes([2, 5, 6], 5) == 2
+    # Difficulty Variant: 4, 5 or 6.
+    assert dice.successes([2, 4, 5, 6], 4) == 3
+
+
+def test_myth_assault_counts_at_most():
+    # Myth "Assault": a die result less than or equal to the attack value succeeds.
+    assert dice.successes([1, 3, 4, 9], 3, at_most=True) == 2
+
+
+def test_one_die_chances():
+    assert dice.p_success(5) == Fraction(1, 3)
+    assert dice.p_success(4) == Fraction(1, 2)
+    assert dice.p_success(7, sides=10) == Fraction(4, 10)
+    assert dice.p_success(3, sides=10, at_most=True) == Fraction(3, 10)
+
+
+def test_exact_odds_of_two_successes_with_five_dice():
+    # 1 - P(0) - P(1) with p = 1/3: 1 - 32/243 - 80/243 = 131/243.
+    assert dice.chance_at_least(2, 5, 5) == Fraction(131, 243)
+
+
+def test_fate_as_an_extra_success():
+    # One Fate success makes 2 needed out of 2 dice equal 1 needed.
+    assert dice.chance_at_least(2, 2, 5, extra=1) == dice.chance_at_least(1, 2, 5)
+    assert dice.chance_at_least(1, 0, 5, extra=1) == 1
+    assert dice.chance_at_least(3, 2, 5) == 0
+    assert dice.chance_at_least(0, 0, 5) == 1
+
+
+@given(st.integers(0, 12), st.sampled_from([4, 5]))
+def test_distribution_sums_to_one(n, threshold):
+    assert sum(dice.distribution(n, threshold)) == 1
+
+
+@given(st.integers(0, 10), st.integers(0, 10))
+def test_more_dice_never_lower_the_odds(n, needed):
+    assert dice.chance_at_least(needed, n + 1, 5) >= dice.chance_at_least(needed, n, 5)
+
+
+def test_percent_never_rounds_to_certainty():
+    assert dice.percent(Fraction(0)) == "0%"
+    assert dice.percent(Fraction(1)) == "100%"
+    assert dice.percent(Fraction(1, 1000)) == "<1%"
+    assert dice.percent(Fraction(999, 1000)) == ">99%"
+    assert dice.percent(Fraction(131, 243)) == "54%"
+
+
+def test_faces_from_a_tray_report():
+    assert dice.faces_from_report([{"kind": "d6", "face": 5}, {"kind": "d6", "face": 1}]) == [5, 1]
+    with pytest.raises(RuleError):
+        dice.faces_from_report([{"kind": "d10", "face": 5}])
+    with pytest.raises(RuleError):
+        dice.faces_from_report([{"kind": "d6", "face": 7}])
+    assert dice.report([3, 6]) == [{"kind": "d6", "face": 3}, {"kind": "d6", "face": 6}]
+
+
+def test_each_die_rerolls_only_once():
+    pool = dice.new_pool([2, 9])
+    assert dice.can_reroll(pool, 0)
+    dice.reroll(pool, 0, 8)
+    assert pool == {"faces": [8, 9], "rerolled": [True, False]}
+    assert not dice.can_reroll(pool, 0)
+    with pytest.raises(RuleError):
+        dice.reroll(pool, 0, 10)
+    with pytest.raises(RuleError):
+        dice.reroll(pool, 2, 1)
+    assert dice.pool_successes(pool, 8, ) == 2
