@@ -1,0 +1,91 @@
+"""The main loop: one queue, one consumer; frames only on change; snapshots; quit.
+
+The loop runs on the test's main thread (as in the service, where SQLite and
+pygame live on it); a driver thread plays the person at the table.
+"""
+
+import threading
+
+import pytest
+
+from device.controller import Controller
+from device.events import Quit, Snapshot, Sync
+from device.journal import Journal
+from device.service import Box, Service
+from hw_sim.oled import DummyDisplay
+from hw_sim.pins import SimPins
+from tests.fixtures.counter_game import GAME_ID
+
+WAIT = 10.0
+
+
+class Rig:
+    def __init__(self, tmp_path):
+        self.journal, _ = Journal.open(tmp_path / "data")
+        self.journal.new_game(GAME_ID, {"start": 2, "limit": 10}, seed=1)
+        controller = Controller(self.journal, seed=lambda: 1, clock=lambda: 0.0, dim_after=0, shift_every=0)
+        self.pins, self.display = SimPins(), DummyDisplay()
+        self.service = Service(controller, Box(controls=self.pins, display=self.display),
+                               frames_dir=tmp_path / "frames")
+        self.seen: dict = {}
+
+    def settle(self):
+        sync = Sync()
+        self.service.emit(sync)
+        assert sync.done.wait(WAIT)
+
+    def play(self, driver):
+        """Run the loop here while ``driver(self)`` acts from another thread."""
+        def drive():
+            try:
+                self.settle()
+                driver(self)
+                self.settle()
+            finally:
+                self.service.emit(Quit(0))
+
+        thread = threading.Thread(target=drive, daemon=True)
+        thread.start()
+        status = self.service.run()
+        thread.join(WAIT)
+        self.pins.close()
+        assert status == 0
+
+
+@pytest.fixture
+def rig(tmp_path):
+    rig = Rig(tmp_path)
+    yield rig
+    rig.journal.close()
+
+
+def test_pin_edges_become_committed_commands_and_one_frame_each(rig):
+    def driver(rig):
+        rig.seen["before"] = rig.display.frames
+        rig.pins.turn("spirit", 3)
+
+    rig.play(driver)
+    state, seq = rig.journal.state()
+    assert state["counter"] == 5 and seq == 3
+    assert rig.display.frames == rig.seen["before"] + 3
+
+
+def test_an_idle_service_draws_nothing(rig):
+    def driver(rig):
+        rig.seen["before"] = rig.display.frames
+        threading.Event().wait(0.5)
+
+    rig.play(driver)
+    assert rig.display.frames == rig.seen["before"] == 1
+
+
+def test_a_refused_command_is_drawn_but_not_journaled(rig):
+    rig.play(lambda rig: rig.pins.turn("spirit", 9))  # 2 + 9 > 10: the ninth detent is refused
+    state, seq = rig.journal.state()
+    assert state["counter"] == 10 and seq == 8
+    assert rig.service.controller.frame().message.short == "Counter max is 10"
+
+
+def test_snapshot_writes_the_oled_frame(rig, tmp_path):
+    rig.play(lambda rig: rig.service.emit(Snapshot("now")))
+    assert (tmp_path / "frames" / "now-oled.png").exists()
