@@ -32,10 +32,14 @@ VALUE_LABELS = {
 
 # --- setup --------------------------------------------------------------------------
 
+# The rulebook gives no Spirit values (each Hero Board lists its own, "Setup" 3):
+# the form starts at 10 only so the dial has little to turn; the player sets both.
+FORM_START_SPIRIT = 10
+
 SETUP_PARAMS = (
     Param("heroes", "int", "Heroes", low=1, high=4, default=1),
-    Param("spirit", "int", "Starting Spirit", low=1, high=MAX_SPIRIT_LIMIT),
-    Param("max_spirit", "int", "Max Spirit", low=1, high=MAX_SPIRIT_LIMIT),
+    Param("spirit", "int", "Starting Spirit", low=1, high=MAX_SPIRIT_LIMIT, default=FORM_START_SPIRIT),
+    Param("max_spirit", "int", "Max Spirit", low=1, high=MAX_SPIRIT_LIMIT, default=FORM_START_SPIRIT),
     Param("variant", "choice", "Variant", choices=tuple(VARIANTS), default="standard"),
 )
 
