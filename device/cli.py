@@ -112,9 +112,7 @@ def _serve(args, hardware: str, config, script) -> int:
 
         runner = ScriptRunner(script, pins, dice, service.emit)
     try:
-        if runner is not None:
-            runner.start()
-        status = service.run()
+        status = service.run(on_ready=runner.start if runner is not None else None)
     except KeyboardInterrupt:
         status = 0
     finally:

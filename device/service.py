@@ -111,12 +111,19 @@ class Service:
             timeout = WINDOW_POLL if timeout is None else min(timeout, WINDOW_POLL)
         return timeout
 
-    def run(self) -> int:
-        """Start the inputs, draw, then serve events until ``Quit``; return the exit status."""
+    def run(self, on_ready: Callable[[], None] | None = None) -> int:
+        """Start the inputs, draw, then serve events until ``Quit``; return the exit status.
+
+        ``on_ready`` is called once the inputs are listening and the first frame
+        is shown: a control script starts then (so no press is lost before the
+        pins have their callbacks), and systemd hears READY=1 then.
+        """
         self.box.controls.start(self.emit)
         if self.box.dice is not None:
             self.box.dice.start(self.emit)
         self.draw()
+        if on_ready is not None:
+            on_ready()
         while True:
             if self.box.interactive_window and self.box.screen is not None:
                 self.box.screen.pump(self.emit)

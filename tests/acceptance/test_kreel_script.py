@@ -1,0 +1,72 @@
+"""A Kreel Manor adventure played through the simulated pins, as a person would.
+
+Rules followed ("2. Threat Phase", "5. Spirit Phase"): a Threat added each
+round bumps along Sneak 3 -> 2 -> 1 and is revealed in the Threat Area on the
+fourth Add 1 Threat; in the Spirit phase it attacks for its Spirit Cost and
+Block reduces the total.
+"""
+
+from PIL import Image
+
+from tests.acceptance.harness import new_game, run_script
+
+NEXT = {"press": "next"}
+DELVE = [NEXT] * 5  # "1. Delve Phase" steps A-E are reminders
+# One quiet round: start it, Delve A-E, Threat (draw reminder), Draw, Play, End A-C.
+QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
+
+
+def test_a_round_with_a_revealed_threat_and_block(tmp_path):
+    lines = [
+        *new_game("kreel-manor"),               # 1 hero, Spirit 10/10, standard
+        {"turn": "spirit", "steps": -2},        # a card effect: Spirit 10 -> 8
+        *QUIET_ROUND * 3,
+        NEXT, *DELVE, NEXT,                     # round 4: Threat 1 is bumped out of Sneak 1
+        {"snap": "reveal"},
+        {"turn": "spirit", "steps": 3},         # Fight 3
+        {"turn": "menhir", "steps": 3},
+        {"turn": "spirit", "steps": 2},         # Spirit Cost 2
+        {"press": "select"},
+        NEXT, NEXT, NEXT,                       # Reveal abilities, Draw, Play
+        {"turn": "spirit", "steps": 1},         # Block 1
+        {"snap": "block"},
+        {"press": "select"},
+        {"snap": "after-spirit"},
+    ]
+    run = run_script(tmp_path, lines, seed=7)
+    assert run.status == 0, run.stderr
+    summary = run.state()
+    assert summary["game"] == "kreel-manor"
+    assert summary["procedure"] == "end" and summary["step"] == "discard"
+    state = summary["state"]
+    assert state["round"] == 4
+    assert state["heroes"][0]["spirit"] == 8 - (2 - 1)
+    [threat] = state["threat_area"]
+    assert (threat["fight"], threat["spirit_cost"], threat["exhausted"]) == (3, 2, True)
+    assert [s is not None for s in state["shadows"]] == [True, True, True]
+    for name in ("reveal", "block", "after-spirit"):
+        image = Image.open(run.frames / f"{name}-oled.png")
+        assert image.size == (128, 64) and image.getbbox() is not None
+        assert (run.frames / f"{name}-screen.png").exists()
+
+
+def test_undo_and_the_journal_survive_a_restart(tmp_path):
+    lines = [*new_game("kreel-manor"), {"turn": "spirit", "steps": -3}, {"press": "undo"}]
+    first = run_script(tmp_path, lines)
+    assert first.status == 0, first.stderr
+    summary = first.state()
+    # Each detent is one journaled command, so undo takes back one detent.
+    assert summary["state"]["heroes"][0]["spirit"] == 8 and summary["seq"] == 2
+    # A new service on the same data directory continues the game; redo is a held undo.
+    second = run_script(tmp_path, [{"hold": "undo", "seconds": 1.3}], data_dir=first.data_dir)
+    assert second.status == 0, second.stderr
+    summary = second.state()
+    assert summary["state"]["heroes"][0]["spirit"] == 7 and summary["seq"] == 3
+
+
+def test_spirit_cannot_pass_its_maximum_and_nothing_is_journaled(tmp_path):
+    run = run_script(tmp_path, [*new_game("kreel-manor"), {"turn": "spirit", "steps": 2}])
+    assert run.status == 0, run.stderr
+    summary = run.state()
+    assert summary["seq"] == 0 and summary["state"]["heroes"][0]["spirit"] == 10
+    assert "Spirit cannot go above 10" in run.stderr
