@@ -1,0 +1,528 @@
+"""What a Tainted Grail player can tell the box, each a function of the state.
+
+Handlers change ``ctx.state`` (a private copy) and raise RuleError with a
+short OLED text and a long text citing the rule; a refused command changes
+nothing. Characters are named by their place in the party (1-4).
+"""
+
+from __future__ import annotations
+
+from games.core import CommandSpec, Context, Param, RuleError, board
+from games.grail import rules
+from games.grail.procedures import note
+from games.grail.state import (
+    ATTRIBUTES,
+    DECK_MAXIMUM,
+    DECKS,
+    FIRST_MENHIR_DAYS,
+    MENHIR_DIAL_TOP,
+    MODES,
+    RESOURCE_LIMIT,
+    TRACK_LIMIT,
+    TRADEABLE,
+    connected,
+    find_location,
+    living,
+    menhir_at,
+    new_campaign,
+    new_location,
+    the_map,
+)
+
+SIDES = tuple(board.DIRECTIONS)
+# "Guardians": the Guardian (Direction) die shows a cardinal direction, Nothing or Discard.
+GUARDIAN_FACES = SIDES + ("nothing", "discard")
+FACE_ALIASES = {"n": "north", "e": "east", "s": "south", "w": "west", "blank": "nothing",
+                "-": "nothing", "x": "discard"}
+
+# --- setup --------------------------------------------------------------------------
+
+SETUP_PARAMS = (
+    Param("mode", "choice", "Mode", choices=MODES, default="standard"),
+    Param("characters", "int", "Characters", low=1, high=4, default=1),
+    Param("energy_top", "int", "Energy top slot", low=2, high=TRACK_LIMIT, default=8),
+    Param("energy_start", "int", "Energy start", low=0, high=TRACK_LIMIT, default=5),
+    Param("health_top", "int", "Health top slot", low=2, high=TRACK_LIMIT, default=8),
+    Param("health_start", "int", "Health start", low=1, high=TRACK_LIMIT, default=6),
+    Param("terror_top", "int", "Terror top slot", low=2, high=TRACK_LIMIT, default=8),
+    Param("terror_start", "int", "Terror start", low=0, high=TRACK_LIMIT, default=0),
+)
+
+
+def setup(ctx: Context) -> None:
+    """A new Campaign ("Campaign Setup").
+
+    Character Setup I: the mode; III-IV: the tracks' starting slots (entered
+    here for every Character; each Character's own lengths, Attributes and
+    Resources are set with the dials, "correct" or a content pack). World
+    Setup I-III: Location 101 with 102/103/104/105 around it, all models on
+    101, its Menhir's Dial at 8/7/6/5 days for 1/2/3/4 players. The first day
+    skips the Start of the Day, so play begins During the Day.
+    """
+    p = ctx.params
+    for track in ("energy", "health", "terror"):
+        if p[f"{track}_start"] > p[f"{track}_top"]:
+            raise RuleError(f"{track.capitalize()} start > top",
+                            f"The {track} start slot {p[f'{track}_start']} is past the track's "
+                            f"top slot {p[f'{track}_top']} (Character Setup III-IV).")
+    if p["mode"] != "story" and p["energy_start"] > p["health_start"]:
+        raise RuleError("Energy above Health",
+                        "Energy can never be higher than Health: the Energy marker never passes "
+                        "the T-shaped Health marker (Survival Tracks).")
+    new_campaign(ctx.state, p["mode"], p["characters"], p)
+    ctx.start("day")
+    people = "1 Character" if p["characters"] == 1 else f"{p['characters']} Characters"
+    ctx.describe(f"New {p['mode']} campaign: {people}, Menhir 101 at "
+                 f"{FIRST_MENHIR_DAYS[p['characters']]} days")
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+def _character_param() -> Param:
+    return Param("character", "int", "Character", low=1, high=4, default=1)
+
+
+def _location_param(name: str = "location", label: str = "Location") -> Param:
+    return Param(name, "int", label, low=100, high=999, default=101)
+
+
+def _character(ctx: Context, name: str = "character") -> dict:
+    number = ctx.params[name]
+    chars = ctx.state["characters"]
+    if number > len(chars):
+        raise RuleError(f"No Character {number}", f"This Campaign has {len(chars)} Characters.")
+    c = chars[number - 1]
+    if c["dead"]:
+        raise RuleError(f"{c['name'][:12]} is dead", f"{c['name']} has died (Death and Insanity).")
+    return c
+
+
+def _location(ctx: Context, name: str = "location") -> dict:
+    loc = find_location(ctx.state, ctx.params[name])
+    if loc is None:
+        raise RuleError(f"{ctx.params[name]} not on the map",
+                        f"Location {ctx.params[name]} is not a revealed Location on the map.")
+    return loc
+
+
+def _during_day(state: dict) -> bool:
+    return (state.get("procedure") or {}).get("name") == "day"
+
+
+def _acting(ctx: Context) -> dict:
+    """The Character taking an Action: During the Day, not Passed."""
+    c = _character(ctx)
+    if not _during_day(ctx.state):
+        raise RuleError("Not During the Day", "Actions are taken During the Day (II) During the Day).")
+    if c["passed"]:
+        raise RuleError(f"{c['name'][:13]} Passed",
+                        "Pass is irreversible: no more Actions until the next day (Pass).")
+    return c
+
+
+def _pay_energy(c: dict, cost: int, what: str) -> None:
+    if c["energy"] < cost:
+        raise RuleError("Not enough Energy",
+                        f"{what} costs {cost} Energy; {c['name']} has {c['energy']} "
+                        "(II) During the Day: the six most important Actions).")
+    c["energy"] -= cost
+
+
+def _arrive(ctx: Context, c: dict) -> None:
+    """Arriving somewhere: reveal within range, lightning rules, Guardians first
+    ("Locations", Traveling and revealing Locations; "Guardians")."""
+    here = c["location"]
+    guards = [g["name"] for g in ctx.state["guardians"] if g["location"] == here]
+    if guards:
+        note(ctx, f"Guardian here: {', '.join(guards)} - Encounter first")
+
+
+# --- During the Day ------------------------------------------------------------------
+
+
+def travel(ctx: Context) -> None:
+    """"II) During the Day", Travel: 1 Energy, to a connected Location in a straight
+    line (no diagonal Travel)."""
+    c = _acting(ctx)
+    side = ctx.params["direction"]
+    links = connected(ctx.state, c["location"])
+    if side not in links:
+        raise RuleError(f"No route {side}",
+                        f"There is no revealed Location connected {side} of {c['location']} "
+                        "(Travel: matching Direction Keys, straight lines only).")
+    _pay_energy(c, 1, "Travel")
+    was = c["location"]
+    c["location"] = links[side]
+    note(ctx, f"{c['name']} travels {was} \u2192 {c['location']} (Energy {c['energy']})")
+    _arrive(ctx, c)
+
+
+def explore(ctx: Context) -> None:
+    """"II) During the Day", Explore: 1 Energy per Character exploring."""
+    c = _acting(ctx)
+    _pay_energy(c, 1, "Explore")
+    note(ctx, f"{c['name']} explores {c['location']} (Energy {c['energy']})")
+
+
+def action(ctx: Context) -> None:
+    """"II) During the Day", Location Action or Character Action: the cost on the card."""
+    c = _acting(ctx)
+    cost = ctx.params["energy"]
+    _pay_energy(c, cost, "The Action")
+    note(ctx, f"{c['name']} takes an Action for {cost} Energy (Energy {c['energy']})")
+
+
+def pass_day(ctx: Context) -> None:
+    """"II) During the Day", Pass: free and irreversible."""
+    c = _acting(ctx)
+    c["passed"] = True
+    note(ctx, f"{c['name']} Passes")
+
+
+def move(ctx: Context) -> None:
+    """"Locations", Special movement: not a Travel, costs no Energy."""
+    c = _character(ctx)
+    loc = _location(ctx)
+    c["location"] = loc["number"]
+    note(ctx, f"{c['name']} moved to {loc['number']} (not a Travel)")
+    _arrive(ctx, c)
+
+
+# --- survival -----------------------------------------------------------------------
+
+
+def harm(ctx: Context) -> None:
+    """Lose Health and/or gain Terror; Energy is pushed down with Health ("Survival Tracks")."""
+    c = _character(ctx)
+    lost, gained = rules.harm(ctx.state, c, ctx.params["health"], ctx.params["terror"])
+    text = f"{c['name']}: -{lost} Health, +{gained} Terror"
+    if rules.conditions(ctx.state, c):
+        text += " (" + ", ".join(rules.conditions(ctx.state, c)) + ")"
+    note(ctx, text)
+
+
+def rest(ctx: Context) -> None:
+    """"III) End of the Day", Rest: the Character at the front of the queue rests."""
+    index = ctx.data["resting"][0]
+    c = ctx.state["characters"][index]
+    eat = ctx.params["eat"]
+    if eat and c["resources"]["food"] < 1:
+        raise RuleError("No Food to eat", f"{c['name']} has no Food to pay (III) End of the Day: Rest).")
+    note(ctx, rules.rest(ctx.state, c, eat))
+    ctx.data["resting"].pop(0)
+
+
+def trade(ctx: Context) -> None:
+    """"Resources": Food and Wealth may be traded in the same Location; at most 20 each."""
+    giver, taker = _character(ctx, "giver"), _character(ctx, "taker")
+    what, amount = ctx.params["resource"], ctx.params["amount"]
+    if giver is taker:
+        raise RuleError("Pick two Characters", "A trade needs two different Characters.")
+    if giver["location"] != taker["location"]:
+        raise RuleError("Not in one Location",
+                        "Food and Wealth may be traded only by Characters in the same Location "
+                        "(Resources).")
+    if giver["resources"][what] < amount:
+        raise RuleError(f"Not enough {what}", f"{giver['name']} has {giver['resources'][what]} {what}.")
+    if taker["resources"][what] + amount > RESOURCE_LIMIT:
+        raise RuleError(f"{what.capitalize()} max is 20",
+                        "Characters cannot carry more than 20 of each Resource (Resources).")
+    giver["resources"][what] -= amount
+    taker["resources"][what] += amount
+    note(ctx, f"{giver['name']} gives {amount} {what} to {taker['name']}")
+
+
+def death(ctx: Context) -> None:
+    """"Death and Insanity", Death; "Allmother's Mercy".
+
+    Single-player, or no unclaimed Character to claim: the Campaign ends in
+    failure, unless the party perished and takes Allmother's Mercy (not in
+    Challenge mode): mark "Saved by the Goddess" and go to Verse 500. In
+    co-op, a claimed Character is set up fresh on the lowest-numbered
+    revealed Location.
+    """
+    c = _character(ctx)
+    state = ctx.state
+    c["dead"] = True
+    note(ctx, f"{c['name']} dies")
+    others = living(state)
+    if ctx.params["claim"] and len(state["characters"]) > 1:
+        fresh = {k: v for k, v in c.items()}
+        fresh.update(dead=False, passed=False, energy=c["energy_start"], health=c["health_start"],
+                     terror=c["terror_start"], skills=0, location=board.lowest(the_map(state)),
+                     attributes={a: 0 for a in ATTRIBUTES},
+                     resources={r: 0 for r in c["resources"]},
+                     decks={d: 15 for d in DECKS})
+        fresh["name"] = f"{c['name']} (new)"
+        state["characters"][state["characters"].index(c)] = fresh
+        note(ctx, f"A new Character joins on {fresh['location']}: set up their tray")
+        return
+    if ctx.params["mercy"] and not others:
+        if state["mode"] == "challenge":
+            raise RuleError("No Mercy: Challenge",
+                            "Challenge mode, Allmother's Mercy: none - if you die, the Campaign ends "
+                            "in failure.")
+        state["statuses"].append("Saved by the Goddess")
+        for ch in state["characters"]:
+            ch.update(dead=False, energy=ch["energy_start"], health=ch["health_start"],
+                      terror=ch["terror_start"], passed=False)
+        note(ctx, "Allmother's Mercy: go to Verse 500; restart the Chapter")
+        return
+    if len(state["characters"]) == 1 or not ctx.params["claim"]:
+        state["failed"] = f"{c['name']} died: the Campaign ends in failure"
+
+
+# --- the map, Menhirs, Guardians and time ---------------------------------------------
+
+
+def place(ctx: Context) -> None:
+    """"Locations", Reveal further Location cards: attach a card at a Direction Key,
+    only within one card (diagonals too) of an Active Menhir."""
+    number = ctx.params["number"]
+    if find_location(ctx.state, number) is not None:
+        raise RuleError(f"{number} is on the map", f"Location {number} is already on the map.")
+    beside = _location(ctx, "next_to")
+    where = board.step((beside["x"], beside["y"]), ctx.params["side"])
+    taken = board.at(the_map(ctx.state), where)
+    if taken is not None:
+        raise RuleError(f"{taken} is there", f"Location {taken} already lies {ctx.params['side']} "
+                        f"of {beside['number']}.")
+    if not rules.place_allowed(ctx.state, where):
+        raise RuleError("Out of Menhir range",
+                        "A Location is attached only if it is no further than 1 card (including "
+                        "diagonally) from an Active Menhir (Locations, Reveal further Location cards).")
+    ctx.state["locations"].append(new_location(number, where))
+    ctx.state["locations"].sort(key=lambda loc: loc["number"])
+    if number in ctx.state["removed_locations"]:
+        ctx.state["removed_locations"].remove(number)
+    note(ctx, f"Location {number} placed {ctx.params['side']} of {beside['number']}")
+
+
+def remove_location(ctx: Context) -> None:
+    """A card says to discard a Location (the same effects as the Wyrdness:
+    Characters there lose 2 Health, gain 2 Terror and move)."""
+    loc = _location(ctx)
+    if len(ctx.state["locations"]) == 1:
+        raise RuleError("Last Location", "The last Location stays on the table (Menhirs and Wyrdness).")
+    if menhir_at(ctx.state, loc["number"]):
+        ctx.state["menhirs"] = [m for m in ctx.state["menhirs"] if m["location"] != loc["number"]]
+    for i, was, to in rules.remove_locations(ctx.state, [loc["number"]]):
+        note(ctx, f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
+    note(ctx, f"Location {loc['number']} removed")
+
+
+def blocked(ctx: Context) -> None:
+    """"Locations": touching edges without Direction Keys block the route."""
+    loc = _location(ctx)
+    side = ctx.params["side"]
+    if ctx.params["on"] and side not in loc["blocked"]:
+        loc["blocked"].append(side)
+    elif not ctx.params["on"] and side in loc["blocked"]:
+        loc["blocked"].remove(side)
+    note(ctx, f"{loc['number']} {side}: {'blocked' if ctx.params['on'] else 'open'}")
+
+
+def activate(ctx: Context) -> None:
+    """"Menhirs and Wyrdness": activate a Menhir, or extend an Active one (its remaining
+    power is lost). Challenge mode: activated Menhirs last one day less."""
+    loc = _location(ctx)
+    days = ctx.params["days"] - (1 if ctx.state["mode"] == "challenge" else 0)
+    if days < 1:
+        raise RuleError("Lasts 0 days", "In Challenge mode an activated Menhir lasts one day less "
+                        "(Challenge Mode, Menhirs & Events).")
+    menhir = menhir_at(ctx.state, loc["number"])
+    if menhir is not None:
+        menhir["dial"] = days
+        note(ctx, f"Menhir {loc['number']} extended: {days} days (remaining power lost)")
+    else:
+        ctx.state["menhirs"].append({"location": loc["number"], "dial": days})
+        note(ctx, f"Menhir {loc['number']} activated: {days} days")
+    note(ctx, "Reveal Locations now in range")
+
+
+def guardian(ctx: Context) -> None:
+    """"Guardians": an escaped Guardian's card is placed where it was triggered."""
+    loc = _location(ctx)
+    state = ctx.state
+    gid = state["next_id"]
+    state["next_id"] += 1
+    state["guardians"].append({"id": gid, "name": f"Guardian {gid}", "location": loc["number"]})
+    note(ctx, f"Guardian {gid} roams from {loc['number']}")
+
+
+def defeat_guardian(ctx: Context) -> None:
+    """"Guardians": once defeated (or discarded), its card goes to the bottom of its deck."""
+    gid = ctx.params["guardian"]
+    left = [g for g in ctx.state["guardians"] if g["id"] != gid]
+    if len(left) == len(ctx.state["guardians"]):
+        raise RuleError(f"No Guardian {gid}", f"No Guardian {gid} is on the map.")
+    ctx.state["guardians"] = left
+    note(ctx, f"Guardian {gid} defeated")
+
+
+def _face(ctx: Context) -> str:
+    dice = ctx.params.get("dice")
+    if dice:
+        raw = dice[0]["face"]
+        if isinstance(raw, int) and 1 <= raw <= len(GUARDIAN_FACES):
+            return GUARDIAN_FACES[raw - 1]
+        name = str(raw).strip().lower()
+        name = FACE_ALIASES.get(name, name)
+        if name not in GUARDIAN_FACES:
+            raise RuleError("Unknown die face", f"The Guardian die has no face {raw!r}; faces: "
+                            + ", ".join(GUARDIAN_FACES) + ".")
+        return name
+    if ctx.params["face"] != "roll":
+        return ctx.params["face"]
+    return GUARDIAN_FACES[ctx.below(len(GUARDIAN_FACES))]
+
+
+def guardian_roll(ctx: Context) -> None:
+    """"Guardians": roll the Guardian die for the next Guardian and move it.
+
+    A direction moves it one card (to the highest-numbered connected Location
+    when that way is unrevealed or unconnected); Nothing: it stays; Discard: its
+    card goes to the bottom of its Encounter deck. A Guardian that enters or
+    stays on a Location with Characters starts its Encounter.
+    """
+    state = ctx.state
+    gid = ctx.data["to_roll"].pop(0)
+    g = next(g for g in state["guardians"] if g["id"] == gid)
+    face = _face(ctx)
+    if face == "discard":
+        state["guardians"].remove(g)
+        note(ctx, f"{g['name']}: Discard - card to the bottom of its deck")
+        return
+    was = g["location"]
+    if face != "nothing":
+        g["location"] = rules.guardian_target(state, was, face)
+    moved = "stays" if g["location"] == was else f"{was} \u2192 {g['location']}"
+    note(ctx, f"{g['name']} rolls {face}: {moved}")
+    met = rules.characters_at(state, g["location"])
+    if met:
+        ctx.data["encounters"].append(g["id"])
+        names = ", ".join(state["characters"][i]["name"] for i in met)
+        note(ctx, f"{g['name']} Encounter with {names}")
+
+
+def time_dial(ctx: Context) -> None:
+    """"I) Start of the Day": a Dial with a Time Token, reduced each Start of the Day."""
+    state = ctx.state
+    tid = state["next_id"]
+    state["next_id"] += 1
+    state["time_dials"].append({"id": tid, "days": ctx.params["days"]})
+    note(ctx, f"Time dial {tid} set to {ctx.params['days']}")
+
+
+def time_token(ctx: Context) -> None:
+    """A Time Token on a Location ("once per day" Actions), removed at the Start of the Day."""
+    loc = _location(ctx)
+    loc["time_token"] = True
+    note(ctx, f"Time token on {loc['number']}")
+
+
+# --- advancement ------------------------------------------------------------------------
+
+
+def raise_attribute(ctx: Context) -> None:
+    """"Character Advancement", Advancing Attributes: pay by the pair's total;
+    a 3rd or later point gains a Skill ("Buying Skills")."""
+    c = _character(ctx)
+    attribute = ctx.params["attribute"]
+    cost = rules.raise_cost(ctx.state, c, attribute)
+    have = c["resources"]["experience"]
+    if have < cost:
+        raise RuleError(f"Needs {cost} Exp", f"Raising {attribute} costs {cost} Exp; {c['name']} has "
+                        f"{have} (Character Advancement).")
+    if c["attributes"][attribute] >= TRACK_LIMIT:
+        raise RuleError(f"{attribute.capitalize()} is at max"[:42], "The Attribute is at its limit.")
+    c["resources"]["experience"] -= cost
+    c["attributes"][attribute] += 1
+    text = f"{c['name']}: {attribute} {c['attributes'][attribute]} for {cost} Exp"
+    if rules.gains_skill(c["attributes"][attribute]):
+        c["skills"] += 1
+        text += "; pick a Skill card"
+    note(ctx, text)
+
+
+def advance_deck(ctx: Context) -> None:
+    """"Character Advancement", Advancing decks: 2 Exp (Challenge 5); take the top three
+    cards of the Advancement Pool, add one."""
+    c = _character(ctx)
+    deck = ctx.params["deck"]
+    cost = rules.deck_cost(ctx.state["mode"])
+    if c["resources"]["experience"] < cost:
+        raise RuleError(f"Needs {cost} Exp", f"A deck advance costs {cost} Exp; {c['name']} has "
+                        f"{c['resources']['experience']} (Character Advancement).")
+    if c["decks"][deck] >= DECK_MAXIMUM:
+        raise RuleError("Deck is full", "All 80 cards are in the deck.")
+    c["resources"]["experience"] -= cost
+    c["decks"][deck] += 1
+    note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp")
+
+
+def status(ctx: Context) -> None:
+    """"Statuses and Save Sheet": mark a Status on the shared Save Sheet."""
+    text = ctx.params["status"].strip()
+    if not text:
+        raise RuleError("Name the Status", "Type the Status as the Save Sheet names it.")
+    if text not in ctx.state["statuses"]:
+        ctx.state["statuses"].append(text)
+    note(ctx, f"Status marked: {text}")
+
+
+COMMANDS = (
+    CommandSpec("travel", "Travel (1 Energy)", travel,
+                (_character_param(), Param("direction", "choice", "Direction", choices=SIDES)),
+                available=_during_day),
+    CommandSpec("explore", "Explore (1 Energy)", explore, (_character_param(),), available=_during_day),
+    CommandSpec("action", "Location/Character Action", action,
+                (_character_param(), Param("energy", "int", "Energy cost", low=0, high=TRACK_LIMIT,
+                                           default=1)),
+                available=_during_day),
+    CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (_character_param(),),
+                available=_during_day),
+    CommandSpec("harm", "Lose Health / gain Terror", harm,
+                (_character_param(), Param("health", "int", "Health lost", low=0, high=TRACK_LIMIT,
+                                           default=1),
+                 Param("terror", "int", "Terror gained", low=0, high=TRACK_LIMIT, default=0))),
+    CommandSpec("place", "Place a Location", place,
+                (Param("number", "int", "Location", low=100, high=999, default=106),
+                 _location_param("next_to", "Next to"),
+                 Param("side", "choice", "Side", choices=SIDES))),
+    CommandSpec("activate", "Activate/extend a Menhir", activate,
+                (_location_param(), Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=3))),
+    CommandSpec("move", "Move (not a Travel)", move, (_character_param(), _location_param())),
+    CommandSpec("guardian", "A Guardian roams", guardian, (_location_param(),)),
+    CommandSpec("defeat_guardian", "Guardian defeated", defeat_guardian,
+                (Param("guardian", "int", "Guardian", low=1, high=999, default=1),),
+                available=lambda s: bool(s["guardians"])),
+    CommandSpec("time_dial", "Add a Time dial", time_dial,
+                (Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=1),)),
+    CommandSpec("time_token", "Time token on a Location", time_token, (_location_param(),)),
+    CommandSpec("raise_attribute", "Raise an Attribute (Exp)", raise_attribute,
+                (_character_param(), Param("attribute", "choice", "Attribute", choices=ATTRIBUTES))),
+    CommandSpec("advance_deck", "Advance a deck (Exp)", advance_deck,
+                (_character_param(), Param("deck", "choice", "Deck", choices=DECKS))),
+    CommandSpec("trade", "Trade Food/Wealth", trade,
+                (Param("giver", "int", "From", low=1, high=4, default=1),
+                 Param("taker", "int", "To", low=1, high=4, default=2),
+                 Param("resource", "choice", "Resource", choices=TRADEABLE),
+                 Param("amount", "int", "Amount", low=1, high=RESOURCE_LIMIT, default=1)),
+                available=lambda s: len(living(s)) > 1),
+    CommandSpec("blocked", "Mark a blocked route", blocked,
+                (_location_param(), Param("side", "choice", "Side", choices=SIDES),
+                 Param("on", "bool", "Blocked", default=True))),
+    CommandSpec("remove_location", "Remove a Location", remove_location, (_location_param(),)),
+    CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
+    CommandSpec("death", "A Character dies", death,
+                (_character_param(), Param("claim", "bool", "Claim a new one", default=False),
+                 Param("mercy", "bool", "Allmother's Mercy", default=False))),
+    CommandSpec("rest", "Rest: pay 1 Food for +1 Health, -1 Terror", rest,
+                (Param("eat", "bool", "Pay 1 Food", default=False),), menu=False, prompt_only=True),
+    CommandSpec("guardian_roll", "Roll the Guardian die", guardian_roll,
+                (Param("face", "choice", "Die", choices=("roll",) + GUARDIAN_FACES, default="roll"),
+                 Param("dice", "dice", "Guardian die", optional=True)),
+                menu=False, prompt_only=True),
+)

@@ -1,0 +1,150 @@
+"""Tainted Grail's state: plain JSON data beside the engine's core keys.
+
+Shape (documented for players in ``docs/games/tainted-grail.md``)::
+
+    {
+      "mode": "standard",            # Story, Standard or Challenge ("Character Setup" I)
+      "day": 3,                      # the day being played (day 1 skips the Start of Day)
+      "characters": [{
+        "name": "Character 1", "number": 1,          # Character Number breaks ties
+        "energy": 5, "energy_top": 8, "energy_start": 5,
+        "health": 6, "health_top": 8, "health_start": 6,
+        "terror": 0, "terror_top": 8, "terror_start": 0,
+        "attributes": {"aggression": 0, "empathy": 0, ...},   # three opposing pairs
+        "resources": {"food": 2, "wealth": 0, "reputation": 0, "magic": 0, "experience": 0},
+        "decks": {"combat": 15, "diplomacy": 15},
+        "skills": 0, "location": 101, "passed": false, "dead": false,
+      }],
+      "locations": [{"number": 101, "x": 0, "y": 0, "time_token": false, "blocked": []}],
+      "removed_locations": [106],
+      "menhirs": [{"location": 101, "dial": 7}],   # dial null: the Dial was removed
+      "guardians": [{"id": 1, "name": "Guardian 1", "location": 103}],
+      "time_dials": [{"id": 1, "days": 3}],
+      "statuses": ["Saved by the Goddess"], "quests": 1,
+      "history": [{"day": 1, "tracks": [[energy, health, terror], ...]}],
+      "next_id": 2, "failed": null,
+    }
+
+A track runs from slot 0 to its ``*_top`` slot; ``*_start`` is the slot
+marked with two red chevrons ("Character Setup" III and IV).
+"""
+
+from __future__ import annotations
+
+from games.core import board
+
+SCHEMA_VERSION = 1
+
+# "Character Setup" I and "Alternative Modes & Appendices".
+MODES = ("standard", "story", "challenge")
+
+# "Character Attributes": three opposing pairs.
+ATTRIBUTE_PAIRS = (("aggression", "empathy"), ("courage", "caution"), ("practicality", "spirituality"))
+ATTRIBUTES = tuple(a for pair in ATTRIBUTE_PAIRS for a in pair)
+
+# "Resources": five spendable Resources, at most 20 each except Experience.
+RESOURCES = ("food", "wealth", "reputation", "magic", "experience")
+RESOURCE_LIMIT = 20
+EXPERIENCE_LIMIT = 999
+TRADEABLE = ("food", "wealth")  # "Rep, Exp, and Magic can never be traded."
+
+# "Character Advancement": "decks must always contain at least 15 cards", and each
+# Character has 80 Combat and 80 Diplomacy cards in all ("Character Setup" VII).
+DECK_MINIMUM = 15
+DECK_MAXIMUM = 80
+DECKS = ("combat", "diplomacy")
+
+# "World Setup" II: the first Menhir's Dial by player count.
+FIRST_MENHIR_DAYS = {1: 8, 2: 7, 3: 6, 4: 5}
+# The octagonal Dial shows at most 8 days.
+MENHIR_DIAL_TOP = 8
+
+# "World Setup" I and III: the Fall of Avalon starts on 101, with 102 to the
+# top, 103 to the left, 104 to the right and 105 to the bottom.
+START_LOCATION = 101
+START_MAP = {101: (0, 0), 102: (0, -1), 103: (-1, 0), 104: (1, 0), 105: (0, 1)}
+
+TRACK_LIMIT = 20  # the longest track the box accepts
+
+
+def new_character(index: int, tracks: dict) -> dict:
+    """A Character as set up ("Character Setup" III-VI): tracks at their starting slots."""
+    character = {"name": f"Character {index + 1}", "number": index + 1}
+    for track in ("energy", "health", "terror"):
+        character[track] = tracks[f"{track}_start"]
+        character[f"{track}_top"] = tracks[f"{track}_top"]
+        character[f"{track}_start"] = tracks[f"{track}_start"]
+    character.update(
+        attributes={a: 0 for a in ATTRIBUTES},
+        resources={r: 0 for r in RESOURCES},
+        decks={d: DECK_MINIMUM for d in DECKS},
+        skills=0,
+        location=START_LOCATION,
+        passed=False,
+        dead=False,
+    )
+    return character
+
+
+def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
+    """Fill ``state`` (which holds only the core keys) with a new Campaign ("Campaign Setup")."""
+    state.update(
+        {
+            "mode": mode,
+            "day": 1,
+            "characters": [new_character(i, tracks) for i in range(count)],
+            "locations": [new_location(n, p) for n, p in sorted(START_MAP.items())],
+            "removed_locations": [],
+            "menhirs": [{"location": START_LOCATION, "dial": FIRST_MENHIR_DAYS[count]}],
+            "guardians": [],
+            "time_dials": [],
+            "statuses": [],
+            "quests": 0,
+            "history": [],
+            "next_id": 1,
+            "failed": None,
+        }
+    )
+
+
+def new_location(number: int, where: tuple[int, int]) -> dict:
+    return {"number": number, "x": where[0], "y": where[1], "time_token": False, "blocked": []}
+
+
+# --- looking things up ------------------------------------------------------------
+
+
+def the_map(state: dict) -> dict[int, tuple[int, int]]:
+    """The revealed Locations as a board: number -> (x, y)."""
+    return {loc["number"]: (loc["x"], loc["y"]) for loc in state["locations"]}
+
+
+def find_location(state: dict, number: int) -> dict | None:
+    for loc in state["locations"]:
+        if loc["number"] == number:
+            return loc
+    return None
+
+
+def living(state: dict) -> list[int]:
+    """The indexes of the Characters still alive."""
+    return [i for i, c in enumerate(state["characters"]) if not c["dead"]]
+
+
+def menhir_at(state: dict, number: int) -> dict | None:
+    for menhir in state["menhirs"]:
+        if menhir["location"] == number:
+            return menhir
+    return None
+
+
+def connected(state: dict, number: int) -> dict[str, int]:
+    """The revealed Locations one can move to from ``number`` in a straight line:
+    adjacent, with neither touching edge marked blocked ("Locations", Traveling)."""
+    here = find_location(state, number)
+    out = {}
+    for side, other in board.neighbours(the_map(state), number).items():
+        there = find_location(state, other)
+        if side not in here["blocked"] and board.OPPOSITE[side] not in there["blocked"]:
+            out[side] = other
+    return out

@@ -1,0 +1,177 @@
+"""What the OLED and the screen show of a Tainted Grail state.
+
+OLED: the day, the focused value, the first living Character's Energy /
+Health / Terror and the next Start of the Day warning. Screen: the map with
+Menhir ranges and the Locations that vanish tomorrow, each Character's tray,
+the forecast, Menhirs and time, Quests and Statuses, the track history.
+"""
+
+from __future__ import annotations
+
+from games.core import GameView, Panel, TrackView, board
+from games.core.engine import current_step
+from games.core.paths import get_path
+from games.grail import rules
+from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
+
+
+def _names(state: dict, indexes) -> str:
+    return ", ".join(state["characters"][i]["name"] for i in indexes)
+
+
+def _nums(values) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def warning(state: dict, fc: dict | None = None) -> str:
+    """A few words on the next Start of the Day, for the OLED."""
+    fc = fc or rules.forecast(state)
+    if fc["last_menhir"]:
+        return "No Menhir: -2H +2T"
+    if fc["caught"]:
+        return f"{len(fc['vanish'])} vanish, {len(fc['caught'])} caught"
+    if fc["vanish"]:
+        return f"{len(fc['vanish'])} Location{'s' if len(fc['vanish']) > 1 else ''} vanish"
+    if fc["dials_out"]:
+        return "Menhir Dial runs out"
+    return "all safe"
+
+
+def forecast_lines(state: dict, fc: dict) -> tuple[str, ...]:
+    """"Forecast": what the next Start of the Day will do, and tonight's night."""
+    lines = []
+    if fc["dark"]:
+        lines.append(f"Menhir goes dark: {_nums(fc['dark'])}")
+    if fc["last_menhir"]:
+        lines.append("No Menhir left: everyone -2 Health, +2 Terror")
+    elif fc["vanish"]:
+        lines.append(f"Locations vanish: {_nums(fc['vanish'])}")
+    if fc["caught"] and not fc["last_menhir"]:
+        lines.append(f"Caught (-2 Health, +2 Terror, moved): {_names(state, fc['caught'])}")
+    if fc["dials_out"]:
+        lines.append(f"Dial removed (dark the day after): Menhir {_nums(fc['dials_out'])}")
+    for night in fc["night"]:
+        c = state["characters"][night["character"]]
+        marks = [w for w, on in (("Exhausted", night["exhausted"]), ("Panic", night["panic"])) if on]
+        food = "eats 1 Food" if night["eats"] else "no Food"
+        lines.append(f"Tonight {c['name']} ({food}): Energy {night['energy']}"
+                     + (f" - {', '.join(marks)}" if marks else ""))
+    return tuple(lines) or ("Nothing changes",)
+
+
+def _step_text(state: dict, step) -> str:
+    data = state["procedure"]["data"]
+    sid = f"{state['procedure']['name']}.{step.id}"
+    if sid == "start-of-day.expired_note":
+        return f"Remove dark Menhir {_nums(data['dark'])}"
+    if sid == "start-of-day.range_note":
+        if data.get("last_menhir"):
+            return "No Menhir: all -2 Health +2 Terror"
+        moves = "; ".join(f"{state['characters'][i]['name']} to {to}" for i, _, to in data["moved"])
+        return f"Discard {_nums(data['vanished'])}" + (f"; move {moves}" if moves else "")
+    if sid == "start-of-day.dials_note":
+        parts = [f"{m['location']}: " + ("remove Dial" if m["dial"] is None else str(m["dial"]))
+                 for m in state["menhirs"]]
+        return "Menhir Dials " + ", ".join(parts)
+    if sid == "start-of-day.time_note" and data.get("tokens"):
+        return f"Time Dials -1; Time tokens off {_nums(data['tokens'])}"
+    if sid == "start-of-day.guardian":
+        g = next((g for g in state["guardians"] if g["id"] == data["to_roll"][0]), None)
+        if g:
+            return f"{g['name']} on {g['location']}: roll the die"
+    if sid == "start-of-day.guardian_fight":
+        names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
+        return f"Encounter: {', '.join(names)}" if names else step.text
+    if sid == "end-of-day.rest":
+        c = state["characters"][data["resting"][0]]
+        return f"{c['name']} rests: pay 1 Food? (has {c['resources']['food']})"
+    if sid == "end-of-day.restore_note":
+        return "Energy: " + ", ".join(f"{state['characters'][i]['name']} {state['characters'][i]['energy']}"
+                                      for i in living(state))
+    return step.text
+
+
+def _character_lines(state: dict) -> tuple[str, ...]:
+    lines = []
+    for c in state["characters"]:
+        marks = rules.conditions(state, c)
+        head = f"{c['name']} (#{c['number']}) at {c['location']}"
+        if c["passed"]:
+            head += ", Passed"
+        lines.append(head + (f"  [{', '.join(marks)}]" if marks else ""))
+        lines.append(f"  Energy {c['energy']}/{c['energy_top']}  Health {c['health']}/{c['health_top']}"
+                     f"  Terror {c['terror']}/{c['terror_top']}")
+        lines.append("  " + "  ".join(f"{r.capitalize()[:4]} {c['resources'][r]}" for r in RESOURCES))
+        pairs = [f"{a[:3].capitalize()} {c['attributes'][a]}/{b[:3].capitalize()} {c['attributes'][b]}"
+                 for a, b in ATTRIBUTE_PAIRS]
+        lines.append("  " + "  ".join(pairs) + f"  Skills {c['skills']}")
+    return tuple(lines)
+
+
+def map_lines(state: dict, fc: dict) -> tuple[str, ...]:
+    """The map: ``*`` a Menhir, ``!`` vanishes at the next Start of the Day,
+    ``@`` a Character, ``G`` a Guardian."""
+    where = the_map(state)
+    here = {state["characters"][i]["location"] for i in living(state)}
+    guards = {g["location"] for g in state["guardians"]}
+
+    def mark(number: int) -> str:
+        return ("*" if menhir_at(state, number) else "") + ("!" if number in fc["vanish"] else "") + \
+            ("@" if number in here else "") + ("G" if number in guards else "")
+
+    rows = board.rows(where, cell=7, mark=mark)
+    return tuple(rows) + ("* Menhir  ! vanishes tomorrow  @ Character  G Guardian",)
+
+
+def view(state: dict) -> GameView:
+    from games.grail import GAME
+
+    tracks = []
+    for spec in GAME.tracks(state):
+        tracks.append(TrackView(spec.key, spec.label, get_path(state, spec.path),
+                                spec.low_in(state), spec.high_in(state)))
+    fc = rules.forecast(state)
+    proc = state.get("procedure")
+    step = current_step(GAME, state)
+    phase = GAME.procedure(proc["name"]).title if proc else ""
+    if step is not None:
+        step_text, step_kind = _step_text(state, step), step.kind.value
+    elif state.get("over"):
+        step_text, step_kind = "", ""
+    else:
+        step_text, step_kind = "Press next: Start of the Day", "reminder"
+
+    people = living(state)
+    facts = [("Day", str(state["day"]))]
+    if people:
+        c = state["characters"][people[0]]
+        facts.append(("E/H/T", f"{c['energy']}/{c['health']}/{c['terror']}"))
+    facts.append(("Next", warning(state, fc)))
+
+    menhirs = tuple(
+        f"Menhir {m['location']}: " + ("no Dial - goes dark next Start of Day" if m["dial"] is None
+                                       else f"{m['dial']} day{'s' if m['dial'] != 1 else ''}")
+        for m in state["menhirs"]) or ("No Active Menhir",)
+    time = tuple(f"Time dial {d['id']}: {d['days']}" for d in state["time_dials"])
+    guards = tuple(f"{g['name']} on {g['location']}" for g in state["guardians"])
+    story = [f"Active Quests: {state['quests']}"] + [f"Status: {s}" for s in state["statuses"]]
+    history = tuple(
+        f"Day {h['day']}: " + "  ".join(f"{e}/{hp}/{t}" for e, hp, t in h["tracks"])
+        for h in state["history"][-8:]) or ("(after the first End of the Day)",)
+    panels = (
+        Panel("Map", map_lines(state, fc)),
+        Panel("Next Start of the Day", forecast_lines(state, fc)),
+        Panel("Characters", _character_lines(state)),
+        Panel("Menhirs, Guardians, time", menhirs + guards + time),
+        Panel("Quests and Statuses", tuple(story)),
+        Panel("Energy/Health/Terror by day", history),
+    )
+    steps: tuple[tuple[str, str], ...] = ()
+    if proc:
+        procedure = GAME.procedure(proc["name"])
+        steps = tuple(
+            (s.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
+            for i, s in enumerate(procedure.steps) if s.kind.value != "auto")
+    over = state["over"]["text"] if state.get("over") else None
+    return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
+                    tuple(tracks), tuple(facts), panels, steps, over)
