@@ -1,0 +1,515 @@
+"""What a Myth: Dark Frontier player can tell the box, each a function of the state.
+
+Handlers change ``ctx.state`` (a private copy) and raise RuleError with a
+short OLED text and a long text citing the rule; a refused command changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from games.core import CommandSpec, Context, Param, RuleError
+from games.myth import rules
+from games.myth.procedures import current_card
+from games.myth.rules import note
+from games.myth.state import (
+    AREA_IDS,
+    AREA_TYPES,
+    BASIC_TYPES,
+    DEFAULT_BOARD,
+    FATE_DICE,
+    FATE_FACES,
+    MAX_MINIONS,
+    MAX_STRUCTURES,
+    RANKS,
+    RESOURCES,
+    SKILLS,
+    TRACKS,
+    area_name,
+    area_type,
+    minion_count,
+    new_game_state,
+    structures,
+)
+
+# --- setup ----------------------------------------------------------------------------------
+
+SETUP_PARAMS = (Param("heroes", "int", "Heroes", low=1, high=4, default=1),)
+
+
+def setup(ctx: Context) -> None:
+    """A new game ("Setup"): 1-4 heroes in Farrenroc, stability 10, the board
+    (an editable definition, distances to Farrenroc derived from it); the
+    setup procedure then asks for the cards' values."""
+    new_game_state(ctx.state, ctx.params["heroes"], DEFAULT_BOARD)
+    ctx.start("setup")
+    count = ctx.params["heroes"]
+    ctx.describe(f"New game: {count} hero{'es' if count > 1 else ''}")
+
+
+def hero(ctx: Context) -> None:
+    """"Setup" 2: the hero card's skills ("Skills") and vitality."""
+    index = ctx.data.get("hero", 0)
+    target = ctx.state["heroes"][index]
+    for key in (*SKILLS, "vitality"):
+        target[key] = ctx.params[key]
+    ctx.describe(f"{target['name']}: T{target['tactics']} C{target['cunning']} "
+                 f"I{target['intellect']} S{target['spirit']}, vitality {target['vitality']}")
+
+
+HERO_PARAMS = tuple(Param(k, "int", k.capitalize(), low=0, high=9, default=2) for k in SKILLS) + (
+    Param("vitality", "int", "Vitality", low=1, high=20, default=6),)
+
+
+def enemy_sheet(ctx: Context) -> None:
+    """"Enemy Sheet": each rank's vitality, attack and defence."""
+    for rank in RANKS:
+        ctx.state["enemy"][rank] = {k: ctx.params[f"{rank}_{k}"]
+                                    for k in ("vitality", "attack", "defence")}
+    ctx.describe("Enemy sheet entered")
+
+
+ENEMY_PARAMS = tuple(
+    Param(f"{rank}_{k}", "int", f"{rank.capitalize()} {k}", low=1 if k == "vitality" else 0,
+          high=20 if k == "vitality" else 10, default=d)
+    for rank, defaults in (("minion", (1, 3, 6)), ("captain", (3, 4, 7)), ("boss", (8, 5, 8)))
+    for k, d in zip(("vitality", "attack", "defence"), defaults, strict=True)
+)
+
+
+def track_abilities(ctx: Context) -> None:
+    """"Conquest Tracks": the ability spaces of one track (spaces 2-9; the
+    marker starts on 1 and the siege icon is space 10)."""
+    track = TRACKS[ctx.data.get("track", 0)]
+    spaces = [n for n in range(2, 10) if ctx.params[f"space{n}"]]
+    ctx.state["abilities"][track] = spaces
+    ctx.describe(f"{track.capitalize()} abilities on {spaces or 'no spaces'}")
+
+
+TRACK_PARAMS = tuple(Param(f"space{n}", "bool", f"Ability on {n}", default=False)
+                     for n in range(2, 10))
+
+
+def objective(ctx: Context) -> None:
+    """"Setup" 4: an objective card's location type; one token per hero in a
+    different location of that type whose flames do not exceed the players."""
+    kind = RESOURCES[ctx.data.get("objective", 0)]
+    location = ctx.params["location"]
+    state = ctx.state
+    taken = [o["location"] for k, o in state["objectives"].items() if k != kind]
+    if location in taken:
+        raise RuleError("Type already in play",
+                        "Each objective card must have a different objective location type; "
+                        "reveal a new one (Setup 4).")
+    players = len(state["heroes"])
+    areas = state["board"]["areas"]
+    spots = sorted((a for a, s in areas.items() if s["type"] == location
+                    and (s["flames"] or 99) <= players), key=lambda a: (areas[a]["flames"], a))
+    for area_id in spots[:players]:
+        state["areas"][area_id]["objective"] = kind
+    state["objectives"][kind] = {"location": location, "tokens": 0, "done": False}
+    names = ", ".join(area_name(state, a) for a in spots[:players])
+    ctx.describe(f"{kind.capitalize()} objective: {location}; tokens on {names}")
+
+
+def active_quest(ctx: Context) -> None:
+    """"Quest Deck": the active quest's location type."""
+    ctx.state["quest"] = ctx.params["location"]
+    ctx.describe(f"Active quest in a {ctx.params['location']}")
+
+
+def _fate_faces(dice: list[dict] | None, count: int) -> list[str] | None:
+    if dice is None:
+        return None
+    faces = [str(d["face"]).lower() for d in dice]
+    if len(faces) != count or any(f not in FATE_FACES for f in faces):
+        raise RuleError(f"Need {count} fate dice",
+                        f"Expected {count} fate dice with faces {', '.join(FATE_FACES)}.")
+    return faces
+
+
+def roll_fate(ctx: Context) -> None:
+    """"Fate Pool": the five fate dice rolled at setup (tray or virtual)."""
+    faces = _fate_faces(ctx.params["dice"], FATE_DICE)
+    ctx.state["fate"] = faces or [rules.roll_face(ctx) for _ in range(FATE_DICE)]
+    ctx.describe("Fate pool: " + ", ".join(f.capitalize() for f in ctx.state["fate"]))
+
+
+# --- hero actions ---------------------------------------------------------------------------
+
+
+def _hero(ctx: Context) -> dict:
+    """The acting hero: the one named, else the one whose card is being resolved."""
+    number = ctx.params.get("hero")
+    heroes = ctx.state["heroes"]
+    if number is None:
+        current = current_card(ctx.state)
+        index = current[1] if current and current[1] != "enemy" else 0
+    elif number > len(heroes):
+        raise RuleError(f"No Hero {number}", f"This game has {len(heroes)} heroes.")
+    else:
+        index = number - 1
+    target = heroes[index]
+    if target["defeated"]:
+        raise RuleError("Hero is defeated", f"{target['name']} is defeated and may not resolve "
+                        "actions this round (Defeated Heroes).")
+    return target
+
+
+def _gain(ctx: Context, kind: str, why: str) -> None:
+    reserves = ctx.state["reserves"]
+    reserves[kind] = min(10, reserves[kind] + 1)
+    note(ctx, f"+1 {kind} ({why})")
+
+
+def travel(ctx: Context) -> None:
+    """"Travel": move into an adjacent area."""
+    target = _hero(ctx)
+    dest = ctx.params["area"]
+    if dest not in ctx.state["board"]["areas"][target["area"]]["neighbours"]:
+        raise RuleError("Not adjacent", f"{area_name(ctx.state, dest)} is not adjacent to "
+                        f"{area_name(ctx.state, target['area'])} (Travel).")
+    target["area"] = dest
+    note(ctx, f"{target['name']} travels to {area_name(ctx.state, dest)}")
+
+
+def _d10s(dice: list[dict] | None, count: int, ctx: Context) -> list[int]:
+    if dice is None:
+        return ctx.roll(count, 10)
+    faces = [d["face"] for d in dice]
+    if len(faces) != count or not all(isinstance(f, int) and 1 <= f <= 10 for f in faces):
+        raise RuleError(f"Roll {count} d10", f"This roll needs {count} ten-sided dice (1-10).")
+    return faces
+
+
+def battle(ctx: Context) -> None:
+    """"Battle": a d10 per enemy of the chosen rank in the hero's area; each die
+    at or above the defence deals 1 damage, each at or below the attack hurts
+    the hero. Delayed minions may be defeated first. Declined: +1 influence."""
+    target = _hero(ctx)
+    state = ctx.state
+    area_id = target["area"]
+    rank = ctx.params["rank"]
+    if ctx.params["decline"]:
+        _gain(ctx, "influence", "no battle")
+        return
+    area = state["areas"][area_id]
+    if ctx.params["defeat_delayed"]:
+        delayed = [m for m in area["minions"] if m["delayed"]]
+        for minion in delayed:
+            area["minions"].remove(minion)
+        state["supply"]["minions"] += len(delayed)
+        if delayed:
+            note(ctx, f"{len(delayed)} delayed minion(s) defeated")
+    count = len(rules.ranks_in(state, area_id, rank))
+    if count == 0:
+        if ctx.description:
+            return
+        raise RuleError(f"No {rank} here", f"There is no {rank} in {area_name(state, area_id)} "
+                        "to battle; decline to gain 1 influence (Battle).")
+    values = state["enemy"][rank]
+    rolled = _d10s(ctx.params["dice"], count, ctx)
+    hits = sum(1 for d in rolled if d >= values["defence"])
+    hurts = sum(1 for d in rolled if d <= values["attack"])
+    fallen = rules.deal_damage(state, area_id, rank, hits)
+    note(ctx, f"{target['name']} battles {count} {rank}(s): {rolled}: {hits} hit, {hurts} hurt"
+         + (f"; {len(fallen)} defeated" if fallen else ""))
+    if hurts:
+        rules.wound(ctx, target, hurts)
+
+
+def skill_test(ctx: Context) -> tuple[dict, bool]:
+    """"Skill Tests": dice equal to the skill (at least 1); any die at or above
+    the target number is a success."""
+    target = _hero(ctx)
+    count = max(1, target[ctx.params["skill"]])
+    rolled = _d10s(ctx.params["dice"], count, ctx)
+    success = any(d >= ctx.params["target"] for d in rolled)
+    note(ctx, f"{target['name']} {ctx.params['skill']} test TN{ctx.params['target']}: {rolled}: "
+         + ("success" if success else "fail"))
+    return target, success
+
+
+def test(ctx: Context) -> None:
+    skill_test(ctx)
+
+
+def quest(ctx: Context) -> None:
+    """"Quest": only in a quest location; otherwise (or declined) +1 hope."""
+    target = _hero(ctx)
+    if ctx.params["decline"] or area_type(ctx.state, target["area"]) != ctx.state["quest"]:
+        _gain(ctx, "hope", "no quest")
+        return
+    _, success = skill_test(ctx)
+    if success:
+        note(ctx, "Quest done: take the reward, reveal the next quest")
+
+
+def encounter(ctx: Context) -> None:
+    """"Encounter": a skill test per card (or none: success); assets max 3."""
+    target = _hero(ctx)
+    if ctx.params["no_test"]:
+        note(ctx, f"{target['name']} encounter: success (no test)")
+        return
+    skill_test(ctx)
+
+
+def fortify(ctx: Context) -> None:
+    """"Fortify": 1 structure in the hero's area, basic locations only, at most
+    six in play. Declined (or impossible): +1 supply."""
+    target = _hero(ctx)
+    if ctx.params["decline"]:
+        _gain(ctx, "supply", "no structure")
+        return
+    _build(ctx, target["area"])
+
+
+def _build(ctx: Context, area_id: str) -> None:
+    state = ctx.state
+    if area_type(state, area_id) not in BASIC_TYPES:
+        raise RuleError("Basic locations only", "Structures may not be built in special "
+                        "locations: Farrenroc, Lairs, or Outland (Fortify).")
+    if state["areas"][area_id]["structure"]:
+        raise RuleError("Already a structure", f"{area_name(state, area_id)} has a structure.")
+    if structures(state) >= MAX_STRUCTURES:
+        raise RuleError("Six structures at most", "The amount of structures in play cannot "
+                        "exceed six (Fortify).")
+    state["areas"][area_id]["structure"] = True
+    note(ctx, f"Structure built in {area_name(state, area_id)}")
+
+
+# --- enemies and the board by hand ---------------------------------------------------------------
+
+
+def place(ctx: Context) -> None:
+    """Put enemies on the board from the supply (enemy sheet setup, card effects).
+    "Glossary", Area: never more than three minions; use spawn for overruns."""
+    state = ctx.state
+    area_id, rank, count = ctx.params["area"], ctx.params["rank"], ctx.params["count"]
+    if rank == "minion":
+        if minion_count(state, area_id) + count > MAX_MINIONS:
+            raise RuleError("3 minions per area", f"{area_name(state, area_id)} would hold "
+                            f"{minion_count(state, area_id) + count} minions; an area can never "
+                            "contain more than three (Glossary, Area).")
+        if count > state["supply"]["minions"]:
+            raise RuleError("Not enough minions", "The out-of-play supply lacks minions.")
+        state["supply"]["minions"] -= count
+        state["areas"][area_id]["minions"] += [{"damage": 0, "delayed": False}] * count
+    elif rank == "captain":
+        if count > state["supply"]["captains"]:
+            raise RuleError("Not enough captains", "All four captains are in play (Enemies).")
+        state["supply"]["captains"] -= count
+        state["areas"][area_id]["captains"] += [0] * count
+    else:
+        state["boss"]["area"] = area_id
+    note(ctx, f"{count} {rank}(s) placed in {area_name(state, area_id)}")
+
+
+def remove(ctx: Context) -> None:
+    """Take enemies off an area to the out-of-play supply (defeated, discarded)."""
+    state = ctx.state
+    area_id, rank, count = ctx.params["area"], ctx.params["rank"], ctx.params["count"]
+    present = rules.ranks_in(state, area_id, rank)
+    if len(present) < count:
+        raise RuleError(f"Only {len(present)} {rank} there"[:42],
+                        f"{area_name(state, area_id)} holds {len(present)} {rank}(s).")
+    if rank == "boss":
+        state["boss"]["area"] = None
+    else:
+        del present[:count]
+        state["supply"][f"{rank}s"] += count
+    note(ctx, f"{count} {rank}(s) removed from {area_name(state, area_id)}")
+
+
+def spawn_cmd(ctx: Context) -> None:
+    """A card says spawn: one spawn effect ("Spawning Enemies"), with overruns."""
+    resume = ctx.state.get("procedure")
+    rules.spawn(ctx, [ctx.params["area"]] * ctx.params["count"])
+    ctx.start("effect", {"resume": resume})
+
+
+def muster_cmd(ctx: Context) -> None:
+    """A card says muster ("Muster")."""
+    resume = ctx.state.get("procedure")
+    faces = _fate_faces(ctx.params["dice"], len(ctx.params["dice"])) if ctx.params["dice"] else None
+    rules.muster(ctx, ctx.params["count"], faces)
+    ctx.start("effect", {"resume": resume})
+
+
+def raise_cmd(ctx: Context) -> None:
+    """A card raises a conquest track: abilities resolved space by space."""
+    resume = ctx.state.get("procedure")
+    rules.raise_track(ctx, ctx.params["track"], ctx.params["spaces"])
+    ctx.start("effect", {"resume": resume})
+
+
+def structure(ctx: Context) -> None:
+    """Build or destroy a structure by hand (card effects)."""
+    if ctx.params["on"]:
+        _build(ctx, ctx.params["area"])
+    else:
+        ctx.state["areas"][ctx.params["area"]]["structure"] = False
+        note(ctx, f"Structure in {area_name(ctx.state, ctx.params['area'])} destroyed")
+
+
+def overrun(ctx: Context) -> None:
+    rules.resolve_overrun(ctx, ctx.params["choice"])
+
+
+def spend_fate(ctx: Context) -> None:
+    """"Fate Pool": spend a symbol; its die is rerolled (tray or virtual)."""
+    face = ctx.params["face"]
+    if face not in ctx.state["fate"]:
+        raise RuleError(f"No {face} in the pool", f"The fate pool shows no {face} symbol "
+                        "(Fate Ability).")
+    rolled = _fate_faces(ctx.params["dice"], 1)
+    new = rules.spend_fate(ctx, face, rolled[0] if rolled else None)
+    note(ctx, f"Spent {face.capitalize()}; rerolled: {new.capitalize()}")
+
+
+def wound_cmd(ctx: Context) -> None:
+    """"Damage and Healing": damage to a hero (defeat at vitality)."""
+    rules.wound(ctx, _hero(ctx), ctx.params["amount"])
+
+
+def objective_token(ctx: Context) -> None:
+    """"Objectives": a claimed token goes to its card; tokens equal to the
+    heroes complete it; the third completed reveals the final objective and the
+    siege begins."""
+    state = ctx.state
+    kind = ctx.params["kind"]
+    card = state["objectives"][kind]
+    if card["done"] or card["location"] is None:
+        raise RuleError("Not in play", f"The {kind} objective is not in play.")
+    spots = rules.objective_areas(state, kind)
+    here = _hero(ctx)["area"]
+    if here in spots:
+        state["areas"][here]["objective"] = None
+    card["tokens"] += 1
+    note(ctx, f"{kind.capitalize()} objective: {card['tokens']}/{len(state['heroes'])}")
+    if card["tokens"] >= len(state["heroes"]):
+        card["done"] = True
+        state["completed"] += 1
+        note(ctx, f"{kind.capitalize()} objective completed")
+        if state["completed"] == 3 and not state["siege"]:
+            state["final_revealed"] = True
+            resume = state.get("procedure")
+            rules.begin_siege(ctx, "final objective revealed")
+            ctx.start("effect", {"resume": resume})
+
+
+def final_done(ctx: Context) -> None:
+    """"Final Objective": completing it wins the game."""
+    if not ctx.state["final_revealed"]:
+        raise RuleError("Not revealed yet", "The final objective is revealed only after all "
+                        "three objectives are completed (Objectives).")
+    ctx.state["final_done"] = True
+    ctx.describe("Final objective completed")
+
+
+def set_quest(ctx: Context) -> None:
+    """"Quest Deck": a new active quest (its location type)."""
+    active_quest(ctx)
+
+
+def produce(ctx: Context) -> None:
+    """"Resource Step": 1 resource of the players' choice per structure."""
+    total = sum(ctx.params[k] for k in RESOURCES)
+    count = structures(ctx.state)
+    if total != count:
+        raise RuleError(f"Choose {count} resources", f"Each of the {count} structures produces "
+                        "1 resource of the players' choice (Resource Step).")
+    for kind in RESOURCES:
+        ctx.state["reserves"][kind] = min(10, ctx.state["reserves"][kind] + ctx.params[kind])
+    ctx.describe("Resources: " + ", ".join(f"+{ctx.params[k]} {k}" for k in RESOURCES))
+
+
+def _playing(state: dict) -> bool:
+    return (state.get("procedure") or {}).get("name") != "setup"
+
+
+def _hero_param() -> Param:
+    return Param("hero", "int", "Hero", low=1, high=4, optional=True)
+
+
+def _area() -> Param:
+    return Param("area", "choice", "Area", choices=AREA_IDS)
+
+
+def _dice() -> Param:
+    return Param("dice", "dice", "Dice", optional=True)
+
+
+_TEST = (Param("skill", "choice", "Skill", choices=SKILLS),
+         Param("target", "int", "Target number", low=1, high=10, default=6))
+
+COMMANDS = (
+    CommandSpec("battle", "Battle: a d10 per enemy of a rank here", battle,
+                (Param("rank", "choice", "Rank", choices=RANKS),
+                 Param("defeat_delayed", "bool", "Defeat delayed", default=True),
+                 Param("decline", "bool", "Decline (+1 infl.)", default=False),
+                 _hero_param(), _dice()), available=_playing),
+    CommandSpec("travel", "Travel: move into an adjacent area", travel,
+                (_area(), _hero_param()), available=_playing),
+    CommandSpec("quest", "Quest: test here, else +1 hope", quest,
+                (*_TEST, Param("decline", "bool", "Decline (+1 hope)", default=False),
+                 _hero_param(), _dice()), available=_playing),
+    CommandSpec("encounter", "Encounter: the card's skill test", encounter,
+                (*_TEST, Param("no_test", "bool", "No test on card", default=False),
+                 _hero_param(), _dice()), available=_playing),
+    CommandSpec("fortify", "Fortify: a structure here, else +1 supply", fortify,
+                (Param("decline", "bool", "Decline (+1 supply)", default=False), _hero_param()),
+                available=_playing),
+    CommandSpec("test", "Skill test (a card asks)", test, (*_TEST, _hero_param(), _dice()),
+                available=_playing),
+    CommandSpec("spend_fate", "Spend a fate symbol (die rerolled)", spend_fate,
+                (Param("face", "choice", "Symbol", choices=FATE_FACES), _dice()),
+                available=_playing),
+    CommandSpec("raise", "Raise a conquest track (a card says)", raise_cmd,
+                (Param("track", "choice", "Track", choices=TRACKS),
+                 Param("spaces", "int", "Spaces", low=1, high=9, default=1)), available=_playing),
+    CommandSpec("spawn", "Spawn minions in an area (a card says)", spawn_cmd,
+                (_area(), Param("count", "int", "Minions", low=1, high=20, default=1)),
+                available=_playing),
+    CommandSpec("muster", "Muster (a card says)", muster_cmd,
+                (Param("count", "int", "Musters", low=1, high=5, default=1), _dice()),
+                available=_playing),
+    CommandSpec("place", "Place enemies by hand", place,
+                (_area(), Param("rank", "choice", "Rank", choices=RANKS),
+                 Param("count", "int", "Count", low=1, high=20, default=1))),
+    CommandSpec("remove", "Remove enemies to the supply", remove,
+                (_area(), Param("rank", "choice", "Rank", choices=RANKS),
+                 Param("count", "int", "Count", low=1, high=20, default=1))),
+    CommandSpec("structure", "Build or destroy a structure by hand", structure,
+                (_area(), Param("on", "bool", "Build", default=True))),
+    CommandSpec("wound", "Damage a hero (defeated at vitality)", wound_cmd,
+                (Param("amount", "int", "Damage", low=1, high=20, default=1), _hero_param()),
+                available=_playing),
+    CommandSpec("objective_token", "Claim an objective token", objective_token,
+                (Param("kind", "choice", "Objective", choices=RESOURCES), _hero_param()),
+                available=_playing),
+    CommandSpec("final_done", "The final objective is completed", final_done,
+                available=lambda s: s["final_revealed"]),
+    CommandSpec("set_quest", "A new active quest", set_quest,
+                (Param("location", "choice", "Location", choices=AREA_TYPES),),
+                available=_playing),
+    # prompt answers
+    CommandSpec("hero", "Enter a hero card", hero, HERO_PARAMS, menu=False, prompt_only=True),
+    CommandSpec("enemy_sheet", "Enter the enemy sheet", enemy_sheet, ENEMY_PARAMS,
+                menu=False, prompt_only=True),
+    CommandSpec("track_abilities", "Mark a track's ability spaces", track_abilities,
+                TRACK_PARAMS, menu=False, prompt_only=True),
+    CommandSpec("objective", "An objective card's location", objective,
+                (Param("location", "choice", "Location", choices=BASIC_TYPES),),
+                menu=False, prompt_only=True),
+    CommandSpec("active_quest", "The active quest's location", active_quest,
+                (Param("location", "choice", "Location", choices=AREA_TYPES),),
+                menu=False, prompt_only=True),
+    CommandSpec("roll_fate", "Roll the fate pool", roll_fate, (_dice(),), menu=False,
+                prompt_only=True),
+    CommandSpec("overrun", "Overrun: discard a resource or move", overrun,
+                (Param("choice", "choice", "Choice", choices=("move", *RESOURCES)),),
+                menu=False, prompt_only=True),
+    CommandSpec("produce", "Resources from structures", produce,
+                tuple(Param(k, "int", k.capitalize(), low=0, high=6, default=0)
+                      for k in RESOURCES), menu=False, prompt_only=True),
+)

@@ -1,0 +1,349 @@
+"""Myth: Dark Frontier's procedures, in the rulebook's order.
+
+"Setup" (the values the box needs), then each round ("Sequence of Play"):
+1. Planning (enemy action step, hero action step, decks shuffled),
+2. Action (Morning, Day, Night decks, one card at a time),
+3. Prepare (effects, resources, refresh, revive, reset).
+"""
+
+from __future__ import annotations
+
+from games.core import Context, Procedure, Step, StepKind, deck
+from games.myth import rules
+from games.myth.rules import note
+from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc, structures
+
+
+def _data(state: dict) -> dict:
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
+
+
+def aftermath(prefix: str) -> tuple[Step, ...]:
+    """Overruns waiting for the players' choice, then the conquest and siege
+    abilities raised on the way ("Overruns"; "Conquest": resolve each ability)."""
+
+    def again(ctx: Context) -> None:
+        if ctx.state["overruns"]:
+            ctx.goto(f"{prefix}overrun")
+
+    def clear(ctx: Context) -> None:
+        ctx.state["pending"] = []
+
+    return (
+        Step(f"{prefix}overrun", StepKind.PROMPT, "Overrun: discard 1 resource or move",
+             "Overruns", command="overrun", skip=lambda s: not s["overruns"]),
+        Step(f"{prefix}overrun_again", StepKind.AUTO, "Next overrun", "Overruns", run=again),
+        Step(f"{prefix}abilities", StepKind.REMINDER, "Resolve the conquest abilities",
+             "Conquest; The Siege", skip=lambda s: not s["pending"]),
+        Step(f"{prefix}abilities_done", StepKind.AUTO, "Abilities resolved", "Conquest",
+             run=clear, skip=lambda s: not s["pending"]),
+    )
+
+
+# --- Setup ---------------------------------------------------------------------------------
+
+
+def _loop(key: str, count, step_id: str):
+    def run(ctx: Context) -> None:
+        ctx.data[key] = ctx.data.get(key, 0) + 1
+        if ctx.data[key] < count(ctx.state):
+            ctx.goto(step_id)
+    return run
+
+
+def _enemy_deck(ctx: Context) -> None:
+    """"Setup" 3: shuffle the enemy action deck, facedown."""
+    from games.myth.state import ENEMY_CARDS
+    ctx.state["enemy_deck"] = deck.new(ENEMY_CARDS, ctx.shuffle)
+    note(ctx, "Enemy action deck shuffled")
+
+
+SETUP = Procedure(
+    "setup",
+    "Setup",
+    (
+        Step("hero", StepKind.PROMPT, "Enter the hero card's values", "Setup 2. Choose Heroes",
+             command="hero"),
+        Step("hero_again", StepKind.AUTO, "Next hero", "Setup 2",
+             run=_loop("hero", lambda s: len(s["heroes"]), "hero")),
+        Step("enemy", StepKind.PROMPT, "Enter the enemy sheet's ranks", "Setup 3; Enemy Sheet",
+             command="enemy_sheet"),
+        Step("track", StepKind.PROMPT, "Mark the conquest ability spaces", "Conquest Tracks",
+             command="track_abilities"),
+        Step("track_again", StepKind.AUTO, "Next track", "Conquest Tracks",
+             run=_loop("track", lambda s: len(TRACKS), "track")),
+        Step("objective", StepKind.PROMPT, "Objective card: its location", "Setup 4",
+             command="objective"),
+        Step("objective_again", StepKind.AUTO, "Next objective", "Setup 4",
+             run=_loop("objective", lambda s: len(RESOURCES), "objective")),
+        Step("tokens", StepKind.REMINDER, "Place the objective tokens", "Setup 4"),
+        Step("final", StepKind.REMINDER, "Final objective: 1 facedown", "Setup 5"),
+        Step("quest", StepKind.PROMPT, "Active quest: its location", "Setup 6; Quest Deck",
+             command="active_quest"),
+        Step("enemy_deck", StepKind.AUTO, "Shuffle the enemy action deck", "Setup 3",
+             run=_enemy_deck),
+        Step("fate", StepKind.PROMPT, "Roll the 5 fate dice", "Fate Pool", command="roll_fate"),
+        Step("enemies", StepKind.REMINDER, "Enemy sheet setup: place its enemies", "Setup 3"),
+    ),
+    then="planning",
+)
+
+
+# --- 1. Planning -----------------------------------------------------------------------------
+
+
+def _begin_round(ctx: Context) -> None:
+    state = ctx.state
+    state["round"] += 1
+    note(ctx, f"Round {state['round']} begins")
+
+
+def _enemy_step(ctx: Context) -> None:
+    """"Enemy Action Step" / "Determining Enemy Actions": the top 3 enemy cards,
+    randomly placed facedown on Morning, Day and Night. Hidden until revealed."""
+    state = ctx.state
+    drawn = deck.draw(state["enemy_deck"], len(DECKS), ctx.shuffle, refill=True)
+    drawn = ctx.shuffle(drawn)
+    state["plan"] = {name: {"enemy": deck.face_down(card), "order": [], "next": 0}
+                     for name, card in zip(DECKS, drawn, strict=True)}
+    note(ctx, "Enemy actions placed facedown on Morning, Day and Night")
+
+
+def _shuffle_decks(ctx: Context) -> None:
+    """"Hero Action Step": each action deck (one card per hero and the enemy
+    card) is shuffled separately. The box keeps each deck's order."""
+    heroes = list(range(len(ctx.state["heroes"])))
+    for name in DECKS:
+        ctx.state["plan"][name]["order"] = ctx.shuffle(heroes + ["enemy"])
+    note(ctx, "Morning, Day and Night decks shuffled")
+
+
+PLANNING = Procedure(
+    "planning",
+    "1. Planning Phase",
+    (
+        Step("begin", StepKind.AUTO, "A new round begins", "Sequence of Play", run=_begin_round),
+        Step("enemy", StepKind.AUTO, "Enemy actions placed facedown", "Enemy Action Step",
+             run=_enemy_step),
+        Step("heroes", StepKind.REMINDER, "Each hero: 1 action card per deck",
+             "Hero Action Step; Choosing Hero Actions"),
+        Step("shuffle", StepKind.AUTO, "Shuffle each action deck", "Hero Action Step",
+             run=_shuffle_decks),
+    ),
+    then="action",
+)
+
+
+# --- 2. Action ---------------------------------------------------------------------------------
+
+
+def active_deck(state: dict) -> str | None:
+    """"Active Action Deck": the lowest-numbered deck with unresolved cards."""
+    for name in DECKS:
+        entry = state["plan"][name]
+        if entry["next"] < len(entry["order"]):
+            return name
+    return None
+
+
+def current_card(state: dict) -> tuple[str, int | str] | None:
+    """The card being resolved: (deck, hero index or "enemy")."""
+    current = _data(state).get("current")
+    return (current["deck"], current["card"]) if current else None
+
+
+def _draw(ctx: Context) -> None:
+    """"Action Phase": draw the top card of the active deck; an enemy card is
+    revealed and resolved, a hero's card is resolved by its player."""
+    state = ctx.state
+    name = active_deck(state)
+    entry = state["plan"][name]
+    card = entry["order"][entry["next"]]
+    ctx.data["current"] = {"deck": name, "card": card}
+    position = f"{name.capitalize()} {entry['next'] + 1}/{len(entry['order'])}"
+    if card == "enemy":
+        revealed = deck.reveal(entry["enemy"])
+        note(ctx, f"{position}: enemy card {revealed.capitalize()}")
+    else:
+        hero = state["heroes"][card]
+        extra = " (defeated: card returned)" if hero["defeated"] else ""
+        note(ctx, f"{position}: {hero['name']}'s card{extra}")
+
+
+def _is_enemy(state: dict) -> bool:
+    current = current_card(state)
+    return current is not None and current[1] == "enemy"
+
+
+def _enemy_card(state: dict) -> str | None:
+    current = current_card(state)
+    if current is None or current[1] != "enemy":
+        return None
+    return state["plan"][current[0]]["enemy"]["card"]
+
+
+def _hero_acts(state: dict) -> bool:
+    current = current_card(state)
+    return current is not None and current[1] != "enemy" and not state["heroes"][current[1]]["defeated"]
+
+
+def _hero_down(state: dict) -> bool:
+    current = current_card(state)
+    return current is not None and current[1] != "enemy" and state["heroes"][current[1]]["defeated"]
+
+
+def march(ctx: Context) -> None:
+    """"March": assaults on Farrenroc and every area with a structure (center
+    first), then minion movement by priority, then Farrenroc's excess rule."""
+    state = ctx.state
+    home = farrenroc(state["board"])
+    targets = [a for a, s in state["areas"].items() if a == home or s["structure"]]
+    for area_id in sorted(targets, key=lambda a: (state["distance"][a], a)):
+        rules.assault(ctx, area_id)
+        if state["stability"] <= 0:
+            return
+    before = {a: len(s["minions"]) for a, s in state["areas"].items()}
+    rules.march_moves(state)
+    moved = [f"{area_name(state, a)} {len(s['minions'])}" for a, s in state["areas"].items()
+             if len(s["minions"]) != before[a]]
+    note(ctx, "Minions move: " + (", ".join(moved) or "none"))
+    rules.farrenroc_excess(ctx)
+
+
+def scheme(ctx: Context) -> None:
+    """"Scheme": 1. the active quest's scheme effect per quest location with a
+    captain; 2. captains outside quest areas move 1 toward the nearest quest area
+    or Farrenroc (a tie: Farrenroc); 3. one defeated captain to a random Outland."""
+    from games.myth.state import distances
+
+    state = ctx.state
+    home = farrenroc(state["board"])
+    quest = state["quest"]
+    areas = state["board"]["areas"]
+    schemers = [a for a, s in state["areas"].items() if s["captains"] and areas[a]["type"] == quest]
+    for area_id in schemers:
+        state["pending"].append(f"Quest scheme effect ({area_name(state, area_id)})")
+    goals = [a for a in areas if areas[a]["type"] == quest] + [home]
+    moves = []
+    for area_id, s in list(state["areas"].items()):
+        if not s["captains"] or area_id == home or areas[area_id]["type"] == quest:
+            continue
+        best = min(goals, key=lambda g: (distances(state["board"], g)[area_id], g != home))
+        dist = distances(state["board"], best)
+        moves.append((area_id, rules.step_toward(state, area_id, dist), len(s["captains"])))
+    for src, dest, count in moves:
+        moved = state["areas"][src]["captains"][:count]
+        del state["areas"][src]["captains"][:count]
+        state["areas"][dest]["captains"].extend(moved)
+        note(ctx, f"{count} captain(s) {area_name(state, src)} \u2192 {area_name(state, dest)}")
+    if state["captains_defeated"] and state["supply"]["captains"]:
+        outlands = [a for a in areas if areas[a]["type"] == "outland"]
+        where = outlands[ctx.below(len(outlands))]
+        state["captains_defeated"] -= 1
+        state["supply"]["captains"] -= 1
+        state["areas"][where]["captains"].append(0)
+        note(ctx, f"A defeated captain returns in {area_name(state, where)}")
+
+
+def _enemy_action(ctx: Context) -> None:
+    """Resolve the revealed enemy card's action type ("Enemy Actions")."""
+    card = _enemy_card(ctx.state)
+    if card == "march":
+        march(ctx)
+    elif card == "scheme":
+        scheme(ctx)
+    else:
+        kind = {"despair": "hope", "devastation": "supply", "corruption": "influence"}[card]
+        rules.conquest_action(ctx, kind)
+
+
+def _after_card(ctx: Context) -> None:
+    """The card is used; draw the next one while the active deck has any."""
+    state = ctx.state
+    name, card = current_card(state)
+    state["plan"][name]["next"] += 1
+    if card == "enemy":
+        deck.discard(state["enemy_deck"], state["plan"][name]["enemy"]["card"])
+    ctx.data["current"] = None
+    if active_deck(state) is not None:
+        ctx.goto("draw")
+
+
+ACTION = Procedure(
+    "action",
+    "2. Action Phase",
+    (
+        Step("draw", StepKind.AUTO, "Draw the next action card", "Action Phase", run=_draw),
+        Step("hero", StepKind.REMINDER, "Hero: resolve your action card", "Hero Actions",
+             skip=lambda s: not _hero_acts(s)),
+        Step("defeated", StepKind.REMINDER, "Defeated: card returned unresolved",
+             "Defeated Heroes", skip=lambda s: not _hero_down(s)),
+        Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
+             run=_enemy_action, skip=lambda s: not _is_enemy(s)),
+        *aftermath("enemy_"),
+        Step("enemy_rest", StepKind.REMINDER, "Darkness fate ability, siege action",
+             "Enemy Actions; Action Phase", skip=lambda s: not _is_enemy(s)),
+        Step("next_card", StepKind.AUTO, "Card used", "Action Phase", run=_after_card),
+    ),
+    then="prepare",
+)
+
+
+# --- 3. Prepare ----------------------------------------------------------------------------------
+
+
+def _revive(ctx: Context) -> None:
+    """"Revive Step": defeated heroes stand in Farrenroc, delayed minions stand."""
+    state = ctx.state
+    home = farrenroc(state["board"])
+    for hero in state["heroes"]:
+        if hero["defeated"]:
+            hero["defeated"] = False
+            hero["area"] = home
+            note(ctx, f"{hero['name']} stands in Farrenroc")
+    for area in state["areas"].values():
+        for minion in area["minions"]:
+            minion["delayed"] = False
+
+
+def _reset(ctx: Context) -> None:
+    """"Reset Step": used enemy action cards shuffled under the unused ones."""
+    state = ctx.state
+    deck.used_under_unused(state["enemy_deck"], ctx.shuffle)
+    state["plan"] = None
+    state["history"].append({"round": state["round"], "stability": state["stability"],
+                             **{t: state["conquest"][t] for t in TRACKS}})
+    note(ctx, "Used enemy actions shuffled under the unused")
+
+
+PREPARE = Procedure(
+    "prepare",
+    "3. Prepare Phase",
+    (
+        Step("effects", StepKind.REMINDER, "Resolve prepare effects", "Prepare Effects Step"),
+        Step("resources", StepKind.PROMPT, "Structures: choose resources", "Resource Step",
+             command="produce", skip=lambda s: structures(s) == 0),
+        Step("refresh", StepKind.REMINDER, "Refresh exhausted assets", "Refresh Step"),
+        Step("revive", StepKind.AUTO, "Revive heroes and minions", "Revive Step", run=_revive),
+        Step("reset", StepKind.AUTO, "Reset the enemy action cards", "Reset Step", run=_reset),
+        Step("hands", StepKind.REMINDER, "Used hero actions back to hand", "Reset Step"),
+    ),
+)
+
+
+# --- effects started from the menu --------------------------------------------------------------
+
+
+def _resume(ctx: Context) -> None:
+    ctx.state["procedure"] = ctx.data.get("resume")
+
+
+EFFECT = Procedure("effect", "Card effect", aftermath(""), on_finish=_resume)
+
+PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT)
+
+
+def next_procedure(state: dict) -> str | None:
+    """What ``next`` starts when nothing runs: a new round's Planning phase."""
+    return None if state.get("over") else "planning"

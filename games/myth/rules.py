@@ -1,0 +1,550 @@
+"""Myth: Dark Frontier's checks, limits and the mechanics the procedures share.
+
+Every function cites the rulebook section (rules/myth-dark-frontier.md) it
+follows. Functions that need chance take the engine's Context and draw only
+from its seeded generator (``ctx.below``/``ctx.roll``/``ctx.shuffle``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import TrackSpec
+from games.myth.state import (
+    FATE_FACES,
+    MAX_MINIONS,
+    MAX_STRUCTURES,
+    RESOURCES,
+    TRACK_OF,
+    TRACK_SPACES,
+    TRACKS,
+    area_name,
+    area_type,
+    farrenroc,
+    minion_count,
+    structures,
+)
+
+if TYPE_CHECKING:
+    from games.core import Context
+
+
+def note(ctx: Context, text: str) -> None:
+    """Add ``text`` to the journal entry's description and the events."""
+    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
+    ctx.emit(text)
+
+
+# --- Farrenroc and the reserves ------------------------------------------------------
+
+
+def lose_stability(ctx: Context, amount: int, why: str) -> None:
+    """"Farrenroc": stability reduced (at 0 the players lose, see end_check)."""
+    state = ctx.state
+    state["stability"] = max(0, state["stability"] - amount)
+    note(ctx, f"Farrenroc -{amount} stability ({why}): {state['stability']}")
+
+
+def discard_resources(ctx: Context, count: int, kind: str | None = None) -> bool:
+    """Discard ``count`` resources (of ``kind``, or the players' choice taken from the
+    largest reserve first). "Farrenroc Reserves": discard as many as possible; returns
+    False when the reserves could not pay, the caller then reduces stability by 1."""
+    reserves = ctx.state["reserves"]
+    for _ in range(count):
+        pick = kind or max(RESOURCES, key=lambda k: reserves[k])
+        if reserves[pick] == 0:
+            return False
+        reserves[pick] -= 1
+    return True
+
+
+# --- fate pool -------------------------------------------------------------------------
+
+
+def roll_face(ctx: Context) -> str:
+    """One virtual roll of a fate die (six faces, "Fate Pool")."""
+    return FATE_FACES[ctx.below(len(FATE_FACES))]
+
+
+def spend_fate(ctx: Context, face: str, rolled: str | None = None) -> str:
+    """"Fate Pool": a spent symbol's die is rerolled and returned to the pool."""
+    pool = ctx.state["fate"]
+    index = pool.index(face)
+    pool[index] = rolled or roll_face(ctx)
+    return pool[index]
+
+
+def roll_non_darkness(ctx: Context, count: int, faces: list[str] | None = None) -> tuple[list[str], int]:
+    """Roll ``count`` non-darkness dice of the pool ("Muster", "Conquest").
+
+    The dice are taken in pool order; their new faces stay in the pool.
+    ``faces`` are tray results, else the box rolls. Returns the results and how
+    many dice could not be rolled (too few non-darkness dice).
+    """
+    pool = ctx.state["fate"]
+    usable = [i for i, face in enumerate(pool) if face != "darkness"][:count]
+    results = []
+    for n, index in enumerate(usable):
+        face = faces[n] if faces and n < len(faces) else roll_face(ctx)
+        pool[index] = face
+        results.append(face)
+    return results, count - len(usable)
+
+
+def fate_area(state: dict, face: str) -> str | None:
+    """The Outland or Lair area of a fate symbol ("Muster")."""
+    for area_id, area in state["board"]["areas"].items():
+        if area.get("fate") == face:
+            return area_id
+    return None
+
+
+# --- conquest tracks and the siege ------------------------------------------------------
+
+
+def raise_track(ctx: Context, track: str, spaces: int) -> None:
+    """"Conquest" and "The Siege": move the marker space by space.
+
+    Each conquest ability space entered is queued in ``pending`` in order;
+    entering the last space begins the siege (its siege ability is not
+    resolved then); once the siege has begun, reaching the last space or being
+    raised while on it resolves the siege ability once per raise.
+    """
+    if spaces <= 0:
+        return
+    state = ctx.state
+    label = track.capitalize()
+    siege_fired = False
+    began = False
+    for _ in range(spaces):
+        pos = state["conquest"][track]
+        if pos >= TRACK_SPACES:
+            if state["siege"] and not began and not siege_fired:
+                state["pending"].append(f"{label} siege ability")
+                siege_fired = True
+            continue
+        pos += 1
+        state["conquest"][track] = pos
+        if pos in state["abilities"][track]:
+            state["pending"].append(f"{label} ability (space {pos})")
+        if pos == TRACK_SPACES:
+            if not state["siege"]:
+                begin_siege(ctx, f"{label} reached the siege")
+                began = True
+            elif not siege_fired:
+                state["pending"].append(f"{label} siege ability")
+                siege_fired = True
+    note(ctx, f"{label} raised to {state['conquest'][track]}")
+
+
+def begin_siege(ctx: Context, why: str) -> None:
+    """"The Siege": the boss is placed by one non-darkness fate die (all darkness:
+    the darkness location); objective tokens and cards other than a revealed final
+    objective are discarded."""
+    state = ctx.state
+    state["siege"] = True
+    faces, missing = roll_non_darkness(ctx, 1)
+    face = faces[0] if faces else "darkness"
+    area = fate_area(state, face)
+    state["boss"] = {"area": area, "damage": 0}
+    for area_state in state["areas"].values():
+        area_state["objective"] = None
+    for objective in state["objectives"].values():
+        if not objective["done"]:
+            objective["location"] = None
+    where = area_name(state, area) if area else "?"
+    note(ctx, f"The siege begins ({why}): boss to {where} ({face.capitalize()})")
+
+
+def lowest_track(state: dict) -> str:
+    return min(TRACKS, key=lambda t: state["conquest"][t])
+
+
+def closest_ability(state: dict) -> tuple[str, int] | None:
+    """The track closest to its next ability or siege space, and the spaces left
+    (for the Planning forecast)."""
+    best = None
+    for track in TRACKS:
+        pos = state["conquest"][track]
+        ahead = [s for s in state["abilities"][track] if s > pos] + [TRACK_SPACES]
+        gap = min(ahead) - pos
+        if pos < TRACK_SPACES and (best is None or gap < best[1]):
+            best = (track, gap)
+    return best
+
+
+# --- spawning and overruns ---------------------------------------------------------------
+
+
+def objective_areas(state: dict, kind: str | None = None) -> list[str]:
+    return [a for a, s in state["areas"].items()
+            if s["objective"] and (kind is None or s["objective"] == kind)]
+
+
+def spawn(ctx: Context, targets: list[str]) -> None:
+    """One spawn effect ("Spawning Enemies", "Running Out of Minions", "Overruns").
+
+    Minions are placed one at a time from the supply. A minion that would
+    make an area exceed 3 is held as overrun (one overrun per area per
+    effect) and queued in ``overruns`` for the players' choice. Minions that
+    cannot spawn for want of supply cost 1 resource each; if the reserves
+    cannot pay, stability -1 once for the whole effect.
+    """
+    state = ctx.state
+    missing = 0
+    overrun: dict[str, int] = {}
+    placed = []
+    for area_id in targets:
+        if state["supply"]["minions"] == 0:
+            missing += 1
+            continue
+        state["supply"]["minions"] -= 1
+        if minion_count(state, area_id) >= MAX_MINIONS and area_id != farrenroc(state["board"]):
+            overrun[area_id] = overrun.get(area_id, 0) + 1
+        elif minion_count(state, area_id) >= MAX_MINIONS:
+            state["supply"]["minions"] += 1  # no room in Farrenroc: back to the supply
+        else:
+            state["areas"][area_id]["minions"].append({"damage": 0, "delayed": False})
+            placed.append(area_name(state, area_id))
+    if placed:
+        note(ctx, "Spawned: " + ", ".join(placed))
+    for area_id, count in overrun.items():
+        kind = state["areas"][area_id]["objective"]
+        note(ctx, f"Overrun in {area_name(state, area_id)} ({count})")
+        if kind:
+            raise_track(ctx, TRACK_OF[kind], 1)
+        state.setdefault("overruns", []).append({"area": area_id, "count": count})
+    if missing:
+        paid = discard_resources(ctx, missing)
+        note(ctx, f"Out of minions: {missing} could not spawn, discard {missing} resource(s)")
+        if not paid:
+            lose_stability(ctx, 1, "out of minions, reserves empty")
+
+
+def step_toward(state: dict, here: str, goal_dist: dict[str, int]) -> str:
+    """The neighbour of ``here`` on a shortest path (fewest areas) to the goal."""
+    options = [n for n in state["board"]["areas"][here]["neighbours"]
+               if goal_dist.get(n, 99) == goal_dist[here] - 1]
+    return min(options, key=lambda n: (minion_count(state, n), n))
+
+
+def land(state: dict, area_id: str) -> str:
+    """"Enemy Movement": hop over areas holding 3 minions to the next area closest
+    to Farrenroc; Farrenroc takes any number (the excess rule follows)."""
+    home = farrenroc(state["board"])
+    while area_id != home and minion_count(state, area_id) >= MAX_MINIONS:
+        area_id = step_toward(state, area_id, state["distance"])
+    return area_id
+
+
+def resolve_overrun(ctx: Context, choice: str) -> None:
+    """"Overruns": discard 1 resource (the overrun minions go out of play) or
+    place the overrun minions one area closer to Farrenroc."""
+    state = ctx.state
+    item = state["overruns"][0]
+    area_id, count = item["area"], item["count"]
+    if choice == "move":
+        dest = land(state, step_toward(state, area_id, state["distance"]))
+        for _ in range(count):
+            state["areas"][dest]["minions"].append({"damage": 0, "delayed": False})
+        note(ctx, f"{count} overrun minion(s) to {area_name(state, dest)}")
+        farrenroc_excess(ctx)
+    else:
+        if state["reserves"][choice] == 0:
+            from games.core import RuleError
+            raise RuleError(f"No {choice} to discard",
+                            f"The reserves hold no {choice}: move the minions instead "
+                            "(Overruns; Spend: never in excess of the reserves).")
+        state["reserves"][choice] -= 1
+        state["supply"]["minions"] += count
+        note(ctx, f"Discarded 1 {choice}: {count} overrun minion(s) out of play")
+    state["overruns"].pop(0)
+
+
+def farrenroc_excess(ctx: Context) -> None:
+    """"Enemy Movement": more than 3 minions in Farrenroc after movement: remove the
+    excess to the supply, stability -1."""
+    state = ctx.state
+    home = state["areas"][farrenroc(state["board"])]
+    extra = len(home["minions"]) - MAX_MINIONS
+    if extra > 0:
+        del home["minions"][MAX_MINIONS:]
+        state["supply"]["minions"] += extra
+        lose_stability(ctx, 1, f"{extra} minion(s) over 3 in Farrenroc")
+
+
+# --- enemy actions ---------------------------------------------------------------------------
+
+
+def enemy_tokens(state: dict, area_id: str) -> list[str]:
+    """The ranks of the non-delayed enemy tokens in an area."""
+    area = state["areas"][area_id]
+    ranks = ["minion" for m in area["minions"] if not m["delayed"]]
+    ranks += ["captain"] * len(area["captains"])
+    if state["boss"]["area"] == area_id:
+        ranks.append("boss")
+    return ranks
+
+
+def assault(ctx: Context, area_id: str, dice: list[int] | None = None) -> bool | None:
+    """"Assaults": a d10 per enemy token; success if any die is at most the highest
+    attack value among the ranks there. Then every minion there is delayed.
+    Returns None when the assault is ignored (no enemies or nothing to assault)."""
+    state = ctx.state
+    ranks = enemy_tokens(state, area_id)
+    area = state["areas"][area_id]
+    is_home = area_id == farrenroc(state["board"])
+    if not ranks or not (is_home or area["structure"]):
+        return None
+    attack = max(state["enemy"][r]["attack"] for r in ranks)
+    rolled = dice if dice is not None else ctx.roll(len(ranks), 10)
+    success = any(d <= attack for d in rolled)
+    where = area_name(state, area_id)
+    note(ctx, f"Assault on {where}: {rolled} vs attack {attack}: {'success' if success else 'held'}")
+    if success:
+        if is_home:
+            lose_stability(ctx, 1, "assault")
+        else:
+            area["structure"] = False
+            note(ctx, f"Structure in {where} destroyed")
+    for minion in area["minions"]:
+        minion["delayed"] = True
+    return success
+
+
+def destinations(state: dict) -> list[tuple[str, int]]:
+    """Movement goals with their priority ("Enemy Movement Priority"): Farrenroc 1,
+    objectives by their track (highest first), then structures."""
+    goals = [(farrenroc(state["board"]), 0)]
+    order = sorted(TRACKS, key=lambda t: -state["conquest"][t])
+    for area_id, area in state["areas"].items():
+        if area["objective"]:
+            goals.append((area_id, 1 + order.index(TRACK_OF[area["objective"]])))
+        elif area["structure"]:
+            goals.append((area_id, 4))
+    return goals
+
+
+def march_moves(state: dict) -> None:
+    """"March", second step: each non-delayed minion in a non-objective,
+    structureless area moves 1 area toward the closest destination (ties by
+    priority, then board order: a choice the players may correct), hopping
+    full areas; Farrenroc's excess is handled by the caller."""
+    from games.myth.state import distances
+
+    home = farrenroc(state["board"])
+    movers = []
+    for area_id in sorted(state["areas"], key=lambda a: (state["distance"][a], a)):
+        area = state["areas"][area_id]
+        if area_id == home or area["objective"] or area["structure"]:
+            continue
+        for minion in list(area["minions"]):
+            if not minion["delayed"]:
+                movers.append((area_id, minion))
+    goals = destinations(state)
+    for area_id, minion in movers:
+        best = None
+        for goal, priority in goals:
+            dist = distances(state["board"], goal)
+            key = (dist[area_id], priority)
+            if best is None or key < best[0]:
+                best = (key, goal, dist)
+        _, goal, dist = best
+        if goal == area_id:
+            continue
+        state["areas"][area_id]["minions"].remove(minion)
+        dest = land(state, step_toward(state, area_id, dist))
+        state["areas"][dest]["minions"].append(minion)
+
+
+def conquest_action(ctx: Context, kind: str) -> None:
+    """"Conquest" (Despair/Devastation/Corruption for hope/supply/influence).
+
+    1. Raise by 1 per objective location of that kind holding a minion (by 1
+       if no such token remains). 2. One spawn effect: a minion on each such
+       objective location in play, and one per missing objective at the
+       Outland/Lair of a non-darkness fate die; each die that cannot be rolled
+       raises the track by 1.
+    """
+    state = ctx.state
+    track = TRACK_OF[kind]
+    places = objective_areas(state, kind)
+    held = sum(1 for a in places if any(not m["delayed"] for m in state["areas"][a]["minions"]))
+    raise_track(ctx, track, held if places else 1)
+    if state.get("over"):
+        return
+    missing = max(0, len(state["heroes"]) - len(places))
+    faces, unrolled = roll_non_darkness(ctx, missing)
+    if faces:
+        note(ctx, "Fate: " + ", ".join(f.capitalize() for f in faces))
+    targets = list(places) + [a for a in (fate_area(state, f) for f in faces) if a]
+    spawn(ctx, targets)
+    raise_track(ctx, track, unrolled)
+
+
+def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:
+    """"Muster": one non-darkness fate die per muster, minions spawn in the
+    matching Outland/Lair; each die that cannot be rolled discards 1 resource
+    (the Muster section; the Quick Reference says raise the lowest track)."""
+    rolled, unrolled = roll_non_darkness(ctx, count, faces)
+    note(ctx, "Muster: " + (", ".join(f.capitalize() for f in rolled) or "no dice"))
+    spawn(ctx, [a for a in (fate_area(ctx.state, f) for f in rolled) if a])
+    if unrolled and not discard_resources(ctx, unrolled):
+        lose_stability(ctx, 1, "muster, reserves empty")
+
+
+# --- heroes, battles, odds ------------------------------------------------------------------
+
+
+def wound(ctx: Context, hero: dict, amount: int) -> None:
+    """"Damage and Healing" / "Defeated Heroes": at vitality the hero is defeated:
+    damage discarded, stability -1, the figure laid down."""
+    hero["damage"] += amount
+    if hero["damage"] >= hero["vitality"]:
+        hero["damage"] = 0
+        hero["defeated"] = True
+        note(ctx, f"{hero['name']} is defeated")
+        lose_stability(ctx, 1, "hero defeated")
+
+
+def hit_chance(defence: int) -> float:
+    """One d10 at or above ``defence`` ("Battle")."""
+    return max(0, min(10, 11 - defence)) / 10
+
+
+def hurt_chance(attack: int) -> float:
+    """One d10 at or below ``attack`` ("Battle": it hurts the hero)."""
+    return max(0, min(10, attack)) / 10
+
+
+def battle_forecast(state: dict, area_id: str, rank: str) -> tuple[int, float, float]:
+    """Dice, expected damage dealt and expected damage taken for a battle."""
+    count = len(ranks_in(state, area_id, rank))
+    values = state["enemy"][rank]
+    return count, count * hit_chance(values["defence"]), count * hurt_chance(values["attack"])
+
+
+def assault_chance(state: dict, area_id: str) -> float:
+    """Exact chance that an assault on ``area_id`` succeeds ("Assaults")."""
+    ranks = enemy_tokens(state, area_id)
+    if not ranks:
+        return 0.0
+    attack = max(state["enemy"][r]["attack"] for r in ranks)
+    return 1 - (1 - hurt_chance(attack)) ** len(ranks)
+
+
+def test_chance(skill: int, target: int) -> float:
+    """"Skill Tests": at least 1 die; success if any die meets the target number."""
+    return 1 - (1 - hit_chance(target)) ** max(1, skill)
+
+
+def ranks_in(state: dict, area_id: str, rank: str) -> list:
+    area = state["areas"][area_id]
+    if rank == "minion":
+        return area["minions"]
+    if rank == "captain":
+        return area["captains"]
+    return [state["boss"]] if state["boss"]["area"] == area_id else []
+
+
+def deal_damage(state: dict, area_id: str, rank: str, hits: int) -> list[str]:
+    """Assign ``hits`` to the enemies of ``rank`` in the area, finishing the most
+    damaged first; defeated ones go to the out-of-play supply. Returns what fell."""
+    vitality = state["enemy"][rank]["vitality"]
+    fallen = []
+    area = state["areas"][area_id]
+    while hits > 0:
+        if rank == "boss":
+            if state["boss"]["area"] != area_id:
+                break
+            state["boss"]["damage"] += 1
+            if state["boss"]["damage"] >= vitality:
+                state["boss"]["area"] = None
+                state["boss"]["defeated"] = True
+                fallen.append("boss")
+        elif rank == "minion":
+            if not area["minions"]:
+                break
+            target = max(area["minions"], key=lambda m: m["damage"])
+            target["damage"] += 1
+            if target["damage"] >= vitality:
+                area["minions"].remove(target)
+                state["supply"]["minions"] += 1
+                fallen.append("minion")
+        else:
+            if not area["captains"]:
+                break
+            index = max(range(len(area["captains"])), key=lambda i: area["captains"][i])
+            area["captains"][index] += 1
+            if area["captains"][index] >= vitality:
+                area["captains"].pop(index)
+                state["supply"]["captains"] += 1
+                state["captains_defeated"] = state.get("captains_defeated", 0) + 1
+                fallen.append("captain")
+        hits -= 1
+    return fallen
+
+
+# --- tracks, limits, end ------------------------------------------------------------------
+
+
+def _track_low(track: str):
+    """"The Siege": a track that reached the siege icon cannot be reduced."""
+    return lambda s: TRACK_SPACES if s["conquest"][track] >= TRACK_SPACES else 1
+
+
+def tracks(state: dict) -> list[TrackSpec]:
+    """The dial-adjustable numbers: stability first, then reserves, conquest tracks
+    (corrections: a dial turn resolves no ability) and the heroes' damage."""
+    specs = [TrackSpec("stability", "Stability", "stability", 0, 10)]
+    for kind in RESOURCES:
+        specs.append(TrackSpec(kind, kind.capitalize(), f"reserves.{kind}", 0, 10))
+    for track in TRACKS:
+        specs.append(TrackSpec(track, track.capitalize(), f"conquest.{track}",
+                               _track_low(track), TRACK_SPACES))
+    for i in range(len(state["heroes"])):
+        specs.append(TrackSpec(f"hero{i + 1}.damage", f"H{i + 1} damage", f"heroes.{i}.damage",
+                               0, lambda s, i=i: max(0, s["heroes"][i]["vitality"] - 1)))
+    return specs
+
+
+def invariants(state: dict) -> list[str]:
+    """"Glossary", Area: at most 3 minions; Fortify: at most 6 structures, basic
+    locations only; 20 minions and 4 captains in all."""
+    broken = []
+    board = state["board"]["areas"]
+    on_board = 0
+    captains = 0
+    for area_id, area in state["areas"].items():
+        if len(area["minions"]) > MAX_MINIONS:
+            broken.append(f"{area_name(state, area_id)} holds {len(area['minions'])} minions")
+        if area["structure"] and board[area_id]["type"] not in (
+                "village", "sanctuary", "dungeon", "ruins"):
+            broken.append(f"structure in special location {area_id}")
+        on_board += len(area["minions"])
+        captains += len(area["captains"])
+    if structures(state) > MAX_STRUCTURES:
+        broken.append(f"{structures(state)} structures")
+    pending = sum(o["count"] for o in state.get("overruns", []))
+    if on_board + state["supply"]["minions"] + pending != 20:
+        broken.append(f"minions: {on_board} on board + {state['supply']['minions']} out of play")
+    if captains + state["supply"]["captains"] != 4:
+        broken.append(f"captains: {captains} on board + {state['supply']['captains']} out of play")
+    if len(state["fate"]) not in (0, 5) or any(f not in FATE_FACES for f in state["fate"]):
+        broken.append(f"fate pool {state['fate']!r}")
+    return broken
+
+
+def end_check(state: dict) -> dict | None:
+    """"End of Game" / "Object of the Game"."""
+    if state["stability"] <= 0:
+        return {"result": "loss", "text": "Farrenroc has fallen: stability 0"}
+    if state["boss"].get("defeated"):
+        return {"result": "win", "text": "The boss is defeated: Farrenroc stands"}
+    if state["final_done"]:
+        return {"result": "win", "text": "The final objective is complete"}
+    return None
+
+
+def hero_area_type(state: dict, hero: dict) -> str:
+    return area_type(state, hero["area"])

@@ -1,0 +1,172 @@
+"""What the OLED and the screen show of a Myth: Dark Frontier state.
+
+Hidden information ("Determining Enemy Actions"): an enemy action card on a
+deck is never shown before it is revealed; only "face-down" appears.
+"""
+
+from __future__ import annotations
+
+from games.core import GameView, Panel, TrackView, deck
+from games.core.engine import current_step
+from games.core.paths import get_path
+from games.myth import rules
+from games.myth.procedures import active_deck, current_card
+from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc
+
+
+def _card_text(state: dict, name: str, card) -> str:
+    if card == "enemy":
+        return f"Enemy: {deck.shown(state['plan'][name]['enemy']).capitalize()}"
+    return state["heroes"][card]["name"]
+
+
+def _plan_lines(state: dict) -> tuple[str, ...]:
+    plan = state.get("plan")
+    if not plan:
+        return ("no cards planned",)
+    lines = []
+    for name in DECKS:
+        entry = plan[name]
+        enemy = deck.shown(entry["enemy"]).capitalize()
+        if not entry["order"]:
+            lines.append(f"{name.capitalize()}: enemy card {enemy}")
+            continue
+        done = [_card_text(state, name, c) for c in entry["order"][:entry["next"]]]
+        left = len(entry["order"]) - entry["next"]
+        lines.append(f"{name.capitalize()}: " + ", ".join(done + [f"{left} face-down"] * bool(left)))
+    return tuple(lines)
+
+
+def _forecast(state: dict) -> tuple[str, ...]:
+    """"Odds and forecast": the acting hero's battle odds, the assault odds on
+    Farrenroc, the track closest to its next ability or the siege."""
+    lines = []
+    current = current_card(state)
+    if current and current[1] != "enemy":
+        hero = state["heroes"][current[1]]
+        for rank in ("minion", "captain", "boss"):
+            dice, dealt, taken = rules.battle_forecast(state, hero["area"], rank)
+            if dice:
+                lines.append(f"Battle {rank}s: {dice}d10, deal {dealt:.1f}, take {taken:.1f}")
+    home = farrenroc(state["board"])
+    if rules.enemy_tokens(state, home):
+        lines.append(f"Assault on Farrenroc: {rules.assault_chance(state, home):.0%}")
+    close = rules.closest_ability(state)
+    if close:
+        lines.append(f"Closest: {close[0].capitalize()}, {close[1]} space(s) to its next ability")
+    return tuple(lines) or ("nothing to forecast",)
+
+
+def _board_lines(state: dict) -> tuple[str, ...]:
+    lines = []
+    for area_id, area in state["areas"].items():
+        marks = []
+        if area["minions"]:
+            delayed = sum(1 for m in area["minions"] if m["delayed"])
+            marks.append(f"{len(area['minions'])} minion" + (f" ({delayed} delayed)" if delayed else ""))
+        if area["captains"]:
+            marks.append(f"{len(area['captains'])} captain")
+        if state["boss"]["area"] == area_id:
+            marks.append("BOSS")
+        if area["structure"]:
+            marks.append("structure")
+        if area["objective"]:
+            marks.append(f"{area['objective']} objective")
+        heroes = [h["name"] for h in state["heroes"] if h["area"] == area_id]
+        if marks or heroes:
+            lines.append(f"{area_name(state, area_id)} (d{state['distance'][area_id]}): "
+                         + ", ".join(marks + heroes))
+    return tuple(lines) or ("the board is empty",)
+
+
+def _step_text(state: dict, step) -> str:
+    current = current_card(state)
+    data = (state.get("procedure") or {}).get("data", {})
+    if step.id == "hero" and state["procedure"]["name"] == "setup":
+        return f"Hero {data.get('hero', 0) + 1}: skills, vitality"
+    if step.id == "track":
+        return f"{TRACKS[data.get('track', 0)].capitalize()}: ability spaces"
+    if step.id == "objective" and state["procedure"]["name"] == "setup":
+        return f"{RESOURCES[data.get('objective', 0)].capitalize()} objective: location"
+    if step.id == "tokens":
+        spots = [f"{area_name(state, a)} {s['objective']}" for a, s in state["areas"].items()
+                 if s["objective"]]
+        return "Tokens: " + ", ".join(spots)
+    if step.id == "hero" and current:
+        return f"{state['heroes'][current[1]]['name']}: resolve your card"
+    if step.id == "defeated" and current:
+        return f"{state['heroes'][current[1]]['name']} is defeated: card back"
+    if step.id == "enemy_rest" and current:
+        card = state["plan"][current[0]]["enemy"]["card"].capitalize()
+        return f"{card}: Darkness fate, siege step"
+    if step.id.endswith("abilities") and state["pending"]:
+        return "Resolve: " + "; ".join(state["pending"])
+    if step.id.endswith("overrun") and state["overruns"]:
+        o = state["overruns"][0]
+        return f"Overrun {area_name(state, o['area'])}: discard or move"
+    if step.id == "resources":
+        return f"{sum(1 for a in state['areas'].values() if a['structure'])} structures: resources"
+    return step.text
+
+
+def _next_card(state: dict) -> str:
+    if not state.get("plan") or not state["plan"][DECKS[0]]["order"]:
+        return "-"
+    current = current_card(state)
+    if current:
+        return _card_text(state, *current)[:12]
+    name = active_deck(state)
+    return f"{name} card" if name else "-"
+
+
+def view(state: dict) -> GameView:
+    from games.myth import GAME
+
+    tracks = tuple(TrackView(s.key, s.label, get_path(state, s.path), s.low_in(state),
+                             s.high_in(state)) for s in GAME.tracks(state))
+    proc = state.get("procedure")
+    step = current_step(GAME, state)
+    phase = GAME.procedure(proc["name"]).title if proc else ""
+    if step is not None:
+        step_text, step_kind = _step_text(state, step), step.kind.value
+    elif state.get("over"):
+        step_text, step_kind = "", ""
+    else:
+        step_text, step_kind = f"Press next: round {state['round'] + 1}", "reminder"
+    facts = (("Stab", str(state["stability"])), ("Card", _next_card(state)),
+             ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
+    heroes = tuple(
+        f"{h['name']}: T{h['tactics']} C{h['cunning']} I{h['intellect']} S{h['spirit']}, "
+        f"damage {h['damage']}/{h['vitality']}, {area_name(state, h['area'])}"
+        + (" (defeated)" if h["defeated"] else "") for h in state["heroes"])
+    conquest = tuple(
+        f"{t.capitalize()}: {state['conquest'][t]}/10, abilities {state['abilities'][t] or '-'}"
+        for t in TRACKS) + (("SIEGE" if state["siege"] else "no siege yet"),)
+    reserves = (", ".join(f"{k} {state['reserves'][k]}" for k in RESOURCES),
+                f"out of play: {state['supply']['minions']} minions, "
+                f"{state['supply']['captains']} captains")
+    objectives = tuple(
+        f"{k.capitalize()}: {o['location'] or '-'}, {o['tokens']}/{len(state['heroes'])}"
+        + (" done" if o["done"] else "") for k, o in state["objectives"].items()
+    ) + (f"Active quest: {state['quest'] or '-'}",)
+    plot = tuple(f"R{h['round']}: stab {h['stability']}, " + " ".join(
+        f"{t[:3]} {h[t]}" for t in TRACKS) for h in state["history"][-6:])
+    panels = (
+        Panel("Action decks", _plan_lines(state)),
+        Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
+        Panel("Conquest", conquest),
+        Panel("Fate pool", (", ".join(f.capitalize() for f in state["fate"]) or "not rolled",)),
+        Panel("Forecast", _forecast(state)),
+        Panel("Heroes", heroes),
+        Panel("Objectives", objectives),
+        Panel("Board", _board_lines(state)),
+        Panel("Rounds", plot or ("no round finished",)),
+    )
+    steps: tuple[tuple[str, str], ...] = ()
+    if proc:
+        procedure = GAME.procedure(proc["name"])
+        steps = tuple((s.text, "done" if i < proc["step"] else "current" if i == proc["step"]
+                       else "todo") for i, s in enumerate(procedure.steps))
+    headline = f"Myth \u00b7 Round {state['round']}"
+    over = state["over"]["text"] if state.get("over") else None
+    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over)
