@@ -10,6 +10,7 @@ _GAMES: dict[str, Game] = {}
 
 # game id -> the package that defines it; imported lazily on first lookup.
 KNOWN_PACKAGES = {
+    "gloom-of-kilforth": "games.kilforth",
     "kreel-manor": "games.kreel",
     "myth-dark-frontier": "games.myth",
     "tainted-grail": "games.grail",

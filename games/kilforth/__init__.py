@@ -1,0 +1,28 @@
+"""Gloom of Kilforth: the Night phase, Daylight Actions, Tests and battles.
+
+Builds the :class:`~games.core.Game` and registers it under ``gloom-of-kilforth``.
+The rulebook is ``rules/gloom-of-kilforth.md``; what the box automates is in
+``docs/games/gloom-of-kilforth.md``.
+"""
+
+from games.core import Game, register
+from games.kilforth import commands, procedures, rules, views
+from games.kilforth.state import SCHEMA_VERSION
+
+GAME = register(
+    Game(
+        id="gloom-of-kilforth",
+        title="Gloom of Kilforth",
+        schema_version=SCHEMA_VERSION,
+        setup_params=commands.SETUP_PARAMS,
+        setup=commands.setup,
+        commands=commands.COMMANDS,
+        procedures=procedures.PROCEDURES,
+        tracks=rules.tracks,
+        view=views.view,
+        invariants=rules.invariants,
+        end_check=rules.end_check,
+        next_procedure=procedures.next_procedure,
+        rules_file="rules/gloom-of-kilforth.md",
+    )
+)

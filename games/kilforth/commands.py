@@ -1,0 +1,802 @@
+"""What a Gloom of Kilforth player can tell the box, each a function of the state.
+
+Handlers change ``ctx.state`` (a private copy) and raise RuleError with a short
+OLED text and a long text citing the rule; a refused command changes nothing.
+Daylight Actions act for the active hero ("Daylight Turns"); prompt answers
+(``roll``, ``fate``, ``night_card``...) only answer their procedure step.
+"""
+
+from __future__ import annotations
+
+from games.core import CommandSpec, Context, Param, RuleError, deck, dice
+from games.kilforth import procedures, rules
+from games.kilforth.procedures import end_turn, make_enemy, note, start_battle
+from games.kilforth.rules import require
+from games.kilforth.state import (
+    ATTRIBUTE_LABELS,
+    ATTRIBUTES,
+    CELL_LABELS,
+    CITY,
+    DIFFICULTY_DISCARDS,
+    ENCOUNTER_TYPES,
+    LIMIT,
+    MAX_ATTRIBUTE,
+    MAX_HP_LIMIT,
+    MODES,
+    NIGHT_CARDS,
+    NIGHT_TYPES,
+    TERRAINS,
+    active_hero,
+    cell_index,
+    encounters_at,
+    find_encounter,
+    new_encounter,
+    new_hero,
+    new_state,
+)
+
+# --- setup --------------------------------------------------------------------------
+
+SETUP_PARAMS = (
+    Param("heroes", "int", "Heroes", low=1, high=4, default=1),
+    Param("mode", "choice", "Mode", choices=MODES, default="solo"),
+    Param("dice", "choice", "Successes on", choices=("5-6", "4-6"), default="5-6"),
+    Param("difficulty", "bool", "Hard: 3 Night discards", default=False),
+    Param("advanced_regale", "bool", "Regale: chapter x2 gold", default=False),
+    Param("plots", "bool", "Ancient Plots in use", default=False),
+)
+
+
+def setup(ctx: Context) -> None:
+    """A new game ("2. Setup"): the map with Sprawl City at the centre, the Night deck
+    of 25 shuffled (seeded), each hero with 4 HP, 4 Fate and 4 AP on Sprawl City,
+    1 Ancient (1 per hero in the cooperative game); then the ``setup`` procedure asks
+    for each hero's values and finds the First Hero."""
+    p = ctx.params
+    if p["mode"] == "solo" and p["heroes"] > 1:
+        raise RuleError("Solo is 1 hero", "The solo game has one hero; choose coop or competitive.")
+    if p["mode"] != "solo" and p["heroes"] == 1:
+        raise RuleError("Need 2+ heroes", f"The {p['mode']} game needs 2 to 4 heroes.")
+    new_state(ctx.state, p["mode"], p["heroes"], 4 if p["dice"] == "4-6" else 5,
+              p["advanced_regale"], p["plots"])
+    ctx.state["night_deck"] = deck.new(range(1, NIGHT_CARDS + 1), ctx.shuffle)
+    ctx.start("setup", {"hero": 0, "ancient": 0, "discards": 0,
+                        "difficulty": DIFFICULTY_DISCARDS if p["difficulty"] else 0})
+    ctx.describe(f"New game: {p['mode']}, {p['heroes']} hero{'es' if p['heroes'] > 1 else ''}")
+
+
+def hero_values(ctx: Context) -> None:
+    """"2. Setup", Races and Classes: race values plus class bonuses; Starting Gold."""
+    index = ctx.data["hero"]
+    values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
+    ctx.state["heroes"][index] = new_hero(index + 1, values)
+    ctx.data["hero"] = index + 1
+    parts = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{values[a]}" for a in ATTRIBUTES)
+    ctx.describe(f"Hero {index + 1}: {parts} HP{values['max_hp']} gold {values['gold']}")
+
+
+def ancient_plot(ctx: Context) -> None:
+    """"Plots": each Ancient's Plots appear on one location type ("Step 2d: Plot")."""
+    index = ctx.data["ancient"]
+    ctx.state["ancients"][index]["plot_terrain"] = ctx.params["terrain"]
+    ctx.data["ancient"] = index + 1
+    ctx.describe(f"Ancient {index + 1}: Plots on {ctx.params['terrain']}")
+
+
+def difficulty_discard(ctx: Context) -> None:
+    """"Difficulty Variant": draw and discard a Night card; flip its location to gloom."""
+    cell = cell_index(ctx.params["location"])
+    card = deck.draw(ctx.state["night_deck"])
+    deck.discard(ctx.state["night_deck"], *card)
+    ctx.state["map"][cell]["gloom"] = True
+    ctx.data["discards"] += 1
+    ctx.describe(f"Night card discarded: {rules.where(cell)} falls into gloom")
+
+
+# --- helpers --------------------------------------------------------------------------
+
+
+def _daylight(state: dict) -> bool:
+    return (not state.get("procedure") and state.get("active_hero") is not None
+            and not procedures.night_ready(state) and not state.get("over"))
+
+
+def _here(state: dict) -> list[dict]:
+    return encounters_at(state, active_hero(state)["cell"])
+
+
+def _begin_action(ctx: Context, name: str) -> dict:
+    """"8. Actions": each Action costs 1 AP, taken on the hero's turn."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", f"{name} is a Daylight Action (6. Daylight Phase).")
+    hero = active_hero(state)
+    require(hero["ap"] > 0, "No AP left: Camp",
+            f"{hero['name']} has no Action Points: make Camp (7. Hero Turn, Action or Camp).")
+    hero["ap"] -= 1
+    hero["actions_today"] += 1
+    return hero
+
+
+def _spend_done(ctx: Context, text: str) -> None:
+    note(ctx, text)
+    end_turn(ctx)
+
+
+def _check_limits(ctx: Context, hero: dict) -> None:
+    """"Limit of 6": more than 6 rumours, assets or Loot - discard down to 6."""
+    for what in ("rumours", "assets", "loot"):
+        if hero[what] > LIMIT:
+            hero[what] = LIMIT
+            note(ctx, f"Limit of 6: discard down to 6 {what}")
+
+
+def _team_bonus(ctx: Context) -> int:
+    team = ctx.params.get("team") or 0
+    if team:
+        require(team < len(ctx.state["heroes"]), "Team too large",
+                "A Team is formed with other heroes at your location (Deed: Team).")
+    return team
+
+
+# --- Daylight Actions --------------------------------------------------------------------
+
+
+def move(ctx: Context) -> None:
+    """"Action: Move": to an orthogonally adjacent location, or via a shortcut; a new
+    location with no encounter draws one (not Sprawl City); successes are lost."""
+    state = ctx.state
+    target = cell_index(ctx.params["to"])
+    hero = active_hero(state) if _daylight(state) else None
+    if hero is not None:
+        require(target != hero["cell"], "Already there", "Move to another location (Action: Move).")
+        require(ctx.params["shortcut"] or rules.adjacent(hero["cell"], target), "Not adjacent",
+                f"{rules.where(target)} is not orthogonally adjacent to {rules.where(hero['cell'])}; "
+                "only a shared shortcut allows it (Action: Move; Definitions, Adjacent).")
+    hero = _begin_action(ctx, "Move")
+    rules.leave_location(hero)
+    hero["cell"] = target
+    text = f"{hero['name']} moves to {rules.where(target)}"
+    if target != CITY and not encounters_at(state, target):
+        note(ctx, text)
+        ctx.start("arrive", {"action": True})
+        return
+    enemies = _enemies_here(state, state["active_hero"])
+    if enemies:
+        note(ctx, text)
+        start_battle(ctx, state["active_hero"], enemies[0])
+        return
+    _spend_done(ctx, text)
+
+
+def _enemies_here(state: dict, index: int) -> list[dict]:
+    """"7. Hero Turn", Enemy Engagement: Enemy cards, and Strangers with this hero's token."""
+    hero = state["heroes"][index]
+    return [e for e in encounters_at(state, hero["cell"])
+            if (e["type"] == "enemy" or index in e["enemy_of"]) and e["id"] not in hero["evaded"]]
+
+
+def search(ctx: Context) -> None:
+    """"Action: Search": location with no encounter and no obstacle; draw one."""
+    state = ctx.state
+    if _daylight(state):
+        hero = active_hero(state)
+        cell = state["map"][hero["cell"]]
+        require(hero["cell"] != CITY, "Nothing to search",
+                "Sprawl City has no encounter deck (Action: Move, Location's Encounter Deck).")
+        require(not _here(state), "Encounter here",
+                "Search needs a location with no encounter (Action: Search, Restriction).")
+        require(not cell["obstacles"], "Obstacle here",
+                "Search needs a location with no obstacle (Action: Search, Restriction).")
+    hero = _begin_action(ctx, "Search")
+    note(ctx, f"{hero['name']} searches {rules.where(hero['cell'])}")
+    ctx.start("arrive", {"action": True})
+
+
+def hide(ctx: Context) -> None:
+    """"Action: Hide": the hero must not be Hidden."""
+    if _daylight(ctx.state):
+        require(not active_hero(ctx.state)["hidden"], "Already Hidden",
+                "Hide needs a hero who is not Hidden (Action: Hide, Restriction).")
+    hero = _begin_action(ctx, "Hide")
+    hero["hidden"] = True
+    _spend_done(ctx, f"{hero['name']} hides")
+
+
+def confront(ctx: Context) -> None:
+    """"Action: Confront": no obstacles; a Quest, Place or Stranger here; Strangers
+    not while Hidden and by Influence only; the same attribute all Day. The
+    ``enemy`` attribute makes a Stranger an Enemy on purpose."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", "Confront is a Daylight Action.")
+    hero = active_hero(state)
+    enc = find_encounter(state, ctx.params["encounter"])
+    require(enc is not None and enc["cell"] == hero["cell"], "Not here",
+            f"Encounter {ctx.params['encounter']} is not at {rules.where(hero['cell'])}.")
+    require(not state["map"][hero["cell"]]["obstacles"], "Obstacle here",
+            "Confront needs a location with no obstacles (Action: Confront, Restriction).")
+    require(enc["type"] in ("quest", "place", "stranger") and state["active_hero"] not in enc["enemy_of"],
+            "Not confrontable", "Only a Quest, Place or Stranger can be Confronted; Enemies are "
+            "engaged (Action: Confront).")
+    attribute = ctx.params["attribute"]
+    if enc["type"] == "stranger":
+        require(not hero["hidden"], "Hidden: no Stranger",
+                "Heroes cannot Confront a Stranger while Hidden (Action: Confront, Strangers).")
+        require(attribute in ("influence", "enemy"), "Influence only",
+                "Against a Stranger heroes can only Test Influence (Action: Confront, Strangers).")
+    else:
+        require(attribute != "enemy", "Strangers only", "Only a Stranger can be made an Enemy.")
+    entry = rules.accumulated(hero, enc["id"])
+    if entry is not None:
+        require(entry["attribute"] == attribute, f"Keep {entry['attribute']}"[:21],
+                f"Successes so far are in {entry['attribute']}: keep the same attribute all Day (Confront).")
+    if attribute != "enemy":
+        require(enc[attribute] > 0, f"No {attribute} value"[:21],
+                f"{enc['name']} has no {attribute} value to Test against (Confront).")
+    team = _team_bonus(ctx)
+    hero = _begin_action(ctx, "Confront")
+    if attribute == "enemy":
+        make_enemy(state, state["active_hero"], enc)
+        note(ctx, f"{hero['name']} makes {enc['name']} an Enemy")
+        start_battle(ctx, state["active_hero"], enc, no_surprise=True)
+        return
+    n = hero[attribute] + ctx.params["bonus"] + team
+    ctx.start("test", {"hero": state["active_hero"], "attribute": attribute, "dice": n,
+                       "needed": enc[attribute], "prior": entry["count"] if entry else 0,
+                       "encounter": enc["id"], "purpose": "confront", "first": entry is None,
+                       "rolled": 0, "action": True})
+    note(ctx, f"{hero['name']} confronts {enc['name']}: {n} dice for {enc[attribute]} "
+              f"{ATTRIBUTE_LABELS[attribute]}")
+
+
+def rest(ctx: Context) -> None:
+    """"Action: Rest": no encounters here and HP below maximum; gain 1 HP (no AP)."""
+    _rest_check(ctx, "Rest")
+    hero = _begin_action(ctx, "Rest")
+    hero["hp"] += 1
+    _spend_done(ctx, f"{hero['name']} rests: HP {hero['hp']}")
+
+
+def _rest_check(ctx: Context, name: str) -> None:
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", f"{name} is a Daylight Action.")
+    hero = active_hero(state)
+    require(not _here(state), "Encounter here",
+            f"{name} needs a location with no encounters (Action: Rest, Restriction).")
+    require(hero["hp"] < hero["max_hp"], "HP already full",
+            f"{name} needs fewer HP than maximum health (Action: Rest, Restriction).")
+
+
+def long_rest(ctx: Context) -> None:
+    """"Long Rest": as Rest, and the first and only Action this Day; discard all AP
+    and heal to maximum."""
+    _rest_check(ctx, "Long Rest")
+    require(active_hero(ctx.state)["actions_today"] == 0, "Must be 1st Action",
+            "A Long Rest has to be the first and only Action the hero takes this Day.")
+    hero = _begin_action(ctx, "Long Rest")
+    hero["ap"] = 0
+    hero["hp"] = hero["max_hp"]
+    _spend_done(ctx, f"{hero['name']} takes a Long Rest: HP {hero['hp']}")
+
+
+def clear(ctx: Context) -> None:
+    """"Action: Clear": remove 1 obstacle or, if none, 1 Plot; draw 1 Loot token."""
+    state = ctx.state
+    if _daylight(state):
+        cell = state["map"][active_hero(state)["cell"]]
+        require(cell["obstacles"] or cell["plots"], "Nothing to Clear",
+                "Clear needs 1 or more obstacles or Plots here (Action: Clear, Restriction).")
+    hero = _begin_action(ctx, "Clear")
+    cell = state["map"][hero["cell"]]
+    if cell["obstacles"]:
+        cell["obstacles"] -= 1
+        what = "an obstacle"
+    else:
+        cell["plots"] -= 1
+        hero["rumours"] += 1
+        what = "a Plot (into hand)"
+    hero["loot"] += 1
+    _check_limits(ctx, hero)
+    _spend_done(ctx, f"{hero['name']} clears {what}, draws Loot")
+
+
+def discover(ctx: Context) -> None:
+    """"Action: Discover": a reward rumour matching this location goes into play."""
+    if _daylight(ctx.state):
+        require(active_hero(ctx.state)["rumours"] > 0, "No rumours",
+                "Discover plays a rumour from hand (Action: Discover).")
+    hero = _begin_action(ctx, "Discover")
+    hero["rumours"] -= 1
+    hero["assets"] += 1
+    hero["asset_gold"] += ctx.params["gold"]
+    _check_limits(ctx, hero)
+    _spend_done(ctx, f"{hero['name']} discovers an asset")
+
+
+def market(ctx: Context) -> None:
+    """"Action: Market": at Sprawl City; Heal (1 gold per HP), Purchase, Sell for half
+    value; at least one must be performed."""
+    state, p = ctx.state, ctx.params
+    if _daylight(state):
+        hero = active_hero(state)
+        require(hero["cell"] == CITY, "Only at Sprawl City",
+                "Market needs the hero at Sprawl City (Action: Market, Restriction).")
+        require(p["heal"] or p["buy"] or p["sell"], "Choose an option",
+                "At least one Market option must be performed (Action: Market).")
+        require(hero["hp"] + p["heal"] <= hero["max_hp"], "Above max HP",
+                "Heal only up to maximum health (Market, Option 1).")
+        require(p["heal"] + p["buy"] <= hero["gold"] + p["sell"], "Not enough gold",
+                f"{hero['name']} has {hero['gold']} gold (Action: Market).")
+    hero = _begin_action(ctx, "Market")
+    hero["gold"] += p["sell"] - p["heal"] - p["buy"]
+    hero["hp"] += p["heal"]
+    if p["buy"]:
+        hero["assets"] += 1
+        hero["asset_gold"] += p["buy"]
+    _check_limits(ctx, hero)
+    _spend_done(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell +{p['sell']} gold")
+
+
+def regale(ctx: Context) -> None:
+    """"Action: Regale": one chapter or Finale completed per Day. A chapter costs 5
+    gold (chapter x 2 in the Advanced Variant) and gives +1 maximum HP and HP; the
+    Finale is a Test at its location, not on the Day chapter 4 was completed."""
+    state, p = ctx.state, ctx.params
+    require(_daylight(state), "Not in Daylight", "Regale is a Daylight Action.")
+    hero = active_hero(state)
+    require(not hero["regaled"], "Regaled today",
+            "A hero cannot complete a second saga chapter or Finale in a Day (Action: Regale).")
+    require(hero["chapter"] <= 5, "Saga complete", "The saga is already complete.")
+    if hero["chapter"] == 5:
+        require(hero["chapter4_day"] != state["day"], "Not today: chapter 4",
+                "Not during the same Day that chapter 4 was completed (Saga Finale Completion).")
+        require(p["finale"] > 0, "Enter Finale value",
+                "Enter the Finale's attribute value (Saga Finale Completion).")
+        attribute = p["attribute"]
+        entry = rules.accumulated(hero, None)
+        hero = _begin_action(ctx, "Regale")
+        n = hero[attribute] + p["bonus"] + _team_bonus(ctx)
+        ctx.start("test", {"hero": state["active_hero"], "attribute": attribute, "dice": n,
+                           "needed": p["finale"], "prior": entry["count"] if entry else 0,
+                           "encounter": None, "purpose": "finale", "first": False, "rolled": 0,
+                           "action": True})
+        note(ctx, f"{hero['name']} attempts the Finale: {n} dice for {p['finale']}")
+        return
+    cost = hero["chapter"] * 2 if state["advanced_regale"] else 5
+    require(hero["gold"] >= cost, f"Need {cost} gold",
+            f"Completing a chapter costs {cost} gold (Saga Chapter Completion).")
+    require(hero["rumours"] >= p["rumours"], "Not enough rumours", "Discard only rumours you hold.")
+    hero = _begin_action(ctx, "Regale")
+    hero["gold"] -= cost
+    hero["rumours"] -= p["rumours"]
+    hero["max_hp"] = min(MAX_HP_LIMIT, hero["max_hp"] + 1)
+    hero["hp"] += 1
+    hero["regaled"] = True
+    done = hero["chapter"]
+    if done == 4:
+        hero["chapter4_day"] = state["day"]
+    hero["chapter"] += 1
+    note(ctx, f"{hero['name']} completes chapter {done}: take a level {done} skill")
+    _competitive_pressure(ctx, state["active_hero"], done)
+    end_turn(ctx)
+
+
+def _competitive_pressure(ctx: Context, index: int, done: int) -> None:
+    """"Competitive Pressure": chapter 3 lifts heroes who have not completed chapter 1;
+    chapter 4 lifts those who have not completed chapter 2."""
+    state = ctx.state
+    if state["mode"] != "competitive" or done not in (3, 4):
+        return
+    below = 1 if done == 3 else 2
+    for i, other in enumerate(state["heroes"]):
+        if i != index and other["chapter"] <= below:
+            note(ctx, f"Pressure: {other['name']} completes chapter {other['chapter']}")
+            other["chapter"] += 1
+            other["max_hp"] += 1
+            other["hp"] += 1
+
+
+def camp(ctx: Context) -> None:
+    """"Action or Camp": discard remaining AP, no further turns; the first to Camp
+    takes the First Hero marker; when all have Camped the Night begins."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", "Heroes make Camp during Daylight.")
+    index = state["active_hero"]
+    rules.make_camp(state, index)
+    first = state["first_camper"] == index
+    note(ctx, f"{state['heroes'][index]['name']} makes Camp" + (" (First Hero marker)" if first else ""))
+    end_turn(ctx)
+
+
+# --- Deeds and effects -----------------------------------------------------------------------
+
+
+def overcome(ctx: Context) -> None:
+    """"Deed: Overcome": defeat an encounter whose Weakness matches a keyword in play;
+    no AP. "Hidden heroes cannot perform Deeds"."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", "Deeds are performed during a turn.")
+    hero = active_hero(state)
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    enc = find_encounter(state, ctx.params["encounter"])
+    require(enc is not None and enc["cell"] == hero["cell"], "Not here",
+            f"Encounter {ctx.params['encounter']} is not at {rules.where(hero['cell'])}.")
+    procedures.defeat_encounter(state, enc)
+    ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
+    ctx.goto("reward")
+    note(ctx, f"{hero['name']} overcomes {enc['name']}")
+
+
+def engage(ctx: Context) -> None:
+    """"7. Hero Turn", Enemy Engagement: engage an Enemy at the hero's location (no AP)."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", "Engagements happen on a hero's turn.")
+    index = state["active_hero"]
+    enc = find_encounter(state, ctx.params["encounter"])
+    require(enc is not None and enc in _enemies_here(state, index), "No such Enemy here",
+            "Engage an Enemy (or your Enemy Stranger) at your location (9. Engagement).")
+    start_battle(ctx, index, enc)
+    ctx.data["action"] = False
+    note(ctx, f"{state['heroes'][index]['name']} engages {enc['name']}")
+
+
+def test(ctx: Context) -> None:
+    """"Test" outside a Confront (an Event or card effect): attribute plus bonuses,
+    rolled once; no AP ("Event")."""
+    state = ctx.state
+    require(not state.get("procedure") and state.get("active_hero") is not None, "Finish the step",
+            "A Test starts between steps.")
+    index = state["active_hero"]
+    hero = state["heroes"][index]
+    attribute = ctx.params["attribute"]
+    n = hero[attribute] + ctx.params["bonus"] + _team_bonus(ctx)
+    ctx.start("test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
+                       "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0})
+    note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {n} dice")
+
+
+def unhide(ctx: Context) -> None:
+    """"Action: Hide", Important: a hero can stop being Hidden at any point."""
+    hero = active_hero(ctx.state)
+    require(hero["hidden"], "Not Hidden", f"{hero['name']} is not Hidden.")
+    hero["hidden"] = False
+    note(ctx, f"{hero['name']} comes out of hiding")
+
+
+def lose_hp(ctx: Context) -> None:
+    """A card effect: lose HP, and 1 AP per HP ("8. Actions", Important); the last HP
+    defeats the hero ("Hero Defeated")."""
+    state = ctx.state
+    require(not state.get("procedure"), "Finish the step", "Card effects are applied between steps.")
+    index = ctx.params["hero"] - 1
+    require(index < len(state["heroes"]), f"No Hero {index + 1}", "There is no such hero.")
+    hero = state["heroes"][index]
+    require(not hero["defeated"], "Defeated: immune",
+            "A defeated hero cannot be affected by abilities or effects (Hero Defeated).")
+    lost = rules.lose_hp(state, index, ctx.params["amount"])
+    note(ctx, f"{hero['name']} loses {lost} HP and AP" + (" - defeated" if hero["defeated"] else ""))
+    if hero["defeated"]:
+        ctx.start("defeat", {"action": True})
+
+
+def place_encounter(ctx: Context) -> None:
+    """A card effect places an encounter at the active hero's location."""
+    state = ctx.state
+    require(not state.get("procedure") and state.get("active_hero") is not None, "Finish the step",
+            "Card effects are applied between steps.")
+    require(active_hero(state)["cell"] != CITY, "Not on Sprawl City",
+            "No encounter may be placed on Sprawl City (Locations, Sprawl City).")
+    ctx.start("arrive", {"action": False})
+    ctx.describe("Place an encounter")
+
+
+def location(ctx: Context) -> None:
+    """Set a location's card values: terrain, gloom, the red shield's HP, obstacles."""
+    p = ctx.params
+    cell = cell_index(p["location"])
+    require(cell != CITY or (p["terrain"] == "unknown" and not p["gloom"]), "Sprawl City is safe",
+            "Sprawl City's terrain is City and it is 'safe' (Locations, Sprawl City).")
+    spot = ctx.state["map"][cell]
+    if cell != CITY:
+        spot["terrain"] = p["terrain"]
+        spot["gloom"] = p["gloom"]
+    spot["gloom_hp"] = p["gloom_hp"]
+    spot["obstacles"] = p["obstacles"]
+    ctx.describe(f"{rules.where(cell)}: {spot['terrain']}, gloom {'yes' if spot['gloom'] else 'no'}")
+
+
+# --- prompt answers ----------------------------------------------------------------------------
+
+
+def _faces(ctx: Context, count: int) -> list[int]:
+    """Faces from the tray (the ``dice`` param), or a virtual roll when absent."""
+    report = ctx.params.get("dice")
+    if report is None:
+        return ctx.roll(count)
+    faces = dice.faces_from_report(report)
+    if len(faces) != count:
+        raise RuleError(f"Roll {count} dice"[:21],
+                        f"This Test rolls {count} dice; the tray saw {len(faces)} (Test).")
+    return faces
+
+
+def roll(ctx: Context) -> None:
+    """"Test": roll the dice; a success for each die showing 5 or 6 (4-6 easier)."""
+    data = ctx.data
+    faces = _faces(ctx, data["dice"])
+    data["faces"] = faces
+    data["rolled"] = dice.successes(faces, ctx.state["success_on"])
+    note(ctx, f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
+
+
+def fate(ctx: Context) -> None:
+    """"Test", Fate: once per Day, add 1 success by discarding a Fate token or a rumour."""
+    choice = ctx.params["use"]
+    if choice == "no":
+        ctx.data["fate"] = False
+        ctx.describe("No Fate")
+        return
+    hero = ctx.state["heroes"][ctx.data["hero"]]
+    field = "fate" if choice == "Fate token" else "rumours"
+    require(hero[field] > 0, f"No {field} left"[:21], f"{hero['name']} has no {field} to discard (Fate).")
+    hero[field] -= 1
+    hero["fate_used"] = True
+    ctx.data["fate"] = True
+    note(ctx, f"{hero['name']} calls on Fate (+1 success)")
+
+
+def reward(ctx: Context) -> None:
+    """"Reward: Loot and Rumour": gold equal to its value or a Loot token; the card or a
+    reward card as a rumour. An Enemy Stranger forces option a. both times."""
+    data, p = ctx.data, ctx.params
+    hero = ctx.state["heroes"][data["hero"]]
+    enc = data["defeated"]
+    forced = data["hero"] in enc.get("enemy_of", [])
+    if forced:
+        require(p["loot"] == "gold" and p["rumour"] == "card", "Enemy: gold + card",
+                "An Enemy Stranger gives its gold and its card (Reward, Exception).")
+    if p["loot"] == "gold":
+        hero["gold"] += enc["gold"]
+    else:
+        hero["loot"] += 1
+    hero["rumours"] += 1
+    _check_limits(ctx, hero)
+    loot = f"{enc['gold']} gold" if p["loot"] == "gold" else "a Loot token"
+    note(ctx, f"Reward: {loot}, "
+              f"{'the card' if p['rumour'] == 'card' else 'a reward card'} as a rumour")
+
+
+def lose_card(ctx: Context) -> None:
+    """"Hero Defeated": either sacrifice 1 asset or discard 1 rumour."""
+    state = ctx.state
+    index = state["pending_losses"][0]
+    hero = state["heroes"][index]
+    field = "assets" if ctx.params["card"] == "asset" else "rumours"
+    require(hero[field] > 0, f"No {field}"[:21], f"{hero['name']} has no {field}; lose the other.")
+    hero[field] -= 1
+    state["pending_losses"].pop(0)
+    note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
+
+
+def night_card(ctx: Context) -> None:
+    """"Step 2: Darkness" b. the named location falls into gloom; c. Weather replaces
+    Weather; an encounter is placed there; an Event is resolved (First Hero chooses)."""
+    state, data, p = ctx.state, ctx.data, ctx.params
+    cell = cell_index(p["location"])
+    kind = p["type"]
+    if cell == CITY:
+        require(kind in ("weather", "event"), "Not on Sprawl City",
+                "No encounter may be placed on Sprawl City (Locations, Sprawl City).")
+    spot = state["map"][cell]
+    if p["terrain"] != "unknown" and cell != CITY:
+        spot["terrain"] = p["terrain"]
+    data["fell"] = not spot["gloom"]
+    spot["gloom"] = True
+    data["cell"] = cell
+    data["type"] = kind
+    text = f"{rules.where(cell)} falls into gloom"
+    if kind == "weather":
+        if state["weather"]:
+            deck.discard(state["night_deck"], state["weather"]["card"])
+        state["weather"] = {"card": data["card"], "cell": cell}
+        text += "; new Weather"
+    elif kind == "event":
+        deck.discard(state["night_deck"], data["card"])
+        text += f"; Event ({state['heroes'][state['first_hero']]['name']} chooses)"
+    else:
+        enc_id = state["next_encounter_id"]
+        state["next_encounter_id"] += 1
+        values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+        state["encounters"].append(new_encounter(enc_id, cell, kind, values))
+        text += f"; {kind.capitalize()} {enc_id} placed"
+    note(ctx, text)
+
+
+def encounter(ctx: Context) -> None:
+    """An encounter drawn from the location's deck, entered with its card values."""
+    state, p = ctx.state, ctx.params
+    index = ctx.data.get("hero", state["active_hero"])
+    cell = state["heroes"][index]["cell"]
+    enc_id = state["next_encounter_id"]
+    state["next_encounter_id"] += 1
+    values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+    values["fresh"] = True
+    state["encounters"].append(new_encounter(enc_id, cell, p["type"], values))
+    ctx.data["placed"] = enc_id
+    ctx.describe(f"{p['type'].capitalize()} {enc_id} at {rules.where(cell)}")
+
+
+def stance(ctx: Context) -> None:
+    """"Stage 1": a Hidden hero either Surprise Attacks (loses Hidden, gains Surprise)
+    or Evades (stays Hidden, Stage 2)."""
+    data = ctx.data
+    hero = ctx.state["heroes"][data["hero"]]
+    data["stance"] = ctx.params["choice"]
+    if data["stance"] == "surprise":
+        hero["hidden"] = False
+        data["surprise"] = "hero"
+    ctx.describe(f"{hero['name']}: {'Surprise Attack' if data['stance'] == 'surprise' else 'Evade'}")
+
+
+def evade_roll(ctx: Context) -> None:
+    """"Stage 2: Evasion Opportunity": a Sneak Test against the foe's Sneak."""
+    data = ctx.data
+    hero = ctx.state["heroes"][data["hero"]]
+    faces = _faces(ctx, hero["sneak"] + ctx.params["bonus"])
+    data["evade_successes"] = dice.successes(faces, ctx.state["success_on"])
+    ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {data['evade_successes']} successes")
+
+
+def hero_fight(ctx: Context) -> None:
+    """"Step 1: Skirmish": the hero's Fight Test; +1 die with Surprise (first round)."""
+    data = ctx.data
+    hero = ctx.state["heroes"][data["hero"]]
+    n = hero["fight"] + ctx.params["bonus"] + (1 if data["surprise"] == "hero" else 0)
+    faces = _faces(ctx, n)
+    data["hero_hits"] = dice.successes(faces, ctx.state["success_on"])
+    ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {data['hero_hits']} hits")
+
+
+def foe_fight(ctx: Context) -> None:
+    """"Step 1: Skirmish": the foe's Fight Test; +1 die with Surprise (first round)."""
+    data = ctx.data
+    enc = find_encounter(ctx.state, data["foe"])
+    n = enc["fight"] + (1 if data["surprise"] == "foe" else 0)
+    faces = _faces(ctx, n)
+    data["foe_hits"] = dice.successes(faces, ctx.state["success_on"])
+    ctx.describe(f"{enc['name']} Fight: {' '.join(map(str, faces))} = {data['foe_hits']} hits")
+
+
+def escape(ctx: Context) -> None:
+    """"Step 4: Escape Option": make Camp and go to the nearest Enemy-free location
+    (no shortcuts; the hero chooses among ties)."""
+    data, state = ctx.data, ctx.state
+    if not ctx.params["escape"]:
+        ctx.describe("Fight on")
+        return
+    index = data["hero"]
+    hero = state["heroes"][index]
+    enemy_cells = {e["cell"] for e in state["encounters"]
+                   if e["type"] == "enemy" or index in e["enemy_of"]}
+    free = [c for c in range(25) if c not in enemy_cells and c != hero["cell"]]
+    best = min(rules.distance(hero["cell"], c) for c in free)
+    nearest = [c for c in free if rules.distance(hero["cell"], c) == best]
+    target = cell_index(ctx.params["to"]) if ctx.params["to"] != "nearest" else nearest[0]
+    require(target in nearest, "Not the nearest",
+            "Escape to the nearest Enemy-free location (Step 4: Escape Option); nearest: "
+            + ", ".join(rules.where(c) for c in nearest) + ".")
+    rules.leave_location(hero)
+    hero["cell"] = target
+    rules.make_camp(state, index)
+    data["over"] = True
+    note(ctx, f"{hero['name']} escapes to {rules.where(target)} and makes Camp")
+
+
+# --- the command list ------------------------------------------------------------------------
+
+_ATTR = Param("attribute", "choice", "Attribute", choices=ATTRIBUTES, default="fight")
+_BONUS = Param("bonus", "int", "Bonus dice", low=-20, high=20, default=0)
+_TEAM = Param("team", "int", "Team members", low=0, high=3, default=0)
+_DICE = Param("dice", "dice", "Dice", optional=True)
+_ENC = Param("encounter", "int", "Encounter #", low=1, high=999, default=1)
+_CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=0)
+                     for a in ATTRIBUTES) + (
+    Param("hp", "int", "HP", low=0, high=30, default=0),
+    Param("gold", "int", "Gold", low=0, high=30, default=0),
+)
+
+
+def _in_daylight(state: dict) -> bool:
+    return _daylight(state)
+
+
+def _idle(state: dict) -> bool:
+    return not state.get("procedure") and state.get("active_hero") is not None and not state.get("over")
+
+
+COMMANDS = (
+    CommandSpec("move", "Move", move,
+                (Param("to", "choice", "To", choices=CELL_LABELS, default="C2"),
+                 Param("shortcut", "bool", "Via shortcut", default=False)), available=_in_daylight),
+    CommandSpec("confront", "Confront", confront,
+                (_ENC, Param("attribute", "choice", "Attribute", choices=(*ATTRIBUTES, "enemy"),
+                             default="influence"), _BONUS, _TEAM), available=_in_daylight),
+    CommandSpec("search", "Search", search, available=_in_daylight),
+    CommandSpec("hide", "Hide", hide, available=_in_daylight),
+    CommandSpec("rest", "Rest (+1 HP)", rest, available=_in_daylight),
+    CommandSpec("long_rest", "Long Rest", long_rest, available=_in_daylight),
+    CommandSpec("clear", "Clear", clear, available=_in_daylight),
+    CommandSpec("discover", "Discover", discover,
+                (Param("gold", "int", "Asset gold value", low=0, high=30, default=0),),
+                available=_in_daylight),
+    CommandSpec("market", "Market", market,
+                (Param("heal", "int", "Heal HP", low=0, high=20, default=0),
+                 Param("buy", "int", "Buy: card's gold", low=0, high=30, default=0),
+                 Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0)),
+                available=_in_daylight),
+    CommandSpec("regale", "Regale", regale,
+                (Param("rumours", "int", "Rumours discarded", low=0, high=6, default=0),
+                 Param("finale", "int", "Finale value", low=0, high=20, default=0),
+                 _ATTR, _BONUS, _TEAM), available=_in_daylight),
+    CommandSpec("camp", "Make Camp", camp, available=_in_daylight),
+    CommandSpec("engage", "Engage an Enemy", engage, (_ENC,), available=_in_daylight),
+    CommandSpec("overcome", "Overcome (Deed)", overcome, (_ENC,), available=_in_daylight),
+    CommandSpec("test", "Test (card/Event)", test,
+                (_ATTR, _BONUS, Param("needed", "int", "Successes needed", low=0, high=20, default=1),
+                 _TEAM), available=_idle),
+    CommandSpec("unhide", "Stop being Hidden", unhide,
+                available=lambda s: _idle(s) and active_hero(s)["hidden"]),
+    CommandSpec("lose_hp", "Lose HP (card effect)", lose_hp,
+                (Param("hero", "int", "Hero", low=1, high=4, default=1),
+                 Param("amount", "int", "HP lost", low=1, high=20, default=1)), available=_idle),
+    CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
+    CommandSpec("location", "Set a location", location,
+                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                 Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
+                 Param("gloom", "bool", "In gloom", default=False),
+                 Param("gloom_hp", "int", "Gloom HP", low=0, high=9, default=1),
+                 Param("obstacles", "int", "Obstacles", low=0, high=9, default=0))),
+    # prompt answers
+    CommandSpec("hero_values", "Enter a hero's values", hero_values,
+                (*(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=1)
+                   for a in ATTRIBUTES),
+                 Param("max_hp", "int", "Max HP", low=1, high=MAX_HP_LIMIT, default=5),
+                 Param("gold", "int", "Starting gold", low=0, high=20, default=1)),
+                menu=False, prompt_only=True),
+    CommandSpec("ancient_plot", "An Ancient's Plot type", ancient_plot,
+                (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),),
+                menu=False, prompt_only=True),
+    CommandSpec("difficulty_discard", "A discarded Night card", difficulty_discard,
+                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),),
+                menu=False, prompt_only=True),
+    CommandSpec("night_card", "Enter the Night card", night_card,
+                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                 Param("type", "choice", "Type", choices=NIGHT_TYPES, default="event"),
+                 Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
+                 *_CARD_VALUES), menu=False, prompt_only=True),
+    CommandSpec("roll", "Roll the Test's dice", roll, (_DICE,), menu=False, prompt_only=True),
+    CommandSpec("fate", "Call on Fate", fate,
+                (Param("use", "choice", "Fate", choices=("no", "Fate token", "rumour"), default="no"),),
+                menu=False, prompt_only=True),
+    CommandSpec("reward", "Claim the reward", reward,
+                (Param("loot", "choice", "Loot", choices=("gold", "loot token"), default="gold"),
+                 Param("rumour", "choice", "Rumour", choices=("card", "reward card"), default="card")),
+                menu=False, prompt_only=True),
+    CommandSpec("lose_card", "Lose an asset or rumour", lose_card,
+                (Param("card", "choice", "Lose", choices=("rumour", "asset"), default="rumour"),),
+                menu=False, prompt_only=True),
+    CommandSpec("encounter", "Enter the encounter", encounter,
+                (Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES),
+                menu=False, prompt_only=True),
+    CommandSpec("stance", "Surprise Attack or Evade", stance,
+                (Param("choice", "choice", "Hidden", choices=("surprise", "evade"), default="surprise"),),
+                menu=False, prompt_only=True),
+    CommandSpec("evade_roll", "Roll Sneak to evade", evade_roll, (_BONUS, _DICE), menu=False,
+                prompt_only=True),
+    CommandSpec("hero_fight", "Roll the hero's Fight", hero_fight, (_BONUS, _DICE), menu=False,
+                prompt_only=True),
+    CommandSpec("foe_fight", "Roll the foe's Fight", foe_fight, (_DICE,), menu=False, prompt_only=True),
+    CommandSpec("escape", "Escape?", escape,
+                (Param("escape", "bool", "Escape", default=False),
+                 Param("to", "choice", "To", choices=("nearest", *CELL_LABELS), default="nearest")),
+                menu=False, prompt_only=True),
+)

@@ -1,0 +1,533 @@
+"""Gloom of Kilforth's procedures, in the rulebook's order.
+
+- ``setup``: "2. Setup" - each hero's race and class values, the Ancients'
+  Plot location types, the Difficulty Variant's three Night discards, the
+  First Hero by highest Sneak.
+- ``night``: "11. Night Phase" - Gloom, Darkness (draw, gloom spreads,
+  resolve), Plot, Dawn, then "Breaking Camp" (AP = current HP) for the next Day.
+- ``test``: "Test" - roll (tray or virtual), Fate once per Day, the result
+  (successes accumulated per encounter, "Confront"), and "Reward: Loot and Rumour".
+- ``arrive``: an encounter drawn on "Action: Move" or "Action: Search".
+- ``battle``: "9. Engagement" - Surprise, Evasion Opportunity, battle rounds.
+- ``defeat``: a hero defeated during Daylight loses a card ("Hero Defeated").
+
+Daylight itself runs no procedure: heroes take Actions from the menu until
+all have Camped, and the last Camp starts the Night.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, Procedure, Step, StepKind, deck
+from games.kilforth import rules
+from games.kilforth.state import find_encounter
+
+
+def end_turn(ctx: Context) -> None:
+    """After an Action (or a Camp, a defeat, an escape): the Night begins when all
+    heroes have made Camp ("Daylight Turns"), else play passes clockwise."""
+    if night_ready(ctx.state):
+        ctx.start("night")
+    elif ctx.state["active_hero"] is not None:
+        rules.pass_turn(ctx.state)
+
+
+def _end_action(ctx: Context) -> None:
+    if ctx.data.get("action"):
+        end_turn(ctx)
+
+
+def note(ctx: Context, text: str) -> None:
+    """Add ``text`` to the journal entry's description and the events."""
+    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
+    ctx.emit(text)
+
+
+def proc_data(state: dict) -> dict:
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
+
+
+def _name(state: dict, index: int) -> str:
+    return state["heroes"][index]["name"]
+
+
+# --- 2. Setup -------------------------------------------------------------------------
+
+
+def _more_heroes(ctx: Context) -> None:
+    if ctx.data.get("hero", 0) < len(ctx.state["heroes"]):
+        ctx.goto("hero")
+
+
+def _more_ancients(ctx: Context) -> None:
+    if ctx.data.get("ancient", 0) < len(ctx.state["ancients"]):
+        ctx.goto("ancient")
+
+
+def _more_discards(ctx: Context) -> None:
+    if ctx.data.get("discards", 0) < ctx.data.get("difficulty", 0):
+        ctx.goto("discard")
+
+
+def _first_hero(ctx: Context) -> None:
+    """"2. Setup", First Hero: highest Sneak takes the First Hero marker (random if tied)."""
+    heroes = ctx.state["heroes"]
+    best = max(h["sneak"] for h in heroes)
+    tied = [i for i, h in enumerate(heroes) if h["sneak"] == best]
+    first = tied[ctx.below(len(tied))] if len(tied) > 1 else tied[0]
+    ctx.state["first_hero"] = first
+    ctx.state["active_hero"] = first
+    why = f"Sneak {best}" + (f", drawn from {len(tied)} tied" if len(tied) > 1 else "")
+    note(ctx, f"First Hero: {heroes[first]['name']} ({why})")
+
+
+def _no_plots(state: dict) -> bool:
+    return not state["plots"]
+
+
+def _no_difficulty(state: dict) -> bool:
+    return not proc_data(state).get("difficulty")
+
+
+SETUP = Procedure(
+    "setup",
+    "Setup",
+    (
+        Step("hero", StepKind.PROMPT, "Enter the hero's race + class values", "2. Setup, Races/Classes",
+             command="hero_values"),
+        Step("more_heroes", StepKind.AUTO, "Next hero", "2. Setup", run=_more_heroes),
+        Step("ancient", StepKind.PROMPT, "Ancient: its Plot location type", "2. Setup, Ancients/Plots",
+             command="ancient_plot", skip=_no_plots),
+        Step("more_ancients", StepKind.AUTO, "Next Ancient", "2. Setup, Ancients",
+             run=_more_ancients, skip=_no_plots),
+        Step("discard", StepKind.PROMPT, "Difficulty: discard a Night card", "2. Setup, Difficulty Variant",
+             command="difficulty_discard", skip=_no_difficulty),
+        Step("more_discards", StepKind.AUTO, "Next discard", "2. Setup, Difficulty Variant",
+             run=_more_discards, skip=_no_difficulty),
+        Step("table", StepKind.REMINDER, "Lay out map, decks, rewards, tokens", "2. Setup"),
+        Step("first", StepKind.AUTO, "First Hero: highest Sneak", "2. Setup, First Hero",
+             run=_first_hero),
+    ),
+)
+
+
+# --- 11. Night Phase -----------------------------------------------------------------------
+
+
+def _gloom(ctx: Context) -> None:
+    """Step 1: Gloom - each hero at a gloom location loses that location's gloom HP."""
+    state = ctx.state
+    parts = []
+    for i, hero in enumerate(state["heroes"]):
+        cost = rules.gloom_cost(state, hero)
+        if cost:
+            lost = rules.lose_hp(state, i, cost)
+            parts.append(f"{hero['name']} -{lost} HP" + (" (defeated)" if hero["defeated"] else ""))
+    note(ctx, "Gloom: " + (", ".join(parts) if parts else "no hero in gloom"))
+
+
+def _no_losses(state: dict) -> bool:
+    return not state["pending_losses"]
+
+
+LOSS = Step("loss", StepKind.PROMPT, "Defeated: lose 1 asset or rumour", "Hero Defeated",
+            command="lose_card", skip=_no_losses)
+
+
+def _more_losses(ctx: Context) -> None:
+    if ctx.state["pending_losses"]:
+        ctx.goto("loss")
+
+
+LOSSES = (LOSS, Step("more_losses", StepKind.AUTO, "Next defeated hero", "Hero Defeated",
+                     run=_more_losses, skip=_no_losses))
+
+
+def _draw_night(ctx: Context) -> None:
+    """Step 2a: Draw - the First Hero draws a card from the Night deck."""
+    night = ctx.state["night_deck"]
+    card = deck.draw(night)
+    ctx.data["card"] = card[0] if card else None
+    left = deck.size(night)
+    if card:
+        note(ctx, f"{_name(ctx.state, ctx.state['first_hero'])} draws Night card {card[0]} ({left} left)")
+    else:
+        note(ctx, "The Night deck is empty")
+
+
+def _no_card(state: dict) -> bool:
+    return proc_data(state).get("card") is None
+
+
+def _not_event(state: dict) -> bool:
+    return proc_data(state).get("type") != "event"
+
+
+def _plot(ctx: Context) -> None:
+    """Step 2d: Plot - when a location type named by an Ancient falls into gloom,
+    that Ancient brings a Plot into play there (after the Night card is resolved)."""
+    state, data = ctx.state, ctx.data
+    cell = data.get("cell")
+    if cell is None or not state["plots"] or not data.get("fell"):
+        return
+    terrain = state["map"][cell]["terrain"]
+    names = [a["name"] for a in state["ancients"]
+             if not a["defeated"] and a["plot_terrain"] == terrain and terrain != "unknown"]
+    if names:
+        state["map"][cell]["plots"] += len(names)
+        data["plot"] = f"{', '.join(names)}: place a Plot on {rules.where(cell)}"
+        note(ctx, data["plot"])
+    elif terrain == "unknown":
+        data["plot"] = f"Plot on {rules.where(cell)} if an Ancient names its type"
+
+
+def _no_plot(state: dict) -> bool:
+    return not proc_data(state).get("plot")
+
+
+def _time(ctx: Context) -> None:
+    """"4. Winning the Game": the game ends once the last Night card is drawn and resolved."""
+    if deck.size(ctx.state["night_deck"]) == 0:
+        ctx.state["time_up"] = True
+        note(ctx, "The last Night card is resolved: time runs out")
+
+
+def _dawn(ctx: Context) -> None:
+    """Step 3: Dawn - a. successes discarded, b. Hidden cleared, c. defeated heroes
+    regain 2 HP and are no longer defeated."""
+    parts = []
+    for hero in ctx.state["heroes"]:
+        hero["successes"] = []
+        hero["evaded"] = []
+        hero["hidden"] = False
+        if hero["defeated"] and not hero["eliminated"]:
+            hero["defeated"] = False
+            hero["hp"] = min(hero["max_hp"], hero["hp"] + 2)
+            parts.append(f"{hero['name']} regains 2 HP")
+    gloom = sum(1 for cell in ctx.state["map"] if cell["gloom"])
+    ctx.state["gloom_per_day"].append(gloom)
+    note(ctx, "Dawn: successes and Hidden cleared" + ("; " + ", ".join(parts) if parts else ""))
+
+
+def break_camp(ctx: Context) -> None:
+    """"Breaking Camp": each hero takes AP equal to current HP; the First Hero
+    (the first to Camp, "Action or Camp") takes the first turn of the new Day."""
+    state = ctx.state
+    state["day"] += 1
+    if state["first_camper"] is not None:
+        state["first_hero"] = state["first_camper"]
+    state["first_camper"] = None
+    for hero in state["heroes"]:
+        hero.update(camped=hero["eliminated"], fate_used=False, regaled=False, actions_today=0)
+        hero["ap"] = 0 if hero["eliminated"] else hero["hp"]
+        for enc in state["encounters"]:
+            enc["fresh"] = False
+    state["active_hero"] = state["first_hero"]
+    left = deck.size(state["night_deck"])
+    text = f"Day {state['day']}: {_name(state, state['first_hero'])} acts first"
+    if left == 1:
+        text += ". FINAL DAY: one Night card left"
+    note(ctx, text)
+
+
+NIGHT = Procedure(
+    "night",
+    "Night Phase",
+    (
+        Step("gloom", StepKind.AUTO, "1. Gloom: heroes in gloom lose HP", "11. Night Phase, Step 1: Gloom",
+             run=_gloom),
+        *LOSSES,
+        Step("draw", StepKind.AUTO, "2a. Draw a Night card", "11. Night Phase, Step 2a: Draw",
+             run=_draw_night),
+        Step("card", StepKind.PROMPT, "2b-c. Enter the Night card", "11. Night Phase, Step 2b-c",
+             command="night_card", skip=_no_card),
+        Step("event", StepKind.REMINDER, "2c. Resolve the Event", "11. Night Phase, Step 2c: Event",
+             skip=_not_event),
+        Step("plot_check", StepKind.AUTO, "2d. Plot", "11. Night Phase, Step 2d: Plot", run=_plot),
+        Step("plot", StepKind.REMINDER, "2d. Place the Plot", "11. Night Phase, Step 2d: Plot",
+             skip=_no_plot),
+        Step("time", StepKind.AUTO, "Last Night card?", "4. Winning the Game", run=_time),
+        Step("dawn", StepKind.AUTO, "3a-c. Dawn", "11. Night Phase, Step 3: Dawn", run=_dawn),
+        Step("unveil", StepKind.REMINDER, "3d. Unveil veiled cards", "11. Night Phase, Step 3d: Unveil"),
+        Step("camp", StepKind.AUTO, "Breaking Camp: AP = HP", "6. Daylight Phase, Breaking Camp",
+             run=break_camp),
+    ),
+)
+
+
+# --- Tests --------------------------------------------------------------------------------
+
+
+def _fate_skip(state: dict) -> bool:
+    data = proc_data(state)
+    hero = state["heroes"][data["hero"]]
+    reached = data["needed"] > 0 and data["prior"] + data["rolled"] >= data["needed"]
+    return reached or not rules.can_call_fate(hero)
+
+
+def _result(ctx: Context) -> None:
+    """"Confront": add the successes to those gained against this encounter today;
+    at or above its value the encounter is defeated and every hero's successes on it
+    are discarded. A Stranger met with zero successes in the first Test becomes an
+    Enemy to that hero."""
+    state, data = ctx.state, ctx.data
+    hero = state["heroes"][data["hero"]]
+    gained = data["rolled"] + (1 if data.get("fate") else 0)
+    total = data["prior"] + gained
+    data["total"] = total
+    purpose = data["purpose"]
+    if purpose == "test":
+        verdict = "" if not data["needed"] else (" - passed" if total >= data["needed"] else " - failed")
+        note(ctx, f"{hero['name']}: {gained} successes{verdict}")
+        return
+    entry = rules.accumulated(hero, data["encounter"])
+    if entry is None:
+        entry = {"encounter": data["encounter"], "attribute": data["attribute"], "count": 0}
+        hero["successes"].append(entry)
+    entry["count"] = total
+    if purpose == "finale":
+        if total >= data["needed"]:
+            hero["successes"].remove(entry)
+            hero["chapter"] = 6
+            data["finale"] = True
+            first = not any(a["in_play"] for a in state["ancients"])
+            for ancient in state["ancients"]:
+                ancient["in_play"] = True
+            note(ctx, f"{hero['name']} completes the Finale!"
+                 + (" The Ancients enter the map" if first else ""))
+        else:
+            note(ctx, f"Finale: {total}/{data['needed']} successes")
+        return
+    enc = find_encounter(state, data["encounter"])
+    if enc["type"] == "stranger" and data["first"] and total == 0:
+        hero["successes"].remove(entry)
+        make_enemy(state, data["hero"], enc)
+        note(ctx, f"No successes: {enc['name']} becomes your Enemy")
+        return
+    if total >= data["needed"]:
+        defeat_encounter(state, enc)
+        data["defeated"] = enc
+        note(ctx, f"{enc['name']} is defeated ({total}/{data['needed']})")
+    else:
+        note(ctx, f"{enc['name']}: {total}/{data['needed']} successes so far")
+
+
+def make_enemy(state: dict, index: int, enc: dict) -> None:
+    """"Strangers": the hero places one of their Enemy tokens on the Stranger."""
+    hero = state["heroes"][index]
+    if index not in enc["enemy_of"]:
+        enc["enemy_of"].append(index)
+        hero["enemy_tokens"] = max(0, hero["enemy_tokens"] - 1)
+
+
+def defeat_encounter(state: dict, enc: dict) -> None:
+    """"Confront Result": defeated - every hero's successes against it are discarded."""
+    state["encounters"].remove(enc)
+    for hero in state["heroes"]:
+        hero["successes"] = [e for e in hero["successes"] if e["encounter"] != enc["id"]]
+        hero["evaded"] = [e for e in hero["evaded"] if e != enc["id"]]
+
+
+def _no_reward(state: dict) -> bool:
+    return not proc_data(state).get("defeated")
+
+
+REWARD = Step("reward", StepKind.PROMPT, "Reward: Loot and Rumour", "Reward: Loot and Rumour",
+              command="reward", skip=_no_reward)
+
+TEST = Procedure(
+    "test",
+    "Test",
+    (
+        Step("roll", StepKind.PROMPT, "Roll the dice", "Test", command="roll"),
+        Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate", skip=_fate_skip),
+        Step("result", StepKind.AUTO, "Count successes", "Test; Confront", run=_result),
+        REWARD,
+    ),
+    on_finish=_end_action,
+)
+
+
+# --- encounters drawn on Move or Search -----------------------------------------------------
+
+
+def _encounter_next(ctx: Context) -> None:
+    """An Enemy just drawn is engaged at once ("Action: Move"); an Event is resolved
+    and discarded ("Event")."""
+    enc = find_encounter(ctx.state, ctx.data.get("placed") or -1)
+    if enc is None:
+        return
+    if enc["type"] == "event":
+        ctx.state["encounters"].remove(enc)
+        ctx.data["event"] = True
+    elif enc["type"] == "enemy":
+        start_battle(ctx, ctx.state["active_hero"], enc)
+
+
+def _no_event(state: dict) -> bool:
+    return not proc_data(state).get("event")
+
+
+ARRIVE = Procedure(
+    "arrive",
+    "Encounter drawn",
+    (
+        Step("draw", StepKind.PROMPT, "Draw an encounter: enter it", "Action: Move; Action: Search",
+             command="encounter"),
+        Step("next", StepKind.AUTO, "Engage or resolve", "Action: Move", run=_encounter_next),
+        Step("event", StepKind.REMINDER, "Resolve the Event, discard it", "Event", skip=_no_event),
+    ),
+    on_finish=_end_action,
+)
+
+
+DEFEAT = Procedure("defeat", "Hero Defeated", LOSSES, on_finish=_end_action)
+
+
+# --- 9. Engagement ------------------------------------------------------------------------------
+
+
+def start_battle(ctx: Context, index: int, enc: dict, *, no_surprise: bool = False) -> None:
+    """Begin an engagement ("9. Engagement"): Stage 1 decides Surprise.
+
+    "An Enemy just drawn from the encounter deck this turn has Surprise, unless
+    the hero is Hidden"; a Hidden hero chooses Surprise Attack or Evade; a
+    Stranger that the hero just made an Enemy gives no one Surprise."""
+    hero = ctx.state["heroes"][index]
+    surprise = None
+    if not no_surprise and not hero["hidden"] and enc.get("fresh"):
+        surprise = "foe"
+    ctx.start("battle", {"hero": index, "foe": enc["id"], "foe_hp": enc["hp"], "surprise": surprise,
+                         "round": 0, "hidden": hero["hidden"] and not no_surprise,
+                         "action": ctx.data.get("action", True)})
+
+
+def _battle_data(state: dict) -> dict:
+    return proc_data(state)
+
+
+def _not_hidden(state: dict) -> bool:
+    return not _battle_data(state).get("hidden")
+
+
+def _no_evasion(state: dict) -> bool:
+    return _battle_data(state).get("stance") != "evade"
+
+
+def _evade_result(ctx: Context) -> None:
+    """"Stage 2: Evasion Opportunity": successes at or above the foe's Sneak evade it;
+    a failed Sneak Test ends Hidden and gives the foe Surprise."""
+    data, state = ctx.data, ctx.state
+    hero = state["heroes"][data["hero"]]
+    enc = find_encounter(state, data["foe"])
+    if data["evade_successes"] >= enc["sneak"]:
+        hero["evaded"].append(enc["id"])
+        note(ctx, f"{hero['name']} evades {enc['name']}")
+        ctx.stop()
+        return
+    hero["hidden"] = False
+    data["surprise"] = "foe"
+    note(ctx, f"Evasion failed: {enc['name']} has Surprise")
+
+
+def _round_start(ctx: Context) -> None:
+    ctx.data["round"] += 1
+    ctx.data["hero_hits"] = None
+    ctx.data["foe_hits"] = None
+
+
+def _skirmish(ctx: Context) -> None:
+    """Step 1: Skirmish - all lost HP are removed simultaneously; Surprise is lost."""
+    data, state = ctx.data, ctx.state
+    hero = state["heroes"][data["hero"]]
+    enc = find_encounter(state, data["foe"])
+    hits = data["hero_hits"] + (1 if data.get("fate") else 0)
+    data["fate"] = False
+    data["foe_hp"] = max(0, data["foe_hp"] - hits)
+    lost = rules.lose_hp_in_battle(state, data["hero"], data["foe_hits"])
+    data["surprise"] = None
+    note(ctx, f"Round {data['round']}: {enc['name']} -{hits} HP ({data['foe_hp']} left), "
+         f"{hero['name']} -{lost} HP ({hero['hp']} left)")
+
+
+def _foe_check(ctx: Context) -> None:
+    """Step 2: Foe Defeated Check - before the Hero Defeated Check, so the reward is
+    gained even by a hero about to be defeated."""
+    data, state = ctx.data, ctx.state
+    enc = find_encounter(state, data["foe"])
+    if data["foe_hp"] == 0:
+        defeat_encounter(state, enc)
+        data["defeated"] = enc
+        note(ctx, f"{enc['name']} is defeated")
+
+
+def _hero_check(ctx: Context) -> None:
+    """Step 3: Hero Defeated Check - no HP: defeated ("Hero Defeated")."""
+    data, state = ctx.data, ctx.state
+    hero = state["heroes"][data["hero"]]
+    if hero["hp"] == 0 and not hero["defeated"]:
+        rules.defeat(state, data["hero"])
+    if hero["defeated"]:
+        data["over"] = True
+        note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
+    elif data.get("defeated"):
+        data["over"] = True
+
+
+def _over(state: dict) -> bool:
+    return bool(_battle_data(state).get("over"))
+
+
+def _again(ctx: Context) -> None:
+    """Neither defeated and no escape: another battle round."""
+    if not ctx.data.get("over"):
+        ctx.goto("round")
+
+
+BATTLE = Procedure(
+    "battle",
+    "Engagement",
+    (
+        Step("stance", StepKind.PROMPT, "Hidden: Surprise Attack or Evade?", "Stage 1: Determine Surprise",
+             command="stance", skip=_not_hidden),
+        Step("evade", StepKind.PROMPT, "Evade: roll Sneak", "Stage 2: Evasion Opportunity",
+             command="evade_roll", skip=_no_evasion),
+        Step("evaded", StepKind.AUTO, "Evaded?", "Stage 2: Evasion Opportunity", run=_evade_result,
+             skip=_no_evasion),
+        Step("trap", StepKind.REMINDER, "Resolve any Trap on the foe", "Stage 3: Battle; Trap"),
+        Step("round", StepKind.AUTO, "New battle round", "Stage 3: Battle", run=_round_start),
+        Step("hero_roll", StepKind.PROMPT, "Skirmish: roll your Fight", "Step 1: Skirmish",
+             command="hero_fight"),
+        Step("foe_roll", StepKind.PROMPT, "Skirmish: roll the foe's Fight", "Step 1: Skirmish",
+             command="foe_fight"),
+        Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate",
+             skip=lambda s: not rules.can_call_fate(s["heroes"][_battle_data(s)["hero"]])),
+        Step("skirmish", StepKind.AUTO, "Remove lost HP", "Step 1: Skirmish", run=_skirmish),
+        Step("foe_check", StepKind.AUTO, "Foe Defeated Check", "Step 2: Foe Defeated Check",
+             run=_foe_check),
+        REWARD,
+        Step("hero_check", StepKind.AUTO, "Hero Defeated Check", "Step 3: Hero Defeated Check",
+             run=_hero_check),
+        *LOSSES,
+        Step("escape", StepKind.PROMPT, "Escape or fight on?", "Step 4: Escape Option",
+             command="escape", skip=_over),
+        Step("again", StepKind.AUTO, "Next round", "Stage 3: Battle", run=_again),
+    ),
+    on_finish=_end_action,
+)
+
+
+PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE)
+
+
+def night_ready(state: dict) -> bool:
+    """"Daylight Turns": when all heroes have made Camp, the Night phase begins."""
+    return "heroes" in state and all(h["camped"] for h in state["heroes"])
+
+
+def next_procedure(state: dict) -> str | None:
+    if state.get("over") or state.get("procedure"):
+        return None
+    return "night" if night_ready(state) else None
+
+

@@ -1,0 +1,262 @@
+"""Gloom of Kilforth's checks, limits and the mechanics the procedures share.
+
+Every function cites the section of rules/gloom-of-kilforth.md it follows.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from games.core import RuleError, TrackSpec, dice
+from games.kilforth.state import (
+    CITY,
+    LIMIT,
+    MAX_AP,
+    MAX_ATTRIBUTE,
+    MAX_FATE,
+    MAX_GOLD,
+    MAX_HP_LIMIT,
+    SIZE,
+    cell_label,
+    encounters_at,
+)
+
+# --- tracks and limits --------------------------------------------------------------
+
+
+def _label(state: dict, index: int, what: str) -> str:
+    return what if len(state["heroes"]) == 1 else f"H{index + 1} {what}"
+
+
+def hero_order(state: dict) -> list[int]:
+    """Hero indices clockwise from the active hero (or the First Hero at Night)."""
+    start = state["active_hero"] if state["active_hero"] is not None else state["first_hero"]
+    n = len(state["heroes"])
+    return [(start + k) % n for k in range(n)]
+
+
+def tracks(state: dict) -> list[TrackSpec]:
+    """The dial-adjustable numbers, the active hero's first.
+
+    "Health/Health Points": HP 0..maximum health ("A hero cannot gain more HP
+    than their maximum health"); the maximum cannot be turned below current HP.
+    AP, Fate and gold have no printed ceiling ("Gold: There is no limit").
+    """
+    if "heroes" not in state:
+        return []
+    specs = []
+    for i in hero_order(state):
+        hp = f"heroes.{i}"
+        specs += [
+            TrackSpec(f"hero{i + 1}.hp", _label(state, i, "HP"), f"{hp}.hp", 0,
+                      lambda s, i=i: s["heroes"][i]["max_hp"]),
+            TrackSpec(f"hero{i + 1}.ap", _label(state, i, "AP"), f"{hp}.ap", 0, MAX_AP),
+            TrackSpec(f"hero{i + 1}.fate", _label(state, i, "Fate"), f"{hp}.fate", 0, MAX_FATE),
+            TrackSpec(f"hero{i + 1}.gold", _label(state, i, "Gold"), f"{hp}.gold", 0, MAX_GOLD),
+        ]
+    for i in hero_order(state):
+        hp = f"heroes.{i}"
+        specs += [
+            TrackSpec(f"hero{i + 1}.max_hp", _label(state, i, "Max HP"), f"{hp}.max_hp",
+                      lambda s, i=i: max(1, s["heroes"][i]["hp"]), MAX_HP_LIMIT),
+            TrackSpec(f"hero{i + 1}.rumours", _label(state, i, "Rumours"), f"{hp}.rumours", 0, LIMIT),
+            TrackSpec(f"hero{i + 1}.assets", _label(state, i, "Assets"), f"{hp}.assets", 0, LIMIT),
+            TrackSpec(f"hero{i + 1}.loot", _label(state, i, "Loot"), f"{hp}.loot", 0, LIMIT),
+            TrackSpec(f"hero{i + 1}.asset_gold", _label(state, i, "Asset gold"),
+                      f"{hp}.asset_gold", 0, MAX_GOLD),
+        ]
+        for attribute in ("fight", "study", "sneak", "influence"):
+            specs.append(TrackSpec(f"hero{i + 1}.{attribute}",
+                                   _label(state, i, attribute.capitalize()),
+                                   f"{hp}.{attribute}", 0, MAX_ATTRIBUTE))
+    return specs
+
+
+def invariants(state: dict) -> list[str]:
+    """What is broken: heroes on the map, no encounter on Sprawl City ("Sprawl City
+    ... no Enemy, Ancient, Plot, encounter ... may be placed here"), successes
+    only against encounters in play."""
+    if "heroes" not in state:
+        return []
+    broken = []
+    for hero in state["heroes"]:
+        if not 0 <= hero["cell"] < SIZE * SIZE:
+            broken.append(f"{hero['name']} is off the map")
+        for entry in hero["successes"]:
+            if entry["encounter"] is not None and not any(
+                e["id"] == entry["encounter"] for e in state["encounters"]
+            ):
+                broken.append(f"{hero['name']} holds successes on a missing encounter")
+    if encounters_at(state, CITY) or state["map"][CITY]["plots"]:
+        broken.append("a card is on Sprawl City")
+    return broken
+
+
+# --- the map ---------------------------------------------------------------------------
+
+
+def adjacent(a: int, b: int) -> bool:
+    """"Definitions", Adjacent: orthogonally bordering - not diagonal, not via a shortcut."""
+    ra, ca = divmod(a, SIZE)
+    rb, cb = divmod(b, SIZE)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def distance(a: int, b: int) -> int:
+    """Steps between two locations without shortcuts."""
+    ra, ca = divmod(a, SIZE)
+    rb, cb = divmod(b, SIZE)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def gloom_cost(state: dict, hero: dict) -> int:
+    """"11. Night Phase" Step 1: Gloom - the HP a hero loses tonight where they stand."""
+    cell = state["map"][hero["cell"]]
+    if hero["defeated"] or hero["eliminated"] or not cell["gloom"]:
+        return 0
+    return cell["gloom_hp"]
+
+
+# --- HP, AP and defeat ------------------------------------------------------------------
+
+
+def lose_hp(state: dict, index: int, amount: int) -> int:
+    """"8. Actions", Important: whenever a hero loses HP, they also lose 1 AP per HP
+    lost. "Health Points": when a hero loses their last HP, they are defeated.
+    Returns the HP actually lost; a defeated hero "cannot be affected"."""
+    hero = state["heroes"][index]
+    if hero["defeated"] or hero["eliminated"] or amount <= 0:
+        return 0
+    lost = min(amount, hero["hp"])
+    hero["hp"] -= lost
+    hero["ap"] = max(0, hero["ap"] - lost)
+    if hero["hp"] == 0:
+        defeat(state, index)
+    return lost
+
+
+def lose_hp_in_battle(state: dict, index: int, amount: int) -> int:
+    """"Step 1: Skirmish": each foe success costs 1 HP and 1 AP; defeat waits for the
+    Hero Defeated Check (after the Foe Defeated Check)."""
+    hero = state["heroes"][index]
+    lost = min(amount, hero["hp"])
+    hero["hp"] -= lost
+    hero["ap"] = max(0, hero["ap"] - lost)
+    return lost
+
+
+def defeat(state: dict, index: int) -> None:
+    """"Hero Defeated": make Camp, return all gold, lose a card (``pending_losses``),
+    back to Sprawl City, immune until Dawn."""
+    hero = state["heroes"][index]
+    hero["defeated"] = True
+    hero["ap"] = 0
+    make_camp(state, index)
+    hero["gold"] = 0
+    leave_location(hero)
+    hero["cell"] = CITY
+    hero["hidden"] = False
+    if hero["rumours"] or hero["assets"]:
+        state["pending_losses"].append(index)
+
+
+def leave_location(hero: dict) -> None:
+    """"Confront": a hero loses all accumulated successes when they leave the location
+    (and what they evaded no longer stays evaded, "Stage 2: Evasion Opportunity")."""
+    hero["successes"] = []
+    hero["evaded"] = []
+
+
+def make_camp(state: dict, index: int) -> None:
+    """"Action or Camp": discard remaining AP, no more turns this phase; successes are
+    lost on Camping ("Confront"); the first to Camp takes the First Hero marker."""
+    hero = state["heroes"][index]
+    if hero["camped"]:
+        return
+    hero["camped"] = True
+    hero["ap"] = 0
+    hero["successes"] = []
+    if state["first_camper"] is None:
+        state["first_camper"] = index
+
+
+def awake(state: dict) -> list[int]:
+    """Heroes still taking turns today, clockwise from the First Hero."""
+    n = len(state["heroes"])
+    order = [(state["first_hero"] + k) % n for k in range(n)]
+    return [i for i in order if not state["heroes"][i]["camped"] and not state["heroes"][i]["eliminated"]]
+
+
+def pass_turn(state: dict) -> None:
+    """"Daylight Turns": play passes clockwise to the next hero who has not Camped."""
+    n = len(state["heroes"])
+    current = state["active_hero"]
+    for k in range(1, n + 1):
+        i = (current + k) % n
+        hero = state["heroes"][i]
+        if not hero["camped"] and not hero["eliminated"]:
+            state["active_hero"] = i
+            return
+
+
+# --- Tests --------------------------------------------------------------------------------
+
+
+def accumulated(hero: dict, encounter_id: int | None) -> dict | None:
+    for entry in hero["successes"]:
+        if entry["encounter"] == encounter_id:
+            return entry
+    return None
+
+
+def odds(needed: int, dice_count: int, success_on: int, fate: bool) -> tuple[str, str | None]:
+    """"Test": the chance of ``needed`` successes with ``dice_count`` dice, and with Fate."""
+    plain = dice.percent(dice.chance_at_least(needed, dice_count, success_on))
+    with_fate = dice.percent(dice.chance_at_least(needed, dice_count, success_on, extra=1)) if fate else None
+    return plain, with_fate
+
+
+def can_call_fate(hero: dict) -> bool:
+    """"Test", Fate: once per Day, by discarding 1 Fate token or 1 rumour."""
+    return not hero["fate_used"] and (hero["fate"] > 0 or hero["rumours"] > 0)
+
+
+def require(condition: bool, short: str, long: str) -> None:
+    if not condition:
+        raise RuleError(short, long)
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+
+def victory_points(hero: dict) -> int:
+    """"4. Winning the Game", Victory Points: gold plus the gold value of assets."""
+    return hero["gold"] + hero["asset_gold"]
+
+
+def team_victory_points(state: dict) -> int:
+    """Co-op: the sum of each hero's score divided by the heroes who started, rounded up."""
+    return ceil(sum(victory_points(h) for h in state["heroes"]) / len(state["heroes"]))
+
+
+def end_check(state: dict) -> dict | None:
+    """"4. Winning the Game": all Ancients defeated wins; time running out (the last
+    Night card drawn and resolved) loses the solo/co-op game; in the competitive
+    game the hero with the most Victory Points wins a Pyrrhic victory."""
+    if "heroes" not in state:
+        return None
+    if state["ancients"] and all(a["defeated"] for a in state["ancients"]):
+        return {"result": "win", "text": f"The Ancients are defeated! VP {team_victory_points(state)}"}
+    if state["mode"] != "competitive" and all(h["eliminated"] for h in state["heroes"]):
+        return {"result": "loss", "text": "Every hero is eliminated"}
+    if not state["time_up"]:
+        return None
+    if state["mode"] == "competitive":
+        best = max(state["heroes"], key=victory_points)
+        return {"result": "win",
+                "text": f"Time is up: {best['name']} wins a Pyrrhic victory ({victory_points(best)} VP)"}
+    return {"result": "loss", "text": f"Time is up: the gloom wins. VP {team_victory_points(state)}"}
+
+
+def where(index: int) -> str:
+    return cell_label(index) if index != CITY else "Sprawl City"

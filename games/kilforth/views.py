@@ -1,0 +1,173 @@
+"""What the OLED and the screen show of a Gloom of Kilforth state.
+
+OLED: the active hero, AP/HP, the current Test's dice and successes (with the
+exact odds before a roll), Nights left. Screen: the map with gloom, heroes and
+encounters, each hero's panel, tonight's Gloom forecast, the running
+procedure's steps and the gloom spread per Day.
+"""
+
+from __future__ import annotations
+
+from games.core import GameView, Panel, TrackView, deck
+from games.core.engine import current_step
+from games.core.paths import get_path
+from games.kilforth import rules
+from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
+
+
+def test_odds(state: dict) -> str | None:
+    """"Test": before the roll, the exact chance of reaching the needed successes with
+    the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called."""
+    proc = state.get("procedure")
+    step = current_step(_game(), state)
+    if not proc or step is None:
+        return None
+    data = proc["data"]
+    if proc["name"] == "test" and step.id == "roll":
+        hero = state["heroes"][data["hero"]]
+        needed = max(0, data["needed"] - data["prior"]) if data["needed"] else 1
+        plain, fated = rules.odds(needed, data["dice"], state["success_on"], rules.can_call_fate(hero))
+        text = f"{data['dice']} dice, need {needed}: {plain}"
+        return text + (f" (Fate {fated})" if fated else "")
+    if proc["name"] == "battle" and step.id == "hero_roll":
+        hero = state["heroes"][data["hero"]]
+        n = hero["fight"] + (1 if data["surprise"] == "hero" else 0)
+        plain, fated = rules.odds(data["foe_hp"], n, state["success_on"], rules.can_call_fate(hero))
+        return f"{n} Fight dice, kill ({data['foe_hp']} HP): {plain}" + (f" (Fate {fated})" if fated else "")
+    if proc["name"] == "battle" and step.id == "foe_roll":
+        hero = state["heroes"][data["hero"]]
+        enc = find_encounter(state, data["foe"])
+        n = enc["fight"] + (1 if data["surprise"] == "foe" else 0)
+        plain, _ = rules.odds(hero["hp"], n, state["success_on"], False)
+        return f"Foe rolls {n}: {plain} to defeat you"
+    if proc["name"] == "battle" and step.id == "evade":
+        hero = state["heroes"][data["hero"]]
+        enc = find_encounter(state, data["foe"])
+        plain, _ = rules.odds(enc["sneak"], hero["sneak"], state["success_on"], False)
+        return f"Evade: {hero['sneak']} dice, need {enc['sneak']}: {plain}"
+    return None
+
+
+def _game():
+    from games.kilforth import GAME
+
+    return GAME
+
+
+def _map_lines(state: dict) -> tuple[str, ...]:
+    lines = []
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            i = row * SIZE + col
+            cell = state["map"][i]
+            mark = "#" if cell["gloom"] else "."
+            heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"])
+                             if h["cell"] == i and not h["eliminated"])
+            encs = len(encounters_at(state, i))
+            code = "SC" if i == 12 else cell_label(i)
+            cells.append(f"{code}{mark}{heroes:<2}{'e' * min(encs, 2):<2}")
+        lines.append(" ".join(cells))
+    lines.append("# gloom  1-4 heroes  e encounter")
+    return tuple(lines)
+
+
+def _hero_line(state: dict, i: int) -> str:
+    h = state["heroes"][i]
+    marks = []
+    if i == state["first_hero"]:
+        marks.append("First")
+    for key, label in (("hidden", "Hidden"), ("camped", "Camped"), ("defeated", "Defeated"),
+                       ("eliminated", "Eliminated")):
+        if h[key]:
+            marks.append(label)
+    attrs = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{h[a]}" for a in ("fight", "study", "sneak", "influence"))
+    chapter = "Finale" if h["chapter"] == 5 else "Saga done" if h["chapter"] > 5 else f"Ch{h['chapter']}"
+    line = (f"{h['name']} @{rules.where(h['cell'])}: HP {h['hp']}/{h['max_hp']} AP {h['ap']} "
+            f"Fate {h['fate']} Gold {h['gold']} | {attrs} | {chapter} R{h['rumours']} A{h['assets']} "
+            f"L{h['loot']}")
+    for entry in h["successes"]:
+        line += f" | {entry['count']} {entry['attribute']} on #{entry['encounter'] or 'Finale'}"
+    return line + (f" ({', '.join(marks)})" if marks else "")
+
+
+def view(state: dict) -> GameView:
+    game = _game()
+    tracks = tuple(TrackView(s.key, s.label, get_path(state, s.path), s.low_in(state), s.high_in(state))
+                   for s in game.tracks(state))
+    proc = state.get("procedure")
+    step = current_step(game, state)
+    phase = game.procedure(proc["name"]).title if proc else ""
+    left = deck.size(state["night_deck"])
+    active = state["active_hero"]
+    if step is not None:
+        step_text, step_kind = step.text, step.kind.value
+        odds = test_odds(state)
+        if odds:
+            step_text = odds
+        elif step.id == "card" and proc["name"] == "night":
+            step_text = f"Night card {proc['data'].get('card')}: enter it"
+        elif step.id == "plot":
+            step_text = proc["data"].get("plot", step.text)
+        elif step.id == "loss" and state["pending_losses"]:
+            step_text = f"{state['heroes'][state['pending_losses'][0]]['name']}: lose asset/rumour"
+    elif state.get("over"):
+        step_text, step_kind = "", ""
+    elif procedures_night_ready(state):
+        step_text, step_kind = "All Camped: press next for Night", "reminder"
+    elif active is not None:
+        hero = state["heroes"][active]
+        phase = "Daylight"
+        step_text = f"{hero['name']}: Action or Camp ({hero['ap']} AP)"
+        step_kind = "reminder"
+    else:
+        step_text, step_kind = "", ""
+
+    hero = state["heroes"][active if active is not None else state["first_hero"]]
+    facts = (
+        (hero["name"] if len(state["heroes"]) > 1 else "AP/HP",
+         f"{hero['ap']}/{hero['hp']}" if len(state["heroes"]) == 1 else f"AP{hero['ap']} HP{hero['hp']}"),
+        ("Nights", str(left)),
+        ("Gloom", str(sum(1 for c in state["map"] if c["gloom"]))),
+    )
+
+    forecast = []
+    for h in state["heroes"]:
+        cost = rules.gloom_cost(state, h)
+        forecast.append(f"{h['name']} at {rules.where(h['cell'])}: "
+                        + (f"-{cost} HP tonight" if cost else "safe tonight"))
+    encounters = tuple(
+        f"#{e['id']} {e['name']} @{rules.where(e['cell'])}: "
+        + " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{e[a]}" for a in ATTRIBUTE_LABELS if e[a])
+        + f" HP{e['hp']} Gold{e['gold']}"
+        + (" Enemy of " + ",".join(str(i + 1) for i in e["enemy_of"]) if e["enemy_of"] else "")
+        for e in state["encounters"]
+    ) or ("none",)
+    night = [f"{left} Night cards left" + (" - FINAL DAY" if left == 1 else "")]
+    if state["weather"]:
+        night.append(f"Weather: card {state['weather']['card']} ({rules.where(state['weather']['cell'])})")
+    if state["gloom_per_day"]:
+        night.append("Gloom per Day: " + " ".join(str(n) for n in state["gloom_per_day"]))
+    panels = (
+        Panel("Map", _map_lines(state)),
+        Panel("Heroes", tuple(_hero_line(state, i) for i in range(len(state["heroes"])))),
+        Panel("Tonight's Gloom", tuple(forecast)),
+        Panel("Encounters", encounters),
+        Panel("Night", tuple(night)),
+    )
+    steps: tuple[tuple[str, str], ...] = ()
+    if proc:
+        procedure = game.procedure(proc["name"])
+        steps = tuple((s.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
+                      for i, s in enumerate(procedure.steps))
+    headline = f"Kilforth \u00b7 Day {state['day']}"
+    if len(state["heroes"]) > 1 and active is not None:
+        headline += f" \u00b7 {state['heroes'][active]['name']}"
+    over = state["over"]["text"] if state.get("over") else None
+    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over)
+
+
+def procedures_night_ready(state: dict) -> bool:
+    from games.kilforth.procedures import night_ready
+
+    return night_ready(state)
