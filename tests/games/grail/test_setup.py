@@ -1,0 +1,52 @@
+"""Campaign Setup: mode, Characters, tracks, the starting map and the first Menhir."""
+
+import pytest
+
+from games.core import RuleError, new_game
+from tests.games.grail.helpers import GAME, new, step_id
+
+
+@pytest.mark.parametrize("players, days", [(1, 8), (2, 7), (3, 6), (4, 5)])
+def test_world_setup_ii_first_menhir_dial_by_player_count(players, days):
+    state = new(players)
+    assert state["menhirs"] == [{"location": 101, "dial": days}]
+
+
+def test_world_setup_iii_starting_map_101_with_its_four_neighbours():
+    state = new()
+    where = {loc["number"]: (loc["x"], loc["y"]) for loc in state["locations"]}
+    # 102 to the top edge, 103 to the left, 104 to the right, 105 to the bottom.
+    assert where == {101: (0, 0), 102: (0, -1), 103: (-1, 0), 104: (1, 0), 105: (0, 1)}
+    assert all(c["location"] == 101 for c in state["characters"])
+
+
+def test_character_setup_tracks_at_their_starting_slots():
+    state = new(2, energy_top=9, energy_start=4, health_top=10, health_start=7,
+                terror_top=9, terror_start=1)
+    for number, c in enumerate(state["characters"], start=1):
+        assert c["number"] == number
+        assert (c["energy"], c["health"], c["terror"]) == (4, 7, 1)
+        assert (c["energy_top"], c["health_top"], c["terror_top"]) == (9, 10, 9)
+        assert set(c["resources"]) == {"food", "wealth", "reputation", "magic", "experience"}
+        assert c["decks"] == {"combat": 15, "diplomacy": 15}
+
+
+def test_first_day_skips_the_start_of_the_day():
+    state = new()
+    assert state["day"] == 1
+    assert step_id(state) == "day.actions"
+
+
+@pytest.mark.parametrize("mode", ["story", "standard", "challenge"])
+def test_modes(mode):
+    assert new(mode=mode)["mode"] == mode
+
+
+def test_refused_setups():
+    with pytest.raises(RuleError):
+        new_game(GAME, {"energy_start": 9, "energy_top": 8}, 1)
+    # Energy can never start above Health (the T-shaped limiter) ...
+    with pytest.raises(RuleError):
+        new_game(GAME, {"energy_start": 7, "health_start": 6}, 1)
+    # ... except in Story mode without the limiter.
+    assert new_game(GAME, {"mode": "story", "energy_start": 7, "health_start": 6}, 1).state

@@ -1,0 +1,94 @@
+"""Survival Tracks: Energy never above Health, Exhausted, Panic, insanity, You Are Dying."""
+
+import pytest
+
+from games.core import RuleError
+from games.grail import rules
+from tests.games.grail.helpers import do, edit, new
+
+
+def _c(state, i=0):
+    return state["characters"][i]
+
+
+def test_energy_never_above_health():
+    state = new()  # Energy 5, Health 6
+    state = do(state, "adjust", track="c1.energy", delta=1)
+    assert _c(state)["energy"] == 6
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="c1.energy", delta=1)
+
+
+def test_health_dial_cannot_pass_energy_but_damage_pushes_energy_down():
+    state = new()
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="c1.health", delta=-2)
+    state = do(state, "harm", character=1, health=3, terror=0)
+    assert (_c(state)["health"], _c(state)["energy"]) == (3, 3)
+
+
+def test_story_mode_without_the_health_limiter():
+    state = new(mode="story")
+    state = do(state, "harm", character=1, health=4, terror=5)
+    assert _c(state)["energy"] == 5  # Health no longer limits Energy
+    assert not rules.panicking(state, _c(state))  # and you won't Panic
+
+
+def test_exhausted_in_the_last_two_energy_slots():
+    state = new()
+    state = do(state, "correct", track="c1.energy", value=2)
+    assert not rules.exhausted(_c(state))
+    state = do(state, "adjust", track="c1.energy", delta=-1)
+    assert rules.exhausted(_c(state))
+    assert "Exhausted" in rules.conditions(state, _c(state))
+
+
+def test_panic_whenever_terror_is_higher_than_health():
+    state = do(new(), "correct", track="c1.terror", value=6)  # Health 6
+    assert not rules.panicking(state, _c(state))
+    state = do(state, "adjust", track="c1.terror", delta=1)
+    assert rules.panicking(state, _c(state))
+    assert "Panic" in rules.conditions(state, _c(state))
+
+
+def test_going_insane_in_the_two_top_terror_slots():
+    state = new(terror_top=8)
+    state = do(state, "correct", track="c1.terror", value=6)
+    assert not rules.going_insane(_c(state))
+    state = do(state, "adjust", track="c1.terror", delta=1)
+    assert rules.going_insane(_c(state))
+
+
+def test_health_zero_you_are_dying():
+    state = do(new(), "harm", character=1, health=9, terror=0)
+    assert _c(state)["health"] == 0 and _c(state)["energy"] == 0
+    assert "Dying" in rules.conditions(state, _c(state))
+
+
+def test_resources_at_most_20_experience_uncapped():
+    state = do(new(), "correct", track="c1.food", value=20)
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="c1.food", delta=1)
+    assert do(state, "correct", track="c1.experience", value=45)["characters"][0]["resources"][
+        "experience"] == 45
+
+
+def test_trading_food_in_the_same_location_only():
+    state = edit(new(2), lambda s: s["characters"][0]["resources"].update(food=3))
+    state = do(state, "trade", giver=1, taker=2, resource="food", amount=2)
+    assert [c["resources"]["food"] for c in state["characters"]] == [1, 2]
+    apart = edit(state, lambda s: s["characters"][1].update(location=102))
+    with pytest.raises(RuleError):
+        do(apart, "trade", giver=1, taker=2, resource="food", amount=1)
+    with pytest.raises(RuleError):  # spending a resource one does not have
+        do(state, "trade", giver=1, taker=2, resource="food", amount=5)
+    with pytest.raises(RuleError):  # Rep, Exp and Magic can never be traded
+        do(state, "trade", giver=1, taker=2, resource="magic", amount=1)
+
+
+def test_a_refused_command_leaves_the_state_exactly_equal():
+    state = new()
+    before = repr(state)
+    with pytest.raises(RuleError):
+        do(state, "action", character=1, energy=9)
+    assert repr(state) == before
