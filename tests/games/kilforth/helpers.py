@@ -1,0 +1,70 @@
+"""Shared set-ups for the Gloom of Kilforth tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import Command, RuleError, apply, new_game
+from games.core.engine import current_step
+from games.core.registry import get_game
+
+GAME = get_game("gloom-of-kilforth")
+
+# A Human Warrior-like hero ("Example Solo Hero Turn"): values are the player's entry.
+WARRIOR = {"fight": 3, "study": 1, "sneak": 2, "influence": 2, "max_hp": 5, "gold": 1}
+
+
+def d6(*faces: int) -> list[dict]:
+    """A tray report of d6 faces."""
+    return [{"kind": "d6", "face": f} for f in faces]
+
+
+def do(state: dict, name: str, **params) -> dict:
+    return apply(GAME, state, Command(name, params)).state
+
+
+def refused(state: dict, name: str, **params) -> RuleError:
+    """Assert the command is refused and return the error (the state is untouched by design)."""
+    before = repr(state)
+    with pytest.raises(RuleError) as err:
+        apply(GAME, state, Command(name, params))
+    assert repr(state) == before
+    return err.value
+
+
+def step_id(state: dict) -> str | None:
+    step = current_step(GAME, state)
+    return step.id if step else None
+
+
+def start(heroes: list[dict] | None = None, seed: int = 7, **options) -> dict:
+    """A game past setup: heroes entered, the table laid out; Day 1 Daylight."""
+    heroes = heroes or [WARRIOR]
+    options.setdefault("heroes", len(heroes))
+    options.setdefault("mode", "solo" if len(heroes) == 1 else "coop")
+    state = new_game(GAME, options, seed).state
+    for values in heroes:
+        state = do(state, "hero_values", **values)
+    while step_id(state) == "ancient":
+        state = do(state, "ancient_plot", terrain="badlands")
+    while step_id(state) == "discard":
+        state = do(state, "difficulty_discard", location="A1")
+    assert step_id(state) == "table"
+    return do(state, "next")
+
+
+def place(state: dict, cell: int, kind: str, **values) -> int:
+    """Put an encounter straight on the map (as a card already there); returns its id."""
+    from games.kilforth.state import new_encounter
+
+    enc_id = state["next_encounter_id"]
+    state["next_encounter_id"] += 1
+    state["encounters"].append(new_encounter(enc_id, cell, kind, values))
+    return enc_id
+
+
+def camp_all(state: dict) -> dict:
+    """Every hero still awake makes Camp; the Night starts."""
+    while state["procedure"] is None and not all(h["camped"] for h in state["heroes"]):
+        state = do(state, "camp")
+    return state

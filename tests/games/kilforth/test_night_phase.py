@@ -1,0 +1,144 @@
+"""'11. Night Phase': Gloom, Darkness, Plot, Dawn, then Breaking Camp, in order."""
+
+from games.kilforth.state import CITY, cell_index
+
+from .helpers import GAME, WARRIOR, camp_all, do, refused, start, step_id
+
+
+def _hero_at(state: dict, label: str, **changes) -> dict:
+    hero = state["heroes"][0]
+    hero["cell"] = cell_index(label)
+    hero.update(changes)
+    return state
+
+
+def test_steps_are_in_the_rulebooks_order():
+    ids = [s.id for s in GAME.procedure("night").steps]
+    order = ["gloom", "draw", "card", "plot_check", "time", "dawn", "camp"]
+    assert [i for i in ids if i in order] == order
+
+
+def test_camping_starts_the_night_and_stops_at_the_night_card():
+    state = camp_all(start())
+    assert state["procedure"]["name"] == "night"
+    assert step_id(state) == "card"
+    assert len(state["night_deck"]["draw"]) == 24
+    assert GAME.view(state).step.startswith("Night card")
+
+
+def test_gloom_costs_hp_where_the_hero_camps():
+    state = start()
+    state["map"][cell_index("C2")].update(gloom=True, gloom_hp=2)
+    state = _hero_at(state, "C2")
+    assert "-2 HP tonight" in " ".join(GAME.view(state).panels[2].lines)  # the Daylight forecast
+    state = camp_all(state)
+    assert state["heroes"][0]["hp"] == 2
+
+
+def test_night_card_location_falls_into_gloom_and_places_its_encounter():
+    state = camp_all(start())
+    state = do(state, "night_card", location="B2", type="enemy", fight=2, hp=2, sneak=1, gold=1)
+    assert state["map"][cell_index("B2")]["gloom"]
+    enc = state["encounters"][0]
+    assert (enc["type"], enc["cell"], enc["fight"], enc["hp"]) == ("enemy", cell_index("B2"), 2, 2)
+
+
+def test_weather_replaces_weather():
+    state = camp_all(start())
+    state = do(state, "night_card", location="B2", type="weather")
+    first = state["weather"]["card"]
+    state = do(state, "next")  # the unveil reminder
+    state = camp_all(state)
+    state = do(state, "night_card", location="D4", type="weather")
+    assert state["weather"]["card"] != first
+    assert first in state["night_deck"]["discard"]
+
+
+def test_event_is_resolved_by_the_first_hero():
+    state = camp_all(start())
+    state = do(state, "night_card", location="B2", type="event")
+    assert step_id(state) == "event"
+    assert GAME.procedure("night").steps[[s.id for s in GAME.procedure("night").steps].index("event")]
+
+
+def test_no_encounter_may_be_placed_on_sprawl_city():
+    state = camp_all(start())
+    err = refused(state, "night_card", location="C3", type="enemy")
+    assert "Sprawl City" in err.long
+
+
+def test_plot_when_an_ancients_location_type_falls_into_gloom():
+    state = start(plots=True)  # helpers answer badlands for the Ancient
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="event", terrain="badlands")
+    state = do(state, "next")  # resolve the event
+    assert step_id(state) == "plot"
+    assert state["map"][cell_index("B2")]["plots"] == 1
+
+
+def test_dawn_clears_successes_and_hidden_then_breaking_camp_gives_ap_equal_hp():
+    state = start()
+    state["heroes"][0].update(hidden=True, hp=3)
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="place", sneak=2)
+    assert step_id(state) == "unveil"
+    hero = state["heroes"][0]
+    assert not hero["hidden"] and hero["successes"] == []
+    state = do(state, "next")
+    hero = state["heroes"][0]
+    assert state["procedure"] is None and state["day"] == 2
+    assert hero["ap"] == hero["hp"] == 3  # "Breaking Camp": AP equal to current HP
+
+
+def test_night_with_a_defeated_hero():
+    # Step 1: Gloom takes the last HP -> Hero Defeated: gold returned, a card lost,
+    # back to Sprawl City, immune; Dawn: regains 2 HP.
+    state = start()
+    state = _hero_at(state, "B2", hp=1, gold=3, rumours=1, assets=1)
+    state["map"][cell_index("B2")]["gloom"] = True
+    state = camp_all(state)
+    hero = state["heroes"][0]
+    assert hero["defeated"] and hero["gold"] == 0 and hero["cell"] == CITY
+    assert step_id(state) == "loss"
+    state = do(state, "lose_card", card="asset")
+    assert state["heroes"][0]["assets"] == 0 and step_id(state) == "card"
+    state = do(state, "night_card", location="D4", type="event")
+    state = do(state, "next")  # event
+    state = do(state, "next")  # unveil
+    hero = state["heroes"][0]
+    assert not hero["defeated"] and hero["hp"] == 2 and hero["ap"] == 2
+
+
+def test_first_hero_to_camp_takes_the_marker():
+    state = start([WARRIOR, dict(WARRIOR, sneak=5)], mode="coop")
+    assert state["first_hero"] == 1
+    state = do(state, "hide")  # hero 2 acts
+    state = do(state, "camp")  # hero 1 camps first
+    state = do(state, "camp")  # hero 2
+    state = do(state, "night_card", location="D4", type="place", sneak=1)
+    state = do(state, "next")
+    assert state["first_hero"] == 0 and state["active_hero"] == 0
+
+
+def _play_nights(state: dict, count: int) -> dict:
+    for _ in range(count):
+        state = camp_all(state)
+        state = do(state, "night_card", location="B2", type="weather")
+        if state.get("over"):
+            return state
+        state = do(state, "next")
+    return state
+
+
+def test_final_day_is_announced_and_the_last_night_card_ends_the_game():
+    state = _play_nights(start(), 23)
+    assert len(state["night_deck"]["draw"]) == 2
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="weather")
+    from games.core import Command, apply
+
+    applied = apply(GAME, state, Command("next"))
+    assert any("FINAL DAY" in e.text for e in applied.events)
+    state = _play_nights(applied.state, 1)
+    assert state["over"]["result"] == "loss"
+    assert "Time is up" in state["over"]["text"]
