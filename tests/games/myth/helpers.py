@@ -1,0 +1,77 @@
+"""Shared helpers for the Myth: Dark Frontier tests."""
+
+from __future__ import annotations
+
+from games.core import Command, apply, new_game
+from games.core.engine import current_step
+from games.myth import GAME
+
+
+class Table:
+    """A game in progress: ``do`` applies one command and keeps the new state."""
+
+    def __init__(self, heroes: int = 1, seed: int | str = 1) -> None:
+        self.state = new_game(GAME, {"heroes": heroes}, seed).state
+        self.last = None
+
+    def do(self, name: str, **params):
+        self.last = apply(GAME, self.state, Command(name, params))
+        self.state = self.last.state
+        return self.last
+
+    def step(self):
+        return current_step(GAME, self.state)
+
+    def setup(self, fate: list[str] | None = None, abilities=None) -> Table:
+        """Answer the setup prompts with defaults (village/sanctuary/dungeon objectives)."""
+        for _ in self.state["heroes"]:
+            self.do("hero")
+        self.do("enemy_sheet")
+        for track in ("despair", "devastation", "corruption"):
+            spaces = (abilities or {}).get(track, [])
+            self.do("track_abilities", **{f"space{n}": True for n in spaces})
+        for location in ("village", "sanctuary", "dungeon"):
+            self.do("objective", location=location)
+        self.do("next")
+        self.do("next")
+        self.do("active_quest", location="ruins")
+        if fate:
+            self.do("roll_fate", dice=[{"kind": "fate", "face": f} for f in fate])
+        else:
+            self.do("roll_fate")
+        self.do("next")
+        return self
+
+    def until(self, step_id: str, procedure: str | None = None, limit: int = 60) -> None:
+        """Press next (or answer prompts with defaults) until ``step_id`` waits."""
+        for _ in range(limit):
+            step = self.step()
+            proc = self.state["procedure"]
+            if step is not None and step.id == step_id and (procedure is None or
+                                                           proc["name"] == procedure):
+                return
+            if step is not None and step.kind.value == "prompt":
+                if step.command == "overrun":
+                    self.do("overrun", choice="move")
+                else:
+                    self.do(step.command)
+            else:
+                self.do("next")
+        raise AssertionError(f"never reached {step_id}")
+
+
+def clear_board(state: dict) -> None:
+    """Take every enemy and objective token off the board (scenario set-ups)."""
+    for area in state["areas"].values():
+        state["supply"]["minions"] += len(area["minions"])
+        state["supply"]["captains"] += len(area["captains"])
+        area.update(minions=[], captains=[], structure=False, objective=None)
+
+
+def minions(n: int, delayed: bool = False) -> list[dict]:
+    return [{"damage": 0, "delayed": delayed} for _ in range(n)]
+
+
+def put(state: dict, area: str, n: int, delayed: bool = False) -> None:
+    state["areas"][area]["minions"] += minions(n, delayed)
+    state["supply"]["minions"] -= n

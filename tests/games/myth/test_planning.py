@@ -1,0 +1,146 @@
+"""Planning: hidden enemy actions ("Determining Enemy Actions") and the fair
+resolution order of each action deck ("Hero Action Step", "Action Phase")."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from games.myth import GAME
+from games.myth.procedures import active_deck
+from games.myth.state import DECKS, ENEMY_CARDS
+from tests.games.myth.helpers import Table
+
+
+def _view_text(state: dict) -> str:
+    view = GAME.view(state)
+    parts = [view.headline, view.phase, view.step, *(f"{k} {v}" for k, v in view.facts)]
+    parts += [s for s, _ in view.steps]
+    for panel in view.panels:
+        parts += [panel.title, *panel.lines]
+    return "\n".join(parts)
+
+
+def _hidden(state: dict) -> list[str]:
+    plan = state.get("plan") or {}
+    return [p["enemy"]["card"] for p in plan.values() if not p["enemy"]["revealed"]]
+
+
+def _swapped(state: dict) -> dict:
+    """The same state with every hidden enemy card replaced by another card."""
+    other = copy.deepcopy(state)
+    for entry in (other.get("plan") or {}).values():
+        if not entry["enemy"]["revealed"]:
+            card = entry["enemy"]["card"]
+            entry["enemy"]["card"] = ENEMY_CARDS[(ENEMY_CARDS.index(card) + 1) % 5]
+    other["enemy_deck"]["draw"] = list(reversed(other["enemy_deck"]["draw"]))
+    return other
+
+
+def test_enemy_cards_assigned_one_per_deck_from_the_top_three():
+    t = Table(seed=9).setup()
+    plan = t.state["plan"]
+    assert set(plan) == set(DECKS)
+    cards = [plan[d]["enemy"]["card"] for d in DECKS]
+    assert len(set(cards)) == 3
+    assert not any(plan[d]["enemy"]["revealed"] for d in DECKS)
+    assert len(t.state["enemy_deck"]["draw"]) == 2
+
+
+def test_no_view_shows_an_unrevealed_enemy_card_through_two_rounds():
+    """Every view (headline, facts, step text, steps, panels) is the same whatever
+    the hidden cards are, and no planning description names one."""
+    for seed in range(6):
+        t = Table(heroes=2, seed=seed).setup()
+        seen_hidden = 0
+        for _ in range(80):
+            if t.state["round"] > 2:
+                break
+            if _hidden(t.state):
+                seen_hidden += 1
+                assert _view_text(t.state) == _view_text(_swapped(t.state))
+                view = GAME.view(t.state)
+                for card in _hidden(t.state):
+                    assert card not in view.step.lower()
+                    assert all(card not in v.lower() for _, v in view.facts)
+            step = t.step()
+            if step is None:
+                t.do("next")
+            elif step.kind.value == "prompt":
+                t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+            else:
+                t.do("next")
+            if t.state["procedure"] and t.state["procedure"]["name"] == "planning":
+                assert not any(c in t.last.description.lower() for c in ENEMY_CARDS)
+        assert seen_hidden > 5
+
+
+def test_a_revealed_card_is_shown():
+    t = Table(seed=2).setup()
+    t.do("next")  # cards placed: the decks are shuffled, the action phase draws
+    shown = [d for d in DECKS if t.state["plan"][d]["enemy"]["revealed"]]
+    for d in shown:
+        card = t.state["plan"][d]["enemy"]["card"]
+        assert card.capitalize() in "\n".join(GAME.view(t.state).panels[0].lines)
+
+
+def test_each_deck_holds_one_card_per_hero_and_the_enemy_card():
+    t = Table(heroes=3, seed=4).setup()
+    t.do("next")
+    for d in DECKS:
+        assert sorted(t.state["plan"][d]["order"], key=str) == [0, 1, 2, "enemy"]
+
+
+def test_decks_resolve_morning_then_day_then_night():
+    t = Table(heroes=2, seed=5).setup()
+    t.do("next")
+    order = []
+    for _ in range(40):
+        proc = t.state["procedure"]
+        if not proc or proc["name"] != "action":
+            break
+        current = proc["data"].get("current")
+        if current and (not order or order[-1] != current["deck"]):
+            order.append(current["deck"])
+        step = t.step()
+        if step.kind.value == "prompt":
+            t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+        else:
+            t.do("next")
+    assert order == ["morning", "day", "night"]
+    assert active_deck(t.state) is None if t.state.get("plan") else True
+
+
+def test_hidden_assignment_and_resolution_order_are_uniform_over_seeds():
+    """A chi-square check at the 0.1% level: the first round's enemy card on each
+    deck is uniform over the 5 cards, and the enemy card's position in each
+    2-hero deck is uniform over its 3 places."""
+    runs = 900
+    cards = {d: Counter() for d in DECKS}
+    places = {d: Counter() for d in DECKS}
+    for seed in range(runs):
+        t = Table(heroes=2, seed=seed).setup()
+        t.do("next")
+        for d in DECKS:
+            cards[d][t.state["plan"][d]["enemy"]["card"]] += 1
+            places[d][t.state["plan"][d]["order"].index("enemy")] += 1
+
+    def chi2(counter: Counter, cells: int) -> float:
+        expected = runs / cells
+        return sum((counter.get(k, 0) - expected) ** 2 / expected for k in range(cells)) \
+            if isinstance(next(iter(counter)), int) else \
+            sum((n - expected) ** 2 / expected for n in counter.values())
+
+    for d in DECKS:
+        assert len(cards[d]) == 5
+        assert chi2(cards[d], 5) < 18.47  # 4 degrees of freedom, p = 0.001
+        assert len(places[d]) == 3
+        assert chi2(places[d], 3) < 13.82  # 2 degrees of freedom, p = 0.001
+
+
+def test_same_seed_same_plan():
+    a = Table(heroes=2, seed="x").setup()
+    b = Table(heroes=2, seed="x").setup()
+    a.do("next")
+    b.do("next")
+    assert a.state == b.state

@@ -1,0 +1,113 @@
+"""Setup: heroes, the enemy sheet, the board and its distances, objectives, fate pool."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import RuleError
+from games.myth import GAME
+from games.myth.state import DEFAULT_BOARD, distances, parse_board
+from tests.games.myth.helpers import Table
+
+
+def test_new_game_state_farrenroc_stability_10_heroes_in_farrenroc():
+    """"Farrenroc": stability 10; "Setup" 2: heroes on the Farrenroc tile."""
+    t = Table(heroes=3)
+    assert t.state["stability"] == 10
+    assert [h["area"] for h in t.state["heroes"]] == ["farrenroc"] * 3
+    assert t.state["procedure"]["name"] == "setup"
+    assert t.state["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+
+
+def test_heroes_one_to_four():
+    from games.core import new_game
+    with pytest.raises(RuleError):
+        new_game(GAME, {"heroes": 5}, 1)
+    with pytest.raises(RuleError):
+        new_game(GAME, {"heroes": 0}, 1)
+
+
+def test_hero_and_enemy_values_entered():
+    t = Table(heroes=2)
+    t.do("hero", tactics=4, cunning=3, intellect=2, spirit=1, vitality=9)
+    t.do("hero", tactics=1)
+    t.do("enemy_sheet", minion_attack=5, boss_vitality=12)
+    hero1, hero2 = t.state["heroes"]
+    assert (hero1["tactics"], hero1["cunning"], hero1["vitality"]) == (4, 3, 9)
+    assert hero2["tactics"] == 1
+    assert t.state["enemy"]["minion"]["attack"] == 5
+    assert t.state["enemy"]["boss"]["vitality"] == 12
+
+
+def test_board_distance_to_farrenroc_derived_from_the_graph():
+    d = distances(DEFAULT_BOARD, "farrenroc")
+    assert d["farrenroc"] == 0
+    for area_id, area in DEFAULT_BOARD["areas"].items():
+        if area_id != "farrenroc":
+            assert min(d[n] for n in area["neighbours"]) == d[area_id] - 1
+    assert {d[a] for a, s in DEFAULT_BOARD["areas"].items() if s["type"] == "outland"} == {3}
+
+
+def test_board_checks_neighbours_name_each_other_back():
+    bad = {"areas": [{"id": "f", "type": "farrenroc", "neighbours": ["v"]},
+                     {"id": "v", "type": "village", "neighbours": []}]}
+    with pytest.raises(ValueError):
+        parse_board(bad)
+
+
+def test_board_has_outlands_and_lairs_for_every_fate_symbol():
+    faces = {a["fate"] for a in DEFAULT_BOARD["areas"].values() if a["fate"]}
+    assert faces == {"rage", "guile", "nature", "arcane", "faith", "darkness"}
+
+
+def test_objective_tokens_one_per_hero_in_flame_locations():
+    """"Setup" 4: one token per player in different locations of the card's type."""
+    t = Table(heroes=3).setup()
+    for kind in ("hope", "supply", "influence"):
+        spots = [a for a, s in t.state["areas"].items() if s["objective"] == kind]
+        assert len(spots) == 3
+        flames = [t.state["board"]["areas"][a]["flames"] for a in spots]
+        assert max(flames) <= 3
+
+
+def test_objective_types_must_differ():
+    t = Table()
+    t.do("hero")
+    t.do("enemy_sheet")
+    for _ in range(3):
+        t.do("track_abilities")
+    t.do("objective", location="village")
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("objective", location="village")
+    assert t.state == before
+
+
+def test_fate_pool_from_the_tray_or_virtual():
+    faces = ["rage", "guile", "nature", "arcane", "darkness"]
+    assert Table().setup(fate=faces).state["fate"] == faces
+    virtual = Table(seed=3).setup().state["fate"]
+    assert len(virtual) == 5 and set(virtual) <= {"rage", "guile", "nature", "arcane", "faith",
+                                                  "darkness"}
+
+
+def test_fate_tray_roll_must_hold_five_fate_faces():
+    t = Table()
+    t.do("hero")
+    t.do("enemy_sheet")
+    for _ in range(3):
+        t.do("track_abilities")
+    for location in ("village", "sanctuary", "dungeon"):
+        t.do("objective", location=location)
+    t.do("next")
+    t.do("next")
+    t.do("active_quest", location="ruins")
+    with pytest.raises(RuleError):
+        t.do("roll_fate", dice=[{"kind": "fate", "face": "Rage"}])
+
+
+def test_setup_ends_in_planning_with_a_shuffled_enemy_deck():
+    t = Table().setup()
+    assert t.state["procedure"]["name"] == "planning"
+    cards = t.state["enemy_deck"]["draw"] + [p["enemy"]["card"] for p in t.state["plan"].values()]
+    assert sorted(cards) == sorted(["march", "scheme", "despair", "devastation", "corruption"])
