@@ -1,0 +1,119 @@
+"""III) End of the Day: Rest, restore Energy, advancement costs in both modes."""
+
+import pytest
+
+from games.core import RuleError
+from games.grail import rules
+from tests.games.grail.helpers import do, edit, new, next_until, step_id
+
+
+def _c(state, i=0):
+    return state["characters"][i]
+
+
+def _rest(state, *eats):
+    state = next_until(state, "end-of-day.rest")
+    for eat in eats:
+        state = do(state, "rest", eat=eat)
+    return state
+
+
+def test_rest_pay_1_food_gain_1_health_lose_1_terror():
+    state = edit(new(), lambda s: _c(s).update(health=4, energy=3, terror=3,
+                                               resources=dict(_c(s)["resources"], food=2)))
+    state = _rest(state, True)
+    assert (_c(state)["health"], _c(state)["terror"], _c(state)["resources"]["food"]) == (5, 2, 1)
+
+
+def test_rest_without_food_is_refused_to_eat():
+    state = next_until(new(), "end-of-day.rest")
+    with pytest.raises(RuleError):
+        do(state, "rest", eat=True)
+
+
+def test_each_character_rests_in_turn():
+    state = next_until(new(3), "end-of-day.rest")
+    for _ in range(3):
+        assert step_id(state) == "end-of-day.rest"
+        state = do(state, "rest", eat=False)
+    assert step_id(state) == "end-of-day.restore_note"
+
+
+def test_restore_energy_back_to_the_starting_slot():
+    state = edit(new(), lambda s: _c(s).update(energy=2))
+    state = _rest(state, False)
+    assert _c(state)["energy"] == 5
+
+
+def test_restore_exhausted_only_4_points():
+    state = edit(new(energy_top=10, energy_start=7, health_top=10, health_start=9),
+                 lambda s: _c(s).update(energy=1))
+    assert rules.exhausted(_c(state))
+    state = _rest(state, False)
+    assert _c(state)["energy"] == 5
+
+
+def test_restore_never_past_health():
+    state = edit(new(), lambda s: _c(s).update(energy=3, health=3))
+    state = _rest(state, False)
+    assert _c(state)["energy"] == 3
+
+
+def test_challenge_rest_without_food_sets_energy_to_0_or_loses_health():
+    state = edit(new(mode="challenge"), lambda s: _c(s).update(energy=3))
+    state = _rest(state, False)
+    # Energy set to 0, then restored as Exhausted: 4 points.
+    assert _c(state)["energy"] == 4
+    state = edit(new(mode="challenge"), lambda s: _c(s).update(energy=0))
+    state = _rest(state, False)
+    assert _c(state)["health"] == 5
+
+
+def test_history_records_the_tracks_each_end_of_day():
+    state = _rest(new(2), False, False)
+    assert state["history"] == [{"day": 1, "tracks": [[5, 6, 0], [5, 6, 0]]}]
+
+
+@pytest.mark.parametrize("point, cost", [(1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (6, 10), (9, 10)])
+def test_attribute_costs_standard(point, cost):
+    assert rules.attribute_cost("standard", point) == cost
+    assert rules.attribute_cost("story", point) == cost
+
+
+@pytest.mark.parametrize("point, cost", [(1, 5), (2, 10), (3, 15), (4, 20), (5, 25), (6, 30),
+                                         (7, 35), (8, 40)])
+def test_attribute_costs_challenge(point, cost):
+    assert rules.attribute_cost("challenge", point) == cost
+
+
+def test_deck_advance_costs():
+    assert rules.deck_cost("standard") == 2
+    assert rules.deck_cost("challenge") == 5
+
+
+def test_raise_attribute_costs_by_the_pairs_total_and_gains_skills_from_the_3rd_point():
+    state = edit(new(), lambda s: _c(s)["resources"].update(experience=30))
+    state = edit(state, lambda s: _c(s)["attributes"].update(courage=2, caution=1))
+    state = do(state, "raise_attribute", character=1, attribute="courage")  # 4th point in the pair
+    assert _c(state)["resources"]["experience"] == 22
+    assert _c(state)["attributes"]["courage"] == 3
+    assert _c(state)["skills"] == 1
+    state = do(state, "raise_attribute", character=1, attribute="empathy")  # 1st in its pair
+    assert _c(state)["resources"]["experience"] == 20
+    assert _c(state)["skills"] == 1
+
+
+def test_raising_without_the_experience_is_refused():
+    state = edit(new(), lambda s: _c(s)["resources"].update(experience=1))
+    with pytest.raises(RuleError):
+        do(state, "raise_attribute", character=1, attribute="courage")
+
+
+def test_advance_deck_and_never_under_15_cards():
+    state = edit(new(mode="challenge"), lambda s: _c(s)["resources"].update(experience=6))
+    state = do(state, "advance_deck", character=1, deck="combat")
+    assert _c(state)["decks"]["combat"] == 16 and _c(state)["resources"]["experience"] == 1
+    with pytest.raises(RuleError):
+        do(state, "advance_deck", character=1, deck="combat")
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="c1.diplomacy_deck", delta=-1)
