@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from device.config import Config, OledConfig
+from device.config import Config, DiceTrayConfig, OledConfig
 from device.oled import LumaDisplay, OledSettings
 from device.service import Box
 
@@ -37,6 +37,13 @@ def oled_settings(oled: OledConfig) -> OledSettings:
     )
 
 
+def tray_reader(tray: DiceTrayConfig, port: str | None = None):
+    """The dice tray reader for ``[dice_tray]`` (on ``port`` instead of the configured one)."""
+    from firmware_bridge.reader import TrayReader
+
+    return TrayReader(port or tray.port, baudrate=tray.baudrate, arm_timeout=tray.timeout)
+
+
 def _screen(config: Config, *, headless: bool, force_window: bool = False):
     """The pygame screen, or None; never fails for lack of a display."""
     from device.screen import PygameScreen, init_pygame
@@ -59,27 +66,32 @@ def build_pi_box(config: Config, *, headless: bool = False) -> Box:
         except Exception as err:  # the OLED may be absent or off the bus: keep running
             log.error("OLED not available (%s); running without it", err)
     screen, window = _screen(config, headless=headless)
-    return Box(controls=GpioControls(config.controls), display=display, screen=screen,
+    dice = tray_reader(config.dice_tray) if config.dice_tray.enabled else None
+    return Box(controls=GpioControls(config.controls), display=display, screen=screen, dice=dice,
                interactive_window=window)
 
 
 def build_sim_box(config: Config, *, headless: bool = False):
-    """The simulated box: MockFactory pins, luma's dummy OLED, the sim dice source.
+    """The simulated box: MockFactory pins, luma's dummy OLED, a pseudo-terminal dice tray.
 
-    Returns the box with its ``pins`` and ``dice`` twins, which control
-    scripts (and the simulator window) drive.
+    The tray is read by the same ``TrayReader`` as on the Pi, through its
+    stable link, so dice go through real serial bytes. Returns the box with
+    its ``pins`` and ``dice`` (the ``PtyTray``) twins, which control scripts
+    (and the simulator window) drive.
     """
-    from hw_sim.dice import SimDiceSource
     from hw_sim.oled import DummyDisplay
     from hw_sim.pins import SimPins
+    from hw_sim.tray import PtyTray
 
     pins = SimPins(config.controls)
-    dice = SimDiceSource()
+    tray = PtyTray()
     screen, window = _screen(config, headless=headless)
     display = DummyDisplay(config.oled.width, config.oled.height)
     if window:
         from hw_sim.window import SimWindow
 
         screen = SimWindow(screen, display, pins)
-    box = Box(controls=pins, display=display, screen=screen, dice=dice, interactive_window=window)
-    return box, pins, dice
+    reader = tray_reader(config.dice_tray, str(tray.path))
+    box = Box(controls=pins, display=display, screen=screen, dice=reader, interactive_window=window,
+              close_hooks=[tray.close])
+    return box, pins, tray

@@ -1,0 +1,1 @@
+"""Reference MicroPython firmware for a Pico dice tray; ``trayproto`` also runs under CPython."""

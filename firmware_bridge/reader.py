@@ -1,0 +1,346 @@
+"""The host side of the dice tray: a ``DiceSource`` reading the tray's serial port.
+
+Everything happens on one daemon thread, which only ever calls ``emit``
+(DESIGN.md, "One queue, one consumer"). The thread opens the port, greets the
+tray (``WHO`` -> ``HELLO``, refusing another protocol version), parses what it
+sends, emits a ``DiceRolled`` for each settled roll (once, however often the
+tray repeats it) and acknowledges it. A roll that moves after it settled is
+flagged, not emitted again.
+
+A USB tray that is unplugged leaves pyserial's ``is_open`` true; the next read
+raises ``SerialException`` (or ``OSError``). The reader then closes the port,
+waits for the device path to come back (a udev by-id link on the Pi, the
+simulator's link on a desktop) and reopens it, backing off up to
+``max_backoff`` seconds between tries.
+
+``status`` is a short line for the displays (``Tray absent``, ``Tray ready``,
+``Tray armed 2 d6``...); ``stats()`` holds the counters for the log and
+``tablewarden doctor``. Callers never wait on the port: ``arm`` and
+``cancel`` only queue a request for the thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from device.events import DiceRolled
+from device.ports import Emit
+from firmware_bridge import protocol
+from firmware_bridge.parser import FrameParser, Received
+from firmware_bridge.protocol import Armed, Hello, Idle, Roll, Status, TrayError
+
+log = logging.getLogger(__name__)
+
+STATUS_WIDTH = 21  # one OLED line
+READ_TIMEOUT = 0.05
+LOG_REJECTS_EVERY = 10.0
+REMEMBERED_ROLLS = 64
+ROLLS_PER_SECOND = 20.0  # more settled rolls than this is a flood, not dice
+
+
+@dataclass(frozen=True)
+class TrayStats:
+    """Counters since the reader started, for the log and ``tablewarden doctor``."""
+
+    connects: int = 0
+    disconnects: int = 0
+    frames: int = 0
+    rolls: int = 0
+    moved_after_settling: int = 0
+    flood_dropped: int = 0
+    arm_timeouts: int = 0
+    tray_errors: int = 0
+    wrong_version: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    device: str = ""
+
+    def describe(self) -> str:
+        rejected = ", ".join(f"{reason} {count}" for reason, count in sorted(self.rejected.items()))
+        return (f"tray {self.device or '-'}: connects {self.connects}, disconnects {self.disconnects}, "
+                f"frames {self.frames}, rolls {self.rolls}, moved after settling "
+                f"{self.moved_after_settling}, flood dropped {self.flood_dropped}, arm time-outs "
+                f"{self.arm_timeouts}, tray errors {self.tray_errors}, wrong version {self.wrong_version}; "
+                f"rejected: {rejected or 'none'}")
+
+
+class TrayReader:
+    """The dice tray on a serial port.
+
+    :param port: the device path; on the Pi a stable udev name such as
+        ``/dev/serial/by-id/usb-...`` (config ``dice_tray.port``).
+    :param baudrate: ignored by USB CDC, used by a UART tray.
+    :param arm_timeout: seconds an armed roll may take before the reader gives
+        up on it (``CANCEL``), so the player rolls virtually or types the faces.
+    :param hello_timeout: seconds to wait for ``HELLO`` (and for ``PONG``) before
+        showing the tray as not answering.
+    :param ping_every: seconds of silence before the reader checks on the tray.
+    :param max_backoff: the longest wait between attempts to reopen the port.
+    """
+
+    def __init__(self, port: str, *, baudrate: int = 115200, arm_timeout: float = 30.0,
+                 hello_timeout: float = 2.0, ping_every: float = 5.0, max_backoff: float = 5.0) -> None:
+        self.port = port
+        self.baudrate = baudrate
+        self.arm_timeout = arm_timeout
+        self.hello_timeout = hello_timeout
+        self.ping_every = ping_every
+        self.max_backoff = max_backoff
+        self._emit: Emit = _not_started
+        self._parser = FrameParser()
+        self._requests: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._serial = None
+        self._status = "Tray absent"
+        self._counts: dict[str, int] = dict.fromkeys(
+            ("connects", "disconnects", "rolls", "moved_after_settling", "flood_dropped",
+             "arm_timeouts", "tray_errors", "wrong_version"), 0)
+        self._hello: Hello | None = None
+        self._device = ""  # the last tray seen, kept for the stats while it is unplugged
+        self._settled: OrderedDict[int, tuple] = OrderedDict()
+        self._moved: set[int] = set()
+        self._armed_until: float | None = None
+        self._tokens = ROLLS_PER_SECOND
+        self._tokens_at = time.monotonic()
+
+    # --- the DiceSource port ---
+
+    def start(self, emit: Emit) -> None:
+        self._emit = emit
+        self._thread = threading.Thread(target=self._run, name="dice-tray", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the thread and close the port (waits at most about a second)."""
+        self._stopping.set()
+        serial_port = self._serial
+        if serial_port is not None:
+            try:
+                serial_port.cancel_read()
+            except Exception:  # the port may be half gone; the read time-out ends the wait anyway
+                pass
+        if self._thread is not None:
+            self._thread.join(1.0)
+        log.info("%s", self.stats().describe())
+
+    # --- for the controller and the displays ---
+
+    def arm(self, count: int, kind: str) -> None:
+        """Expect a roll of ``count`` dice of ``kind`` within ``arm_timeout`` seconds."""
+        protocol.arm(count, kind)  # refuses a bad kind here, in the caller's thread
+        self._requests.put(("arm", count, kind))
+
+    def cancel(self) -> None:
+        """No roll is expected any more."""
+        self._requests.put(("cancel",))
+
+    @property
+    def status(self) -> str:
+        """The tray's state in at most one OLED line, e.g. ``Tray ready``."""
+        return self._status[:STATUS_WIDTH]
+
+    def stats(self) -> TrayStats:
+        with self._lock:
+            return TrayStats(frames=self._parser.frames, rejected=dict(self._parser.rejected),
+                             device=self._device, **self._counts)
+
+    # --- the thread ---
+
+    def _run(self) -> None:
+        backoff = 0.1
+        reported_absent = False
+        while not self._stopping.is_set():
+            serial_port = self._open()
+            if serial_port is None:
+                if not reported_absent:
+                    log.info("dice tray: waiting for %s", self.port)
+                    reported_absent = True
+                self._stopping.wait(backoff)
+                backoff = min(backoff * 2, self.max_backoff)
+                continue
+            reported_absent = False
+            self._counts["connects"] += 1
+            try:
+                self._session(serial_port)
+            except Exception as err:  # SerialException or OSError: unplugged; anything else: logged
+                self._counts["disconnects"] += 1
+                log.warning("dice tray on %s lost: %s", self.port, err)
+            finally:
+                self._serial = None
+                try:
+                    serial_port.close()
+                except Exception as err:  # closing a vanished device can fail too
+                    log.debug("closing the dice tray port: %s", err)
+                with self._lock:
+                    self._parser.reset()
+            if self._hello is not None:
+                backoff = 0.1  # it worked until it was unplugged: retry promptly
+            self._hello = None
+            self._armed_until = None
+            self._status = "Tray absent"
+
+    def _open(self):
+        """The opened port, or None while the device path is missing or refuses to open."""
+        import serial
+
+        if not os.path.exists(self.port):
+            return None
+        try:
+            return serial.Serial(self.port, self.baudrate, timeout=READ_TIMEOUT, write_timeout=1.0,
+                                 exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as err:
+            log.debug("dice tray %s does not open: %s", self.port, err)
+            return None
+
+    def _session(self, serial_port) -> None:
+        self._serial = serial_port
+        self._status = "Tray connecting"
+        serial_port.write(protocol.who())
+        asked = heard = time.monotonic()
+        pinged = False
+        logged_rejects = dict(self._parser.rejected)
+        logged_at = heard
+        while not self._stopping.is_set():
+            data = serial_port.read(1)
+            if data:
+                data += serial_port.read(serial_port.in_waiting)
+            now = time.monotonic()
+            if data:
+                heard, pinged = now, False
+                with self._lock:
+                    received = self._parser.feed(data)
+                for item in received:
+                    self._handle(serial_port, item, now)
+            if self._hello is None:
+                if now - asked > self.hello_timeout:
+                    self._status = "Tray not answering"
+                    serial_port.write(protocol.who())
+                    asked = now
+                continue
+            self._send_requests(serial_port, now)
+            if not pinged and now - heard > self.ping_every:
+                serial_port.write(protocol.ping(str(int(now) % 100000)))
+                pinged = True
+            elif pinged and now - heard > self.ping_every + self.hello_timeout:
+                self._status = "Tray not answering"
+            if self._armed_until is not None and now > self._armed_until:
+                self._armed_until = None
+                self._counts["arm_timeouts"] += 1
+                self._status = "Tray timed out"
+                serial_port.write(protocol.cancel())
+            if now - logged_at > LOG_REJECTS_EVERY and self._parser.rejected != logged_rejects:
+                logged_rejects, logged_at = dict(self._parser.rejected), now
+                log.warning("dice tray rejected so far: %s",
+                            ", ".join(f"{k} {v}" for k, v in sorted(logged_rejects.items())))
+
+    def _send_requests(self, serial_port, now: float) -> None:
+        while True:
+            try:
+                request = self._requests.get_nowait()
+            except queue.Empty:
+                return
+            if request[0] == "arm":
+                _, count, kind = request
+                serial_port.write(protocol.arm(count, kind))
+                self._armed_until = now + self.arm_timeout
+            else:
+                serial_port.write(protocol.cancel())
+                self._armed_until = None
+
+    def _handle(self, serial_port, item: Received, now: float) -> None:
+        message = item.message
+        if isinstance(message, Hello):
+            self._greet(message)
+        elif self._hello is None:
+            return  # nothing counts before the tray has said which protocol it speaks
+        elif isinstance(message, Roll):
+            self._roll(serial_port, message, item.repeat, now)
+        elif isinstance(message, Status):
+            if message.health == "fault":
+                self._status = f"Tray fault {message.detail}".strip()
+            elif message.battery is not None and message.battery < 15:
+                self._status = f"Tray battery {message.battery}%"
+        elif isinstance(message, TrayError):
+            self._counts["tray_errors"] += 1
+            log.warning("dice tray error %s: %s", message.code, message.text)
+            if message.code == "kind":
+                self._armed_until = None
+                self._status = f"Tray: {message.text}"
+        elif isinstance(message, Armed):
+            self._status = f"Tray armed {message.count} {message.kind}"
+        elif isinstance(message, Idle) and self._status.startswith("Tray armed"):
+            self._status = "Tray ready"
+
+    def _greet(self, hello: Hello) -> None:
+        if hello.protocol != protocol.PROTOCOL_VERSION:
+            self._counts["wrong_version"] += 1
+            self._hello = None
+            self._status = f"Tray protocol v{hello.protocol}?"
+            log.error("dice tray %s speaks protocol %d; this host speaks %d: its rolls are ignored",
+                      hello.device_id, hello.protocol, protocol.PROTOCOL_VERSION)
+            return
+        if self._hello != hello:
+            log.info("dice tray %s (firmware %s) reads %s", hello.device_id, hello.firmware,
+                     ", ".join(hello.kinds) or "nothing")
+        self._hello = hello
+        self._device = hello.device_id
+        self._settled.clear()
+        self._moved.clear()
+        self._status = "Tray ready"
+
+    def _roll(self, serial_port, roll: Roll, repeat: bool, now: float) -> None:
+        dice = tuple(die.as_dict() for die in roll.dice)
+        if roll.state == "settled":
+            if roll.roll_id in self._settled:
+                if not repeat and self._settled[roll.roll_id] != dice:
+                    self._flag_moved(roll.roll_id)
+                serial_port.write(protocol.ack(roll.roll_id))
+                return
+            if not self._take_token(now):
+                self._counts["flood_dropped"] += 1
+                return  # not acknowledged: a real tray repeats it once the flood is over
+            self._settled[roll.roll_id] = dice
+            while len(self._settled) > REMEMBERED_ROLLS:
+                forgotten, _ = self._settled.popitem(last=False)
+                self._moved.discard(forgotten)
+            self._counts["rolls"] += 1
+            self._armed_until = None
+            self._status = "Tray ready"
+            self._emit(DiceRolled(dice=dice, roll_id=f"{self._hello.device_id}:{roll.roll_id}"))
+            serial_port.write(protocol.ack(roll.roll_id))  # after emit: the event is queued first
+        elif roll.state == "rolling":
+            if roll.roll_id in self._settled:
+                self._flag_moved(roll.roll_id)
+            else:
+                self._status = "Tray rolling"
+        elif roll.state == "cocked":
+            self._status = "Tray: die cocked"
+        else:  # removed: the dice are out of the tray, whatever happened to them
+            self._status = "Tray ready"
+
+    def _flag_moved(self, roll_id: int) -> None:
+        """Dice moved after settling: shown and counted; the first reading stands."""
+        self._status = "Tray: dice moved"
+        if roll_id not in self._moved:
+            self._moved.add(roll_id)
+            self._counts["moved_after_settling"] += 1
+            log.warning("dice tray roll %d moved after it settled; its first reading stands", roll_id)
+
+    def _take_token(self, now: float) -> bool:
+        self._tokens = min(ROLLS_PER_SECOND, self._tokens + (now - self._tokens_at) * ROLLS_PER_SECOND)
+        self._tokens_at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+def _not_started(event: object) -> None:
+    raise RuntimeError("the tray reader emitted before start()")
