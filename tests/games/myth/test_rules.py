@@ -1,0 +1,337 @@
+"""Enemy actions, spawning, overruns, conquest tracks, the siege, battles and
+assaults, each scenario named after the rule or rulebook example it follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import RuleError
+from games.core.engine import Context
+from games.myth import GAME, rules
+from games.myth.state import distances, parse_board
+from tests.games.myth.helpers import Table, clear_board, put
+
+
+def ctx_for(state: dict) -> Context:
+    return Context(GAME, state)
+
+
+def played(heroes: int = 1, seed: int = 1, **kw) -> Table:
+    t = Table(heroes=heroes, seed=seed).setup(**kw)
+    clear_board(t.state)
+    return t
+
+
+# --- overruns and spawning --------------------------------------------------------------
+
+
+def _line_board() -> dict:
+    """Farrenroc - Ruins - Village - Outland, as in the Overruns example."""
+    return parse_board({"areas": [
+        {"id": "farrenroc", "type": "farrenroc", "neighbours": ["ruins-1"]},
+        {"id": "ruins-1", "type": "ruins", "neighbours": ["farrenroc", "village-1"]},
+        {"id": "village-1", "type": "village", "neighbours": ["ruins-1", "outland-1"]},
+        {"id": "outland-1", "type": "outland", "fate": "rage", "neighbours": ["village-1"]},
+    ]})
+
+
+def _on_line_board(state: dict) -> None:
+    board = _line_board()
+    on_board = sum(len(a["minions"]) for a in state["areas"].values())
+    state["board"] = board
+    state["distance"] = distances(board, "farrenroc")
+    state["areas"] = {a: {"minions": [], "captains": [], "structure": False, "objective": None}
+                      for a in board["areas"]}
+    state["supply"]["minions"] += on_board
+
+
+def test_overruns_example_outland_minions_hop_the_full_village_to_the_ruins():
+    """"Overruns", Example: the two minions in the Outland cannot enter the
+    Village because it is full, so they move to the Ruins."""
+    t = played()
+    s = t.state
+    _on_line_board(s)
+    s["areas"]["village-1"]["objective"] = "hope"
+    put(s, "village-1", 3)
+    put(s, "outland-1", 2)
+    rules.march_moves(s)
+    assert len(s["areas"]["ruins-1"]["minions"]) == 2
+    assert len(s["areas"]["village-1"]["minions"]) == 3
+    assert s["areas"]["outland-1"]["minions"] == []
+
+
+def test_farrenroc_excess_after_movement_costs_one_stability():
+    """"Enemy Movement": more than three in Farrenroc: excess removed, stability -1."""
+    t = played()
+    s = t.state
+    _on_line_board(s)
+    put(s, "farrenroc", 3)
+    put(s, "ruins-1", 2)
+    rules.march_moves(s)
+    assert len(s["areas"]["farrenroc"]["minions"]) == 5
+    ctx = ctx_for(s)
+    rules.farrenroc_excess(ctx)
+    assert len(s["areas"]["farrenroc"]["minions"]) == 3
+    assert s["stability"] == 9
+    assert s["supply"]["minions"] == 17
+
+
+def test_overrun_in_objective_location_raises_its_track_once_per_spawn_effect():
+    """"Overruns": once per area per spawn effect; objective location: +1 track."""
+    t = played()
+    s = t.state
+    s["areas"]["village-1"]["objective"] = "hope"
+    put(s, "village-1", 3)
+    ctx = ctx_for(s)
+    rules.spawn(ctx, ["village-1", "village-1"])
+    assert s["overruns"] == [{"area": "village-1", "count": 2}]
+    assert s["conquest"]["despair"] == 2
+    assert len(s["areas"]["village-1"]["minions"]) == 3
+
+
+def test_overrun_move_places_minions_one_area_closer_or_discard_removes_them():
+    t = played()
+    s = t.state
+    put(s, "village-5", 3)
+    s["reserves"]["hope"] = 1
+    ctx = ctx_for(s)
+    rules.spawn(ctx, ["village-5"])
+    rules.resolve_overrun(ctx, "hope")
+    assert s["reserves"]["hope"] == 0 and s["supply"]["minions"] == 17
+    rules.spawn(ctx, ["village-5"])
+    rules.resolve_overrun(ctx, "move")
+    closer = [a for a, st in s["areas"].items() if st["minions"] and s["distance"][a] == 1]
+    assert len(closer) == 1
+
+
+def test_overrun_discard_refused_when_the_reserves_lack_it():
+    """"Spend": players may never spend resources in excess of the reserves."""
+    t = played()
+    s = t.state
+    put(s, "village-5", 3)
+    rules.spawn(ctx_for(s), ["village-5"])
+    with pytest.raises(RuleError):
+        rules.resolve_overrun(ctx_for(s), "supply")
+
+
+def test_running_out_of_minions_discards_then_one_stability_per_effect():
+    """"Running Out of Minions": 1 resource per minion that cannot spawn; if the
+    reserves cannot pay, stability -1 once for the whole effect."""
+    t = played()
+    s = t.state
+    put(s, "village-1", 3)
+    for area in ("village-2", "village-3", "village-4", "village-5", "sanctuary-1"):
+        put(s, area, 3)
+    put(s, "sanctuary-2", 2)
+    assert s["supply"]["minions"] == 0
+    s["reserves"]["supply"] = 1
+    rules.spawn(ctx_for(s), ["dungeon-1", "dungeon-2", "dungeon-3"])
+    assert s["reserves"]["supply"] == 0
+    assert s["stability"] == 9
+
+
+# --- conquest tracks and the siege --------------------------------------------------------
+
+
+def test_conquest_raise_crossing_two_ability_spaces_resolves_both_in_order():
+    """"Conquest": each ability entered is resolved before moving on."""
+    t = played(abilities={"despair": [3, 4]})
+    s = t.state
+    rules.raise_track(ctx_for(s), "despair", 3)
+    assert s["conquest"]["despair"] == 4
+    assert s["pending"] == ["Despair ability (space 3)", "Despair ability (space 4)"]
+
+
+def test_lowering_never_resolves_abilities():
+    t = played(abilities={"despair": [3]})
+    t.state["conquest"]["despair"] = 5
+    t.do("correct", track="despair", value=2)
+    assert t.state["pending"] == []
+
+
+def test_siege_begins_on_the_last_space_boss_placed_objectives_discarded():
+    """"The Siege": no siege ability when it begins; the boss goes to the Outland
+    of a non-darkness fate die; objective tokens and cards are discarded."""
+    t = played(fate=["darkness", "darkness", "nature", "darkness", "darkness"])
+    s = t.state
+    s["areas"]["village-1"]["objective"] = "hope"
+    s["conquest"]["corruption"] = 8
+    rules.raise_track(ctx_for(s), "corruption", 3)
+    assert s["siege"] and s["conquest"]["corruption"] == 10
+    assert s["pending"] == []
+    assert s["board"]["areas"][s["boss"]["area"]]["type"] in ("outland", "lair")
+    assert s["fate"][2] == s["board"]["areas"][s["boss"]["area"]]["fate"]
+    assert all(a["objective"] is None for a in s["areas"].values())
+    rules.raise_track(ctx_for(s), "corruption", 2)
+    assert s["pending"] == ["Corruption siege ability"]
+
+
+def test_all_darkness_puts_the_boss_in_the_darkness_location():
+    t = played(fate=["darkness"] * 5)
+    s = t.state
+    s["conquest"]["despair"] = 9
+    rules.raise_track(ctx_for(s), "despair", 1)
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "darkness"
+
+
+def test_a_track_at_the_siege_cannot_be_lowered():
+    t = played()
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("correct", track="despair", value=5)
+    assert t.state == before
+
+
+def test_conquest_action_raises_per_held_objective_and_spawns():
+    """"Despair": +1 per hope objective location with a minion; a minion on each
+    hope objective location in play, fate dice for the missing ones."""
+    t = played(heroes=2, fate=["rage", "guile", "nature", "arcane", "faith"])
+    s = t.state
+    s["areas"]["village-1"]["objective"] = "hope"
+    put(s, "village-1", 1)
+    rules.conquest_action(ctx_for(s), "hope")
+    assert s["conquest"]["despair"] == 2
+    assert len(s["areas"]["village-1"]["minions"]) == 2
+    spawned_special = [a for a, st in s["areas"].items()
+                       if st["minions"] and s["board"]["areas"][a]["type"] in ("outland", "lair")]
+    assert len(spawned_special) == 1
+
+
+def test_conquest_action_with_no_tokens_left_raises_one():
+    t = played(heroes=1, fate=["darkness"] * 5)
+    s = t.state
+    rules.conquest_action(ctx_for(s), "supply")
+    # +1 for no tokens, +1 for the fate die that could not be rolled
+    assert s["conquest"]["devastation"] == 3
+
+
+def test_muster_spawns_at_the_fate_symbols_area():
+    t = played()
+    s = t.state
+    rules.muster(ctx_for(s), 2, ["rage", "faith"])
+    faces = {s["board"]["areas"][a]["fate"] for a, st in s["areas"].items() if st["minions"]}
+    assert faces == {"rage", "faith"}
+
+
+# --- assaults and battles ---------------------------------------------------------------------
+
+
+def test_assault_on_farrenroc_with_fixed_dice_and_minions_delayed():
+    """"Assaults": a die at or under the highest attack succeeds; minions delayed."""
+    t = played()
+    s = t.state
+    s["enemy"]["minion"]["attack"] = 3
+    put(s, "farrenroc", 2)
+    assert rules.assault(ctx_for(s), "farrenroc", [7, 3]) is True
+    assert s["stability"] == 9
+    assert all(m["delayed"] for m in s["areas"]["farrenroc"]["minions"])
+
+
+def test_assault_on_a_structure_that_holds():
+    t = played()
+    s = t.state
+    s["enemy"]["minion"]["attack"] = 3
+    s["areas"]["village-1"]["structure"] = True
+    put(s, "village-1", 1)
+    assert rules.assault(ctx_for(s), "village-1", [4]) is False
+    assert s["areas"]["village-1"]["structure"]
+    assert rules.assault(ctx_for(s), "village-2", [1]) is None
+
+
+def test_battle_with_fixed_dice_hits_and_hurts():
+    """"Battle": >= defence deals 1 damage, <= attack hurts the hero; equal
+    attack and defence rolled: both."""
+    t = played()
+    s = t.state
+    s["enemy"]["minion"] = {"vitality": 1, "attack": 4, "defence": 4}
+    put(s, "farrenroc", 3)
+    t.do("battle", rank="minion", dice=[{"kind": "d10", "face": f} for f in (4, 9, 2)])
+    assert len(t.state["areas"]["farrenroc"]["minions"]) == 1
+    assert t.state["heroes"][0]["damage"] == 2
+
+
+def test_battle_defeats_delayed_minions_first():
+    t = played()
+    s = t.state
+    put(s, "farrenroc", 2, delayed=True)
+    put(s, "farrenroc", 1)
+    t.do("battle", rank="minion", dice=[{"kind": "d10", "face": 5}])
+    assert len(t.state["areas"]["farrenroc"]["minions"]) <= 1
+
+
+def test_declined_battle_gains_influence():
+    t = played()
+    t.do("battle", rank="minion", decline=True)
+    assert t.state["reserves"]["influence"] == 1
+
+
+def test_hero_defeated_costs_stability_and_cannot_act():
+    """"Defeated Heroes": damage discarded, stability -1; no actions this round."""
+    t = played()
+    t.do("wound", amount=6)
+    hero = t.state["heroes"][0]
+    assert hero["defeated"] and hero["damage"] == 0 and t.state["stability"] == 9
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("travel", area="village-1")
+    assert t.state == before
+
+
+def test_skill_test_rolls_at_least_one_die():
+    t = played()
+    t.state["heroes"][0]["spirit"] = 0
+    t.do("test", skill="spirit", target=6, dice=[{"kind": "d10", "face": 6}])
+    assert "success" in t.last.description
+
+
+def test_odds():
+    assert rules.hit_chance(7) == 0.4
+    assert rules.test_chance(2, 6) == pytest.approx(1 - 0.5 ** 2)
+    t = played()
+    s = t.state
+    s["enemy"]["minion"]["attack"] = 2
+    put(s, "farrenroc", 2)
+    assert rules.assault_chance(s, "farrenroc") == pytest.approx(1 - 0.8 ** 2)
+
+
+# --- bad input: refused, nothing changes ------------------------------------------------------
+
+
+@pytest.mark.parametrize("command,params,prep", [
+    ("place", {"area": "village-1", "rank": "minion", "count": 4}, None),
+    ("structure", {"area": "lair-1"}, None),
+    ("structure", {"area": "farrenroc"}, None),
+    ("structure", {"area": "village-1"}, "six"),
+    ("travel", {"area": "outland-1"}, None),
+    ("spend_fate", {"face": "rage"}, "no-rage"),
+    ("final_done", {}, None),
+])
+def test_bad_input_refused_state_unchanged(command, params, prep):
+    t = played()
+    if prep == "six":
+        for area in ("village-2", "village-3", "village-4", "village-5", "sanctuary-1",
+                     "sanctuary-2"):
+            t.do("structure", area=area)
+    if prep == "no-rage":
+        t.state["fate"] = ["guile"] * 5
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do(command, **params)
+    assert t.state == before
+
+
+def test_objective_completed_when_tokens_equal_heroes_third_reveals_final_and_siege():
+    t = played(heroes=1)
+    for kind in ("hope", "supply", "influence"):
+        t.do("objective_token", kind=kind)
+    assert t.state["completed"] == 3 and t.state["final_revealed"] and t.state["siege"]
+    t.do("final_done")
+    assert t.state["over"]["result"] == "win"
+
+
+def test_stability_zero_loses():
+    t = played()
+    t.do("correct", track="stability", value=0)
+    assert t.state["over"]["result"] == "loss"
