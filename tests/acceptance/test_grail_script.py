@@ -1,0 +1,51 @@
+"""Tainted Grail played through the simulated box's controls alone: three days,
+the first Menhir's Dial set by the dials and going dark, the map shrinking and a
+Character caught in a vanishing Location (rules/tainted-grail.md, "Playing the
+Game" and "Menhirs and Wyrdness")."""
+
+from tests.acceptance.harness import new_game, run_script
+
+NEXT = {"press": "next"}
+SELECT = {"press": "select"}
+
+# The action menu lists the commands available During the Day in order:
+# Travel, Explore, Action, Pass, Lose Health, Place, Activate a Menhir, ...
+ACTIVATE = 6
+
+
+def end_of_day() -> list[dict]:
+    """Next: all Pass; End of Day effects; Rest (form: no Food); Energy; advance; decks; dreams."""
+    return [NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
+
+
+def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
+    lines = new_game("tainted-grail")
+    # The Menhir dial focuses Menhir 101's Dial (after Energy, Health, Terror);
+    # the Spirit dial turns its 8 days down to 1.
+    lines += [{"turn": "menhir", "steps": 3}, {"turn": "spirit", "steps": -7}]
+    # Activate the Menhir on 104 for 3 days: location field +3 (101 -> 104), days as offered.
+    lines += [SELECT, {"turn": "menhir", "steps": ACTIVATE}, SELECT,
+              {"turn": "spirit", "steps": 3}, SELECT]
+    # Travel west to 103 (Travel is the first action; west is the fourth direction).
+    lines += [SELECT, SELECT, {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 3}, SELECT]
+    lines += [{"snap": "day1"}]
+    # Day 1 ends; Start of Day 2: Menhir Dials (101's at 1 is removed, 104's goes to 2),
+    # Time Dials, the Event.
+    lines += end_of_day() + [NEXT, NEXT, NEXT, NEXT]
+    lines += [{"snap": "day2"}]
+    # Day 2 ends; Start of Day 3: 101 goes dark, 103 vanishes and the Character moves.
+    lines += end_of_day() + [NEXT, NEXT, {"snap": "wyrdness"}, NEXT, NEXT, NEXT, NEXT]
+    run = run_script(tmp_path, lines)
+    assert run.status == 0, run.stderr
+    out = run.state()
+    assert out["game"] == "tainted-grail"
+    assert (out["procedure"], out["step"]) == ("day", "actions")
+    state = out["state"]
+    assert state["day"] == 3
+    assert state["menhirs"] == [{"location": 104, "dial": 1}]
+    assert 103 in state["removed_locations"]
+    c = state["characters"][0]
+    # Travel cost 1 Energy on day 1 (restored); caught on 103: -2 Health, +2 Terror, moved to 101.
+    assert c["location"] == 101
+    assert (c["health"], c["terror"]) == (4, 2)
+    assert (tmp_path / "frames" / "wyrdness-screen.png").exists()
