@@ -303,6 +303,7 @@ def _result(ctx: Context) -> None:
         hero["successes"].remove(entry)
         make_enemy(state, data["hero"], enc)
         note(ctx, f"No successes: {enc['name']} becomes your Enemy")
+        start_battle(ctx, data["hero"], enc, no_surprise=True)
         return
     if total >= data["needed"]:
         defeat_encounter(state, enc)

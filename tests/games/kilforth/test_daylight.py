@@ -1,0 +1,149 @@
+"""Daylight turns and each Action's restriction ('6. Daylight Phase', '8. Actions')."""
+
+from games.kilforth.state import CITY, cell_index
+
+from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
+
+
+def test_solo_hero_turn_example():
+    # "Example Solo Hero Turn": 4 AP; Hide; Move (draw a Stranger); Overcome (a Deed,
+    # no AP); Loot instead of gold; keep the card; Move; Move into a Devil with Surprise.
+    state = start()
+    state = do(state, "hide")
+    state = do(state, "move", to="C2")
+    assert step_id(state) == "draw"
+    state = do(state, "encounter", type="stranger", influence=2, gold=1)
+    farmer = state["encounters"][0]["id"]
+    refused(state, "overcome", encounter=farmer)  # "Hidden heroes cannot perform Deeds"
+    state = do(state, "unhide")
+    state = do(state, "overcome", encounter=farmer)
+    state = do(state, "reward", loot="loot token", rumour="card")
+    hero = state["heroes"][0]
+    assert (hero["ap"], hero["loot"], hero["rumours"], hero["gold"]) == (2, 1, 2, 1)
+    state = do(state, "move", to="C1")
+    state = do(state, "encounter", type="place", study=2)
+    state = do(state, "move", to="B1")
+    state = do(state, "encounter", type="enemy", fight=3, hp=3, sneak=2)
+    assert state["procedure"]["name"] == "battle"
+    assert state["procedure"]["data"]["surprise"] == "foe"  # not Hidden: the Devil has Surprise
+    assert state["heroes"][0]["ap"] == 0
+
+
+def test_move_must_be_adjacent_unless_by_shortcut():
+    state = start()
+    err = refused(state, "move", to="A1")
+    assert "adjacent" in err.long
+    state = do(state, "move", to="A1", shortcut=True)
+    assert state["heroes"][0]["cell"] == cell_index("A1")
+
+
+def test_search_refused_with_an_encounter_present():
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    place(state, cell_index("C2"), "place", sneak=1)
+    err = refused(state, "search")
+    assert "Action: Search" in err.long
+
+
+def test_rest_refused_at_full_hp_and_heals_one():
+    state = start()
+    state["heroes"][0]["max_hp"] = 4
+    assert "maximum" in refused(state, "rest").long
+    state["heroes"][0]["max_hp"] = 6
+    state = do(state, "rest")
+    assert state["heroes"][0]["hp"] == 5 and state["heroes"][0]["ap"] == 3
+
+
+def test_long_rest_only_as_first_action():
+    state = start()
+    state["heroes"][0]["max_hp"] = 6
+    after = do(state, "long_rest")
+    assert after["heroes"][0]["hp"] == 6 and after["heroes"][0]["ap"] == 0
+    state = do(state, "hide")
+    assert "first and only" in refused(state, "long_rest").long
+
+
+def test_market_outside_sprawl_city_is_refused():
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    assert "Sprawl City" in refused(state, "market", heal=0, buy=0, sell=1).long
+
+
+def test_market_heals_for_gold():
+    state = start()
+    state["heroes"][0]["gold"] = 3
+    state = do(state, "market", heal=1, buy=0, sell=0)
+    assert state["heroes"][0]["hp"] == 5 and state["heroes"][0]["gold"] == 2
+
+
+def test_confront_a_stranger_while_hidden_is_refused():
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), hidden=True)
+    stranger = place(state, cell_index("C2"), "stranger", influence=2)
+    assert "Hidden" in refused(state, "confront", encounter=stranger, attribute="influence").long
+
+
+def test_regale_example_and_a_second_regale_refused():
+    # "Saga Chapter Completion": spend 5 gold, +1 maximum HP and HP, next chapter.
+    state = start()
+    state["heroes"][0].update(gold=6, rumours=3)
+    state = do(state, "regale", rumours=2)
+    hero = state["heroes"][0]
+    assert (hero["gold"], hero["max_hp"], hero["hp"], hero["chapter"], hero["rumours"]) == (1, 6, 5, 2, 1)
+    state["heroes"][0]["gold"] = 10
+    assert "second" in refused(state, "regale", rumours=0).long
+
+
+def test_advanced_regale_costs_chapter_times_two():
+    state = start(advanced_regale=True)
+    state["heroes"][0].update(gold=2, chapter=3)
+    assert "6 gold" in refused(state, "regale", rumours=0).long
+
+
+def test_no_action_without_ap_only_camp():
+    state = start()
+    state["heroes"][0]["ap"] = 0
+    assert "Camp" in refused(state, "hide").long
+    state = do(state, "camp")
+    assert state["procedure"]["name"] == "night"
+
+
+def test_turns_pass_clockwise_and_skip_camped_heroes():
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="coop")
+    assert state["active_hero"] == 0
+    state = do(state, "hide")
+    assert state["active_hero"] == 1
+    state = do(state, "camp")
+    state = do(state, "hide")
+    assert state["active_hero"] == 0
+    state = do(state, "rest")  # 4 HP of 5
+    assert state["active_hero"] == 2
+
+
+def test_hp_lost_also_loses_ap_and_last_hp_defeats():
+    state = start()
+    state["heroes"][0]["gold"] = 4
+    state = do(state, "lose_hp", hero=1, amount=1)
+    assert state["heroes"][0]["hp"] == 3 and state["heroes"][0]["ap"] == 3
+    state = do(state, "lose_hp", hero=1, amount=5)
+    hero = state["heroes"][0]
+    assert hero["defeated"] and hero["gold"] == 0 and hero["cell"] == CITY and hero["camped"]
+    assert step_id(state) == "loss"
+    assert GAME.view(state).step.endswith("lose asset/rumour")
+
+
+def test_finale_not_on_the_day_chapter_4_was_done():
+    state = start()
+    state["heroes"][0].update(gold=5, chapter=4)
+    state = do(state, "regale", rumours=0)
+    state["heroes"][0]["regaled"] = False  # even if another effect allowed it
+    assert "chapter 4" in refused(state, "regale", finale=3, attribute="fight").long
+
+
+def test_finale_as_a_test_brings_the_ancient_into_play():
+    state = start()
+    state["heroes"][0]["chapter"] = 5
+    state = do(state, "regale", finale=2, attribute="fight")
+    state = do(state, "roll", dice=d6(5, 6, 1))
+    assert state["heroes"][0]["chapter"] == 6
+    assert all(a["in_play"] for a in state["ancients"])

@@ -1,0 +1,126 @@
+"""'Test' and 'Confront': real dice, Fate once per Day, accumulated successes, odds."""
+
+from fractions import Fraction
+
+from games.core import dice
+from games.kilforth.state import cell_index
+
+from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
+
+
+def _at(state: dict, label: str, index: int = 0) -> dict:
+    state["heroes"][index]["cell"] = cell_index(label)
+    return state
+
+
+def test_remote_town_accumulated_successes():
+    # "Confront" example: Remote Town, Sneak 3 / Study 4; Sneak 5 rolls 5 dice, 1
+    # success, then 2 more next turn: 3 = Sneak 3, defeated.
+    state = _at(start([dict(WARRIOR, sneak=5)]), "C2")
+    town = place(state, cell_index("C2"), "place", sneak=3, study=4, gold=2)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    assert step_id(state) == "roll"
+    state = do(state, "roll", dice=d6(1, 2, 3, 4, 5))
+    assert step_id(state) == "fate"
+    state = do(state, "fate", use="no")
+    assert state["heroes"][0]["successes"] == [{"encounter": town, "attribute": "sneak", "count": 1}]
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 5, 1, 1, 2))
+    assert step_id(state) == "reward"
+    state = do(state, "reward", loot="gold", rumour="card")
+    hero = state["heroes"][0]
+    assert hero["gold"] == 3 and hero["rumours"] == 2 and hero["successes"] == []
+    assert state["encounters"] == []
+
+
+def test_same_attribute_all_day_and_successes_lost_on_leaving():
+    state = _at(start([dict(WARRIOR, sneak=5)]), "C2")
+    town = place(state, cell_index("C2"), "place", sneak=3, study=4)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(5, 1, 1, 1, 1))
+    state = do(state, "fate", use="no")
+    err = refused(state, "confront", encounter=town, attribute="study")
+    assert "same attribute" in err.long
+    state = do(state, "move", to="B2")
+    assert state["heroes"][0]["successes"] == []
+
+
+def test_odds_shown_before_the_roll_are_exact():
+    state = _at(start([dict(WARRIOR, sneak=5)]), "C2")
+    town = place(state, cell_index("C2"), "place", sneak=2)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    text = GAME.view(state).step
+    plain = dice.percent(dice.chance_at_least(2, 5, 5))
+    fated = dice.percent(dice.chance_at_least(2, 5, 5, extra=1))
+    assert text == f"5 dice, need 2: {plain} (Fate {fated})"
+    assert dice.chance_at_least(2, 5, 5) == Fraction(131, 243)
+
+
+def test_easier_variant_counts_4_to_6():
+    state = _at(start(dice="4-6"), "C2")
+    quest = place(state, cell_index("C2"), "quest", fight=3)
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    state = do(state, "roll", dice=d6(4, 4, 4))
+    assert step_id(state) == "reward"
+
+
+def test_fate_once_per_day():
+    state = _at(start(), "C2")
+    quest = place(state, cell_index("C2"), "quest", fight=3)
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    state = do(state, "roll", dice=d6(1, 1, 5))
+    state = do(state, "fate", use="Fate token")
+    hero = state["heroes"][0]
+    assert hero["fate"] == 3 and hero["fate_used"] and hero["successes"][0]["count"] == 2
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    state = do(state, "roll", dice=d6(1, 1, 1))
+    assert step_id(state) is None  # no Fate prompt: already called today
+
+
+def test_a_stranger_with_zero_successes_becomes_an_enemy():
+    state = _at(start(), "C2")
+    stranger = place(state, cell_index("C2"), "stranger", influence=2, fight=1, hp=1, sneak=1)
+    state["heroes"][0]["fate"] = 0
+    state["heroes"][0]["rumours"] = 0
+    state = do(state, "confront", encounter=stranger, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 2))
+    assert state["encounters"][0]["enemy_of"] == [0]
+    assert state["heroes"][0]["enemy_tokens"] == 3
+
+
+def test_team_example_adds_one_die_per_other_hero():
+    # Deed: Team example: Sneak 3 plus 1 for the other hero rolls 4 dice.
+    a = dict(WARRIOR, sneak=3)
+    state = start([a, dict(WARRIOR, sneak=1)], mode="coop")
+    state["heroes"][0]["cell"] = state["heroes"][1]["cell"] = cell_index("C2")
+    place_id = place(state, cell_index("C2"), "place", sneak=2)
+    state = do(state, "confront", encounter=place_id, attribute="sneak", team=1)
+    assert state["procedure"]["data"]["dice"] == 4
+    refused(state, "roll", dice=d6(5, 5, 5))  # the tray saw 3 dice, the Test rolls 4
+
+
+def test_virtual_roll_when_no_tray():
+    state = _at(start(), "C2")
+    quest = place(state, cell_index("C2"), "quest", fight=9)
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    after = do(state, "roll")
+    assert len(after["procedure"]["data"]["faces"]) == 3
+    assert do(state, "roll") == after  # seeded: the same again
+
+
+def test_free_test_for_an_event():
+    state = start()
+    state = do(state, "test", attribute="sneak", needed=1)
+    state = do(state, "roll", dice=d6(6, 1))
+    assert state["procedure"] is None
+    assert state["heroes"][0]["ap"] == 4  # "does not require expenditure of Action Points"
+
+
+def test_the_new_enemy_stranger_is_engaged_at_once_without_surprise():
+    state = _at(start(), "C2")
+    stranger = place(state, cell_index("C2"), "stranger", influence=2, fight=1, hp=1, sneak=1)
+    state["heroes"][0].update(fate=0, rumours=0)
+    state = do(state, "confront", encounter=stranger, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 2))
+    assert state["procedure"]["name"] == "battle"
+    assert state["procedure"]["data"]["surprise"] is None
