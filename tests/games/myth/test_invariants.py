@@ -1,0 +1,69 @@
+"""Property tests: limits hold over random command sequences; same seed and
+commands give the same state; a refused command changes nothing."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core import Command, RuleError, apply
+from games.core.engine import current_step
+from games.myth import GAME
+from games.myth.state import AREA_IDS, FATE_FACES, RANKS, TRACKS
+from tests.games.myth.helpers import Table
+
+AREA = st.sampled_from(AREA_IDS)
+COMMANDS = st.one_of(
+    st.just(("next", {})),
+    st.builds(lambda a, r, n: ("place", {"area": a, "rank": r, "count": n}), AREA,
+              st.sampled_from(RANKS), st.integers(1, 4)),
+    st.builds(lambda a, n: ("spawn", {"area": a, "count": n}), AREA, st.integers(1, 5)),
+    st.builds(lambda t, n: ("raise", {"track": t, "spaces": n}), st.sampled_from(TRACKS),
+              st.integers(1, 4)),
+    st.builds(lambda a: ("structure", {"area": a}), AREA),
+    st.builds(lambda a: ("travel", {"area": a}), AREA),
+    st.builds(lambda r: ("battle", {"rank": r}), st.sampled_from(RANKS)),
+    st.builds(lambda n: ("muster", {"count": n}), st.integers(1, 3)),
+    st.builds(lambda f: ("spend_fate", {"face": f}), st.sampled_from(FATE_FACES)),
+    st.builds(lambda n: ("wound", {"amount": n}), st.integers(1, 3)),
+    st.builds(lambda t, v: ("correct", {"track": t, "value": v}),
+              st.sampled_from(("stability", "hope", "supply", "influence", *TRACKS)),
+              st.integers(-2, 12)),
+    st.builds(lambda c: ("overrun", {"choice": c}),
+              st.sampled_from(("move", "hope", "supply", "influence"))),
+    st.just(("produce", {})),
+)
+
+
+def _play(seed: int, commands) -> tuple[dict, list[str]]:
+    t = Table(heroes=2, seed=seed).setup()
+    log = []
+    for name, params in commands:
+        before = t.state
+        try:
+            applied = apply(GAME, t.state, Command(name, params))
+        except RuleError:
+            assert t.state == before
+            log.append("refused")
+            continue
+        t.state = applied.state
+        log.append(applied.description)
+        if t.state.get("over"):
+            break
+        step = current_step(GAME, t.state)
+        if step is not None and step.kind.value == "prompt" and step.command == "overrun":
+            t.do("overrun", choice="move")
+    return t.state, log
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.lists(COMMANDS, max_size=25))
+def test_limits_hold_and_replay_is_identical(seed, commands):
+    state, log = _play(seed, commands)
+    assert GAME.invariants(state) == []
+    assert all(len(a["minions"]) <= 3 for a in state["areas"].values())
+    assert sum(1 for a in state["areas"].values() if a["structure"]) <= 6
+    assert 0 <= state["stability"] <= 10
+    again, log_again = _play(seed, commands)
+    assert again == state and log_again == log
+    GAME.view(state)
