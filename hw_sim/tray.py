@@ -107,7 +107,18 @@ class PtyTray:
     # --- the dice ---
 
     def report(self, dice: list[dict]) -> str:
-        """Throw ``dice`` (``[{"kind": "d6", "face": 5}]``): rolling, settled, then taken out.
+        """Throw ``dice`` (``[{"kind": "d6", "face": 5}]``) and take them out again.
+
+        The ``SimDiceSource`` call that control-script ``dice`` lines make;
+        returns once the host has the roll (see ``throw``).
+        """
+        roll_id = self.throw(dice)
+        with self._lock:
+            self._core.removed()
+        return roll_id
+
+    def throw(self, dice: list[dict]) -> str:
+        """Throw ``dice``: rolling, then settled, left lying in the tray.
 
         Returns once the host has acknowledged the settled roll, so the host has
         emitted it by then; raises ``TimeoutError`` if it does not within ``ack_timeout``.
@@ -118,8 +129,6 @@ class PtyTray:
             self._core.settled(faces)
             roll_id = self._core.roll_id
         self._wait_for_ack(roll_id)
-        with self._lock:
-            self._core.removed()
         return f"{self.device_id}:{roll_id}"
 
     def bump(self, dice: list[dict]) -> None:
