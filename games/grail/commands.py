@@ -13,6 +13,7 @@ from games.grail.procedures import note
 from games.grail.state import (
     ATTRIBUTES,
     DECK_MAXIMUM,
+    DECK_MINIMUM,
     DECKS,
     FIRST_MENHIR_DAYS,
     MENHIR_DIAL_TOP,
@@ -233,43 +234,53 @@ def trade(ctx: Context) -> None:
     note(ctx, f"{giver['name']} gives {amount} {what} to {taker['name']}")
 
 
+DEATH_CHOICES = ("claim", "decline", "none left", "mercy")
+
+
 def death(ctx: Context) -> None:
     """"Death and Insanity", Death; "Allmother's Mercy".
 
-    Single-player, or no unclaimed Character to claim: the Campaign ends in
-    failure, unless the party perished and takes Allmother's Mercy (not in
-    Challenge mode): mark "Saved by the Goddess" and go to Verse 500. In
-    co-op, a claimed Character is set up fresh on the lowest-numbered
-    revealed Location.
+    - ``claim`` (co-op): claim an unclaimed Character, set up fresh on the
+      lowest-numbered revealed Location.
+    - ``decline`` (co-op): an unclaimed Character is left in the box; play on.
+    - ``none left``: single-player, or all other Characters are in use or
+      dead: the Campaign ends in failure.
+    - ``mercy``: the party has perished; mark "Saved by the Goddess", go to
+      Verse 500 and restart the Chapter (none in Challenge mode).
     """
     c = _character(ctx)
     state = ctx.state
-    c["dead"] = True
-    note(ctx, f"{c['name']} dies")
-    others = living(state)
-    if ctx.params["claim"] and len(state["characters"]) > 1:
-        fresh = {k: v for k, v in c.items()}
-        fresh.update(dead=False, passed=False, energy=c["energy_start"], health=c["health_start"],
-                     terror=c["terror_start"], skills=0, location=board.lowest(the_map(state)),
-                     attributes={a: 0 for a in ATTRIBUTES},
-                     resources={r: 0 for r in c["resources"]},
-                     decks={d: 15 for d in DECKS})
-        fresh["name"] = f"{c['name']} (new)"
-        state["characters"][state["characters"].index(c)] = fresh
-        note(ctx, f"A new Character joins on {fresh['location']}: set up their tray")
-        return
-    if ctx.params["mercy"] and not others:
+    choice = ctx.params["then"]
+    solo = len(state["characters"]) == 1
+    if choice in ("claim", "decline") and solo:
+        raise RuleError("Single-player: ends", "In single-player the game ends when your Character "
+                        "dies (Death); or take Allmother's Mercy.")
+    if choice == "mercy":
         if state["mode"] == "challenge":
             raise RuleError("No Mercy: Challenge",
                             "Challenge mode, Allmother's Mercy: none - if you die, the Campaign ends "
                             "in failure.")
+        if [i for i in living(state) if state["characters"][i] is not c]:
+            raise RuleError("Party still alive", "Allmother's Mercy is for when you and your Party "
+                            "perish (Allmother's Mercy).")
         state["statuses"].append("Saved by the Goddess")
         for ch in state["characters"]:
-            ch.update(dead=False, energy=ch["energy_start"], health=ch["health_start"],
-                      terror=ch["terror_start"], passed=False)
+            ch.update(dead=False, passed=False, energy=ch["energy_start"], health=ch["health_start"],
+                      terror=ch["terror_start"])
         note(ctx, "Allmother's Mercy: go to Verse 500; restart the Chapter")
         return
-    if len(state["characters"]) == 1 or not ctx.params["claim"]:
+    c["dead"] = True
+    note(ctx, f"{c['name']} dies")
+    if choice == "claim":
+        fresh = dict(c)
+        fresh.update(name=f"{c['name']} (new)", dead=False, passed=False, energy=c["energy_start"],
+                     health=c["health_start"], terror=c["terror_start"], skills=0,
+                     location=board.lowest(the_map(state)),
+                     attributes={a: 0 for a in ATTRIBUTES}, resources={r: 0 for r in c["resources"]},
+                     decks={d: DECK_MINIMUM for d in DECKS})
+        state["characters"][state["characters"].index(c)] = fresh
+        note(ctx, f"A new Character joins on {fresh['location']}: set up their tray")
+    elif choice == "none left" or not living(state):
         state["failed"] = f"{c['name']} died: the Campaign ends in failure"
 
 
@@ -517,8 +528,7 @@ COMMANDS = (
     CommandSpec("remove_location", "Remove a Location", remove_location, (_location_param(),)),
     CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
     CommandSpec("death", "A Character dies", death,
-                (_character_param(), Param("claim", "bool", "Claim a new one", default=False),
-                 Param("mercy", "bool", "Allmother's Mercy", default=False))),
+                (_character_param(), Param("then", "choice", "Then", choices=DEATH_CHOICES))),
     CommandSpec("rest", "Rest: pay 1 Food for +1 Health, -1 Terror", rest,
                 (Param("eat", "bool", "Pay 1 Food", default=False),), menu=False, prompt_only=True),
     CommandSpec("guardian_roll", "Roll the Guardian die", guardian_roll,

@@ -92,3 +92,32 @@ def test_a_refused_command_leaves_the_state_exactly_equal():
     with pytest.raises(RuleError):
         do(state, "action", character=1, energy=9)
     assert repr(state) == before
+
+
+def test_death_single_player_ends_the_campaign_in_failure():
+    state = do(new(), "death", character=1, then="none left")
+    assert state["over"]["result"] == "loss"
+
+
+def test_death_coop_claim_a_new_character_on_the_lowest_numbered_location():
+    state = edit(new(2), lambda s: s["characters"][0].update(location=104))
+    state = do(state, "death", character=1, then="claim")
+    c = _c(state)
+    assert not c["dead"] and c["location"] == 101 and c["health"] == c["health_start"]
+    assert state["over"] is None
+
+
+def test_death_coop_none_left_ends_in_failure_decline_plays_on():
+    assert do(new(2), "death", character=1, then="none left")["over"]["result"] == "loss"
+    state = do(new(2), "death", character=1, then="decline")
+    assert state["over"] is None and _c(state)["dead"]
+
+
+def test_allmothers_mercy_but_not_in_challenge_mode():
+    state = do(new(), "death", character=1, then="mercy")
+    assert "Saved by the Goddess" in state["statuses"]
+    assert state["over"] is None
+    with pytest.raises(RuleError):
+        do(new(mode="challenge"), "death", character=1, then="mercy")
+    with pytest.raises(RuleError):  # the party has not perished
+        do(new(2), "death", character=1, then="mercy")

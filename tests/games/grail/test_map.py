@@ -1,0 +1,99 @@
+"""The map and Menhirs: placing Locations within range, Travel, activating Menhirs."""
+
+import pytest
+
+from games.core import RuleError
+from tests.games.grail.helpers import do, edit, new, next_until
+
+
+def _numbers(state):
+    return [loc["number"] for loc in state["locations"]]
+
+
+def test_place_a_location_within_one_card_of_an_active_menhir():
+    state = do(new(), "place", number=106, next_to=102, side="east")  # (1,-1): diagonal to 101
+    assert 106 in _numbers(state)
+
+
+def test_placing_out_of_range_is_refused_and_changes_nothing():
+    state = new()
+    before = repr(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "place", number=106, next_to=104, side="east")  # (2,0): two cards from 101
+    assert err.value.short == "Out of Menhir range"
+    assert repr(state) == before
+
+
+def test_place_refuses_a_taken_spot_or_a_number_on_the_map():
+    with pytest.raises(RuleError):
+        do(new(), "place", number=106, next_to=101, side="north")
+    with pytest.raises(RuleError):
+        do(new(), "place", number=102, next_to=102, side="east")
+
+
+def test_travel_costs_1_energy_straight_lines_only():
+    state = do(new(), "travel", character=1, direction="north")
+    c = state["characters"][0]
+    assert (c["location"], c["energy"]) == (102, 4)
+    with pytest.raises(RuleError):  # nothing revealed north of 102
+        do(state, "travel", character=1, direction="north")
+
+
+def test_travelling_without_energy_is_refused():
+    state = do(new(), "correct", track="c1.energy", value=0)
+    with pytest.raises(RuleError) as err:
+        do(state, "travel", character=1, direction="north")
+    assert err.value.short == "Not enough Energy"
+
+
+def test_blocked_route():
+    state = do(new(), "blocked", location=102, side="south", on=True)
+    with pytest.raises(RuleError):
+        do(state, "travel", character=1, direction="north")
+
+
+def test_pass_is_irreversible_for_the_day():
+    state = do(new(), "pass_day", character=1)
+    with pytest.raises(RuleError):
+        do(state, "explore", character=1)
+
+
+def test_actions_only_during_the_day():
+    state = next_until(new(), "end-of-day.effects")
+    with pytest.raises(RuleError):
+        do(state, "explore", character=1)
+
+
+def test_explore_and_actions_cost_energy():
+    state = do(new(), "explore", character=1)
+    state = do(state, "action", character=1, energy=2)
+    assert state["characters"][0]["energy"] == 2
+
+
+def test_activate_a_new_menhir_and_extend_one_remaining_power_lost():
+    state = do(new(), "activate", location=104, days=4)
+    assert {"location": 104, "dial": 4} in state["menhirs"]
+    state = do(state, "activate", location=101, days=3)
+    assert {"location": 101, "dial": 3} in state["menhirs"]  # 8 remaining days lost
+    assert len(state["menhirs"]) == 2
+
+
+def test_challenge_activated_menhirs_last_one_day_less():
+    state = do(new(mode="challenge"), "activate", location=104, days=4)
+    assert {"location": 104, "dial": 3} in state["menhirs"]
+    with pytest.raises(RuleError):
+        do(new(mode="challenge"), "activate", location=104, days=1)
+
+
+def test_special_movement_is_not_a_travel():
+    state = do(new(), "move", character=1, location=105)
+    assert state["characters"][0]["location"] == 105
+    assert state["characters"][0]["energy"] == 5
+
+
+def test_remove_location_by_a_card():
+    state = edit(new(), lambda s: s["characters"][0].update(location=103))
+    state = do(state, "remove_location", location=103)
+    assert 103 not in _numbers(state)
+    assert state["characters"][0]["location"] == 101
+    assert state["characters"][0]["health"] == 4

@@ -1,0 +1,64 @@
+"""The displays and the forecast of the next Start of the Day ("Forecast")."""
+
+from games.core.errors import fits_oled
+from games.grail import rules
+from tests.games.grail.helpers import GAME, do, edit, new, next_until
+
+
+def _dark_101_menhir_on_104(state):
+    state = edit(state, lambda s: s["menhirs"][0].update(dial=None))
+    return do(state, "activate", location=104, days=3)
+
+
+def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
+    state = _dark_101_menhir_on_104(edit(new(2), lambda s: s["characters"][1].update(location=103)))
+    fc = rules.forecast(state)
+    assert fc["dark"] == [101]
+    assert fc["vanish"] == [103]
+    assert fc["caught"] == [1]
+    assert not fc["last_menhir"]
+    view = GAME.view(state)
+    assert ("Next", "1 vanish, 1 caught") in view.facts
+    forecast = next(p for p in view.panels if p.title == "Next Start of the Day")
+    assert "Locations vanish: 103" in forecast.lines
+    assert any("103!" in line for line in next(p for p in view.panels if p.title == "Map").lines)
+    # ... and it is what the Start of the Day then does.
+    after = next_until(state, "start-of-day.event")
+    assert after["removed_locations"] == [103]
+
+
+def test_forecast_last_menhir():
+    state = edit(new(), lambda s: s["menhirs"][0].update(dial=None))
+    fc = rules.forecast(state)
+    assert fc["last_menhir"] and fc["caught"] == [0]
+    assert ("Next", "No Menhir: -2H +2T") in GAME.view(state).facts
+
+
+def test_forecast_tonight_exhausted_and_panic():
+    state = edit(new(), lambda s: s["characters"][0].update(energy=0, health=2, terror=4))
+    night = rules.forecast(state)["night"][0]
+    assert night == {"character": 0, "eats": False, "energy": 2, "exhausted": False, "panic": True}
+    state = edit(new(), lambda s: s["characters"][0].update(energy=1, health=1))
+    assert rules.forecast(state)["night"][0]["exhausted"]
+
+
+def test_oled_facts_and_step_texts():
+    state = new()
+    view = GAME.view(state)
+    assert view.headline == "Tainted Grail \u00b7 Day 1"
+    assert view.facts[0] == ("Day", "1")
+    assert view.facts[1] == ("E/H/T", "5/6/0")
+    assert [t.key for t in view.tracks][:4] == ["c1.energy", "c1.health", "c1.terror", "menhir101.days"]
+    state = next_until(state, "end-of-day.rest")
+    assert GAME.view(state).step == "Character 1 rests: pay 1 Food? (has 0)"
+
+
+def test_panic_shown_on_both_displays():
+    state = do(new(), "correct", track="c1.terror", value=7)
+    chars = next(p for p in GAME.view(state).panels if p.title == "Characters")
+    assert "Panic" in chars.lines[0]
+
+
+def test_rule_error_texts_fit_the_oled():
+    # RuleError itself refuses a short text that does not fit; reaching here means all fit.
+    assert fits_oled("Out of Menhir range")
