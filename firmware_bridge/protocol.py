@@ -2,7 +2,7 @@
 
 One frame is one line of printable ASCII (PROTOCOL.md has the full text)::
 
-    $ROLL,17,settled,d6:5;d6:6*5B\\n
+    $ROLL,17,settled,d6:5;d6:6*36\\n
 
 ``$`` opens the frame, ``*`` and two hex digits close it with the CRC-8 of the
 body between them, and a line feed ends it. This module turns one such line
