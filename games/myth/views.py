@@ -114,7 +114,8 @@ def _next_card(state: dict) -> str:
         return "-"
     current = current_card(state)
     if current:
-        return _card_text(state, *current)[:12]
+        text = _card_text(state, *current)
+        return text.removeprefix("Enemy: ")[:12]
     name = active_deck(state)
     return f"{name} card" if name else "-"
 

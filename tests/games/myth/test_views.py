@@ -1,0 +1,39 @@
+"""What the displays show: the phase, the next card, stability; panels for the screen."""
+
+from __future__ import annotations
+
+from games.myth import GAME
+from tests.games.myth.helpers import Table
+
+
+def test_oled_facts_stability_next_card_fate():
+    t = Table(seed=2).setup(fate=["rage", "guile", "nature", "arcane", "faith"])
+    view = GAME.view(t.state)
+    assert dict(view.facts) == {"Stab": "10", "Card": "-", "Fate": "RGNAF"}
+    assert view.phase == "1. Planning Phase"
+    assert view.tracks[0].key == "stability"
+
+
+def test_the_card_being_resolved_is_named():
+    t = Table(seed=2).setup()
+    t.do("next")
+    current = t.state["procedure"]["data"]["current"]
+    card = dict(GAME.view(t.state).facts)["Card"]
+    if current["card"] == "enemy":
+        assert card == t.state["plan"][current["deck"]]["enemy"]["card"].capitalize()[:12]
+    else:
+        assert card == "Hero 1"
+
+
+def test_screen_panels():
+    t = Table(heroes=2, seed=2).setup()
+    titles = [p.title for p in GAME.view(t.state).panels]
+    for title in ("Action decks", "Farrenroc", "Conquest", "Fate pool", "Forecast", "Heroes",
+                  "Board", "Rounds"):
+        assert title in titles
+
+
+def test_forecast_names_the_track_closest_to_an_ability():
+    t = Table(seed=2).setup(abilities={"devastation": [3]})
+    forecast = next(p for p in GAME.view(t.state).panels if p.title == "Forecast")
+    assert any("Devastation, 2 space" in line for line in forecast.lines)
