@@ -9,6 +9,8 @@ timer (dimming, the anti-burn-in shift), so an idle box uses ~0% CPU.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import queue
 import time
@@ -23,6 +25,11 @@ from ui.model import Frame
 from ui.oled import render_oled
 
 log = logging.getLogger(__name__)
+
+
+def digest(state: dict) -> str:
+    """A short fingerprint of a game state, for logs that must say what was shown."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
 
 # How often an open window is pumped for mouse and keyboard input (seconds).
 WINDOW_POLL = 1 / 30
@@ -89,9 +96,9 @@ class Service:
             self.box.display.show(render_oled(frame, self.box.display.width, self.box.display.height))
         if self.box.screen is not None:
             self.box.screen.draw(frame)
-        if self.controller.playing:
-            seq = self.controller.journal.state()[1]
-            log.debug("frame %d shown at journal seq %d", self.frames_drawn, seq)
+        if self.controller.playing and log.isEnabledFor(logging.DEBUG):
+            state, seq = self.controller.journal.state()
+            log.debug("frame %d shown at journal seq %d state %s", self.frames_drawn, seq, digest(state))
 
     def snapshot(self, name: str) -> None:
         if self.frames_dir is None:
