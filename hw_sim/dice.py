@@ -1,8 +1,8 @@
-"""A stand-in dice tray: rolls reported in-process through the ``DiceSource`` port.
+"""An in-process dice source: rolls reported straight through the ``DiceSource`` port.
 
-A later step replaces it with a pseudo-terminal tray that speaks the serial
-protocol (DESIGN.md, "hw_sim/"); until then control scripts and the desktop
-dice panel report settled dice here.
+The simulated box reads dice from ``hw_sim.tray.PtyTray`` over real serial
+bytes; this shortcut, with the same ``report`` call, serves tests that drive
+the controller or the script runner without a pseudo-terminal.
 """
 
 from __future__ import annotations
