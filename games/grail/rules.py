@@ -270,6 +270,15 @@ def gains_skill(value: int) -> bool:
     return value >= 3
 
 
+# --- encounters ------------------------------------------------------------------------------
+
+
+def starting_hand(characters: int) -> int:
+    """"Starting Combat" / "Starting Diplomacy": each member draws 3 cards with 1-3
+    Characters in the Encounter, 2 with 4."""
+    return 2 if characters >= 4 else 3
+
+
 # --- the map and the Menhirs -----------------------------------------------------------
 
 

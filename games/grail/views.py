@@ -165,6 +165,11 @@ def view(state: dict) -> GameView:
         Panel("Menhirs, Guardians, time", menhirs + guards + time),
         Panel("Quests and Statuses", tuple(story)),
         Panel("Energy/Health/Terror by day", history),
+        Panel("Encounters", (
+            "Starting hand: " + ", ".join(f"{n} in it: {rules.starting_hand(n)} cards" for n in range(1, 5)),
+            "Panic: play the top card first, no draw at End of Turn",
+            "Escape: lose 1 Energy, take the Opportunity attack",
+        )),
     )
     steps: tuple[tuple[str, str], ...] = ()
     if proc:

@@ -62,3 +62,7 @@ def test_panic_shown_on_both_displays():
 def test_rule_error_texts_fit_the_oled():
     # RuleError itself refuses a short text that does not fit; reaching here means all fit.
     assert fits_oled("Out of Menhir range")
+
+
+def test_starting_hand_3_for_1_to_3_characters_2_for_4():
+    assert [rules.starting_hand(n) for n in (1, 2, 3, 4)] == [3, 3, 3, 2]
