@@ -244,10 +244,15 @@ def resolve_overrun(ctx: Context, choice: str) -> None:
     item = state["overruns"][0]
     area_id, count = item["area"], item["count"]
     if choice == "move":
-        dest = land(state, step_toward(state, area_id, state["distance"]))
+        # Each overrun minion moves on its own, hopping areas already full
+        # ("Enemy Movement"), so one destination never takes more than 3.
+        closer = step_toward(state, area_id, state["distance"])
+        destinations = []
         for _ in range(count):
+            dest = land(state, closer)
             state["areas"][dest]["minions"].append({"damage": 0, "delayed": False})
-        note(ctx, f"{count} overrun minion(s) to {area_name(state, dest)}")
+            destinations.append(area_name(state, dest))
+        note(ctx, f"{count} overrun minion(s) to {', '.join(destinations)}")
         farrenroc_excess(ctx)
     else:
         if state["reserves"][choice] == 0:

@@ -104,6 +104,23 @@ def test_overrun_move_places_minions_one_area_closer_or_discard_removes_them():
     assert len(closer) == 1
 
 
+def test_overrun_move_never_fills_an_area_past_three():
+    """"Overruns": each overrun minion moves 1 area closer to Farrenroc, and
+    "Enemy Movement" hops areas that already hold 3, so two overrun minions
+    heading for a Village with 2 put one there and hop the other onward."""
+    t = played()
+    s = t.state
+    _on_line_board(s)
+    put(s, "outland-1", 3)
+    put(s, "village-1", 2)
+    ctx = ctx_for(s)
+    rules.spawn(ctx, ["outland-1", "outland-1"])
+    rules.resolve_overrun(ctx, "move")
+    assert len(s["areas"]["village-1"]["minions"]) == 3
+    assert len(s["areas"]["ruins-1"]["minions"]) == 1
+    assert all(len(a["minions"]) <= 3 for a in s["areas"].values())
+
+
 def test_overrun_discard_refused_when_the_reserves_lack_it():
     """"Spend": players may never spend resources in excess of the reserves."""
     t = played()
