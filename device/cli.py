@@ -86,6 +86,12 @@ def _serve(args, hardware: str, config, script) -> int:
     from device.wiring import build_pi_box, build_sim_box
     from ui.model import Message
 
+    headless = args.headless or script is not None
+    if hardware == "pi":
+        box = build_pi_box(config, headless=headless)
+        pins = tray = None
+    else:
+        box, pins, tray = build_sim_box(config, headless=headless)
     journal, notices = _open_journal(args, config.journal.snapshot_every)
     controller = Controller(
         journal,
@@ -94,15 +100,10 @@ def _serve(args, hardware: str, config, script) -> int:
         dim_after=config.oled.dim_after,
         shift_every=config.oled.shift_every,
         backups=config.journal.backups,
+        arm_tray=getattr(box.dice, "arm", None),
     )
     if notices:
         controller.message = Message("Save recovered", " ".join(notices), "error")
-    headless = args.headless or script is not None
-    if hardware == "pi":
-        box = build_pi_box(config, headless=headless)
-        pins = dice = None
-    else:
-        box, pins, dice = build_sim_box(config, headless=headless)
     frames = Path(args.frames) if args.frames else None
     service = Service(controller, box, contrast=config.oled.contrast,
                       dim_contrast=config.oled.dim_contrast, frames_dir=frames)
@@ -110,7 +111,7 @@ def _serve(args, hardware: str, config, script) -> int:
     if script is not None:
         from hw_sim.script import ScriptRunner
 
-        runner = ScriptRunner(script, pins, dice, service.emit)
+        runner = ScriptRunner(script, pins, tray, service.emit)
     try:
         status = service.run(on_ready=runner.start if runner is not None else None)
     except KeyboardInterrupt:

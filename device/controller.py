@@ -25,7 +25,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from device.events import DiceRolled, Hold, Press, Turn
+from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
 from games.core import Command, Game, RuleError, all_games, get_game
 from games.core.engine import Applied, command_specs, current_step
@@ -77,9 +77,12 @@ class Controller:
         dim_after: float = 120.0,
         shift_every: float = 60.0,
         backups: int = 5,
+        arm_tray: Callable[[int, str], None] | None = None,
     ) -> None:
         self.journal = journal
         self.backups = backups
+        self.arm_tray = arm_tray
+        self.tray = ""
         self._seed = seed
         self._clock = clock
         self.dim_after = dim_after
@@ -121,6 +124,8 @@ class Controller:
             self._turn(event.control, event.steps)
         elif isinstance(event, DiceRolled):
             self._dice(list(event.dice))
+        elif isinstance(event, TrayStatus):
+            self.tray = event.text
 
     def _press(self, control: str) -> None:
         overlay = self.overlay
@@ -188,11 +193,13 @@ class Controller:
             self.message = Message("No roll asked now",
                                    "The tray's roll was not used: no step asks for dice.")
             return
-        values = dict(self.overlay.values) if isinstance(self.overlay, PromptForm) else {}
+        form = self.overlay if isinstance(self.overlay, PromptForm) else None
+        values = dict(form.values) if form else {}
         values[dice_params[0].name] = dice
         if self._commit(spec.name, values):
-            self._close_overlay()
-
+            if self.overlay is form:
+                self._close_overlay()
+            self._after_change()  # the next prompt, if the roll led to one
     # --- play actions ---------------------------------------------------------------
 
     def _commit(self, name: str, params: dict | None = None) -> bool:
@@ -280,9 +287,16 @@ class Controller:
 
     def _open_prompt(self) -> None:
         step = self._prompt_step()
+        state = self.state()
         spec = command_specs(self.game())[step.command]
-        self.overlay = PromptForm(step.text, list(spec.params),
+        self.overlay = PromptForm(step.text, spec.resolved_params(state),
                                   lambda values: self._submit(spec.name, values))
+        if step.dice is not None and self.arm_tray is not None:
+            count, kind = step.dice(state)
+            try:
+                self.arm_tray(count, kind)
+            except ValueError as err:  # a kind the protocol cannot name: roll virtually
+                log.warning("tray not armed for %s %s: %s", count, kind, err)
 
     def _submit(self, name: str, values: dict) -> None:
         form = self.overlay
@@ -306,7 +320,8 @@ class Controller:
 
     def _run_action(self, spec) -> None:
         if any(p.kind != "dice" for p in spec.params):
-            self.overlay = PromptForm(spec.help, list(spec.params), lambda v: self._submit(spec.name, v))
+            self.overlay = PromptForm(spec.help, spec.resolved_params(self.state()),
+                                      lambda v: self._submit(spec.name, v))
         else:
             self._close_overlay()
             self._commit(spec.name)
@@ -413,6 +428,7 @@ class Controller:
             help=help_rows,
             message=self.message,
             journal=journal,
+            tray=self.tray,
             dim=self.dimmed(now),
             shift=self.shift(now),
         )

@@ -46,6 +46,13 @@ class DiceRolled:
 
 
 @dataclass(frozen=True)
+class TrayStatus:
+    """The dice tray's state changed (plugged, armed, timed out…): one OLED line."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """Write the current OLED (and screen) frame as PNG (control scripts' ``snap``)."""
 
@@ -66,4 +73,4 @@ class Quit:
     status: int = 0
 
 
-InputEvent = Press | Hold | Turn | DiceRolled | Snapshot | Sync | Quit
+InputEvent = Press | Hold | Turn | DiceRolled | TrayStatus | Snapshot | Sync | Quit

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from device.controller import Controller
-from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Turn
+from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, TrayStatus, Turn
 from device.ports import Controls, DiceSource, Display, Screen
 from ui.model import Frame
 from ui.oled import render_oled
@@ -145,7 +145,7 @@ class Service:
                 event.done.set()
             elif isinstance(event, Snapshot):
                 self.snapshot(event.name)
-            elif isinstance(event, Press | Hold | Turn | DiceRolled):
+            elif isinstance(event, Press | Hold | Turn | DiceRolled | TrayStatus):
                 log.debug("input %s", event)
                 self.controller.handle(event)
                 self.draw()

@@ -29,7 +29,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from device.events import DiceRolled
+from device.events import DiceRolled, TrayStatus
 from device.ports import Emit
 from firmware_bridge import protocol
 from firmware_bridge.parser import FrameParser, Received
@@ -98,7 +98,7 @@ class TrayReader:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._serial = None
-        self._status = "Tray absent"
+        self._status = "Tray absent"  # set only through _set_status after this
         self._counts: dict[str, int] = dict.fromkeys(
             ("connects", "disconnects", "rolls", "moved_after_settling", "flood_dropped",
              "arm_timeouts", "tray_errors", "wrong_version"), 0)
@@ -146,6 +146,12 @@ class TrayReader:
         """The tray's state in at most one OLED line, e.g. ``Tray ready``."""
         return self._status[:STATUS_WIDTH]
 
+    def _set_status(self, text: str) -> None:
+        """Change the status line; the displays hear of it through one event."""
+        if text != self._status:
+            self._status = text
+            self._emit(TrayStatus(text[:STATUS_WIDTH]))
+
     def stats(self) -> TrayStats:
         with self._lock:
             return TrayStats(frames=self._parser.frames, rejected=dict(self._parser.rejected),
@@ -184,7 +190,7 @@ class TrayReader:
                 backoff = 0.1  # it worked until it was unplugged: retry promptly
             self._hello = None
             self._armed_until = None
-            self._status = "Tray absent"
+            self._set_status("Tray absent")
 
     def _open(self):
         """The opened port, or None while the device path is missing or refuses to open."""
@@ -201,7 +207,7 @@ class TrayReader:
 
     def _session(self, serial_port) -> None:
         self._serial = serial_port
-        self._status = "Tray connecting"
+        self._set_status("Tray connecting")
         serial_port.write(protocol.who())
         asked = heard = time.monotonic()
         pinged = False
@@ -220,7 +226,7 @@ class TrayReader:
                     self._handle(serial_port, item, now)
             if self._hello is None:
                 if now - asked > self.hello_timeout:
-                    self._status = "Tray not answering"
+                    self._set_status("Tray not answering")
                     serial_port.write(protocol.who())
                     asked = now
                 continue
@@ -229,11 +235,11 @@ class TrayReader:
                 serial_port.write(protocol.ping(str(int(now) % 100000)))
                 pinged = True
             elif pinged and now - heard > self.ping_every + self.hello_timeout:
-                self._status = "Tray not answering"
+                self._set_status("Tray not answering")
             if self._armed_until is not None and now > self._armed_until:
                 self._armed_until = None
                 self._counts["arm_timeouts"] += 1
-                self._status = "Tray timed out"
+                self._set_status("Tray timed out")
                 serial_port.write(protocol.cancel())
             if now - logged_at > LOG_REJECTS_EVERY and self._parser.rejected != logged_rejects:
                 logged_rejects, logged_at = dict(self._parser.rejected), now
@@ -264,25 +270,25 @@ class TrayReader:
             self._roll(serial_port, message, item.repeat, now)
         elif isinstance(message, Status):
             if message.health == "fault":
-                self._status = f"Tray fault {message.detail}".strip()
+                self._set_status(f"Tray fault {message.detail}".strip())
             elif message.battery is not None and message.battery < 15:
-                self._status = f"Tray battery {message.battery}%"
+                self._set_status(f"Tray battery {message.battery}%")
         elif isinstance(message, TrayError):
             self._counts["tray_errors"] += 1
             log.warning("dice tray error %s: %s", message.code, message.text)
             if message.code == "kind":
                 self._armed_until = None
-                self._status = f"Tray: {message.text}"
+                self._set_status(f"Tray: {message.text}")
         elif isinstance(message, Armed):
-            self._status = f"Tray armed {message.count} {message.kind}"
+            self._set_status(f"Tray armed {message.count} {message.kind}")
         elif isinstance(message, Idle) and self._status.startswith("Tray armed"):
-            self._status = "Tray ready"
+            self._set_status("Tray ready")
 
     def _greet(self, hello: Hello) -> None:
         if hello.protocol != protocol.PROTOCOL_VERSION:
             self._counts["wrong_version"] += 1
             self._hello = None
-            self._status = f"Tray protocol v{hello.protocol}?"
+            self._set_status(f"Tray protocol v{hello.protocol}?")
             log.error("dice tray %s speaks protocol %d; this host speaks %d: its rolls are ignored",
                       hello.device_id, hello.protocol, protocol.PROTOCOL_VERSION)
             return
@@ -293,7 +299,7 @@ class TrayReader:
         self._device = hello.device_id
         self._settled.clear()
         self._moved.clear()
-        self._status = "Tray ready"
+        self._set_status("Tray ready")
 
     def _roll(self, serial_port, roll: Roll, repeat: bool, now: float) -> None:
         dice = tuple(die.as_dict() for die in roll.dice)
@@ -312,22 +318,22 @@ class TrayReader:
                 self._moved.discard(forgotten)
             self._counts["rolls"] += 1
             self._armed_until = None
-            self._status = "Tray ready"
+            self._set_status("Tray ready")
             self._emit(DiceRolled(dice=dice, roll_id=f"{self._hello.device_id}:{roll.roll_id}"))
             serial_port.write(protocol.ack(roll.roll_id))  # after emit: the event is queued first
         elif roll.state == "rolling":
             if roll.roll_id in self._settled:
                 self._flag_moved(roll.roll_id)
             else:
-                self._status = "Tray rolling"
+                self._set_status("Tray rolling")
         elif roll.state == "cocked":
-            self._status = "Tray: die cocked"
+            self._set_status("Tray: die cocked")
         else:  # removed: the dice are out of the tray, whatever happened to them
-            self._status = "Tray ready"
+            self._set_status("Tray ready")
 
     def _flag_moved(self, roll_id: int) -> None:
         """Dice moved after settling: shown and counted; the first reading stands."""
-        self._status = "Tray: dice moved"
+        self._set_status("Tray: dice moved")
         if roll_id not in self._moved:
             self._moved.add(roll_id)
             self._counts["moved_after_settling"] += 1

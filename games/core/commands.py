@@ -10,7 +10,7 @@ runs, so a handler sees only well-typed values inside their declared bounds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from games.core.errors import RuleError
@@ -43,7 +43,10 @@ class Param:
     Kinds: ``int`` (``low``..``high``), ``bool``, ``choice`` (one of
     ``choices``), ``text`` (at most ``high`` characters) and ``dice`` (a list
     of ``{"kind": "d6", "face": 5}``, as the tray or a virtual roll reports).
-    ``label`` is what the prompt form shows next to the value.
+    ``label`` is what the prompt form shows next to the value. An ``optional``
+    parameter may be left out or given as None (a dice parameter the game
+    rolls virtually when no tray roll came). ``choices_from(state)`` gives
+    choices that depend on the game (the areas of an edited board).
     """
 
     name: str
@@ -54,6 +57,7 @@ class Param:
     choices: tuple[str, ...] = ()
     default: Any = None
     optional: bool = False
+    choices_from: Callable[[dict], tuple[str, ...]] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -77,9 +81,17 @@ class Param:
             return []
         return ""
 
+    def resolve(self, state: dict | None) -> Param:
+        """This parameter with its choices computed for ``state`` (itself if fixed)."""
+        if self.choices_from is None or state is None:
+            return self
+        return replace(self, choices=tuple(self.choices_from(state)), choices_from=None)
+
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is valid for this parameter, else raise RuleError."""
         label = self.title
+        if value is None and self.optional:
+            return None
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleError(f"{label}: need a number",
@@ -139,7 +151,11 @@ class CommandSpec:
     menu: bool = True
     prompt_only: bool = False
 
-    def validate(self, params: Mapping[str, Any]) -> dict:
+    def resolved_params(self, state: dict | None) -> list[Param]:
+        """The parameters with state-dependent choices filled in (what a form shows)."""
+        return [p.resolve(state) for p in self.params]
+
+    def validate(self, params: Mapping[str, Any], state: dict | None = None) -> dict:
         """Return the parameters checked and completed with defaults, or raise RuleError."""
         known = {p.name for p in self.params}
         unknown = sorted(set(params) - known)
@@ -150,7 +166,7 @@ class CommandSpec:
                 + (", ".join(sorted(known)) or "nothing") + ".",
             )
         out = {}
-        for p in self.params:
+        for p in self.resolved_params(state):
             if p.name in params:
                 out[p.name] = p.check(params[p.name])
             elif p.optional or p.default is not None:

@@ -61,6 +61,7 @@ class Context:
     command: Command | None = None
     events: list[Event] = field(default_factory=list)
     description: str = ""
+    staying: bool = False
 
     def emit(self, text: str, kind: str = "info") -> None:
         self.events.append(Event(text, kind))
@@ -96,6 +97,11 @@ class Context:
 
     def stop(self) -> None:
         self.state["procedure"] = None
+
+    def stay(self) -> None:
+        """Keep the prompt just answered as the current step: it asks again
+        (one Guardian after another, one Character's Rest after another)."""
+        self.staying = True
 
     def goto(self, step_id: str) -> None:
         """Jump the running procedure to ``step_id`` (for rule-driven branches)."""
@@ -139,7 +145,10 @@ def _set_track(ctx: Context, spec: TrackSpec, value: int, verb: str) -> None:
 
 def _adjust(ctx: Context) -> None:
     spec = _track_or_fail(ctx, ctx.params["track"])
-    _set_track(ctx, spec, get_path(ctx.state, spec.path) + ctx.params["delta"], "")
+    before = get_path(ctx.state, spec.path)
+    _set_track(ctx, spec, before + ctx.params["delta"], "")
+    if spec.on_change is not None:
+        spec.on_change(ctx, before, get_path(ctx.state, spec.path))
 
 
 def _correct(ctx: Context) -> None:
@@ -263,14 +272,14 @@ def apply(game: Game, state: dict, command: Command) -> Applied:
         )
     if state.get("over") and command.name != "correct":
         raise RuleError("The game is over", "The game has ended: undo, or start a new one.")
-    params = spec.validate(command.params)
+    params = spec.validate(command.params, state)
     step = current_step(game, state)
     answering = step is not None and step.kind is StepKind.PROMPT and step.command == spec.name
     if spec.prompt_only and not answering:
         raise RuleError("Not asked now", f"{spec.name!r} only answers its procedure step.")
     ctx = Context(game, _copy(state), params, command)
     spec.handler(ctx)
-    if answering and ctx.state.get("procedure") is not None:
+    if answering and not ctx.staying and ctx.state.get("procedure") is not None:
         proc = ctx.state["procedure"]
         if proc["name"] == state["procedure"]["name"] and proc["step"] == state["procedure"]["step"]:
             _advance(ctx)

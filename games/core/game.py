@@ -28,6 +28,11 @@ class TrackSpec:
     and so may ``low`` (a maximum may not drop below the value it caps).
     Every track is kept within bounds after every command, can be turned by a
     dial (``adjust``) and set by hand (``correct``).
+
+    ``on_change(ctx, before, after)`` runs after a dial turn (``adjust``) for
+    what the rules tie to the value: every HP lost also loses an AP
+    (Kilforth), Energy never above Health (Tainted Grail). A ``correct`` sets
+    only the value: it is the player fixing a number, not a game event.
     """
 
     key: str
@@ -35,6 +40,7 @@ class TrackSpec:
     path: str
     low: int | Callable[[dict], int] = 0
     high: int | Callable[[dict], int] = 99
+    on_change: Callable[[Context, int, int], None] | None = field(default=None, compare=False)
 
     def low_in(self, state: dict) -> int:
         return self.low(state) if callable(self.low) else self.low

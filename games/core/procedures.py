@@ -37,6 +37,8 @@ class Step:
     rulebook section it comes from. An AUTO step has ``run``; a PROMPT step
     names the ``command`` that answers it; a REMINDER waits for ``next``.
     ``skip(state)`` leaves out a step that does not apply this time.
+    ``dice(state)`` says what roll a PROMPT step expects, as ``(count, kind)``
+    (``(3, "d6")``): the box arms the dice tray for it when the prompt opens.
     """
 
     id: str
@@ -46,6 +48,7 @@ class Step:
     run: Callable[[Context], None] | None = None
     command: str | None = None
     skip: Callable[[dict], bool] = _never
+    dice: Callable[[dict], tuple[int, str]] | None = None
 
     def __post_init__(self) -> None:
         if self.kind is StepKind.AUTO and self.run is None:

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from device.events import DiceRolled
+from device.events import DiceRolled, TrayStatus
 from firmware_bridge.protocol import encode_frame
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray
@@ -29,14 +29,38 @@ def tray():
     tray.close()
 
 
+STATUSES: list[str] = []
+
+
+def _sort(events: queue.Queue):
+    """Rolls go to the queue under test; status changes are recorded apart."""
+    def emit(event):
+        if isinstance(event, TrayStatus):
+            STATUSES.append(event.text)
+        else:
+            events.put(event)
+    return emit
+
+
 @pytest.fixture
 def reader(tray):
+    STATUSES.clear()
     reader = TrayReader(str(tray.path), hello_timeout=0.3, max_backoff=0.2, arm_timeout=0.5)
     events: queue.Queue = queue.Queue()
-    reader.start(events.put)
+    reader.start(_sort(events))
     wait_until(lambda: reader.status == "Tray ready")
     yield reader, events
     reader.close()
+
+
+def test_status_changes_reach_the_displays_as_events(tray, reader):
+    """The displays redraw on a TrayStatus event; nothing polls the reader."""
+    reader, events = reader
+    assert STATUSES[-1] == "Tray ready"
+    tray.unplug()
+    wait_until(lambda: STATUSES[-1] == "Tray absent")
+    tray.plug()
+    wait_until(lambda: STATUSES[-1] == "Tray ready")
 
 
 def test_a_settled_roll_is_emitted_once(tray, reader):

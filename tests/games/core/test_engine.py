@@ -163,3 +163,70 @@ def test_migrate_upgrades_old_schema():
 def test_rule_error_short_text_must_fit_oled():
     with pytest.raises(ValueError):
         RuleError("this text is far too long to fit on two lines of the oled display")
+
+
+# --- hooks the games asked for ------------------------------------------------------
+
+
+def _answer_twice(ctx):
+    ctx.state["answers"] = ctx.state.get("answers", []) + [ctx.params["value"]]
+    if len(ctx.state["answers"]) < 2:
+        ctx.stay()
+
+
+def _spend_ap(ctx, before, after):
+    ctx.state["ap"] = max(0, ctx.state["ap"] - max(0, before - after))
+
+
+LINKED = Game(
+    id="engine-hooks",
+    title="Engine Hooks",
+    schema_version=1,
+    setup_params=(),
+    setup=lambda ctx: ctx.state.update(hp=5, ap=5, area="north"),
+    commands=(
+        CommandSpec("answer", "Answer", _answer_twice, (Param("value", "int", low=0, high=9),),
+                    prompt_only=True),
+        CommandSpec("go", "Go to an area", lambda ctx: ctx.state.update(area=ctx.params["area"]),
+                    (Param("area", "choice", choices_from=lambda s: ("north", "south")
+                           if s["hp"] > 2 else ("north",)),)),
+        CommandSpec("roll", "Roll", lambda ctx: ctx.state.update(faces=ctx.params["dice"] or ctx.roll(2)),
+                    (Param("dice", "dice", optional=True),)),
+    ),
+    procedures=(Procedure("ask", "Ask", (Step("q", StepKind.PROMPT, "Answer", command="answer"),)),),
+    tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5, on_change=_spend_ap),
+                      TrackSpec("ap", "AP", "ap", 0, 5)],
+    view=lambda s: GameView(headline="hooks"),
+    next_procedure=lambda s: "ask",
+)
+
+
+def test_a_prompt_can_ask_again_with_stay():
+    state = apply(LINKED, new_game(LINKED, {}, 1).state, Command("next")).state
+    state = apply(LINKED, state, Command("answer", {"value": 1})).state
+    assert current_step(LINKED, state).id == "q"
+    state = apply(LINKED, state, Command("answer", {"value": 2})).state
+    assert state["answers"] == [1, 2] and state["procedure"] is None
+
+
+def test_on_change_runs_for_dial_turns_not_corrections():
+    state = new_game(LINKED, {}, 1).state
+    state = apply(LINKED, state, Command("adjust", {"track": "hp", "delta": -2})).state
+    assert (state["hp"], state["ap"]) == (3, 3)
+    state = apply(LINKED, state, Command("correct", {"track": "hp", "value": 1})).state
+    assert (state["hp"], state["ap"]) == (1, 3)
+
+
+def test_choices_can_depend_on_the_state():
+    state = new_game(LINKED, {}, 1).state
+    assert apply(LINKED, state, Command("go", {"area": "south"})).state["area"] == "south"
+    state = apply(LINKED, state, Command("correct", {"track": "hp", "value": 2})).state
+    with pytest.raises(RuleError, match="must be one of north"):
+        apply(LINKED, state, Command("go", {"area": "south"}))
+
+
+def test_an_optional_dice_parameter_accepts_none_and_tray_dice():
+    state = new_game(LINKED, {}, 1).state
+    assert len(apply(LINKED, state, Command("roll", {"dice": None})).state["faces"]) == 2
+    tray = [{"kind": "d6", "face": 6}]
+    assert apply(LINKED, state, Command("roll", {"dice": tray})).state["faces"] == tray
