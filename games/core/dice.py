@@ -86,14 +86,24 @@ def percent(chance: Fraction) -> str:
     return f"{round(value)}%"
 
 
-def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6) -> list[int]:
-    """The faces of a tray (or virtual) report, all dice of ``kind`` with faces 1..sides."""
+def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6,
+                      count: int | None = None) -> list[int]:
+    """The faces of a tray (or virtual) report, all dice of ``kind`` with faces 1..sides.
+
+    With ``count``, a report of another number of dice is refused too; the
+    RuleError names what was expected ("Roll 3 d6"), so the box can show it
+    and keep the prompt open for another throw.
+    """
+    if count is not None and len(report) != count:
+        raise RuleError(f"Roll {count} {kind}"[:21],
+                        f"This roll needs {count} {kind} dice; the report had {len(report)}.")
     faces = []
     for die in report:
         face = die.get("face")
         if die.get("kind") != kind:
-            raise RuleError(f"Roll {kind} dice only"[:21],
-                            f"This roll needs {kind} dice; the report had a {die.get('kind')!r}.")
+            wanted = f"{count} {kind}" if count is not None else f"{kind} dice"
+            raise RuleError(f"Roll {wanted} only"[:21],
+                            f"This roll needs {wanted}; the report had a {die.get('kind')!r}.")
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
             raise RuleError("Bad die face", f"A {kind} shows 1 to {sides}; the report had {face!r}.")
         faces.append(face)

@@ -69,6 +69,16 @@ def test_faces_from_a_tray_report():
     assert dice.report([3, 6]) == [{"kind": "d6", "face": 3}, {"kind": "d6", "face": 6}]
 
 
+def test_a_report_of_the_wrong_count_or_kind_names_what_was_expected():
+    with pytest.raises(RuleError) as err:
+        dice.faces_from_report(dice.report([5, 6]), count=3)
+    assert err.value.short == "Roll 3 d6"
+    with pytest.raises(RuleError) as err:
+        dice.faces_from_report([{"kind": "d10", "face": 5}], count=1)
+    assert "1 d6" in err.value.short and "d10" in err.value.long
+    assert dice.faces_from_report(dice.report([4]), count=1) == [4]
+
+
 def test_each_die_rerolls_only_once():
     pool = dice.new_pool([2, 9])
     assert dice.can_reroll(pool, 0)
