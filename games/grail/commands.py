@@ -31,10 +31,12 @@ from games.grail.state import (
 )
 
 SIDES = tuple(board.DIRECTIONS)
-# "Guardians": the Guardian (Direction) die shows a cardinal direction, Nothing or Discard.
+# "Guardians": the Guardian (Direction) die shows a cardinal direction, Nothing or
+# Discard. The tray reports it as kind "guardian" with the faces North, East, South,
+# West, Nothing, Discard (firmware_bridge/PROTOCOL.md, named kinds); one face each.
+GUARDIAN_KIND = "guardian"
 GUARDIAN_FACES = SIDES + ("nothing", "discard")
-FACE_ALIASES = {"n": "north", "e": "east", "s": "south", "w": "west", "blank": "nothing",
-                "-": "nothing", "x": "discard"}
+FACE_ALIASES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 # --- setup --------------------------------------------------------------------------
 
@@ -193,16 +195,6 @@ def move(ctx: Context) -> None:
 # --- survival -----------------------------------------------------------------------
 
 
-def harm(ctx: Context) -> None:
-    """Lose Health and/or gain Terror; Energy is pushed down with Health ("Survival Tracks")."""
-    c = _character(ctx)
-    lost, gained = rules.harm(ctx.state, c, ctx.params["health"], ctx.params["terror"])
-    text = f"{c['name']}: -{lost} Health, +{gained} Terror"
-    if rules.conditions(ctx.state, c):
-        text += " (" + ", ".join(rules.conditions(ctx.state, c)) + ")"
-    note(ctx, text)
-
-
 def rest(ctx: Context) -> None:
     """"III) End of the Day", Rest: the Character at the front of the queue rests."""
     index = ctx.data["resting"][0]
@@ -212,6 +204,8 @@ def rest(ctx: Context) -> None:
         raise RuleError("No Food to eat", f"{c['name']} has no Food to pay (III) End of the Day: Rest).")
     note(ctx, rules.rest(ctx.state, c, eat))
     ctx.data["resting"].pop(0)
+    if ctx.data["resting"]:
+        ctx.stay()  # the next Character rests at the same prompt
 
 
 def trade(ctx: Context) -> None:
@@ -373,11 +367,17 @@ def defeat_guardian(ctx: Context) -> None:
 
 
 def _face(ctx: Context) -> str:
+    """The Guardian die's face: from the tray (one die of kind ``guardian``,
+    faces as firmware_bridge/PROTOCOL.md names them), chosen in the form, or a
+    seeded virtual roll."""
     dice = ctx.params.get("dice")
     if dice:
+        if len(dice) != 1 or str(dice[0]["kind"]).lower() != GUARDIAN_KIND:
+            got = ", ".join(f"{d['kind']}" for d in dice)
+            raise RuleError("Roll 1 Guardian die",
+                            f"This step takes one Guardian (direction) die, kind {GUARDIAN_KIND!r}; "
+                            f"the tray reported {len(dice)} die/dice: {got} (Guardians).")
         raw = dice[0]["face"]
-        if isinstance(raw, int) and 1 <= raw <= len(GUARDIAN_FACES):
-            return GUARDIAN_FACES[raw - 1]
         name = str(raw).strip().lower()
         name = FACE_ALIASES.get(name, name)
         if name not in GUARDIAN_FACES:
@@ -398,9 +398,11 @@ def guardian_roll(ctx: Context) -> None:
     stays on a Location with Characters starts its Encounter.
     """
     state = ctx.state
-    gid = ctx.data["to_roll"].pop(0)
-    g = next(g for g in state["guardians"] if g["id"] == gid)
     face = _face(ctx)
+    gid = ctx.data["to_roll"].pop(0)
+    if ctx.data["to_roll"]:
+        ctx.stay()  # the next Guardian rolls at the same prompt
+    g = next(g for g in state["guardians"] if g["id"] == gid)
     if face == "discard":
         state["guardians"].remove(g)
         note(ctx, f"{g['name']}: Discard - card to the bottom of its deck")
@@ -494,10 +496,6 @@ COMMANDS = (
                 available=_during_day),
     CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (_character_param(),),
                 available=_during_day),
-    CommandSpec("harm", "Lose Health / gain Terror", harm,
-                (_character_param(), Param("health", "int", "Health lost", low=0, high=TRACK_LIMIT,
-                                           default=1),
-                 Param("terror", "int", "Terror gained", low=0, high=TRACK_LIMIT, default=0))),
     CommandSpec("place", "Place a Location", place,
                 (Param("number", "int", "Location", low=100, high=999, default=106),
                  _location_param("next_to", "Next to"),

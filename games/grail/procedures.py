@@ -118,11 +118,6 @@ def _prepare_guardians(ctx: Context) -> None:
     ctx.data["encounters"] = []
 
 
-def _next_guardian(ctx: Context) -> None:
-    if ctx.data.get("to_roll"):
-        ctx.goto("guardian")
-
-
 START_OF_DAY = Procedure(
     "start-of-day",
     "I. Start of the Day",
@@ -151,8 +146,7 @@ START_OF_DAY = Procedure(
         Step("guardians", StepKind.AUTO, "Move Guardians", "I) Start of the Day: Move Guardians",
              run=_prepare_guardians),
         Step("guardian", StepKind.PROMPT, "Roll the Guardian die", "Guardians",
-             command="guardian_roll", skip=_nothing("to_roll")),
-        Step("guardian_next", StepKind.AUTO, "Next Guardian", "Guardians", run=_next_guardian),
+             command="guardian_roll", skip=_nothing("to_roll"), dice=lambda state: (1, "guardian")),
         Step("guardian_fight", StepKind.REMINDER, "Guardian Encounter!", "Guardians",
              skip=_nothing("encounters")),
         Step("event", StepKind.REMINDER, "Reveal the Event; Quest to Quest pile",
@@ -190,11 +184,6 @@ def _prepare_rest(ctx: Context) -> None:
     ctx.data["resting"] = living(ctx.state)
 
 
-def _next_rest(ctx: Context) -> None:
-    if ctx.data.get("resting"):
-        ctx.goto("rest")
-
-
 def _restore(ctx: Context) -> None:
     """"III) End of the Day", Restore your Energy (Exhausted: only 4 points; never past
     Health); then the day's tracks go into the history."""
@@ -221,8 +210,6 @@ END_OF_DAY = Procedure(
         Step("rests", StepKind.AUTO, "Rest", "III) End of the Day: Rest", run=_prepare_rest),
         Step("rest", StepKind.PROMPT, "Rest: pay 1 Food?", "III) End of the Day: Rest",
              command="rest", skip=_nothing("resting")),
-        Step("rest_next", StepKind.AUTO, "Next Character rests", "III) End of the Day: Rest",
-             run=_next_rest),
         Step("restore", StepKind.AUTO, "Restore Energy", "III) End of the Day: Restore your Energy",
              run=_restore),
         Step("restore_note", StepKind.REMINDER, "Move Energy markers",

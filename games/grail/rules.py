@@ -100,8 +100,8 @@ def tracks(state: dict) -> list[TrackSpec]:
     Resources, Attributes, decks, and the track lengths entered at setup.
 
     - Energy 0..its top slot, never above Health ("Survival Tracks").
-    - Health 0..its top; with the limiter it cannot be turned below Energy by
-      a dial (use "Lose Health" for damage, which pushes Energy down).
+    - Health 0..its top; turning it down pushes Energy down with it (the
+      T-shaped marker, :func:`push_energy` as the track's ``on_change``).
     - Resources 0..20, Experience uncapped ("Resources").
     - Decks at least 15 cards ("Character Advancement").
     - Menhir Dials 1..8 (a Dial at 1 is removed at the Start of the Day).
@@ -113,9 +113,9 @@ def tracks(state: dict) -> list[TrackSpec]:
         specs += [
             TrackSpec(f"c{i + 1}.energy", _label(state, i, "Energy"), f"{c}.energy", 0,
                       lambda s, i=i: energy_cap(s, s["characters"][i])),
-            TrackSpec(f"c{i + 1}.health", _label(state, i, "Health"), f"{c}.health",
-                      lambda s, i=i: s["characters"][i]["energy"] if health_limiter(s) else 0,
-                      lambda s, i=i: s["characters"][i]["health_top"]),
+            TrackSpec(f"c{i + 1}.health", _label(state, i, "Health"), f"{c}.health", 0,
+                      lambda s, i=i: s["characters"][i]["health_top"],
+                      on_change=lambda ctx, before, after, i=i: push_energy(ctx.state, i)),
             TrackSpec(f"c{i + 1}.terror", _label(state, i, "Terror"), f"{c}.terror", 0,
                       lambda s, i=i: s["characters"][i]["terror_top"]),
         ]
@@ -191,6 +191,12 @@ def settle(state: dict, character: dict) -> None:
     character["health"] = max(0, min(character["health"], character["health_top"]))
     character["terror"] = max(0, min(character["terror"], character["terror_top"]))
     character["energy"] = max(0, min(character["energy"], energy_cap(state, character)))
+
+
+def push_energy(state: dict, index: int) -> None:
+    """"Survival Tracks", Health: the T-shaped Health marker pushes the Energy marker
+    down with it (Energy never above Health). Runs after a Health dial turn."""
+    settle(state, state["characters"][index])
 
 
 def harm(state: dict, character: dict, health: int, terror: int) -> tuple[int, int]:

@@ -67,15 +67,48 @@ def test_each_guardian_rolls_in_turn():
 
 def test_tray_dice_and_virtual_roll():
     state = _at_roll(_with_guardian(new(), 102))
-    tray = do(state, "guardian_roll", dice=[{"kind": "guardian", "face": "S"}])
+    # The tray's faces as firmware_bridge/PROTOCOL.md spells them (kind "guardian").
+    tray = do(state, "guardian_roll", dice=[{"kind": "guardian", "face": "South"}])
     assert tray["guardians"][0]["location"] == 101
-    numbered = do(state, "guardian_roll", dice=[{"kind": "d6", "face": 6}])  # 6th face: Discard
-    assert numbered["guardians"] == []
+    assert do(state, "guardian_roll", dice=[{"kind": "guardian", "face": "Discard"}])["guardians"] == []
     rolled = do(state, "guardian_roll")  # no tray: a seeded virtual roll
-    assert rolled == do(state, "guardian_roll")
+    assert rolled == do(state, "guardian_roll", dice=None, face="roll")
     assert rolled["rng"] != state["rng"]
     with pytest.raises(RuleError):
         do(state, "guardian_roll", dice=[{"kind": "guardian", "face": "sideways"}])
+
+
+@pytest.mark.parametrize("dice", [
+    [{"kind": "d6", "face": 6}],  # wrong kind
+    [{"kind": "guardian", "face": "North"}, {"kind": "guardian", "face": "East"}],  # two dice
+])
+def test_a_tray_roll_of_the_wrong_kind_or_count_is_refused_naming_the_guardian_die(dice):
+    state = _at_roll(_with_guardian(new(), 102))
+    with pytest.raises(RuleError) as err:
+        do(state, "guardian_roll", dice=dice)
+    assert "Guardian die" in err.value.short
+    assert "guardian" in err.value.long
+
+
+def test_the_guardian_prompt_arms_the_tray_for_one_guardian_die():
+    from games.core.engine import current_step
+    from tests.games.grail.helpers import GAME
+
+    state = _at_roll(_with_guardian(new(), 102))
+    step = current_step(GAME, state)
+    assert step.dice(state) == (1, "guardian")
+
+
+def test_guardian_die_faces_match_the_tray_protocol():
+    """firmware_bridge/PROTOCOL.md: kind ``guardian``, North East South West Nothing Discard."""
+    from pathlib import Path
+
+    from games.grail.commands import GUARDIAN_FACES
+
+    protocol = (Path(__file__).parents[3] / "firmware_bridge" / "PROTOCOL.md").read_text()
+    row = next(line for line in protocol.splitlines() if line.startswith("| `guardian`"))
+    faces = [f.strip("`").lower() for f in row.split("|")[2].split()]
+    assert faces == list(GUARDIAN_FACES)
 
 
 def test_guardian_roll_only_answers_its_step():

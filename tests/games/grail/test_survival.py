@@ -19,17 +19,30 @@ def test_energy_never_above_health():
         do(state, "adjust", track="c1.energy", delta=1)
 
 
-def test_health_dial_cannot_pass_energy_but_damage_pushes_energy_down():
+def test_turning_health_down_pushes_energy_down_with_it():
+    """"Survival Tracks", Health: the Energy marker can never pass the T-shaped Health marker."""
+    state = new()  # Energy 5, Health 6
+    state = do(state, "adjust", track="c1.health", delta=-1)
+    assert (_c(state)["health"], _c(state)["energy"]) == (5, 5)
+    state = do(state, "adjust", track="c1.health", delta=-2)
+    assert (_c(state)["health"], _c(state)["energy"]) == (3, 3)
+    state = do(state, "adjust", track="c1.health", delta=2)  # healing does not restore Energy
+    assert (_c(state)["health"], _c(state)["energy"]) == (5, 3)
+
+
+def test_a_correction_only_fixes_the_number():
+    """A correction below Energy is refused (Energy would pass Health); fix Energy first."""
     state = new()
     with pytest.raises(RuleError):
-        do(state, "adjust", track="c1.health", delta=-2)
-    state = do(state, "harm", character=1, health=3, terror=0)
-    assert (_c(state)["health"], _c(state)["energy"]) == (3, 3)
+        do(state, "correct", track="c1.health", value=3)
+    state = do(state, "correct", track="c1.energy", value=3)
+    assert _c(do(state, "correct", track="c1.health", value=3))["health"] == 3
 
 
 def test_story_mode_without_the_health_limiter():
     state = new(mode="story")
-    state = do(state, "harm", character=1, health=4, terror=5)
+    state = do(state, "adjust", track="c1.health", delta=-4)
+    state = do(state, "adjust", track="c1.terror", delta=5)
     assert _c(state)["energy"] == 5  # Health no longer limits Energy
     assert not rules.panicking(state, _c(state))  # and you won't Panic
 
@@ -60,7 +73,7 @@ def test_going_insane_in_the_two_top_terror_slots():
 
 
 def test_health_zero_you_are_dying():
-    state = do(new(), "harm", character=1, health=9, terror=0)
+    state = do(new(), "adjust", track="c1.health", delta=-6)
     assert _c(state)["health"] == 0 and _c(state)["energy"] == 0
     assert "Dying" in rules.conditions(state, _c(state))
 
