@@ -54,6 +54,14 @@ def hero(ctx: Context) -> None:
         target[key] = ctx.params[key]
     ctx.describe(f"{target['name']}: T{target['tactics']} C{target['cunning']} "
                  f"I{target['intellect']} S{target['spirit']}, vitality {target['vitality']}")
+    _ask_next(ctx, "hero", len(ctx.state["heroes"]))
+
+
+def _ask_next(ctx: Context, key: str, count: int) -> None:
+    """Count the answer in ``ctx.data[key]`` and ask again while answers are missing."""
+    ctx.data[key] = ctx.data.get(key, 0) + 1
+    if ctx.data[key] < count:
+        ctx.stay()
 
 
 HERO_PARAMS = tuple(Param(k, "int", k.capitalize(), low=0, high=9, default=2) for k in SKILLS) + (
@@ -83,6 +91,7 @@ def track_abilities(ctx: Context) -> None:
     spaces = [n for n in range(2, 10) if ctx.params[f"space{n}"]]
     ctx.state["abilities"][track] = spaces
     ctx.describe(f"{track.capitalize()} abilities on {spaces or 'no spaces'}")
+    _ask_next(ctx, "track", len(TRACKS))
 
 
 TRACK_PARAMS = tuple(Param(f"space{n}", "bool", f"Ability on {n}", default=False)
@@ -109,6 +118,7 @@ def objective(ctx: Context) -> None:
     state["objectives"][kind] = {"location": location, "tokens": 0, "done": False}
     names = ", ".join(area_name(state, a) for a in spots[:players])
     ctx.describe(f"{kind.capitalize()} objective: {location}; tokens on {names}")
+    _ask_next(ctx, "objective", len(RESOURCES))
 
 
 def active_quest(ctx: Context) -> None:
@@ -118,12 +128,21 @@ def active_quest(ctx: Context) -> None:
 
 
 def _fate_faces(dice: list[dict] | None, count: int) -> list[str] | None:
+    """Fate dice from the tray (kind ``fate``, faces by name, firmware_bridge/PROTOCOL.md)
+    or typed in; None when the box should roll. A roll of another kind or count is
+    refused naming what was expected."""
     if dice is None:
         return None
+    kinds = {d["kind"] for d in dice}
+    if kinds - {"fate"}:
+        raise RuleError(f"Roll {count} fate dice"[:21],
+                        f"This roll needs {count} fate dice; the tray reported "
+                        f"{', '.join(sorted(kinds))} dice (Fate Pool).")
     faces = [str(d["face"]).lower() for d in dice]
     if len(faces) != count or any(f not in FATE_FACES for f in faces):
-        raise RuleError(f"Need {count} fate dice",
-                        f"Expected {count} fate dice with faces {', '.join(FATE_FACES)}.")
+        raise RuleError(f"Roll {count} fate dice"[:21],
+                        f"Expected {count} fate dice with faces {', '.join(FATE_FACES)}; "
+                        f"got {len(faces)}.")
     return faces
 
 
@@ -352,7 +371,11 @@ def structure(ctx: Context) -> None:
 
 
 def overrun(ctx: Context) -> None:
+    """"Overruns": the players' choice for the first waiting overrun; the prompt
+    asks again while overruns wait."""
     rules.resolve_overrun(ctx, ctx.params["choice"])
+    if ctx.state["overruns"]:
+        ctx.stay()
 
 
 def spend_fate(ctx: Context) -> None:
@@ -431,8 +454,13 @@ def _hero_param() -> Param:
     return Param("hero", "int", "Hero", low=1, high=4, optional=True)
 
 
+def board_areas(state: dict) -> tuple[str, ...]:
+    """The area ids of the game's own board (an edited board file included)."""
+    return tuple(state["board"]["areas"])
+
+
 def _area() -> Param:
-    return Param("area", "choice", "Area", choices=AREA_IDS)
+    return Param("area", "choice", "Area", choices=AREA_IDS, choices_from=board_areas)
 
 
 def _dice() -> Param:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import Context, Procedure, Step, StepKind, deck
 from games.myth import rules
 from games.myth.rules import note
-from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc, structures
+from games.myth.state import DECKS, FATE_DICE, TRACKS, area_name, farrenroc, structures
 
 
 def _data(state: dict) -> dict:
@@ -23,17 +23,12 @@ def aftermath(prefix: str) -> tuple[Step, ...]:
     """Overruns waiting for the players' choice, then the conquest and siege
     abilities raised on the way ("Overruns"; "Conquest": resolve each ability)."""
 
-    def again(ctx: Context) -> None:
-        if ctx.state["overruns"]:
-            ctx.goto(f"{prefix}overrun")
-
     def clear(ctx: Context) -> None:
         ctx.state["pending"] = []
 
     return (
         Step(f"{prefix}overrun", StepKind.PROMPT, "Overrun: discard 1 resource or move",
              "Overruns", command="overrun", skip=lambda s: not s["overruns"]),
-        Step(f"{prefix}overrun_again", StepKind.AUTO, "Next overrun", "Overruns", run=again),
         Step(f"{prefix}abilities", StepKind.REMINDER, "Resolve the conquest abilities",
              "Conquest; The Siege", skip=lambda s: not s["pending"]),
         Step(f"{prefix}abilities_done", StepKind.AUTO, "Abilities resolved", "Conquest",
@@ -42,14 +37,6 @@ def aftermath(prefix: str) -> tuple[Step, ...]:
 
 
 # --- Setup ---------------------------------------------------------------------------------
-
-
-def _loop(key: str, count, step_id: str):
-    def run(ctx: Context) -> None:
-        ctx.data[key] = ctx.data.get(key, 0) + 1
-        if ctx.data[key] < count(ctx.state):
-            ctx.goto(step_id)
-    return run
 
 
 def _enemy_deck(ctx: Context) -> None:
@@ -65,25 +52,20 @@ SETUP = Procedure(
     (
         Step("hero", StepKind.PROMPT, "Enter the hero card's values", "Setup 2. Choose Heroes",
              command="hero"),
-        Step("hero_again", StepKind.AUTO, "Next hero", "Setup 2",
-             run=_loop("hero", lambda s: len(s["heroes"]), "hero")),
         Step("enemy", StepKind.PROMPT, "Enter the enemy sheet's ranks", "Setup 3; Enemy Sheet",
              command="enemy_sheet"),
         Step("track", StepKind.PROMPT, "Mark the conquest ability spaces", "Conquest Tracks",
              command="track_abilities"),
-        Step("track_again", StepKind.AUTO, "Next track", "Conquest Tracks",
-             run=_loop("track", lambda s: len(TRACKS), "track")),
         Step("objective", StepKind.PROMPT, "Objective card: its location", "Setup 4",
              command="objective"),
-        Step("objective_again", StepKind.AUTO, "Next objective", "Setup 4",
-             run=_loop("objective", lambda s: len(RESOURCES), "objective")),
         Step("tokens", StepKind.REMINDER, "Place the objective tokens", "Setup 4"),
         Step("final", StepKind.REMINDER, "Final objective: 1 facedown", "Setup 5"),
         Step("quest", StepKind.PROMPT, "Active quest: its location", "Setup 6; Quest Deck",
              command="active_quest"),
         Step("enemy_deck", StepKind.AUTO, "Shuffle the enemy action deck", "Setup 3",
              run=_enemy_deck),
-        Step("fate", StepKind.PROMPT, "Roll the 5 fate dice", "Fate Pool", command="roll_fate"),
+        Step("fate", StepKind.PROMPT, "Roll the 5 fate dice", "Fate Pool", command="roll_fate",
+             dice=lambda s: (FATE_DICE, "fate")),
         Step("enemies", StepKind.REMINDER, "Enemy sheet setup: place its enemies", "Setup 3"),
     ),
     then="planning",

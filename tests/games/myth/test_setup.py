@@ -111,3 +111,72 @@ def test_setup_ends_in_planning_with_a_shuffled_enemy_deck():
     assert t.state["procedure"]["name"] == "planning"
     cards = t.state["enemy_deck"]["draw"] + [p["enemy"]["card"] for p in t.state["plan"].values()]
     assert sorted(cards) == sorted(["march", "scheme", "despair", "devastation", "corruption"])
+
+
+def _at_fate_prompt() -> Table:
+    t = Table()
+    t.do("hero")
+    t.do("enemy_sheet")
+    for _ in range(3):
+        t.do("track_abilities")
+    for location in ("village", "sanctuary", "dungeon"):
+        t.do("objective", location=location)
+    t.do("next")
+    t.do("next")
+    t.do("active_quest", location="ruins")
+    return t
+
+
+def test_setup_prompts_ask_again_for_each_hero_track_and_objective():
+    """"Setup" 2 and 4, "Conquest Tracks": one answer per hero, track and objective
+    card, the same prompt asking again (ctx.stay) until all are in."""
+    t = Table(heroes=2)
+    assert t.step().id == "hero"
+    t.do("hero", tactics=3)
+    assert t.step().id == "hero"
+    t.do("hero", tactics=4)
+    assert t.step().id == "enemy"
+    assert [h["tactics"] for h in t.state["heroes"]] == [3, 4]
+    t.do("enemy_sheet")
+    for _track in ("despair", "devastation"):
+        t.do("track_abilities", space5=True)
+        assert t.step().id == "track"
+    t.do("track_abilities")
+    assert t.state["abilities"] == {"despair": [5], "devastation": [5], "corruption": []}
+    assert t.step().id == "objective"
+
+
+def test_fate_prompt_arms_the_tray_for_five_fate_dice():
+    """"Fate Pool": the setup roll is five fate dice (firmware_bridge/PROTOCOL.md kind ``fate``)."""
+    t = _at_fate_prompt()
+    assert t.step().id == "fate"
+    assert t.step().dice(t.state) == (5, "fate")
+
+
+def test_fate_tray_roll_of_the_wrong_kind_is_refused_naming_what_was_expected():
+    t = _at_fate_prompt()
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("roll_fate", dice=[{"kind": "d6", "face": 3}] * 5)
+    assert "5 fate dice" in err.value.long and "d6" in err.value.long
+    assert t.state == before
+
+
+def test_area_choices_come_from_the_games_own_board():
+    """An edited board's areas are the choices (Param.choices_from), not the shipped ids."""
+    from games.myth.commands import COMMANDS
+    t = Table().setup()
+    board = parse_board({"areas": [
+        {"id": "farrenroc", "type": "farrenroc", "neighbours": ["moor"]},
+        {"id": "moor", "type": "village", "neighbours": ["farrenroc"]},
+    ]})
+    t.state["board"] = board
+    t.state["distance"] = distances(board, "farrenroc")
+    t.state["areas"] = {a: {"minions": [], "captains": [], "structure": False, "objective": None}
+                        for a in board["areas"]}
+    travel = next(c for c in COMMANDS if c.name == "travel")
+    assert travel.resolved_params(t.state)[0].choices == ("farrenroc", "moor")
+    t.do("travel", area="moor", hero=1)
+    assert t.state["heroes"][0]["area"] == "moor"
+    with pytest.raises(RuleError):
+        t.do("travel", area="village-1", hero=1)
