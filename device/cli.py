@@ -104,6 +104,9 @@ def _serve(args, hardware: str, config, script) -> int:
     )
     if notices:
         controller.message = Message("Save recovered", " ".join(notices), "error")
+    if hardware == "sim" and script is None and not box.interactive_window:
+        log.info("no display: the simulated box runs headless; drive it with --script "
+                 "(see README, Control scripts), stop it with Ctrl-C")
     frames = Path(args.frames) if args.frames else None
     service = Service(controller, box, contrast=config.oled.contrast,
                       dim_contrast=config.oled.dim_contrast, frames_dir=frames)
