@@ -8,6 +8,7 @@ nothing. Characters are named by their place in the party (1-4).
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
+from games.core.paths import get_path, set_path
 from games.grail import rules
 from games.grail.procedures import note
 from games.grail.state import (
@@ -475,6 +476,22 @@ def advance_deck(ctx: Context) -> None:
     note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp")
 
 
+def set_value(ctx: Context) -> None:
+    """Set any tracked number by hand, the dial tracks and the ones outside the dial
+    cycle (Attributes, decks, track slots, Active Quests): card effects take
+    precedence ("effects on cards", DESIGN "Corrections"). Within the value's bounds."""
+    key = ctx.params["what"]
+    spec = next(s for s in rules.tracks(ctx.state) + rules.settings(ctx.state) if s.key == key)
+    value = ctx.params["value"]
+    low, high = spec.low_in(ctx.state), spec.high_in(ctx.state)
+    if not low <= value <= high:
+        raise RuleError(f"{spec.label} {low}..{high}"[:42],
+                        f"{spec.label} must stay within {low}..{high}; got {value}.")
+    before = get_path(ctx.state, spec.path)
+    set_path(ctx.state, spec.path, value)
+    note(ctx, f"Set: {spec.label} {before} \u2192 {value}")
+
+
 def status(ctx: Context) -> None:
     """"Statuses and Save Sheet": mark a Status on the shared Save Sheet."""
     text = ctx.params["status"].strip()
@@ -524,6 +541,9 @@ COMMANDS = (
                 (_location_param(), Param("side", "choice", "Side", choices=SIDES),
                  Param("on", "bool", "Blocked", default=True))),
     CommandSpec("remove_location", "Remove a Location", remove_location, (_location_param(),)),
+    CommandSpec("set_value", "Set a value (card effect)", set_value,
+                (Param("what", "choice", "Value", choices_from=rules.setting_keys),
+                 Param("value", "int", "Set to", low=0, high=999))),
     CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
     CommandSpec("death", "A Character dies", death,
                 (_character_param(), Param("then", "choice", "Then", choices=DEATH_CHOICES))),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 from games.core import TrackSpec, board
+from games.core.paths import get_path
 from games.grail.state import (
     ATTRIBUTE_PAIRS,
     ATTRIBUTES,
@@ -93,17 +94,21 @@ def _label(state: dict, index: int, what: str) -> str:
 
 
 def tracks(state: dict) -> list[TrackSpec]:
-    """The dial-adjustable numbers.
+    """The numbers the dials cycle through: the ones a player turns most.
 
-    Order: every Character's Energy, Health and Terror; then each Menhir's
-    Dial (the Menhir dial focuses it, the Spirit dial sets its days); then
-    Resources, Attributes, decks, and the track lengths entered at setup.
+    Order (the Menhir dial steps through it, the Spirit dial turns the focused
+    one): every Character's Energy, Health and Terror; each Menhir's Dial and
+    each Time dial; every Character's five Resources. With one Character that
+    is 9 stops plus the Menhirs, instead of the 25 a full tray would need.
+    Attributes, decks, the tracks' top and starting slots and the Quest count
+    change rarely and by rule (``raise_attribute``, ``advance_deck``, the
+    Event reminder); they are :func:`settings`, set with the "Set a value"
+    action (``set_value``) and kept in bounds by :func:`invariants`.
 
     - Energy 0..its top slot, never above Health ("Survival Tracks").
     - Health 0..its top; turning it down pushes Energy down with it (the
       T-shaped marker, :func:`push_energy` as the track's ``on_change``).
     - Resources 0..20, Experience uncapped ("Resources").
-    - Decks at least 15 cards ("Character Advancement").
     - Menhir Dials 1..8 (a Dial at 1 is removed at the Start of the Day).
     """
     specs: list[TrackSpec] = []
@@ -126,13 +131,23 @@ def tracks(state: dict) -> list[TrackSpec]:
     for t, dial in enumerate(state["time_dials"]):
         specs.append(TrackSpec(f"time{dial['id']}.days", f"Time dial {dial['id']}",
                                f"time_dials.{t}.days", 0, MENHIR_DIAL_TOP))
-    specs.append(TrackSpec("quests", "Active Quests", "quests", 0, 99))
     for i in people:
         c = f"characters.{i}"
         for r in RESOURCES:
             top = EXPERIENCE_LIMIT if r == "experience" else RESOURCE_LIMIT
             specs.append(TrackSpec(f"c{i + 1}.{r}", _label(state, i, r.capitalize()),
                                    f"{c}.resources.{r}", 0, top))
+    return specs
+
+
+def settings(state: dict) -> list[TrackSpec]:
+    """The numbers outside the dial cycle, set with ``set_value``: the Quest count,
+    Attributes (0..20), decks (15..80 cards, "Character Advancement"), and each
+    track's starting and top slot ("Character Setup" III-IV; a top slot never
+    below the marker or the starting slot, nor below the two red slots)."""
+    specs = [TrackSpec("quests", "Active Quests", "quests", 0, 99)]
+    for i in living(state):
+        c = f"characters.{i}"
         for a in ATTRIBUTES:
             specs.append(TrackSpec(f"c{i + 1}.{a}", _label(state, i, a.capitalize()),
                                    f"{c}.attributes.{a}", 0, TRACK_LIMIT))
@@ -152,9 +167,18 @@ def tracks(state: dict) -> list[TrackSpec]:
     return specs
 
 
+def setting_keys(state: dict) -> tuple[str, ...]:
+    """Every value "Set a value" can set: the dial tracks, then the settings."""
+    return tuple(spec.key for spec in tracks(state) + settings(state))
+
+
 def invariants(state: dict) -> list[str]:
-    """What is broken: the map, the models on it and the Menhir Dials."""
+    """What is broken: the settings' bounds, the map, the models on it and the Menhir Dials."""
     broken = []
+    for spec in settings(state):
+        value = get_path(state, spec.path)
+        if not isinstance(value, int) or not spec.low_in(state) <= value <= spec.high_in(state):
+            broken.append(f"{spec.label} = {value!r} outside {spec.low_in(state)}..{spec.high_in(state)}")
     numbers = [loc["number"] for loc in state["locations"]]
     places = [(loc["x"], loc["y"]) for loc in state["locations"]]
     if len(set(numbers)) != len(numbers):
