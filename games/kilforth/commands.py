@@ -71,6 +71,8 @@ def hero_values(ctx: Context) -> None:
     values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
     ctx.state["heroes"][index] = new_hero(index + 1, values)
     ctx.data["hero"] = index + 1
+    if index + 1 < len(ctx.state["heroes"]):
+        ctx.stay()  # the next hero's values
     parts = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{values[a]}" for a in ATTRIBUTES)
     ctx.describe(f"Hero {index + 1}: {parts} HP{values['max_hp']} gold {values['gold']}")
 
@@ -80,6 +82,8 @@ def ancient_plot(ctx: Context) -> None:
     index = ctx.data["ancient"]
     ctx.state["ancients"][index]["plot_terrain"] = ctx.params["terrain"]
     ctx.data["ancient"] = index + 1
+    if index + 1 < len(ctx.state["ancients"]):
+        ctx.stay()
     ctx.describe(f"Ancient {index + 1}: Plots on {ctx.params['terrain']}")
 
 
@@ -90,6 +94,8 @@ def difficulty_discard(ctx: Context) -> None:
     deck.discard(ctx.state["night_deck"], *card)
     ctx.state["map"][cell]["gloom"] = True
     ctx.data["discards"] += 1
+    if ctx.data["discards"] < ctx.data["difficulty"]:
+        ctx.stay()
     ctx.describe(f"Night card discarded: {rules.where(cell)} falls into gloom")
 
 
@@ -462,22 +468,6 @@ def unhide(ctx: Context) -> None:
     note(ctx, f"{hero['name']} comes out of hiding")
 
 
-def lose_hp(ctx: Context) -> None:
-    """A card effect: lose HP, and 1 AP per HP ("8. Actions", Important); the last HP
-    defeats the hero ("Hero Defeated")."""
-    state = ctx.state
-    require(not state.get("procedure"), "Finish the step", "Card effects are applied between steps.")
-    index = ctx.params["hero"] - 1
-    require(index < len(state["heroes"]), f"No Hero {index + 1}", "There is no such hero.")
-    hero = state["heroes"][index]
-    require(not hero["defeated"], "Defeated: immune",
-            "A defeated hero cannot be affected by abilities or effects (Hero Defeated).")
-    lost = rules.lose_hp(state, index, ctx.params["amount"])
-    note(ctx, f"{hero['name']} loses {lost} HP and AP" + (" - defeated" if hero["defeated"] else ""))
-    if hero["defeated"]:
-        ctx.start("defeat", {"action": True})
-
-
 def place_encounter(ctx: Context) -> None:
     """A card effect places an encounter at the active hero's location."""
     state = ctx.state
@@ -508,15 +498,12 @@ def location(ctx: Context) -> None:
 
 
 def _faces(ctx: Context, count: int) -> list[int]:
-    """Faces from the tray (the ``dice`` param), or a virtual roll when absent."""
+    """Faces from the tray (the ``dice`` param), or a virtual roll when absent; a tray
+    roll of another kind or count is refused, naming the roll expected."""
     report = ctx.params.get("dice")
     if report is None:
         return ctx.roll(count)
-    faces = dice.faces_from_report(report)
-    if len(faces) != count:
-        raise RuleError(f"Roll {count} dice"[:21],
-                        f"This Test rolls {count} dice; the tray saw {len(faces)} (Test).")
-    return faces
+    return dice.faces_from_report(report, count=count)
 
 
 def roll(ctx: Context) -> None:
@@ -574,6 +561,7 @@ def lose_card(ctx: Context) -> None:
     require(hero[field] > 0, f"No {field}"[:21], f"{hero['name']} has no {field}; lose the other.")
     hero[field] -= 1
     state["pending_losses"].pop(0)
+    ctx.stay()  # the next defeated hero, if any (the step skips itself when none is left)
     note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
 
 
@@ -640,8 +628,7 @@ def stance(ctx: Context) -> None:
 def evade_roll(ctx: Context) -> None:
     """"Stage 2: Evasion Opportunity": a Sneak Test against the foe's Sneak."""
     data = ctx.data
-    hero = ctx.state["heroes"][data["hero"]]
-    faces = _faces(ctx, hero["sneak"] + ctx.params["bonus"])
+    faces = _faces(ctx, procedures.battle_dice(ctx.state, "evade", ctx.params["bonus"]))
     data["evade_successes"] = dice.successes(faces, ctx.state["success_on"])
     ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {data['evade_successes']} successes")
 
@@ -650,8 +637,7 @@ def hero_fight(ctx: Context) -> None:
     """"Step 1: Skirmish": the hero's Fight Test; +1 die with Surprise (first round)."""
     data = ctx.data
     hero = ctx.state["heroes"][data["hero"]]
-    n = hero["fight"] + ctx.params["bonus"] + (1 if data["surprise"] == "hero" else 0)
-    faces = _faces(ctx, n)
+    faces = _faces(ctx, procedures.battle_dice(ctx.state, "hero", ctx.params["bonus"]))
     data["hero_hits"] = dice.successes(faces, ctx.state["success_on"])
     ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {data['hero_hits']} hits")
 
@@ -660,8 +646,7 @@ def foe_fight(ctx: Context) -> None:
     """"Step 1: Skirmish": the foe's Fight Test; +1 die with Surprise (first round)."""
     data = ctx.data
     enc = find_encounter(ctx.state, data["foe"])
-    n = enc["fight"] + (1 if data["surprise"] == "foe" else 0)
-    faces = _faces(ctx, n)
+    faces = _faces(ctx, procedures.battle_dice(ctx.state, "foe"))
     data["foe_hits"] = dice.successes(faces, ctx.state["success_on"])
     ctx.describe(f"{enc['name']} Fight: {' '.join(map(str, faces))} = {data['foe_hits']} hits")
 
@@ -745,9 +730,6 @@ COMMANDS = (
                  _TEAM), available=_idle),
     CommandSpec("unhide", "Stop being Hidden", unhide,
                 available=lambda s: _idle(s) and active_hero(s)["hidden"]),
-    CommandSpec("lose_hp", "Lose HP (card effect)", lose_hp,
-                (Param("hero", "int", "Hero", low=1, high=4, default=1),
-                 Param("amount", "int", "HP lost", low=1, high=20, default=1)), available=_idle),
     CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
     CommandSpec("location", "Set a location", location,
                 (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),

@@ -54,21 +54,6 @@ def _name(state: dict, index: int) -> str:
 # --- 2. Setup -------------------------------------------------------------------------
 
 
-def _more_heroes(ctx: Context) -> None:
-    if ctx.data.get("hero", 0) < len(ctx.state["heroes"]):
-        ctx.goto("hero")
-
-
-def _more_ancients(ctx: Context) -> None:
-    if ctx.data.get("ancient", 0) < len(ctx.state["ancients"]):
-        ctx.goto("ancient")
-
-
-def _more_discards(ctx: Context) -> None:
-    if ctx.data.get("discards", 0) < ctx.data.get("difficulty", 0):
-        ctx.goto("discard")
-
-
 def _first_hero(ctx: Context) -> None:
     """"2. Setup", First Hero: highest Sneak takes the First Hero marker (random if tied)."""
     heroes = ctx.state["heroes"]
@@ -95,15 +80,10 @@ SETUP = Procedure(
     (
         Step("hero", StepKind.PROMPT, "Enter the hero's race + class values", "2. Setup, Races/Classes",
              command="hero_values"),
-        Step("more_heroes", StepKind.AUTO, "Next hero", "2. Setup", run=_more_heroes),
         Step("ancient", StepKind.PROMPT, "Ancient: its Plot location type", "2. Setup, Ancients/Plots",
              command="ancient_plot", skip=_no_plots),
-        Step("more_ancients", StepKind.AUTO, "Next Ancient", "2. Setup, Ancients",
-             run=_more_ancients, skip=_no_plots),
         Step("discard", StepKind.PROMPT, "Difficulty: discard a Night card", "2. Setup, Difficulty Variant",
              command="difficulty_discard", skip=_no_difficulty),
-        Step("more_discards", StepKind.AUTO, "Next discard", "2. Setup, Difficulty Variant",
-             run=_more_discards, skip=_no_difficulty),
         Step("table", StepKind.REMINDER, "Lay out map, decks, rewards, tokens", "2. Setup"),
         Step("first", StepKind.AUTO, "First Hero: highest Sneak", "2. Setup, First Hero",
              run=_first_hero),
@@ -130,17 +110,11 @@ def _no_losses(state: dict) -> bool:
     return not state["pending_losses"]
 
 
-LOSS = Step("loss", StepKind.PROMPT, "Defeated: lose 1 asset or rumour", "Hero Defeated",
-            command="lose_card", skip=_no_losses)
-
-
-def _more_losses(ctx: Context) -> None:
-    if ctx.state["pending_losses"]:
-        ctx.goto("loss")
-
-
-LOSSES = (LOSS, Step("more_losses", StepKind.AUTO, "Next defeated hero", "Hero Defeated",
-                     run=_more_losses, skip=_no_losses))
+def loss_step(step_id: str = "loss") -> Step:
+    """"Hero Defeated": each defeated hero sacrifices 1 asset or discards 1 rumour,
+    one after another (``lose_card`` stays on the prompt while any are pending)."""
+    return Step(step_id, StepKind.PROMPT, "Defeated: lose 1 asset or rumour", "Hero Defeated",
+                command="lose_card", skip=_no_losses)
 
 
 def _draw_night(ctx: Context) -> None:
@@ -236,13 +210,14 @@ NIGHT = Procedure(
     (
         Step("gloom", StepKind.AUTO, "1. Gloom: heroes in gloom lose HP", "11. Night Phase, Step 1: Gloom",
              run=_gloom),
-        *LOSSES,
+        loss_step(),
         Step("draw", StepKind.AUTO, "2a. Draw a Night card", "11. Night Phase, Step 2a: Draw",
              run=_draw_night),
         Step("card", StepKind.PROMPT, "2b-c. Enter the Night card", "11. Night Phase, Step 2b-c",
              command="night_card", skip=_no_card),
         Step("event", StepKind.REMINDER, "2c. Resolve the Event", "11. Night Phase, Step 2c: Event",
              skip=_not_event),
+        loss_step("event_loss"),
         Step("plot_check", StepKind.AUTO, "2d. Plot", "11. Night Phase, Step 2d: Plot", run=_plot),
         Step("plot", StepKind.REMINDER, "2d. Place the Plot", "11. Night Phase, Step 2d: Plot",
              skip=_no_plot),
@@ -340,10 +315,12 @@ TEST = Procedure(
     "test",
     "Test",
     (
-        Step("roll", StepKind.PROMPT, "Roll the dice", "Test", command="roll"),
+        Step("roll", StepKind.PROMPT, "Roll the dice", "Test", command="roll",
+             dice=lambda s: (proc_data(s)["dice"], "d6")),
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate", skip=_fate_skip),
         Step("result", StepKind.AUTO, "Count successes", "Test; Confront", run=_result),
         REWARD,
+        loss_step(),
     ),
     on_finish=_end_action,
 )
@@ -377,12 +354,13 @@ ARRIVE = Procedure(
              command="encounter"),
         Step("next", StepKind.AUTO, "Engage or resolve", "Action: Move", run=_encounter_next),
         Step("event", StepKind.REMINDER, "Resolve the Event, discard it", "Event", skip=_no_event),
+        loss_step(),
     ),
     on_finish=_end_action,
 )
 
 
-DEFEAT = Procedure("defeat", "Hero Defeated", LOSSES, on_finish=_end_action)
+DEFEAT = Procedure("defeat", "Hero Defeated", (loss_step(),), on_finish=_end_action)
 
 
 # --- 9. Engagement ------------------------------------------------------------------------------
@@ -401,6 +379,26 @@ def start_battle(ctx: Context, index: int, enc: dict, *, no_surprise: bool = Fal
     ctx.start("battle", {"hero": index, "foe": enc["id"], "foe_hp": enc["hp"], "surprise": surprise,
                          "round": 0, "hidden": hero["hidden"] and not no_surprise,
                          "action": ctx.data.get("action", True)})
+
+
+def expects(roll: str):
+    """The dice a battle prompt expects (``Step.dice``): the base count before any
+    bonus the player adds on the form."""
+    def expected(state: dict) -> tuple[int, str]:
+        return battle_dice(state, roll), "d6"
+    return expected
+
+
+def battle_dice(state: dict, roll: str, bonus: int = 0) -> int:
+    """"Test", dice: attribute + bonuses, +1 with Surprise (first battle round only)."""
+    data = proc_data(state)
+    hero = state["heroes"][data["hero"]]
+    if roll == "evade":
+        return max(0, hero["sneak"] + bonus)
+    if roll == "hero":
+        return max(0, hero["fight"] + bonus + (1 if data["surprise"] == "hero" else 0))
+    enc = find_encounter(state, data["foe"])
+    return max(0, enc["fight"] + (1 if data["surprise"] == "foe" else 0))
 
 
 def _battle_data(state: dict) -> dict:
@@ -492,15 +490,15 @@ BATTLE = Procedure(
         Step("stance", StepKind.PROMPT, "Hidden: Surprise Attack or Evade?", "Stage 1: Determine Surprise",
              command="stance", skip=_not_hidden),
         Step("evade", StepKind.PROMPT, "Evade: roll Sneak", "Stage 2: Evasion Opportunity",
-             command="evade_roll", skip=_no_evasion),
+             command="evade_roll", skip=_no_evasion, dice=expects("evade")),
         Step("evaded", StepKind.AUTO, "Evaded?", "Stage 2: Evasion Opportunity", run=_evade_result,
              skip=_no_evasion),
         Step("trap", StepKind.REMINDER, "Resolve any Trap on the foe", "Stage 3: Battle; Trap"),
         Step("round", StepKind.AUTO, "New battle round", "Stage 3: Battle", run=_round_start),
         Step("hero_roll", StepKind.PROMPT, "Skirmish: roll your Fight", "Step 1: Skirmish",
-             command="hero_fight"),
+             command="hero_fight", dice=expects("hero")),
         Step("foe_roll", StepKind.PROMPT, "Skirmish: roll the foe's Fight", "Step 1: Skirmish",
-             command="foe_fight"),
+             command="foe_fight", dice=expects("foe")),
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate",
              skip=lambda s: not rules.can_call_fate(s["heroes"][_battle_data(s)["hero"]])),
         Step("skirmish", StepKind.AUTO, "Remove lost HP", "Step 1: Skirmish", run=_skirmish),
@@ -509,7 +507,7 @@ BATTLE = Procedure(
         REWARD,
         Step("hero_check", StepKind.AUTO, "Hero Defeated Check", "Step 3: Hero Defeated Check",
              run=_hero_check),
-        *LOSSES,
+        loss_step(),
         Step("escape", StepKind.PROMPT, "Escape or fight on?", "Step 4: Escape Option",
              command="escape", skip=_over),
         Step("again", StepKind.AUTO, "Next round", "Stage 3: Battle", run=_again),

@@ -6,6 +6,7 @@ Every function cites the section of rules/gloom-of-kilforth.md it follows.
 from __future__ import annotations
 
 from math import ceil
+from typing import TYPE_CHECKING
 
 from games.core import RuleError, TrackSpec, dice
 from games.kilforth.state import (
@@ -20,6 +21,9 @@ from games.kilforth.state import (
     cell_label,
     encounters_at,
 )
+
+if TYPE_CHECKING:
+    from games.core import Context
 
 # --- tracks and limits --------------------------------------------------------------
 
@@ -49,7 +53,8 @@ def tracks(state: dict) -> list[TrackSpec]:
         hp = f"heroes.{i}"
         specs += [
             TrackSpec(f"hero{i + 1}.hp", _label(state, i, "HP"), f"{hp}.hp", 0,
-                      lambda s, i=i: s["heroes"][i]["max_hp"]),
+                      lambda s, i=i: s["heroes"][i]["max_hp"],
+                      on_change=lambda ctx, before, after, i=i: hp_turned(ctx, i, before, after)),
             TrackSpec(f"hero{i + 1}.ap", _label(state, i, "AP"), f"{hp}.ap", 0, MAX_AP),
             TrackSpec(f"hero{i + 1}.fate", _label(state, i, "Fate"), f"{hp}.fate", 0, MAX_FATE),
             TrackSpec(f"hero{i + 1}.gold", _label(state, i, "Gold"), f"{hp}.gold", 0, MAX_GOLD),
@@ -133,6 +138,36 @@ def lose_hp(state: dict, index: int, amount: int) -> int:
     if hero["hp"] == 0:
         defeat(state, index)
     return lost
+
+
+def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
+    """The Spirit dial turned a hero's HP (a card effect, Weather, a Trap): "whenever
+    a hero loses HP, they also lose 1 AP for each HP lost" ("8. Actions",
+    Important) - healing never gives AP back - and "when a hero loses their last
+    HP, they are defeated" ("Health/Health Points").
+
+    During a battle the Hero Defeated Check decides; elsewhere the defeat happens
+    now and the ``defeat`` procedure asks for the lost card (the hero's turn ends
+    if they were the active hero)."""
+    state = ctx.state
+    hero = state["heroes"][index]
+    if after >= before or hero["defeated"] or hero["eliminated"]:
+        return
+    hero["ap"] = max(0, hero["ap"] - (before - after))
+    if after > 0:
+        return
+    proc = state.get("procedure")
+    if proc and proc["name"] == "battle" and index in battle_heroes(proc["data"]):
+        return  # "Step 3: Hero Defeated Check" follows the Skirmish
+    defeat(state, index)
+    ctx.emit(f"{hero['name']} has no HP left: defeated, back to Sprawl City")
+    if not proc:
+        ctx.start("defeat", {"action": index == state["active_hero"]})
+
+
+def battle_heroes(data: dict) -> list[int]:
+    """The heroes fighting in a battle: the active hero and any Team members."""
+    return [data["hero"], *data.get("team", [])]
 
 
 def lose_hp_in_battle(state: dict, index: int, amount: int) -> int:

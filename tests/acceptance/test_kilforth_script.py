@@ -45,9 +45,7 @@ def test_two_days_and_a_night(tmp_path):
         # Day 2: Confront the Place (encounter 1, Influence) with the tray's dice.
         *_menu("confront"), {"press": "select"},
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 2}]},
-        # After a tray roll the controller closes the form it just opened, so the
-        # first select re-opens the Fate form and the second confirms "no".
-        {"press": "select"}, {"press": "select"},
+        {"press": "select"},  # the Fate form opened after the roll: "no"
         {"snap": "day-2"},
     ]
     run = run_script(tmp_path, lines)

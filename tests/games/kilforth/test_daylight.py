@@ -120,16 +120,37 @@ def test_turns_pass_clockwise_and_skip_camped_heroes():
     assert state["active_hero"] == 2
 
 
-def test_hp_lost_also_loses_ap_and_last_hp_defeats():
+def test_a_dial_turn_down_of_hp_also_loses_ap_and_the_last_hp_defeats():
+    """"8. Actions", Important: every HP lost also loses 1 AP; "Health Points": the
+    last HP lost defeats the hero ("Hero Defeated")."""
     state = start()
     state["heroes"][0]["gold"] = 4
-    state = do(state, "lose_hp", hero=1, amount=1)
+    state = do(state, "adjust", track="hero1.hp", delta=-1)
     assert state["heroes"][0]["hp"] == 3 and state["heroes"][0]["ap"] == 3
-    state = do(state, "lose_hp", hero=1, amount=5)
+    state = do(state, "adjust", track="hero1.hp", delta=-3)
     hero = state["heroes"][0]
     assert hero["defeated"] and hero["gold"] == 0 and hero["cell"] == CITY and hero["camped"]
     assert step_id(state) == "loss"
     assert GAME.view(state).step.endswith("lose asset/rumour")
+
+
+def test_healing_by_dial_gives_no_ap_and_a_correction_takes_none():
+    """"Heroes only gain AP when Breaking Camp or via card effects, never by healing";
+    a ``correct`` only fixes the number."""
+    state = start()
+    state = do(state, "adjust", track="hero1.hp", delta=-2)
+    state = do(state, "adjust", track="hero1.hp", delta=1)
+    assert (state["heroes"][0]["hp"], state["heroes"][0]["ap"]) == (3, 2)
+    state = do(state, "correct", track="hero1.hp", value=1)
+    assert (state["heroes"][0]["hp"], state["heroes"][0]["ap"]) == (1, 2)
+    assert not state["heroes"][0]["defeated"]
+
+
+def test_another_heros_defeat_does_not_pass_the_turn():
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1]["rumours"] = 0
+    state = do(state, "adjust", track="hero2.hp", delta=-4)
+    assert state["heroes"][1]["defeated"] and state["active_hero"] == 0
 
 
 def test_finale_not_on_the_day_chapter_4_was_done():

@@ -20,7 +20,7 @@ COMMANDS = st.one_of(
                                           "unhide", "place_encounter")]),
     st.builds(lambda e, a: Command("confront", {"encounter": e, "attribute": a}), st.integers(1, 4),
               st.sampled_from(["fight", "study", "sneak", "influence", "enemy"])),
-    st.builds(lambda h, n: Command("lose_hp", {"hero": h, "amount": n}), st.integers(1, 2),
+    st.builds(lambda h, n: Command("adjust", {"track": f"hero{h}.hp", "delta": -n}), st.integers(1, 2),
               st.integers(1, 3)),
     st.builds(lambda f: Command("roll", {"dice": d6(*f)}), FACES),
     st.just(Command("roll")),

@@ -124,3 +124,25 @@ def test_the_new_enemy_stranger_is_engaged_at_once_without_surprise():
     state = do(state, "roll", dice=d6(1, 2))
     assert state["procedure"]["name"] == "battle"
     assert state["procedure"]["data"]["surprise"] is None
+
+
+def test_every_prompt_that_takes_dice_arms_the_tray():
+    """``Step.dice`` on every dice prompt, so the box arms the tray when it opens."""
+    from games.core.engine import command_specs
+
+    specs = command_specs(GAME)
+    for procedure in GAME.procedures:
+        for step in procedure.steps:
+            if step.command and any(p.kind == "dice" for p in specs[step.command].params):
+                assert step.dice is not None, f"{procedure.name}.{step.id}"
+
+
+def test_a_tray_roll_of_the_wrong_count_is_refused_naming_the_roll():
+    state = start()
+    state = do(state, "test", attribute="fight", needed=1)
+    step = GAME.procedure("test").steps[0]
+    assert step.dice(state) == (3, "d6")
+    err = refused(state, "roll", dice=d6(5, 6))
+    assert err.short == "Roll 3 d6"
+    err = refused(state, "roll", dice=[{"kind": "d10", "face": 5}] * 3)
+    assert "3 d6" in err.short
