@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean tools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tablewarden run --hardware sim
 
+## tools: the linters tests/deploy runs on the unit and the install script (apt, as root; once)
+tools:
+	@command -v shellcheck >/dev/null && command -v systemd-analyze >/dev/null || \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck systemd; \
+	  else echo "make tools: install shellcheck and systemd (apt) to check deploy/"; fi
+
 ## test: install what the suite needs and run all of it
-test: $(STAMP)
+test: $(STAMP) tools
 	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Install (or remove) Table Warden as a service on Raspberry Pi OS (Bookworm).
+#
+#   sudo deploy/install.sh                    install or update; safe to run again
+#   sudo deploy/install.sh --evdev-encoders   also read the dials through the kernel's
+#                                             rotary-encoder overlay (see deploy/WIRING.md)
+#   sudo deploy/install.sh --no-apt           skip the apt packages (offline re-install)
+#   sudo deploy/install.sh --uninstall        remove the service, unit, udev rule, venv and
+#                                             boot settings; keep saved games and the config
+#
+# What it does, each step only if not already done:
+#   - apt packages: python3-venv, i2c-tools, SDL for the console screen;
+#   - a system user "tablewarden" in the gpio, i2c, dialout, video, render and input groups;
+#   - a virtual environment in /opt/tablewarden/venv with this source and its "pi"
+#     extra (lgpio: the GPIO backend of every Pi, and the only one on a Pi 5);
+#   - I2C on at 400 kHz (the SSD1306's rated maximum) in the boot config;
+#   - /etc/tablewarden/config.toml from deploy/config.example.toml (never overwritten),
+#     the dice tray set to the udev rule's stable name;
+#   - the systemd unit and the udev rule; the service enabled and (re)started.
+#
+# TABLEWARDEN_ROOT (default: empty, i.e. /) installs the files under another
+# root; the tests use it with stub commands on PATH.
+set -euo pipefail
+
+ROOT="${TABLEWARDEN_ROOT:-}"
+APP=tablewarden
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX="$ROOT/opt/$APP"
+VENV="$PREFIX/venv"
+CONF_DIR="$ROOT/etc/$APP"
+CONFIG="$CONF_DIR/config.toml"
+DATA_DIR="$ROOT/var/lib/$APP"
+UNIT="$ROOT/etc/systemd/system/$APP.service"
+UDEV_RULE="$ROOT/etc/udev/rules.d/99-$APP-dicetray.rules"
+MODULES="$ROOT/etc/modules-load.d/$APP.conf"
+TRAY_LINK=/dev/tablewarden-tray
+GROUPS_WANTED=(gpio i2c dialout video render input)
+APT_PACKAGES=(python3-venv python3-dev i2c-tools swig liblgpio-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0)
+BEGIN_MARK="# >>> tablewarden (deploy/install.sh) >>>"
+END_MARK="# <<< tablewarden <<<"
+
+say() { printf 'tablewarden install: %s\n' "$*"; }
+die() { printf 'tablewarden install: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+boot_config() {
+    # Bookworm moved the boot partition to /boot/firmware.
+    if [[ -f "$ROOT/boot/firmware/config.txt" ]]; then
+        echo "$ROOT/boot/firmware/config.txt"
+    else
+        echo "$ROOT/boot/config.txt"
+    fi
+}
+
+remove_block() {
+    # Delete our marked block from a file, leaving everything else as it was.
+    local file="$1"
+    [[ -f "$file" ]] || return 0
+    if grep -qF "$BEGIN_MARK" "$file"; then
+        sed -i "\|^${BEGIN_MARK}\$|,\|^${END_MARK}\$|d" "$file"
+        return 0
+    fi
+    return 1
+}
+
+set_block() {
+    # Replace our marked block in a file with the given lines; say whether it changed.
+    local file="$1"; shift
+    local before after
+    before="$(cat "$file" 2>/dev/null || true)"
+    remove_block "$file" || true
+    {
+        printf '%s\n' "$BEGIN_MARK"
+        printf '%s\n' "$@"
+        printf '%s\n' "$END_MARK"
+    } >>"$file"
+    after="$(cat "$file")"
+    [[ "$before" != "$after" ]]
+}
+
+install_packages() {
+    say "apt packages: ${APT_PACKAGES[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+}
+
+ensure_user() {
+    local group
+    for group in "${GROUPS_WANTED[@]}"; do
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
+    if ! id -u "$APP" >/dev/null 2>&1; then
+        say "creating the system user $APP"
+        useradd --system --user-group --home-dir "/var/lib/$APP" --no-create-home \
+            --shell /usr/sbin/nologin "$APP"
+    fi
+    usermod --append --groups "$(IFS=,; echo "${GROUPS_WANTED[*]}")" "$APP"
+}
+
+install_venv() {
+    if [[ ! -x "$VENV/bin/python" ]]; then
+        say "creating $VENV"
+        mkdir -p "$PREFIX"
+        python3 -m venv "$VENV"
+    fi
+    say "installing Table Warden from $SRC with the pi extra"
+    "$VENV/bin/pip" install --quiet --upgrade pip
+    "$VENV/bin/pip" install --quiet --upgrade "${SRC}[pi]"
+}
+
+enable_i2c() {
+    # dtparam lines under [all] so no board-specific section swallows them.
+    local config evdev_lines=()
+    config="$(boot_config)"
+    [[ -f "$config" ]] || die "no boot config at $config: is this Raspberry Pi OS?"
+    if [[ "$EVDEV" == yes ]]; then
+        mapfile -t evdev_lines < <("$VENV/bin/python" -m device.evdev_controls --overlay "$CONFIG")
+    fi
+    if set_block "$config" "[all]" "dtparam=i2c_arm=on" "dtparam=i2c_arm_baudrate=400000" \
+        "${evdev_lines[@]}"; then
+        say "I2C on at 400 kHz in $config: reboot once for it to take effect"
+    fi
+    mkdir -p "$(dirname "$MODULES")"
+    printf 'i2c-dev\n' >"$MODULES"
+}
+
+install_config() {
+    mkdir -p "$CONF_DIR"
+    if [[ -e "$CONFIG" ]]; then
+        say "keeping the existing $CONFIG"
+    else
+        say "writing $CONFIG from the example"
+        sed "s|^port = \"/dev/ttyACM0\"|port = \"$TRAY_LINK\"|" "$SRC/deploy/config.example.toml" >"$CONFIG"
+        chmod 0644 "$CONFIG"
+    fi
+}
+
+install_units() {
+    mkdir -p "$(dirname "$UNIT")" "$(dirname "$UDEV_RULE")" "$DATA_DIR"
+    install -m 0644 "$SRC/deploy/tablewarden.service" "$UNIT"
+    install -m 0644 "$SRC/deploy/99-tablewarden-dicetray.rules" "$UDEV_RULE"
+    chown "$APP:$APP" "$DATA_DIR"
+    chmod 0750 "$DATA_DIR"
+    udevadm control --reload
+    udevadm trigger --subsystem-match=tty
+    systemctl daemon-reload
+    systemctl enable "$APP.service"
+    systemctl restart "$APP.service"
+}
+
+uninstall() {
+    say "removing the service (saved games in /var/lib/$APP and $CONF_DIR are kept)"
+    systemctl disable --now "$APP.service" 2>/dev/null || true
+    rm -f "$UNIT" "$UDEV_RULE" "$MODULES"
+    systemctl daemon-reload
+    udevadm control --reload
+    rm -rf "$PREFIX"
+    if remove_block "$(boot_config)"; then
+        say "boot settings removed from $(boot_config); I2C stays on (other devices may use it)"
+    fi
+    if id -u "$APP" >/dev/null 2>&1; then
+        userdel "$APP"
+    fi
+}
+
+ACTION=install
+APT=yes
+EVDEV=no
+for arg in "$@"; do
+    case "$arg" in
+        --uninstall) ACTION=uninstall ;;
+        --no-apt) APT=no ;;
+        --evdev-encoders) EVDEV=yes ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option $arg" ;;
+    esac
+done
+
+[[ -n "$ROOT" || "$(id -u)" -eq 0 ]] || die "run as root (sudo $0)"
+
+if [[ "$ACTION" == uninstall ]]; then
+    uninstall
+    exit 0
+fi
+if [[ "$APT" == yes ]]; then
+    install_packages
+fi
+ensure_user
+install_venv
+install_config
+enable_i2c
+install_units
+say "done: journalctl -u $APP -f shows the log; $VENV/bin/$APP doctor checks the wiring"

@@ -1,0 +1,104 @@
+"""deploy/install.sh against a scratch root: idempotent, and --uninstall undoes it.
+
+The script runs for real with ``TABLEWARDEN_ROOT`` pointing at a temporary
+directory and stand-ins for the commands that would change this machine
+(apt-get, useradd, systemctl, udevadm, python3 -m venv...). Each stand-in
+records its call, so the test sees what the script asked for.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.deploy.test_deploy_files import INSTALL
+
+BOOT_CONFIG = "[all]\ndtparam=audio=on\n"
+
+# Each stand-in logs "name args" and behaves just enough like the real command.
+STUBS = {
+    "apt-get": "",
+    "groupadd": "",
+    "usermod": "",
+    "chown": "",
+    "udevadm": "",
+    "systemctl": "",
+    "getent": "exit 0",
+    "useradd": 'touch "$STATE/user"',
+    "userdel": 'rm -f "$STATE/user"',
+    "id": '[ "$1" = "-u" ] && [ "$2" = tablewarden ] && { [ -e "$STATE/user" ] || exit 1; }; echo 1000',
+    "python3": 'mkdir -p "$3/bin"; for b in python pip; do'
+               ' printf "#!/bin/sh\\necho \\"$b \\$*\\" >> \\"\\$STATE/calls\\"\\n" > "$3/bin/$b";'
+               ' chmod +x "$3/bin/$b"; done',
+}
+
+
+@pytest.fixture
+def box(tmp_path: Path):
+    root, stubs, state = tmp_path / "root", tmp_path / "bin", tmp_path / "state"
+    for d in (root / "boot/firmware", stubs, state):
+        d.mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text(BOOT_CONFIG)
+    for name, body in STUBS.items():
+        stub = stubs / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "$STATE/calls"\n{body}\n')
+        stub.chmod(0o755)
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        env = {"PATH": f"{stubs}:/usr/bin:/bin", "TABLEWARDEN_ROOT": str(root), "STATE": str(state)}
+        done = subprocess.run(["bash", str(INSTALL), *args], env=env, capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done
+
+    run.root, run.calls = root, state / "calls"
+    return run
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): p.read_text() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_install_puts_everything_in_place(box):
+    box()
+    root = box.root
+    boot = (root / "boot/firmware/config.txt").read_text()
+    assert boot.startswith(BOOT_CONFIG)
+    assert "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n" in boot
+    assert (root / "etc/tablewarden/config.toml").read_text().count('port = "/dev/tablewarden-tray"') == 1
+    assert (root / "etc/systemd/system/tablewarden.service").read_text() == (INSTALL.parent /
+                                                                            "tablewarden.service").read_text()
+    assert (root / "etc/udev/rules.d/99-tablewarden-dicetray.rules").is_file()
+    assert (root / "etc/modules-load.d/tablewarden.conf").read_text() == "i2c-dev\n"
+    assert (root / "var/lib/tablewarden").is_dir()
+    calls = box.calls.read_text()
+    assert "usermod --append --groups gpio,i2c,dialout,video,render,input tablewarden" in calls
+    assert "[pi]" in calls and "systemctl enable tablewarden.service" in calls
+
+
+def test_install_twice_changes_nothing_and_keeps_the_config(box):
+    box()
+    edited = box.root / "etc/tablewarden/config.toml"
+    edited.write_text("[oled]\nenabled = false\n")
+    first = snapshot(box.root)
+    done = box()
+    assert snapshot(box.root) == first
+    assert "keeping the existing" in done.stdout
+    assert "reboot" not in done.stdout  # the boot config was already right
+    assert box.calls.read_text().count("useradd") == 1
+
+
+def test_uninstall_removes_the_service_but_keeps_games_and_config(box):
+    box()
+    (box.root / "var/lib/tablewarden/journal.db").write_text("saved games")
+    box("--uninstall")
+    root = box.root
+    assert (root / "boot/firmware/config.txt").read_text() == BOOT_CONFIG
+    for gone in ("etc/systemd/system/tablewarden.service", "etc/udev/rules.d/99-tablewarden-dicetray.rules",
+                 "opt/tablewarden", "etc/modules-load.d/tablewarden.conf"):
+        assert not (root / gone).exists(), gone
+    assert (root / "var/lib/tablewarden/journal.db").read_text() == "saved games"
+    assert (root / "etc/tablewarden/config.toml").exists()
+    box("--uninstall")  # again: nothing left to do, still fine
