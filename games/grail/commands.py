@@ -87,6 +87,12 @@ def _character_param() -> Param:
     return Param("character", "int", "Character", low=1, high=4, default=1)
 
 
+def _party_params() -> tuple[Param, ...]:
+    """"Parties and Party Actions": everyone here joins; who pays for the whole Party."""
+    return (Param("party", "bool", "With the Party here", default=False),
+            Param("paid_by", "int", "Paid by (0 each)", low=0, high=4, default=0))
+
+
 def _location_param(name: str = "location", label: str = "Location") -> Param:
     return Param(name, "int", label, low=100, high=999, default=101)
 
@@ -145,9 +151,63 @@ def _arrive(ctx: Context, c: dict) -> None:
 # --- During the Day ------------------------------------------------------------------
 
 
+def _party(ctx: Context, c: dict) -> list[dict]:
+    """The acting Character, and with ``party`` everyone who can join them: alive,
+    not Passed, in the same Location ("Parties and Party Actions")."""
+    if not ctx.params.get("party"):
+        return [c]
+    others = [o for o in ctx.state["characters"]
+              if o is not c and not o["dead"] and not o["passed"] and o["location"] == c["location"]]
+    if not others:
+        raise RuleError("Nobody here to join",
+                        f"No other Character who has not Passed is on {c['location']} to form a "
+                        "Party with (Parties and Party Actions).")
+    return [c] + others
+
+
+def _payer(ctx: Context, members: list[dict]) -> dict | None:
+    if not ctx.params.get("paid_by"):
+        return None
+    payer = _character(ctx, "paid_by")
+    if payer not in members:
+        raise RuleError("Payer not in Party",
+                        f"{payer['name']} is not in this Party; only Party members may pay "
+                        "another member's Energy (Parties and Party Actions).")
+    return payer
+
+
+def _pay_each(ctx: Context, members: list[dict], what: str) -> list[dict]:
+    """1 Energy per Party member ("Explore", "Travel" in a Party). With ``paid_by``
+    that member pays it all ("you may pay your own Energy ... in place of another
+    member's - even the entire cost"); otherwise each pays their own and a member
+    who cannot pay is dropped while the rest proceed. Returns who takes part."""
+    payer = _payer(ctx, members)
+    if payer is not None:
+        _pay_energy(payer, len(members), f"{what} for {len(members)}")
+        return members
+    _pay_energy(members[0], 1, what)
+    going = [members[0]]
+    for m in members[1:]:
+        if m["energy"] >= 1:
+            m["energy"] -= 1
+            going.append(m)
+        else:
+            note(ctx, f"{m['name']} cannot pay and is dropped")
+    return going
+
+
+def _names(people: list[dict]) -> str:
+    return " & ".join(p["name"] for p in people)
+
+
+def _energies(people: list[dict]) -> str:
+    return ", ".join(str(p["energy"]) for p in people)
+
+
 def travel(ctx: Context) -> None:
     """"II) During the Day", Travel: 1 Energy, to a connected Location in a straight
-    line (no diagonal Travel)."""
+    line (no diagonal Travel). In a Party the cost scales to 1 Energy per member
+    and everyone moves; Guardians there are met as a Party."""
     c = _acting(ctx)
     side = ctx.params["direction"]
     links = connected(ctx.state, c["location"])
@@ -155,26 +215,64 @@ def travel(ctx: Context) -> None:
         raise RuleError(f"No route {side}",
                         f"There is no revealed Location connected {side} of {c['location']} "
                         "(Travel: matching Direction Keys, straight lines only).")
-    _pay_energy(c, 1, "Travel")
+    going = _pay_each(ctx, _party(ctx, c), "Travel")
     was = c["location"]
-    c["location"] = links[side]
-    note(ctx, f"{c['name']} travels {was} \u2192 {c['location']} (Energy {c['energy']})")
+    for m in going:
+        m["location"] = links[side]
+    note(ctx, f"{_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {c['location']} "
+              f"(Energy {_energies(going)})")
     _arrive(ctx, c)
 
 
 def explore(ctx: Context) -> None:
-    """"II) During the Day", Explore: 1 Energy per Character exploring."""
+    """"II) During the Day", Explore: 1 Energy; in a Party 1 Energy per member."""
     c = _acting(ctx)
-    _pay_energy(c, 1, "Explore")
-    note(ctx, f"{c['name']} explores {c['location']} (Energy {c['energy']})")
+    going = _pay_each(ctx, _party(ctx, c), "Explore")
+    note(ctx, f"{_names(going)} explore{'s' if len(going) == 1 else ''} {c['location']} "
+              f"(Energy {_energies(going)})")
+
+
+ACTION_KINDS = ("location", "character")
 
 
 def action(ctx: Context) -> None:
-    """"II) During the Day", Location Action or Character Action: the cost on the card."""
+    """"II) During the Day", Location Action or Character Action: the cost on the card.
+
+    A ``helper`` in the same Location (a Party member, not Passed) may pay
+    ``helper_pays`` of it ("Parties and Party Actions"). A Location Action in
+    a Party is paid once, the members splitting it as they like; a Character
+    Action is only the acting Character's own, and "the acting Character must
+    always spend at least 1 Energy".
+    """
     c = _acting(ctx)
-    cost = ctx.params["energy"]
-    _pay_energy(c, cost, "The Action")
-    note(ctx, f"{c['name']} takes an Action for {cost} Energy (Energy {c['energy']})")
+    cost, kind = ctx.params["energy"], ctx.params["kind"]
+    share = ctx.params["helper_pays"]
+    helper = None
+    if ctx.params["helper"]:
+        helper = _character(ctx, "helper")
+        if helper is c or helper["passed"] or helper["location"] != c["location"]:
+            raise RuleError("Helper not in Party",
+                            "Only another Character in the same Location who has not Passed can "
+                            "join and help pay (Parties and Party Actions).")
+    elif share:
+        raise RuleError("Pick the helper", "Name the Character who pays part of the cost.")
+    if share > cost:
+        raise RuleError("Helps more than cost", f"The helper pays {share} of a {cost} Energy cost.")
+    if kind == "character" and cost >= 1 and cost - share < 1:
+        raise RuleError("Actor pays 1+ Energy",
+                        "When performing a Character Action, the acting Character must always spend "
+                        "at least 1 Energy (Parties and Party Actions).")
+    if helper is not None:
+        if helper["energy"] < share:
+            raise RuleError("Helper lacks Energy", f"{helper['name']} has {helper['energy']} Energy.")
+    _pay_energy(c, cost - share, f"The {kind.capitalize()} Action")
+    if helper is not None:
+        helper["energy"] -= share
+        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy, "
+                  f"{helper['name']} pays {share} (Energy {c['energy']}, {helper['energy']})")
+    else:
+        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy "
+                  f"(Energy {c['energy']})")
 
 
 def pass_day(ctx: Context) -> None:
@@ -504,12 +602,17 @@ def status(ctx: Context) -> None:
 
 COMMANDS = (
     CommandSpec("travel", "Travel (1 Energy)", travel,
-                (_character_param(), Param("direction", "choice", "Direction", choices=SIDES)),
+                (_character_param(), Param("direction", "choice", "Direction", choices=SIDES),
+                 *_party_params()),
                 available=_during_day),
-    CommandSpec("explore", "Explore (1 Energy)", explore, (_character_param(),), available=_during_day),
+    CommandSpec("explore", "Explore (1 Energy)", explore, (_character_param(), *_party_params()),
+                available=_during_day),
     CommandSpec("action", "Location/Character Action", action,
                 (_character_param(), Param("energy", "int", "Energy cost", low=0, high=TRACK_LIMIT,
-                                           default=1)),
+                                           default=1),
+                 Param("kind", "choice", "Action", choices=ACTION_KINDS, default="location"),
+                 Param("helper", "int", "Helped by (0 none)", low=0, high=4, default=0),
+                 Param("helper_pays", "int", "Helper pays", low=0, high=TRACK_LIMIT, default=0)),
                 available=_during_day),
     CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (_character_param(),),
                 available=_during_day),
