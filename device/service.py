@@ -20,6 +20,7 @@ from pathlib import Path
 
 from device.controller import Controller
 from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, TrayStatus, Turn
+from device.notify import Notifier
 from device.ports import Controls, DiceSource, Display, Screen
 from ui.model import Frame
 from ui.oled import render_oled
@@ -66,6 +67,7 @@ class Service:
         dim_contrast: int = 8,
         frames_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        notifier: Notifier | None = None,
     ) -> None:
         self.controller = controller
         self.box = box
@@ -77,6 +79,8 @@ class Service:
         self.frames_drawn = 0
         self._last_frame: Frame | None = None
         self._last_dim: bool | None = None
+        self.notifier = notifier or Notifier.from_environ()
+        self._watchdog_due: float | None = None
 
     def emit(self, event) -> None:
         """Thread-safe: the only thing adapters call."""
@@ -113,10 +117,23 @@ class Service:
     def _timeout(self) -> float | None:
         now = self.clock()
         deadline = self.controller.next_deadline(now)
+        if self._watchdog_due is not None:
+            deadline = self._watchdog_due if deadline is None else min(deadline, self._watchdog_due)
         timeout = None if deadline is None else max(0.0, deadline - now)
         if self.box.interactive_window:
             timeout = WINDOW_POLL if timeout is None else min(timeout, WINDOW_POLL)
         return timeout
+
+    def _feed_watchdog(self) -> None:
+        """``WATCHDOG=1`` at half of systemd's WatchdogSec, from the loop itself,
+        so a loop that hangs stops feeding it and systemd restarts the service."""
+        interval = self.notifier.watchdog_interval
+        if interval is None:
+            return
+        now = self.clock()
+        if self._watchdog_due is None or now >= self._watchdog_due:
+            self.notifier.watchdog()
+            self._watchdog_due = now + interval
 
     def run(self, on_ready: Callable[[], None] | None = None) -> int:
         """Start the inputs, draw, then serve events until ``Quit``; return the exit status.
@@ -131,7 +148,9 @@ class Service:
         self.draw()
         if on_ready is not None:
             on_ready()
+        self.notifier.ready()
         while True:
+            self._feed_watchdog()
             if self.box.interactive_window and self.box.screen is not None:
                 self.box.screen.pump(self.emit)
             try:
@@ -140,6 +159,7 @@ class Service:
                 self.draw()  # a timer: dimming or the burn-in shift
                 continue
             if isinstance(event, Quit):
+                self.notifier.stopping()
                 return event.status
             if isinstance(event, Sync):
                 event.done.set()
