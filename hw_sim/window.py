@@ -1,29 +1,54 @@
-"""The desktop simulator window: the screen, the OLED scaled up, and the box's keys.
+"""The desktop simulator window: the screen, and the box's face beside it.
 
-Keyboard input goes through the simulated pins (a key down drives the pin
-low, a key up drives it high), so holds, bounce and encoder quadrature take
-exactly the path they take on the box. Keys (README, "Controls"):
+Left: the screen, scaled to fit. Right: the box as it sits on the table
+(``ui.box_face``): the OLED scaled up pixel-exact (dimmed with the panel's
+contrast), the Spirit and Menhir dials, the four buttons, and a dice panel
+standing in for the tray. The window is resizable and everything rescales.
 
-  Enter = select, Space = next, Backspace/Escape = back, U = undo,
-  Left/Right = Menhir dial, Up/Down = Spirit dial,
-  S = Spirit push, M = Menhir push. Hold a key for a long press.
+Every input goes through the simulated hardware, never around it, so holds,
+bounce and encoder quadrature take exactly the path they take on the box:
+
+- a mouse button down on a button (or a dial's push cap) drives its pin low,
+  the mouse button up drives it high: a long click is a hold;
+- the wheel over a dial, or dragging its ring round, turns it detent by detent
+  (``SimPins.turn``); clockwise / wheel up is +1;
+- keys (README, "Controls"): Enter = select, Space = next,
+  Backspace/Escape = back, U = undo, Left/Right = Menhir dial, Up/Down =
+  Spirit dial, S = Spirit push, M = Menhir push; hold a key for a long press;
+- the dice panel sends its roll through the simulated tray's pseudo-terminal
+  (``PtyTray.report``), and follows what the host armed the tray for.
+
+The service pumps the window at 30 Hz; the window redraws only when
+something it shows changed (a new frame, a press, a resize, a cue).
 """
 
 from __future__ import annotations
 
+import math
+import random
+import threading
+import time
 from typing import TYPE_CHECKING
 
 from device.events import Quit
+from firmware_bridge.protocol import NAMED_FACES
+from ui.box_face import DESIGN_SIZE, DETENT_DEGREES, BoxFaceState, BoxLayout, Hit, draw_box_face
 
 if TYPE_CHECKING:
+    import pygame
+
     from device.ports import Emit
     from device.screen import PygameScreen
     from hw_sim.oled import DummyDisplay
     from hw_sim.pins import SimPins
+    from hw_sim.tray import PtyTray
     from ui.model import Frame
 
-OLED_SCALE = 3
-MARGIN = 16
+WINDOW_BACKGROUND = (20, 20, 24)
+SCREEN_EDGE = (60, 60, 68)
+MAX_DICE = 6
+CUE_SHOWN = 1.5  # seconds the piezo's stand-in stays lit
+WHEEL_LEFT, WHEEL_RIGHT = 1, 3
 
 
 def key_map(pygame) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
@@ -47,47 +72,310 @@ def key_map(pygame) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
     return buttons, turns
 
 
-class SimWindow:
-    """One window: the screen on the left, the OLED (pixel-exact, scaled) on the right."""
+def faces_of(kind: str) -> tuple[str, ...]:
+    """The faces a die of ``kind`` can show, as the panel cycles them."""
+    if kind in NAMED_FACES:
+        return NAMED_FACES[kind]
+    return tuple(str(n) for n in range(1, int(kind[1:]) + 1))
 
-    def __init__(self, screen: PygameScreen, display: DummyDisplay, pins: SimPins) -> None:
+
+class DicePanel:
+    """The tray stand-in: which kind, how many dice, which faces; sends through the tray.
+
+    ``report`` blocks until the host acknowledges, so it runs on a worker
+    thread; the window only reads ``note`` and ``busy``.
+    """
+
+    def __init__(self, tray: PtyTray | None, kinds: tuple[str, ...],
+                 rng: random.Random | None = None) -> None:
+        self.tray = tray
+        self.kinds = kinds
+        self.kind = kinds[0]
+        self.faces = [faces_of(self.kind)[0]]
+        self.note = "" if tray is not None else "no tray in this box"
+        self.busy = False
+        self._rng = rng or random.Random()
+        self._armed: tuple[int, str] | None = None
+
+    def choose(self, kind: str) -> None:
+        self.kind = kind
+        self.faces = [faces_of(kind)[0]] * len(self.faces)
+
+    def resize(self, delta: int) -> None:
+        count = max(1, min(MAX_DICE, len(self.faces) + delta))
+        self.faces = (self.faces + [faces_of(self.kind)[0]] * MAX_DICE)[:count]
+
+    def cycle(self, index: int, steps: int) -> None:
+        faces = faces_of(self.kind)
+        self.faces[index] = faces[(faces.index(self.faces[index]) + steps) % len(faces)]
+
+    def follow_arming(self) -> bool:
+        """Take the kind and count the host armed the tray for; True if that changed anything."""
+        armed = self.tray.armed if self.tray is not None else None
+        if armed == self._armed:
+            return False
+        self._armed = armed
+        if armed is not None:
+            count, kind = armed
+            if kind in self.kinds:
+                self.choose(kind)
+                self.resize(count - len(self.faces))
+            self.note = f"tray armed: {count} {kind}"
+        return True
+
+    def roll(self) -> None:
+        faces = faces_of(self.kind)
+        self.faces = [self._rng.choice(faces) for _ in self.faces]
+        self.send()
+
+    def send(self) -> None:
+        if self.tray is None or self.busy:
+            return
+        dice = [{"kind": self.kind, "face": int(f) if f.isdigit() else f} for f in self.faces]
+        self.busy = True
+        self.note = "rolling…"
+        threading.Thread(target=self._report, args=(dice,), name="sim-dice-panel",
+                         daemon=True).start()
+
+    def _report(self, dice: list[dict]) -> None:
+        shown = " ".join(str(d["face"]) for d in dice)
+        try:
+            roll_id = self.tray.report(dice)
+            self.note = f"sent {roll_id}: {shown}"
+        except (TimeoutError, ValueError, OSError) as err:
+            self.note = f"tray: {err}"
+        finally:
+            self.busy = False
+
+
+class SimWindow:
+    """One resizable window: the screen on the left, the box's face on the right.
+
+    :param screen: renders frames (its ``renderer``); the window shows the result.
+    :param display: the simulated OLED whose image and contrast the face shows.
+    :param pins: the simulated controls every click and key drives.
+    :param tray: the simulated dice tray the dice panel throws into (optional).
+    :param sound: a recorder of sound cues (``device.sound.RecordingSound``);
+        its latest cue lights the piezo's stand-in for a moment (optional).
+    """
+
+    def __init__(self, screen: PygameScreen, display: DummyDisplay, pins: SimPins,
+                 tray: PtyTray | None = None, sound=None) -> None:
         import pygame
+
+        from hw_sim.tray import KINDS
 
         self._pygame = pygame
         self.screen = screen
         self.display = display
         self.pins = pins
+        self.sound = sound
         self.buttons, self.turns = key_map(pygame)
+        self.dice = DicePanel(tray, KINDS)
+        self.face = BoxFaceState(kinds=KINDS)
+        self.surface: pygame.Surface | None = None  # the last screen frame, at its own size
         width, height = screen.renderer.size
-        oled_w, oled_h = display.width * OLED_SCALE, display.height * OLED_SCALE
-        self.oled_at = (width + MARGIN, MARGIN)
-        self.window = pygame.display.set_mode((width + oled_w + 2 * MARGIN, max(height, oled_h + 2 * MARGIN)))
+        size = (width + DESIGN_SIZE[0], max(height, DESIGN_SIZE[1]))
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Table Warden — simulated box")
+        self.layout = self._layout()
+        self._held_by_mouse: str | None = None
+        self._down_at: dict[str, float] = {}
+        self._drag: tuple[str, float] | None = None  # dial and the angle of the last detent
+        self._pointer = (0, 0)
+        self._seen_cues = 0
+        self._cue_until = 0.0
+        self._dirty = True
+
+    # --- layout and drawing ------------------------------------------------------------
+
+    def _layout(self) -> BoxLayout:
+        width, height = self.window.get_size()
+        panel_w = max(300, min(640, round(width * DESIGN_SIZE[0] / (800 + DESIGN_SIZE[0]))))
+        panel = self._pygame.Rect(width - panel_w, 0, panel_w, height)
+        return BoxLayout(panel, (self.display.width, self.display.height), MAX_DICE)
+
+    def _screen_area(self) -> pygame.Rect:
+        return self._pygame.Rect(0, 0, self.layout.panel.left, self.window.get_height())
 
     def draw(self, frame: Frame) -> None:
-        from ui.screen import oled_surface
+        """Render a new frame (the OLED already shows it) and show the window."""
+        self.surface = self.screen.renderer.render(frame)
+        self._dirty = True
+        self._compose()
 
-        self.screen.draw(frame)
-        self.window.fill((20, 20, 24))
-        self.window.blit(self.screen.surface, (0, 0))
-        self.window.blit(oled_surface(self.display.image, OLED_SCALE), self.oled_at)
-        self._pygame.display.flip()
+    def _compose(self) -> None:
+        pygame = self._pygame
+        self.window.fill(WINDOW_BACKGROUND)
+        if self.surface is not None:
+            area = self._screen_area()
+            width, height = self.surface.get_size()
+            scale = min(area.width / width, area.height / height)
+            if scale == 1:
+                shown = self.surface
+            else:
+                shown = pygame.transform.smoothscale(
+                    self.surface, (max(1, round(width * scale)), max(1, round(height * scale))))
+            rect = self.window.blit(shown, shown.get_rect(center=area.center))
+            pygame.draw.rect(self.window, SCREEN_EDGE, rect.inflate(2, 2), 1)
+        self.face.kind, self.face.faces = self.dice.kind, list(self.dice.faces)
+        self.face.note = self.dice.note
+        self.face.brightness = 0.45 + 0.55 * self.display.contrast_level / 255
+        draw_box_face(self.window, self.layout, self.display.image, self.face)
+        pygame.display.flip()
+        self._dirty = False
+
+    # --- input -------------------------------------------------------------------------
 
     def pump(self, emit: Emit) -> None:
+        """Turn pending window events into pin edges and tray rolls; redraw if needed."""
         pygame = self._pygame
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 emit(Quit(0))
+            elif event.type == pygame.VIDEORESIZE:
+                self.layout = self._layout()
+                self._dirty = True
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
+                self._dirty = True
             elif event.type == pygame.KEYDOWN and event.key in self.turns:
-                control, steps = self.turns[event.key]
-                self.pins.turn(control, steps)
+                self._turn(*self.turns[event.key])
             elif event.type == pygame.KEYDOWN and event.key in self.buttons:
-                self.pins.down(self.buttons[event.key])
+                self._down(self.buttons[event.key])
             elif event.type == pygame.KEYUP and event.key in self.buttons:
-                self.pins.up(self.buttons[event.key])
+                self._up(self.buttons[event.key])
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (WHEEL_LEFT, WHEEL_RIGHT):
+                self._pointer = event.pos
+                self._click(event.pos, 1 if event.button == WHEEL_LEFT else -1)
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == WHEEL_LEFT:
+                self._release()
+            elif event.type == pygame.MOUSEMOTION:
+                self._pointer = event.pos
+                self._dragged(event.pos)
+            elif event.type == pygame.MOUSEWHEEL and event.y:
+                self._wheel(event.y)
+        self._status()
+        if self._dirty:
+            self._compose()
+
+    def _status(self) -> None:
+        """Notice what changed outside the window: arming, a finished roll, contrast, a cue."""
+        if self.dice.follow_arming():
+            self._dirty = True
+        if self.dice.note != self.face.note:
+            self._dirty = True
+        brightness = 0.45 + 0.55 * self.display.contrast_level / 255
+        if brightness != self.face.brightness:
+            self._dirty = True
+        now = time.monotonic()
+        cues = getattr(self.sound, "cues", ())
+        if len(cues) != self._seen_cues:
+            self._seen_cues = len(cues)
+            self.face.cue, self._cue_until = cues[-1], now + CUE_SHOWN
+            self._dirty = True
+        elif self.face.cue and now >= self._cue_until:
+            self.face.cue = ""
+            self._dirty = True
+
+    def _down(self, control: str) -> None:
+        if control in self.face.down:
+            return
+        self.pins.down(control)
+        self._down_at[control] = time.monotonic()
+        self.face.down.add(control)
+        self._dirty = True
+
+    def _up(self, control: str) -> None:
+        if control not in self.face.down:
+            return
+        # A click faster than the contact's bounce time would be filtered out as
+        # bounce, as on the box; a mouse click means a press, so hold it that long.
+        settle = self.pins.pins.bounce_time + 0.01
+        held = time.monotonic() - self._down_at.pop(control, 0.0)
+        if held < settle:
+            time.sleep(settle - held)
+        self.pins.up(control)
+        self.face.down.discard(control)
+        self._dirty = True
+
+    def _turn(self, dial: str, steps: int) -> None:
+        self.pins.turn(dial, steps)
+        self.face.detents[dial] = self.face.detents.get(dial, 0) + steps
+        self._dirty = True
+
+    def _click(self, pos: tuple[int, int], direction: int) -> None:
+        """A mouse button down: press a control, start turning a dial, or use the dice panel.
+
+        The right button steps a die's face backwards; elsewhere it acts like the left.
+        """
+        hit = self.layout.hit(pos, self.face)
+        if hit is None:
+            return
+        if hit.kind in ("button", "push"):
+            self._down(hit.name)
+            self._held_by_mouse = hit.name
+        elif hit.kind == "dial":
+            self._drag = (hit.name, self._angle(hit.name, pos))
+        else:
+            self._dice_click(hit, direction)
+
+    def _dice_click(self, hit: Hit, direction: int) -> None:
+        if hit.kind == "kind":
+            self.dice.choose(hit.name)
+        elif hit.kind == "die":
+            self.dice.cycle(int(hit.name), direction)
+        elif hit.kind in ("less", "more"):
+            self.dice.resize(-1 if hit.kind == "less" else 1)
+        elif hit.kind == "roll":
+            self.dice.roll()
+        elif hit.kind == "send":
+            self.dice.send()
+        self._dirty = True
+
+    def _release(self) -> None:
+        if self._held_by_mouse is not None:
+            self._up(self._held_by_mouse)
+            self._held_by_mouse = None
+        self._drag = None
+
+    def _angle(self, dial: str, pos: tuple[int, int]) -> float:
+        """Degrees clockwise on screen from the dial's centre to ``pos``."""
+        cx, cy = self.layout.dials[dial]
+        return math.degrees(math.atan2(pos[1] - cy, pos[0] - cx))
+
+    def _dragged(self, pos: tuple[int, int]) -> None:
+        """Turn the dragged dial one detent for every detent's angle swept."""
+        if self._drag is None:
+            return
+        dial, last = self._drag
+        swept = (self._angle(dial, pos) - last + 180) % 360 - 180
+        steps = int(swept / DETENT_DEGREES)
+        if steps:
+            self._turn(dial, steps)
+            self._drag = (dial, last + steps * DETENT_DEGREES)
+
+    def _wheel(self, clicks: int) -> None:
+        """The wheel turns the dial under the pointer (up = clockwise), or cycles a die."""
+        hit = self.layout.hit(self._pointer, self.face)
+        if hit is None:
+            return
+        if hit.kind in ("dial", "push"):
+            self._turn(hit.name.removesuffix("_push"), clicks)
+        elif hit.kind == "die":
+            self.dice.cycle(int(hit.name), clicks)
+            self._dirty = True
+
+    # --- the Screen port's rest ------------------------------------------------------
 
     def save(self, path: str) -> None:
-        self.screen.save(path)
+        """Write the screen's last frame (at its own size) as a PNG."""
+        if self.surface is not None:
+            self._pygame.image.save(self.surface, path)
+
+    def save_window(self, path: str) -> None:
+        """Write the whole window as a PNG: the screen beside the box's face."""
+        self._compose()
+        self._pygame.image.save(self.window, path)
 
     def close(self) -> None:
         self.screen.close()
