@@ -8,7 +8,7 @@ the box automates is in ``docs/games/myth-dark-frontier.md``.
 
 from games.core import Game, register
 from games.myth import commands, procedures, rules, views
-from games.myth.state import SCHEMA_VERSION
+from games.myth.state import MIGRATIONS, SCHEMA_VERSION
 
 GAME = register(
     Game(
@@ -24,6 +24,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
+        migrations=MIGRATIONS,
         rules_file="rules/myth-dark-frontier.md",
     )
 )

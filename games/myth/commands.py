@@ -7,7 +7,7 @@ nothing.
 
 from __future__ import annotations
 
-from games.core import CommandSpec, Context, Param, RuleError
+from games.core import CommandSpec, Context, Param, RuleError, dice
 from games.myth import rules
 from games.myth.procedures import current_card
 from games.myth.rules import note
@@ -18,6 +18,7 @@ from games.myth.state import (
     DEFAULT_BOARD,
     FATE_DICE,
     FATE_FACES,
+    MAX_ASSETS,
     MAX_MINIONS,
     MAX_STRUCTURES,
     RANKS,
@@ -192,18 +193,41 @@ def travel(ctx: Context) -> None:
 
 
 def _d10s(dice: list[dict] | None, count: int, ctx: Context) -> list[int]:
+    """``count`` d10 faces from the tray (kind ``d10``) or typed in; rolled by the box
+    when ``dice`` is None. Another kind or count is refused, naming what was expected."""
     if dice is None:
         return ctx.roll(count, 10)
+    wrong = sorted({str(d["kind"]) for d in dice} - {"d10"})
+    if wrong:
+        raise RuleError(f"Roll {count} d10"[:21], f"This roll needs {count} ten-sided dice (d10); "
+                        f"the tray reported {', '.join(wrong)} dice.")
     faces = [d["face"] for d in dice]
-    if len(faces) != count or not all(isinstance(f, int) and 1 <= f <= 10 for f in faces):
-        raise RuleError(f"Roll {count} d10", f"This roll needs {count} ten-sided dice (1-10).")
+    if len(faces) != count or not all(isinstance(f, int) and not isinstance(f, bool)
+                                      and 1 <= f <= 10 for f in faces):
+        raise RuleError(f"Roll {count} d10"[:21], f"This roll needs {count} ten-sided dice "
+                        f"(faces 1-10); got {len(faces)}: {faces}.")
     return faces
+
+
+def _start_roll(ctx: Context, hero: dict, roll: dict | None, **flags) -> None:
+    """Start the ``roll`` procedure for ``roll`` (see games.myth.procedures.ROLL):
+    the dice prompt (tray armed, odds shown), the reroll prompt, the result.
+    Dice given with the command (typed in, a script) fill the pool at once."""
+    resume = ctx.state.get("procedure")
+    if roll is not None:
+        roll.setdefault("pool", None)
+        if ctx.params.get("dice") is not None:
+            roll["pool"] = dice.new_pool(_d10s(ctx.params["dice"], roll["count"], ctx))
+    ctx.start("roll", {"resume": resume, "roll": roll,
+                       "hero": ctx.state["heroes"].index(hero), **flags})
 
 
 def battle(ctx: Context) -> None:
     """"Battle": a d10 per enemy of the chosen rank in the hero's area; each die
     at or above the defence deals 1 damage, each at or below the attack hurts
-    the hero. Delayed minions may be defeated first. Declined: +1 influence."""
+    the hero. Delayed minions may be defeated first ("Delayed Minions").
+    Declined (or no enemy of that rank, after the delayed ones): +1 influence.
+    The dice are rolled at the roll prompt (tray or virtual), rerolls then."""
     target = _hero(ctx)
     state = ctx.state
     area_id = target["area"]
@@ -212,64 +236,152 @@ def battle(ctx: Context) -> None:
         _gain(ctx, "influence", "no battle")
         return
     area = state["areas"][area_id]
+    defeated_delayed = 0
     if ctx.params["defeat_delayed"]:
         delayed = [m for m in area["minions"] if m["delayed"]]
         for minion in delayed:
             area["minions"].remove(minion)
         state["supply"]["minions"] += len(delayed)
+        defeated_delayed = len(delayed)
         if delayed:
             note(ctx, f"{len(delayed)} delayed minion(s) defeated")
     count = len(rules.ranks_in(state, area_id, rank))
     if count == 0:
-        if ctx.description:
+        if defeated_delayed:
             return
         raise RuleError(f"No {rank} here", f"There is no {rank} in {area_name(state, area_id)} "
                         "to battle; decline to gain 1 influence (Battle).")
     values = state["enemy"][rank]
-    rolled = _d10s(ctx.params["dice"], count, ctx)
-    hits = sum(1 for d in rolled if d >= values["defence"])
-    hurts = sum(1 for d in rolled if d <= values["attack"])
-    fallen = rules.deal_damage(state, area_id, rank, hits)
-    note(ctx, f"{target['name']} battles {count} {rank}(s): {rolled}: {hits} hit, {hurts} hurt"
-         + (f"; {len(fallen)} defeated" if fallen else ""))
-    if hurts:
-        rules.wound(ctx, target, hurts)
+    _start_roll(ctx, target, {"purpose": "battle", "hero": state["heroes"].index(target), "rank": rank,
+                      "count": count, "target": values["defence"], "attack": values["attack"]})
+    note(ctx, f"{target['name']} battles {count} {rank}(s) in {area_name(state, area_id)}")
 
 
-def skill_test(ctx: Context) -> tuple[dict, bool]:
-    """"Skill Tests": dice equal to the skill (at least 1); any die at or above
-    the target number is a success."""
+def _test_roll(ctx: Context, purpose: str) -> dict:
+    """"Skill Tests": dice equal to the hero's skill, at least 1; the target number."""
     target = _hero(ctx)
-    count = max(1, target[ctx.params["skill"]])
-    rolled = _d10s(ctx.params["dice"], count, ctx)
-    success = any(d >= ctx.params["target"] for d in rolled)
-    note(ctx, f"{target['name']} {ctx.params['skill']} test TN{ctx.params['target']}: {rolled}: "
-         + ("success" if success else "fail"))
-    return target, success
+    skill = ctx.params["skill"]
+    return {"purpose": purpose, "hero": ctx.state["heroes"].index(target), "skill": skill,
+            "count": max(1, target[skill]), "target": ctx.params["target"]}
 
 
 def test(ctx: Context) -> None:
-    skill_test(ctx)
+    """A skill test a card asks for ("Skill Tests")."""
+    roll = _test_roll(ctx, "test")
+    _start_roll(ctx, ctx.state["heroes"][roll["hero"]], roll)
+    ctx.describe(f"{ctx.state['heroes'][roll['hero']]['name']} {roll['skill']} test "
+                 f"TN{roll['target']}")
 
 
 def quest(ctx: Context) -> None:
-    """"Quest": only in a quest location; otherwise (or declined) +1 hope."""
+    """"Quest": only in a quest location; otherwise (or declined) +1 hope. On
+    success the next active quest is asked for ("Quest Deck")."""
     target = _hero(ctx)
     if ctx.params["decline"] or area_type(ctx.state, target["area"]) != ctx.state["quest"]:
         _gain(ctx, "hope", "no quest")
         return
-    _, success = skill_test(ctx)
-    if success:
-        note(ctx, "Quest done: take the reward, reveal the next quest")
+    roll = _test_roll(ctx, "quest")
+    _start_roll(ctx, target, roll)
+    ctx.describe(f"{target['name']} attempts the quest: {roll['skill']} TN{roll['target']}")
 
 
 def encounter(ctx: Context) -> None:
-    """"Encounter": a skill test per card (or none: success); assets max 3."""
+    """"Encounter Cards": the card's skill test first, if any (no test: its
+    success effect); then whether the card is kept as an asset (three at most)
+    or a burden ("Encounter Cards": assets, burdens)."""
     target = _hero(ctx)
+    if area_type(ctx.state, target["area"]) == "outland":
+        raise RuleError("No encounter deck", "Outland areas have no encounter cards "
+                        "(Locations).")
     if ctx.params["no_test"]:
+        _start_roll(ctx, target, None, card=True)
         note(ctx, f"{target['name']} encounter: success (no test)")
         return
-    skill_test(ctx)
+    roll = _test_roll(ctx, "encounter")
+    _start_roll(ctx, target, roll, card=True)
+    ctx.describe(f"{target['name']} encounter: {roll['skill']} TN{roll['target']}")
+
+
+def _pending_roll(ctx: Context) -> dict:
+    roll = ctx.data.get("roll")
+    if not roll:
+        raise RuleError("No roll asked now", "No battle or skill test is waiting for dice.")
+    return roll
+
+
+def roll(ctx: Context) -> None:
+    """The dice of the waiting battle or skill test: tray, typed in, or virtual."""
+    pending = _pending_roll(ctx)
+    pending["pool"] = dice.new_pool(_d10s(ctx.params["dice"], pending["count"], ctx))
+    note(ctx, f"Rolled {pending['pool']['faces']}: {rules.roll_outcome(ctx.state, pending)}")
+
+
+def reroll_choices(state: dict) -> tuple[str, ...]:
+    """"keep", then each die not yet rerolled as "N: face" ("Rerolling Dice")."""
+    roll = ((state.get("procedure") or {}).get("data") or {}).get("roll") or {}
+    pool = roll.get("pool") or {"faces": [], "rerolled": []}
+    return ("keep",) + tuple(f"{i + 1}: {face}" for i, face in enumerate(pool["faces"])
+                             if dice.can_reroll(pool, i))
+
+
+def reroll(ctx: Context) -> None:
+    """"Rerolling Dice": an effect lets the players reroll a die; each die can be
+    rerolled only once (games.core.dice pool bookkeeping). "keep" goes on to the
+    result; after a reroll the prompt asks again while a die may still be rerolled."""
+    pending = _pending_roll(ctx)
+    choice = ctx.params["die"]
+    if choice == "keep":
+        ctx.describe(f"Kept {pending['pool']['faces']}")
+        return
+    index = int(choice.split(":")[0]) - 1
+    old = pending["pool"]["faces"][index]
+    face = _d10s(ctx.params["dice"], 1, ctx)[0]
+    dice.reroll(pending["pool"], index, face)
+    note(ctx, f"Die {index + 1} rerolled {old} \u2192 {face}: {rules.roll_outcome(ctx.state, pending)}")
+    if any(dice.can_reroll(pending["pool"], i) for i in range(pending["count"])):
+        ctx.stay()
+
+
+def card_choices(state: dict) -> tuple[str, ...]:
+    """What becomes of an encounter card: discarded (events), an asset (with 3
+    already held, one old asset is discarded for it), or a burden."""
+    data = (state.get("procedure") or {}).get("data") or {}
+    hero = state["heroes"][data.get("hero", 0)]
+    asset = "asset (discard an old)" if hero.get("assets", 0) >= MAX_ASSETS else "asset"
+    return ("discard", asset, "burden")
+
+
+def keep_card(ctx: Context) -> None:
+    """"Encounter Cards": an asset is kept beside the hero card, three at most
+    ("If a hero gains an asset while he already has three assets, they may choose
+    one of their assets to discard to gain the new asset"); a burden is gained
+    like an asset but never counts against the three; an event is discarded."""
+    hero = ctx.state["heroes"][ctx.data.get("hero", 0)]
+    choice = ctx.params["card"]
+    if choice.startswith("asset"):
+        if hero["assets"] >= MAX_ASSETS:
+            note(ctx, f"{hero['name']} discards an old asset for the new one "
+                 f"({MAX_ASSETS} at most)")
+        else:
+            hero["assets"] += 1
+            note(ctx, f"{hero['name']} gains an asset ({hero['assets']}/{MAX_ASSETS})")
+    elif choice == "burden":
+        hero["burdens"] += 1
+        note(ctx, f"{hero['name']} gains a burden ({hero['burdens']})")
+    else:
+        ctx.describe("Encounter card discarded")
+
+
+def discard_card(ctx: Context) -> None:
+    """Discard an asset, or a burden when its card allows it ("Encounter Cards":
+    "a player cannot discard a burden unless the card's effect allows them to")."""
+    hero = _hero(ctx)
+    kind = ctx.params["card"]
+    key = "assets" if kind == "asset" else "burdens"
+    if hero[key] == 0:
+        raise RuleError(f"No {kind} to discard", f"{hero['name']} holds no {kind}.")
+    hero[key] -= 1
+    note(ctx, f"{hero['name']} discards a {kind} ({hero[key]} left)")
 
 
 def fortify(ctx: Context) -> None:
@@ -481,13 +593,16 @@ COMMANDS = (
     CommandSpec("quest", "Quest: test here, else +1 hope", quest,
                 (*_TEST, Param("decline", "bool", "Decline (+1 hope)", default=False),
                  _hero_param(), _dice()), available=_playing),
-    CommandSpec("encounter", "Encounter: the card's skill test", encounter,
+    CommandSpec("encounter", "Encounter: a card's test, keep it?", encounter,
                 (*_TEST, Param("no_test", "bool", "No test on card", default=False),
                  _hero_param(), _dice()), available=_playing),
     CommandSpec("fortify", "Fortify: a structure here, else +1 supply", fortify,
                 (Param("decline", "bool", "Decline (+1 supply)", default=False), _hero_param()),
                 available=_playing),
     CommandSpec("test", "Skill test (a card asks)", test, (*_TEST, _hero_param(), _dice()),
+                available=_playing),
+    CommandSpec("discard_card", "Discard an asset or burden", discard_card,
+                (Param("card", "choice", "Card", choices=("asset", "burden")), _hero_param()),
                 available=_playing),
     CommandSpec("spend_fate", "Spend a fate symbol (die rerolled)", spend_fate,
                 (Param("face", "choice", "Symbol", choices=FATE_FACES), _dice()),
@@ -534,6 +649,16 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("roll_fate", "Roll the fate pool", roll_fate, (_dice(),), menu=False,
                 prompt_only=True),
+    CommandSpec("roll", "Roll the dice (tray or virtual)", roll, (_dice(),), menu=False,
+                prompt_only=True),
+    CommandSpec("reroll", "Reroll a die (each once) or keep", reroll,
+                (Param("die", "choice", "Reroll", choices=("keep",), default="keep",
+                       choices_from=reroll_choices), _dice()),
+                menu=False, prompt_only=True),
+    CommandSpec("keep_card", "The encounter card: asset, burden or discard", keep_card,
+                (Param("card", "choice", "Card", choices=("discard", "asset", "burden"),
+                       default="discard", choices_from=card_choices),),
+                menu=False, prompt_only=True),
     CommandSpec("overrun", "Overrun: discard a resource or move", overrun,
                 (Param("choice", "choice", "Choice", choices=("move", *RESOURCES)),),
                 menu=False, prompt_only=True),

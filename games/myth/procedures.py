@@ -130,9 +130,15 @@ def active_deck(state: dict) -> str | None:
 
 
 def current_card(state: dict) -> tuple[str, int | str] | None:
-    """The card being resolved: (deck, hero index or "enemy")."""
-    current = _data(state).get("current")
-    return (current["deck"], current["card"]) if current else None
+    """The card being resolved: (deck, hero index or "enemy"), also while a
+    battle's dice or a card effect interrupt the Action phase."""
+    proc = state.get("procedure")
+    while proc:
+        current = proc["data"].get("current")
+        if current:
+            return current["deck"], current["card"]
+        proc = proc["data"].get("resume")
+    return None
 
 
 def _draw(ctx: Context) -> None:
@@ -314,16 +320,59 @@ PREPARE = Procedure(
 )
 
 
-# --- effects started from the menu --------------------------------------------------------------
+# --- a battle or skill test: roll, reroll, result --------------------------------------------
+
+
+def _roll(state: dict) -> dict | None:
+    return _data(state).get("roll")
+
+
+def _roll_dice(state: dict) -> tuple[int, str]:
+    return (_roll(state)["count"], "d10")
+
+
+def _finish_roll(ctx: Context) -> None:
+    """The rolled pool's effect ("Battle", "Skill Tests"); a quest passed asks for
+    the next active quest ("Quest Deck")."""
+    roll = _roll(ctx.state)
+    success = rules.finish_roll(ctx, roll)
+    if roll["purpose"] == "quest" and success:
+        ctx.data["quest_done"] = True
+        note(ctx, "Quest complete: take its reward")
+    if roll["purpose"] == "encounter":
+        note(ctx, "Encounter " + ("passed: its success effect" if success else
+                                  "failed: its fail effect"))
 
 
 def _resume(ctx: Context) -> None:
     ctx.state["procedure"] = ctx.data.get("resume")
 
 
+ROLL = Procedure(
+    "roll",
+    "Dice",
+    (
+        Step("roll", StepKind.PROMPT, "Roll the dice", "Skill Tests; Battle", command="roll",
+             skip=lambda s: not _roll(s) or _roll(s)["pool"] is not None, dice=_roll_dice),
+        Step("reroll", StepKind.PROMPT, "Reroll a die, or keep", "Rerolling Dice",
+             command="reroll", skip=lambda s: not _roll(s), dice=lambda s: (1, "d10")),
+        Step("result", StepKind.AUTO, "Apply the result", "Skill Tests; Battle",
+             run=_finish_roll, skip=lambda s: not _roll(s)),
+        Step("card", StepKind.PROMPT, "Encounter card: keep as?", "Encounter Cards",
+             command="keep_card", skip=lambda s: not _data(s).get("card")),
+        Step("quest", StepKind.PROMPT, "The next active quest", "Quest Deck",
+             command="set_quest", skip=lambda s: not _data(s).get("quest_done")),
+    ),
+    on_finish=_resume,
+)
+
+
+# --- effects started from the menu --------------------------------------------------------------
+
+
 EFFECT = Procedure("effect", "Card effect", aftermath(""), on_finish=_resume)
 
-PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT)
+PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL)
 
 
 def next_procedure(state: dict) -> str | None:

@@ -7,11 +7,13 @@ from its seeded generator (``ctx.below``/``ctx.roll``/``ctx.shuffle``).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from games.core import TrackSpec
+from games.core import TrackSpec, dice
 from games.myth.state import (
     FATE_FACES,
+    MAX_ASSETS,
     MAX_MINIONS,
     MAX_STRUCTURES,
     RESOURCES,
@@ -412,35 +414,80 @@ def wound(ctx: Context, hero: dict, amount: int) -> None:
         lose_stability(ctx, 1, "hero defeated")
 
 
-def hit_chance(defence: int) -> float:
-    """One d10 at or above ``defence`` ("Battle")."""
-    return max(0, min(10, 11 - defence)) / 10
+def hit_chance(defence: int) -> Fraction:
+    """One d10 at or above ``defence`` ("Battle"; "Target Number")."""
+    return dice.p_success(defence, 10)
 
 
-def hurt_chance(attack: int) -> float:
-    """One d10 at or below ``attack`` ("Battle": it hurts the hero)."""
-    return max(0, min(10, attack)) / 10
+def hurt_chance(attack: int) -> Fraction:
+    """One d10 at or below ``attack`` ("Battle": it hurts the hero; "Assaults")."""
+    return dice.p_success(attack, 10, at_most=True)
 
 
-def battle_forecast(state: dict, area_id: str, rank: str) -> tuple[int, float, float]:
+def battle_forecast(state: dict, area_id: str, rank: str) -> tuple[int, Fraction, Fraction]:
     """Dice, expected damage dealt and expected damage taken for a battle."""
     count = len(ranks_in(state, area_id, rank))
     values = state["enemy"][rank]
     return count, count * hit_chance(values["defence"]), count * hurt_chance(values["attack"])
 
 
-def assault_chance(state: dict, area_id: str) -> float:
-    """Exact chance that an assault on ``area_id`` succeeds ("Assaults")."""
+def assault_chance(state: dict, area_id: str) -> Fraction:
+    """Exact chance that an assault on ``area_id`` succeeds ("Assaults": a d10 per
+    enemy token, success if any is at most the highest attack there)."""
     ranks = enemy_tokens(state, area_id)
     if not ranks:
-        return 0.0
+        return Fraction(0)
     attack = max(state["enemy"][r]["attack"] for r in ranks)
-    return 1 - (1 - hurt_chance(attack)) ** len(ranks)
+    return dice.chance_at_least(1, len(ranks), attack, 10, at_most=True)
 
 
-def test_chance(skill: int, target: int) -> float:
+def test_chance(skill: int, target: int) -> Fraction:
     """"Skill Tests": at least 1 die; success if any die meets the target number."""
-    return 1 - (1 - hit_chance(target)) ** max(1, skill)
+    return dice.chance_at_least(1, max(1, skill), target, 10)
+
+
+def roll_odds(roll: dict) -> str:
+    """The odds shown before the dice of a battle or skill test are rolled."""
+    if roll["purpose"] == "battle":
+        hit, hurt = hit_chance(roll["target"]), hurt_chance(roll["attack"])
+        return (f"hit {dice.percent(hit)}, hurt {dice.percent(hurt)} a die; "
+                f"deal ~{float(roll['count'] * hit):.1f}, take ~{float(roll['count'] * hurt):.1f}")
+    return f"success {dice.percent(test_chance(roll['count'], roll['target']))}"
+
+
+def roll_outcome(state: dict, roll: dict) -> str:
+    """What the rolled pool means: hits and hurts, or success / fail."""
+    pool = roll["pool"]
+    if roll["purpose"] == "battle":
+        hits = dice.pool_successes(pool, roll["target"])
+        hurts = dice.pool_successes(pool, roll["attack"], at_most=True)
+        return f"{hits} hit, {hurts} hurt"
+    return "success" if dice.pool_successes(pool, roll["target"]) else "fail"
+
+
+def finish_roll(ctx: Context, roll: dict) -> bool:
+    """Carry out a rolled battle or skill test; returns True on a success.
+
+    "Battle": each die at or above the defence deals 1 damage to the rank,
+    each at or below the attack deals 1 damage to the hero (both when equal).
+    "Skill Tests": one success or more passes the test.
+    """
+    state = ctx.state
+    hero = state["heroes"][roll["hero"]]
+    pool = roll["pool"]
+    if roll["purpose"] == "battle":
+        hits = dice.pool_successes(pool, roll["target"])
+        hurts = dice.pool_successes(pool, roll["attack"], at_most=True)
+        fallen = deal_damage(state, hero["area"], roll["rank"], hits)
+        note(ctx, f"{hero['name']} vs {roll['rank']}s {pool['faces']}: {hits} hit, {hurts} hurt"
+             + (f"; {len(fallen)} defeated" if fallen else ""))
+        if hurts:
+            wound(ctx, hero, hurts)
+        return hits > 0
+    success = dice.pool_successes(pool, roll["target"]) > 0
+    note(ctx, f"{hero['name']} {roll['skill']} test TN{roll['target']} {pool['faces']}: "
+         + ("success" if success else "fail"))
+    return success
 
 
 def ranks_in(state: dict, area_id: str, rank: str) -> list:
@@ -515,7 +562,8 @@ def tracks(state: dict) -> list[TrackSpec]:
 
 def invariants(state: dict) -> list[str]:
     """"Glossary", Area: at most 3 minions; Fortify: at most 6 structures, basic
-    locations only; 20 minions and 4 captains in all."""
+    locations only; 20 minions and 4 captains in all; "Encounter Cards": three
+    assets at most per hero."""
     broken = []
     board = state["board"]["areas"]
     on_board = 0
@@ -528,6 +576,9 @@ def invariants(state: dict) -> list[str]:
             broken.append(f"structure in special location {area_id}")
         on_board += len(area["minions"])
         captains += len(area["captains"])
+    for hero in state["heroes"]:
+        if not 0 <= hero.get("assets", 0) <= MAX_ASSETS:
+            broken.append(f"{hero['name']} holds {hero['assets']} assets")
     if structures(state) > MAX_STRUCTURES:
         broken.append(f"{structures(state)} structures")
     pending = sum(o["count"] for o in state.get("overruns", []))

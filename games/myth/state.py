@@ -5,7 +5,7 @@ Shape (documented for players in ``docs/games/myth-dark-frontier.md``)::
     {
       "round": 1,
       "heroes": [{"name", "tactics", "cunning", "intellect", "spirit",
-                  "vitality", "damage", "area", "defeated"}],
+                  "vitality", "damage", "area", "defeated", "assets", "burdens"}],
       "enemy": {"minion": {"vitality", "attack", "defence"}, "captain": {...},
                 "boss": {...}},
       "abilities": {"despair": [3, 6], ...},      # conquest ability spaces
@@ -39,7 +39,7 @@ import json
 from collections import deque
 from importlib import resources
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
 STABILITY = 10
@@ -141,7 +141,19 @@ def farrenroc(board: dict) -> str:
 def new_hero(number: int) -> dict:
     """A hero card's values, entered at setup ("Setup" 2. Choose Heroes)."""
     return {"name": f"Hero {number}", "tactics": 1, "cunning": 1, "intellect": 1, "spirit": 1,
-            "vitality": 5, "damage": 0, "area": "farrenroc", "defeated": False}
+            "vitality": 5, "damage": 0, "area": "farrenroc", "defeated": False,
+            "assets": 0, "burdens": 0}
+
+
+def migrate_1_to_2(state: dict) -> dict:
+    """Schema 2: heroes count their assets and burdens ("Encounter Cards")."""
+    for hero in state["heroes"]:
+        hero.setdefault("assets", 0)
+        hero.setdefault("burdens", 0)
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2}
 
 
 def new_area() -> dict:

@@ -7,6 +7,7 @@ deck is never shown before it is revealed; only "face-down" appears.
 from __future__ import annotations
 
 from games.core import GameView, Panel, TrackView, deck
+from games.core.dice import percent
 from games.core.engine import current_step
 from games.core.paths import get_path
 from games.myth import rules
@@ -41,16 +42,21 @@ def _forecast(state: dict) -> tuple[str, ...]:
     """"Odds and forecast": the acting hero's battle odds, the assault odds on
     Farrenroc, the track closest to its next ability or the siege."""
     lines = []
+    proc = state.get("procedure") or {}
+    roll = proc.get("data", {}).get("roll") if proc.get("name") == "roll" else None
+    if roll:
+        lines.append(f"{_roll_title(state, roll)}: {roll['count']} d10, {rules.roll_odds(roll)}")
     current = current_card(state)
     if current and current[1] != "enemy":
         hero = state["heroes"][current[1]]
         for rank in ("minion", "captain", "boss"):
             dice, dealt, taken = rules.battle_forecast(state, hero["area"], rank)
             if dice:
-                lines.append(f"Battle {rank}s: {dice}d10, deal {dealt:.1f}, take {taken:.1f}")
+                lines.append(f"Battle {rank}s: {dice}d10, deal {float(dealt):.1f}, "
+                             f"take {float(taken):.1f}")
     home = farrenroc(state["board"])
     if rules.enemy_tokens(state, home):
-        lines.append(f"Assault on Farrenroc: {rules.assault_chance(state, home):.0%}")
+        lines.append(f"Assault on Farrenroc: {percent(rules.assault_chance(state, home))}")
     close = rules.closest_ability(state)
     if close:
         lines.append(f"Closest: {close[0].capitalize()}, {close[1]} space(s) to its next ability")
@@ -104,9 +110,28 @@ def _step_text(state: dict, step) -> str:
     if step.id.endswith("overrun") and state["overruns"]:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"
+    roll = data.get("roll") if state["procedure"]["name"] == "roll" else None
+    if step.id == "roll" and roll:
+        return f"{_roll_title(state, roll)}: roll {roll['count']} d10, {rules.roll_odds(roll)}"
+    if step.id == "reroll" and roll and roll["pool"]:
+        faces = " ".join(str(f) + ("*" if r else "") for f, r in
+                         zip(roll["pool"]["faces"], roll["pool"]["rerolled"], strict=True))
+        return f"{faces}: {rules.roll_outcome(state, roll)}. Reroll a die or keep"
+    if step.id == "card":
+        hero = state["heroes"][data.get("hero", 0)]
+        return f"Encounter card: discard, asset ({hero['assets']}/3) or burden"
+    if step.id == "quest" and state["procedure"]["name"] == "roll":
+        return "Quest complete: the next active quest"
     if step.id == "resources":
         return f"{sum(1 for a in state['areas'].values() if a['structure'])} structures: resources"
     return step.text
+
+
+def _roll_title(state: dict, roll: dict) -> str:
+    hero = state["heroes"][roll["hero"]]["name"]
+    if roll["purpose"] == "battle":
+        return f"{hero} vs {roll['count']} {roll['rank']}"
+    return f"{hero} {roll['skill']} TN{roll['target']}"
 
 
 def _next_card(state: dict) -> str:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from games.core import Command, RuleError, apply
 from games.core.engine import current_step
 from games.myth import GAME
+from games.myth.commands import reroll_choices
 from games.myth.state import AREA_IDS, FATE_FACES, RANKS, TRACKS
 from tests.games.myth.helpers import Table
 
@@ -32,6 +33,14 @@ COMMANDS = st.one_of(
     st.builds(lambda c: ("overrun", {"choice": c}),
               st.sampled_from(("move", "hope", "supply", "influence"))),
     st.just(("produce", {})),
+    st.just(("roll", {})),
+    st.just(("reroll", {})),
+    st.just(("reroll_first", {})),
+    st.builds(lambda c: ("keep_card", {"card": c}), st.sampled_from(("discard", "asset", "burden"))),
+    st.builds(lambda k, n: ("test", {"skill": k, "target": n}),
+              st.sampled_from(("tactics", "cunning", "intellect", "spirit")), st.integers(1, 10)),
+    st.just(("encounter", {"skill": "spirit", "target": 6, "no_test": True})),
+    st.builds(lambda c: ("discard_card", {"card": c}), st.sampled_from(("asset", "burden"))),
 )
 
 
@@ -39,6 +48,9 @@ def _play(seed: int, commands) -> tuple[dict, list[str]]:
     t = Table(heroes=2, seed=seed).setup()
     log = []
     for name, params in commands:
+        if name == "reroll_first":
+            choices = reroll_choices(t.state)
+            name, params = "reroll", {"die": choices[-1] if len(choices) > 1 else "keep"}
         before = t.state
         try:
             applied = apply(GAME, t.state, Command(name, params))

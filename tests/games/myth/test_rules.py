@@ -3,6 +3,8 @@ assaults, each scenario named after the rule or rulebook example it follows."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from games.core import RuleError
@@ -265,6 +267,7 @@ def test_battle_with_fixed_dice_hits_and_hurts():
     s["enemy"]["minion"] = {"vitality": 1, "attack": 4, "defence": 4}
     put(s, "farrenroc", 3)
     t.do("battle", rank="minion", dice=[{"kind": "d10", "face": f} for f in (4, 9, 2)])
+    t.do("reroll")  # keep
     assert len(t.state["areas"]["farrenroc"]["minions"]) == 1
     assert t.state["heroes"][0]["damage"] == 2
 
@@ -275,6 +278,7 @@ def test_battle_defeats_delayed_minions_first():
     put(s, "farrenroc", 2, delayed=True)
     put(s, "farrenroc", 1)
     t.do("battle", rank="minion", dice=[{"kind": "d10", "face": 5}])
+    t.do("reroll")
     assert len(t.state["areas"]["farrenroc"]["minions"]) <= 1
 
 
@@ -300,17 +304,18 @@ def test_skill_test_rolls_at_least_one_die():
     t = played()
     t.state["heroes"][0]["spirit"] = 0
     t.do("test", skill="spirit", target=6, dice=[{"kind": "d10", "face": 6}])
+    t.do("reroll")
     assert "success" in t.last.description
 
 
 def test_odds():
-    assert rules.hit_chance(7) == 0.4
-    assert rules.test_chance(2, 6) == pytest.approx(1 - 0.5 ** 2)
+    assert rules.hit_chance(7) == Fraction(2, 5)
+    assert rules.test_chance(2, 6) == 1 - Fraction(1, 2) ** 2
     t = played()
     s = t.state
     s["enemy"]["minion"]["attack"] = 2
     put(s, "farrenroc", 2)
-    assert rules.assault_chance(s, "farrenroc") == pytest.approx(1 - 0.8 ** 2)
+    assert rules.assault_chance(s, "farrenroc") == 1 - Fraction(4, 5) ** 2
 
 
 # --- bad input: refused, nothing changes ------------------------------------------------------
