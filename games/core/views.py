@@ -38,6 +38,11 @@ class GameView:
     the dial-adjustable values (the first is focused by default), ``facts``
     2–3 key numbers for the OLED's bottom line, ``panels`` the screen's blocks,
     ``over`` the result once the game has ended.
+
+    ``series`` are named values per round for the screen's plot, oldest first
+    (``("Spirit", (10, 9, 7, 8))``). ``grid`` is a small map as rows of short
+    cell labels: ``""`` is no location, a label starting with ``*`` marks
+    where the party is (drawn highlighted, without the ``*``).
     """
 
     headline: str
@@ -49,3 +54,5 @@ class GameView:
     panels: tuple[Panel, ...] = ()
     steps: tuple[tuple[str, str], ...] = field(default=())
     over: str | None = None
+    series: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    grid: tuple[tuple[str, ...], ...] = ()
