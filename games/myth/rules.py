@@ -390,9 +390,21 @@ def conquest_action(ctx: Context, kind: str) -> None:
 
 
 def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:
-    """"Muster": one non-darkness fate die per muster, minions spawn in the
-    matching Outland/Lair; each die that cannot be rolled discards 1 resource
-    (the Muster section; the Quick Reference says raise the lowest track)."""
+    """"Muster": one non-darkness fate die per muster, rolled together; minions
+    spawn in the Outland or Lair matching each result (one spawn effect).
+
+    Dice that cannot be rolled (too few non-darkness dice): the rulebook says
+    two things. The "Muster" section ("For each die that cannot be rolled
+    discard one resource from the reserve") and the Glossary's "Muster" entry
+    ("For each die that cannot be rolled discard 1 resource from the reserve")
+    agree; the Quick Reference's "Muster" step 2 ("raise the lowest conquest
+    track a number of times equal to the missing number of fate die") differs.
+    The box follows the two full rules passages over the summary table: one
+    resource per missing die, and when the reserves cannot pay, stability -1
+    ("Farrenroc Reserves": discard as many as possible, then reduce stability
+    by 1). Players who read it the Quick Reference's way can turn the track
+    with the ``raise`` command and correct the reserves.
+    """
     rolled, unrolled = roll_non_darkness(ctx, count, faces)
     note(ctx, "Muster: " + (", ".join(f.capitalize() for f in rolled) or "no dice"))
     spawn(ctx, [a for a in (fate_area(ctx.state, f) for f in rolled) if a])

@@ -357,3 +357,35 @@ def test_stability_zero_loses():
     t = played()
     t.do("correct", track="stability", value=0)
     assert t.state["over"]["result"] == "loss"
+
+
+# --- Muster: the rulebook's two readings ---------------------------------------------------
+
+
+def test_muster_section_dice_that_cannot_be_rolled_discard_resources_not_raise_a_track():
+    """"Muster" (Additional Rules) and the Glossary's "Muster": "For each die that
+    cannot be rolled discard one resource from the reserve". The Quick
+    Reference's Muster step 2 says "raise the lowest conquest track" instead;
+    the box follows the two full passages (see rules.muster's docstring)."""
+    t = played()
+    s = t.state
+    s["fate"] = ["darkness", "darkness", "darkness", "rage", "darkness"]
+    s["reserves"] = {"hope": 1, "supply": 2, "influence": 0}
+    ctx = ctx_for(s)
+    rules.muster(ctx, 3, ["guile"])
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+    assert sum(s["reserves"].values()) == 1  # two dice missing: two resources discarded
+    assert s["stability"] == 10
+    spawned = [a for a, st in s["areas"].items() if st["minions"]]
+    assert [s["board"]["areas"][a]["fate"] for a in spawned] == ["guile"]
+
+
+def test_muster_unpayable_discard_costs_one_stability():
+    """"Farrenroc Reserves": discard as many as possible, then stability -1."""
+    t = played()
+    s = t.state
+    s["fate"] = ["darkness"] * 5
+    s["reserves"] = {"hope": 1, "supply": 0, "influence": 0}
+    rules.muster(ctx_for(s), 3)
+    assert s["reserves"]["hope"] == 0 and s["stability"] == 9
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
