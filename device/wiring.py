@@ -7,14 +7,12 @@ runs the same code on both.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 from device.config import Config, DiceTrayConfig, OledConfig
 from device.oled import LumaDisplay, OledSettings
+from device.resilient_display import ResilientDisplay
 from device.service import Box
-
-log = logging.getLogger(__name__)
 
 
 def on_raspberry_pi() -> bool:
@@ -60,11 +58,10 @@ def build_pi_box(config: Config, *, headless: bool = False) -> Box:
     from device.controls import GpioControls
 
     display = None
-    if config.oled.enabled:
-        try:
-            display = LumaDisplay.from_settings(oled_settings(config.oled))
-        except Exception as err:  # the OLED may be absent or off the bus: keep running
-            log.error("OLED not available (%s); running without it", err)
+    if config.oled.enabled:  # the OLED may be absent or drop off the bus: keep running, retry
+        settings = oled_settings(config.oled)
+        display = ResilientDisplay(lambda: LumaDisplay.from_settings(settings),
+                                   config.oled.width, config.oled.height)
     screen, window = _screen(config, headless=headless)
     dice = tray_reader(config.dice_tray) if config.dice_tray.enabled else None
     return Box(controls=GpioControls(config.controls), display=display, screen=screen, dice=dice,
