@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
 from games.core.paths import get_path, set_path
-from games.grail import rules
+from games.grail import encounters, rules
 from games.grail.procedures import note
 from games.grail.state import (
     ATTRIBUTES,
@@ -377,6 +377,136 @@ def death(ctx: Context) -> None:
         state["failed"] = f"{c['name']} died: the Campaign ends in failure"
 
 
+# --- Encounters ---------------------------------------------------------------------
+
+
+def _no_encounter(state: dict) -> bool:
+    return not state.get("encounter")
+
+
+def _in_encounter(state: dict) -> bool:
+    return bool(state.get("encounter"))
+
+
+def _begin(ctx: Context, kind: str, fields: dict) -> None:
+    """"Starting Combat" / "Starting Diplomacy": the Character who drew it, and with
+    ``party`` everyone in the same Location (a Guardian: "all Characters there must
+    fight together")."""
+    if ctx.state.get("encounter"):
+        raise RuleError("Encounter running", "Finish the current Encounter first.")
+    c = _character(ctx)
+    members = [c] + ([o for o in ctx.state["characters"] if o is not c and not o["dead"]
+                      and o["location"] == c["location"]] if ctx.params["party"] else [])
+    gid = ctx.params.get("guardian", 0)
+    if gid and not any(g["id"] == gid for g in ctx.state["guardians"]):
+        raise RuleError(f"No Guardian {gid}", f"No Guardian {gid} is on the map.")
+    traits = sorted({t for t in (ctx.params.get("trait", "none"), ctx.params.get("trait2", "none"))
+                     if t != "none"})
+    if gid and "guardian" not in traits:
+        traits = sorted(traits + ["guardian"])
+    enc = {"kind": kind, "members": [ctx.state["characters"].index(m) for m in members],
+           "traits": traits, "guardian": gid, "location": c["location"], **fields}
+    ctx.state["encounter"] = enc
+    note(ctx, f"{kind.capitalize()} begins: {_names(members)}; draw "
+              f"{encounters.starting_hand(ctx.state, enc)} cards each")
+    for t in traits:
+        note(ctx, encounters.TRAITS[t])
+
+
+def _encounter_params() -> tuple[Param, ...]:
+    return (_character_param(), Param("party", "bool", "With everyone here", default=False),
+            Param("trait", "choice", "Trait", choices=encounters.TRAIT_CHOICES, default="none"),
+            Param("trait2", "choice", "Trait 2", choices=encounters.TRAIT_CHOICES, default="none"),
+            Param("guardian", "int", "Guardian (0 none)", low=0, high=999, default=0))
+
+
+def combat(ctx: Context) -> None:
+    """"Starting Combat": the Encounter Value to reach with the Combat Pool (a missing
+    Value counts as 0); the Pool starts empty and is a dial track."""
+    _begin(ctx, "combat", {"value": ctx.params["value"], "pool": 0})
+    note(ctx, f"Reach {ctx.params['value']} markers in the Combat Pool")
+
+
+def diplomacy(ctx: Context) -> None:
+    """"Starting Diplomacy": the marker starts on the gray slot of the Affinity track;
+    the track's top slot and the number of Stages come from the card."""
+    top, start, stages = ctx.params["top"], ctx.params["start"], ctx.params["stages"]
+    if not 0 < start < top:
+        raise RuleError("Gray slot off track",
+                        f"The gray slot {start} must lie between the lowest (0) and the highest "
+                        f"slot ({top}) of the Affinity track (Starting Diplomacy).")
+    _begin(ctx, "diplomacy", {"top": top, "start": start, "affinity": start, "stages": stages,
+                              "stage": 1})
+
+
+def _toss(ctx: Context) -> str:
+    dice = ctx.params.get("dice")
+    if dice:
+        if len(dice) != 1 or str(dice[0]["kind"]).lower() != encounters.DIAL_KIND:
+            raise RuleError("Toss 1 Dial", "Escaping in Challenge mode tosses one Dial (tray kind "
+                            f"{encounters.DIAL_KIND!r}, faces Skull/Grail).")
+        face = str(dice[0]["face"]).strip().lower()
+        if face not in encounters.DIAL_FACES:
+            raise RuleError("Unknown Dial face", f"A Dial shows Skull or Grail, not {dice[0]['face']!r}.")
+        return face
+    if ctx.params["toss"] != "roll":
+        return ctx.params["toss"]
+    return encounters.DIAL_FACES[ctx.below(2)]
+
+
+def escape(ctx: Context) -> None:
+    """"Escaping Combat / Run Away": lose 1 Energy, take the Opportunity attack, leave;
+    the others stay. Challenge mode: also toss a Dial - Skull: you remain in Combat;
+    Grail: you Escape. "Escaping or Avoiding Diplomacy": the whole Party Escapes by
+    paying the Failure cost, each member. "If you Escape a Guardian, place its card on
+    the Location where you triggered it"."""
+    enc = ctx.state["encounter"]
+    if not enc:
+        raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
+    c = _character(ctx)
+    index = ctx.state["characters"].index(c)
+    if index not in enc["members"]:
+        raise RuleError(f"{c['name'][:13]} not in it", f"{c['name']} is not in this Encounter.")
+    if enc["kind"] == "diplomacy":
+        encounters.close(ctx, "escaped", "The Party Escapes: each member pays the Failure cost; "
+                                         "card to the bottom of its deck")
+        return
+    c["energy"] = max(0, c["energy"] - encounters.ESCAPE_ENERGY)
+    note(ctx, f"{c['name']} Escapes: -1 Energy, take the Opportunity attack")
+    if ctx.state["mode"] == "challenge":
+        face = _toss(ctx)
+        if face == "skull":
+            note(ctx, "Dial: Skull - you remain in Combat (Escape once per Activation)")
+            return
+        note(ctx, "Dial: Grail - you Escape")
+    enc["members"].remove(index)
+    if not enc["members"]:
+        text = "Everyone Escaped: card to the bottom of its deck; reshuffle your Combat decks"
+        if "guardian" in enc["traits"] and not enc["guardian"]:
+            gid = ctx.state["next_id"]
+            ctx.state["next_id"] += 1
+            ctx.state["guardians"].append({"id": gid, "name": f"Guardian {gid}",
+                                           "location": enc["location"]})
+            text += f"; Guardian {gid} stays on {enc['location']} and roams"
+        encounters.close(ctx, "escaped", text)
+
+
+ENDINGS = ("won", "lost", "ran away", "avoided")
+
+
+def end_encounter(ctx: Context) -> None:
+    """End the Encounter by hand: a Run Away attack ("it immediately ends the Encounter
+    ... no Loot or Reward"), an Avoid paid before it began, or a card's effect."""
+    if not ctx.state.get("encounter"):
+        raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
+    result = ctx.params["result"]
+    texts = {"won": "Won: Rewards to each member, share the Loot",
+             "lost": "Lost: apply the Failure cost to each member",
+             "ran away": "The enemy Runs Away: no Loot or Reward; card to the bottom of its deck",
+             "avoided": "Avoided: the Avoid cost paid; card to the bottom of its deck"}
+    encounters.close(ctx, result, texts[result])
+
+
 # --- the map, Menhirs, Guardians and time ---------------------------------------------
 
 
@@ -616,6 +746,24 @@ COMMANDS = (
                 available=_during_day),
     CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (_character_param(),),
                 available=_during_day),
+    CommandSpec("combat", "Combat: Value and traits", combat,
+                (*_encounter_params()[:2], Param("value", "int", "Encounter Value", low=0, high=99,
+                                                 default=5), *_encounter_params()[2:]),
+                available=_no_encounter),
+    CommandSpec("diplomacy", "Diplomacy: Affinity, Stages", diplomacy,
+                (*_encounter_params()[:2],
+                 Param("top", "int", "Affinity top slot", low=2, high=20, default=6),
+                 Param("start", "int", "Gray slot", low=1, high=19, default=3),
+                 Param("stages", "int", "Stages", low=1, high=5, default=1)),
+                available=_no_encounter),
+    CommandSpec("escape", "Escape the Encounter", escape,
+                (_character_param(),
+                 Param("toss", "choice", "Dial toss (Challenge)", choices=("roll",) + encounters.DIAL_FACES,
+                       default="roll"),
+                 Param("dice", "dice", "Dial", optional=True)),
+                available=_in_encounter),
+    CommandSpec("end_encounter", "End the Encounter", end_encounter,
+                (Param("result", "choice", "Result", choices=ENDINGS),), available=_in_encounter),
     CommandSpec("place", "Place a Location", place,
                 (Param("number", "int", "Location", low=100, high=999, default=106),
                  _location_param("next_to", "Next to"),

@@ -97,7 +97,8 @@ def tracks(state: dict) -> list[TrackSpec]:
     """The numbers the dials cycle through: the ones a player turns most.
 
     Order (the Menhir dial steps through it, the Spirit dial turns the focused
-    one): every Character's Energy, Health and Terror; each Menhir's Dial and
+    one): the running Encounter's Combat Pool or Affinity marker, first while
+    it runs; every Character's Energy, Health and Terror; each Menhir's Dial and
     each Time dial; every Character's five Resources. With one Character that
     is 9 stops plus the Menhirs, instead of the 25 a full tray would need.
     Attributes, decks, the tracks' top and starting slots and the Quest count
@@ -111,7 +112,9 @@ def tracks(state: dict) -> list[TrackSpec]:
     - Resources 0..20, Experience uncapped ("Resources").
     - Menhir Dials 1..8 (a Dial at 1 is removed at the Start of the Day).
     """
-    specs: list[TrackSpec] = []
+    from games.grail import encounters
+
+    specs: list[TrackSpec] = encounters.tracks(state)
     people = living(state)
     for i in people:
         c = f"characters.{i}"
@@ -120,7 +123,7 @@ def tracks(state: dict) -> list[TrackSpec]:
                       lambda s, i=i: energy_cap(s, s["characters"][i])),
             TrackSpec(f"c{i + 1}.health", _label(state, i, "Health"), f"{c}.health", 0,
                       lambda s, i=i: s["characters"][i]["health_top"],
-                      on_change=lambda ctx, before, after, i=i: push_energy(ctx.state, i)),
+                      on_change=lambda ctx, before, after, i=i: health_changed(ctx, i)),
             TrackSpec(f"c{i + 1}.terror", _label(state, i, "Terror"), f"{c}.terror", 0,
                       lambda s, i=i: s["characters"][i]["terror_top"]),
         ]
@@ -191,6 +194,9 @@ def invariants(state: dict) -> list[str]:
     for g in state["guardians"]:
         if g["location"] not in numbers:
             broken.append(f"{g['name']} stands on Location {g['location']}, not on the map")
+    enc = state.get("encounter")
+    if enc and (not enc["members"] or not set(enc["members"]) <= set(living(state))):
+        broken.append("an Encounter's members must be living Characters")
     for m in state["menhirs"]:
         if m["location"] not in numbers:
             broken.append(f"the Menhir on {m['location']} is off the map")
@@ -221,6 +227,15 @@ def push_energy(state: dict, index: int) -> None:
     """"Survival Tracks", Health: the T-shaped Health marker pushes the Energy marker
     down with it (Energy never above Health). Runs after a Health dial turn."""
     settle(state, state["characters"][index])
+
+
+def health_changed(ctx, index: int) -> None:
+    """After a Health dial turn: Energy pushed down with it, and the running
+    Encounter's rules on Health (You Are Dying leaves it; Robber)."""
+    from games.grail import encounters
+
+    push_energy(ctx.state, index)
+    encounters.after_health(ctx, index)
 
 
 def harm(state: dict, character: dict, health: int, terror: int) -> tuple[int, int]:

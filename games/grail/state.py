@@ -15,11 +15,15 @@ Shape (documented for players in ``docs/games/tainted-grail.md``)::
         "decks": {"combat": 15, "diplomacy": 15},
         "skills": 0, "location": 101, "passed": false, "dead": false,
       }],
-      "locations": [{"number": 101, "x": 0, "y": 0, "time_token": false, "blocked": []}],
+      "locations": [{"number": 101, "x": 0, "y": 0, "time_token": false, "blocked": [],
+                     "keys": {"north": 102}, "seals": ["menhir"]}],   # Direction Keys, seals
       "removed_locations": [106],
       "menhirs": [{"location": 101, "dial": 7}],   # dial null: the Dial was removed
       "guardians": [{"id": 1, "name": "Guardian 1", "location": 103}],
       "time_dials": [{"id": 1, "days": 3}],
+      "encounter": null,             # the Combat or Diplomacy being fought (encounters.py)
+      "last_encounter": null,        # how the last one ended, for the screen
+      "pack": null,                  # a content pack's Locations (pack.py), or null
       "statuses": ["Saved by the Goddess"], "quests": 1,
       "history": [{"day": 1, "tracks": [[energy, health, terror], ...]}],
       "next_id": 2, "failed": null,
@@ -33,7 +37,7 @@ from __future__ import annotations
 
 from games.core import board
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # "Character Setup" I and "Alternative Modes & Appendices".
 MODES = ("standard", "story", "challenge")
@@ -98,6 +102,9 @@ def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
             "menhirs": [{"location": START_LOCATION, "dial": FIRST_MENHIR_DAYS[count]}],
             "guardians": [],
             "time_dials": [],
+            "encounter": None,
+            "last_encounter": None,
+            "pack": None,
             "statuses": [],
             "quests": 0,
             "history": [],
@@ -107,8 +114,27 @@ def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
     )
 
 
-def new_location(number: int, where: tuple[int, int]) -> dict:
-    return {"number": number, "x": where[0], "y": where[1], "time_token": False, "blocked": []}
+def new_location(number: int, where: tuple[int, int], keys: dict | None = None,
+                 seals: list | None = None) -> dict:
+    """A Location card on the map: its number, place, Time token, blocked sides,
+    Direction Keys by number (side -> Location number, when known) and Location
+    Seals ("Locations": the card's front)."""
+    return {"number": number, "x": where[0], "y": where[1], "time_token": False, "blocked": [],
+            "keys": dict(keys or {}), "seals": list(seals or [])}
+
+
+def migrate_1_to_2(state: dict) -> dict:
+    """Schema 2: Encounters, content packs, Direction Keys and seals on Locations."""
+    state.setdefault("encounter", None)
+    state.setdefault("last_encounter", None)
+    state.setdefault("pack", None)
+    for loc in state["locations"]:
+        loc.setdefault("keys", {})
+        loc.setdefault("seals", [])
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2}
 
 
 # --- looking things up ------------------------------------------------------------

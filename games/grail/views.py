@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import GameView, Panel, TrackView, board
 from games.core.engine import current_step
 from games.core.paths import get_path
-from games.grail import rules
+from games.grail import encounters, rules
 from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
 
 
@@ -146,7 +146,13 @@ def view(state: dict) -> GameView:
     if people:
         c = state["characters"][people[0]]
         facts.append(("E/H/T", f"{c['energy']}/{c['health']}/{c['terror']}"))
-    facts.append(("Next", warning(state, fc)))
+    enc = state.get("encounter")
+    if enc and enc["kind"] == "combat":
+        facts.append(("Pool", f"{enc['pool']}/{enc['value']}"))
+    elif enc:
+        facts.append(("Affinity", f"{enc['affinity']}/{enc['top']} S{enc['stage']}"))
+    else:
+        facts.append(("Next", warning(state, fc)))
 
     menhirs = tuple(
         f"Menhir {m['location']}: " + ("no Dial - goes dark next Start of Day" if m["dial"] is None
@@ -165,12 +171,14 @@ def view(state: dict) -> GameView:
         Panel("Menhirs, Guardians, time", menhirs + guards + time),
         Panel("Quests and Statuses", tuple(story)),
         Panel("Energy/Health/Terror by day", history),
-        Panel("Encounters", (
+        Panel("Encounter", encounters.reminders(state) or (
             "Starting hand: " + ", ".join(f"{n} in it: {rules.starting_hand(n)} cards" for n in range(1, 5)),
             "Panic: play the top card first, no draw at End of Turn",
             "Escape: lose 1 Energy, take the Opportunity attack",
         )),
     )
+    if enc:  # the running Encounter first on the screen
+        panels = (panels[-1],) + panels[:-1]
     steps: tuple[tuple[str, str], ...] = ()
     if proc:
         procedure = GAME.procedure(proc["name"])

@@ -9,8 +9,8 @@ NEXT = {"press": "next"}
 SELECT = {"press": "select"}
 
 # The action menu lists the commands available During the Day in order:
-# Travel, Explore, Action, Pass, Place, Activate a Menhir, ...
-ACTIVATE = 5
+# Travel, Explore, Action, Pass, Combat, Diplomacy, Place, Activate a Menhir, ...
+ACTIVATE = 7
 
 
 def end_of_day() -> list[dict]:

@@ -50,3 +50,16 @@ def test_refused_setups():
         new_game(GAME, {"energy_start": 7, "health_start": 6}, 1)
     # ... except in Story mode without the limiter.
     assert new_game(GAME, {"mode": "story", "energy_start": 7, "health_start": 6}, 1).state
+
+
+def test_a_schema_1_save_migrates_to_schema_2():
+    from games.core.engine import migrate
+
+    state = new()
+    import copy
+
+    old = {k: copy.deepcopy(v) for k, v in state.items() if k not in ("encounter", "last_encounter", "pack")}
+    old["schema"] = 1
+    for loc in old["locations"]:
+        del loc["keys"], loc["seals"]
+    assert migrate(GAME, old) == state

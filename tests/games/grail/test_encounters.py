@@ -1,0 +1,139 @@
+"""Encounter helpers ("Combat", "Diplomacy"): the Combat Pool against the Encounter
+Value (Victory Check), the Affinity track with Stages (Affinity Check), trait
+reminders with their numbers, Escape costs and Challenge mode's Dial toss."""
+
+import copy
+
+import pytest
+
+from games.core import Command, RuleError, apply
+from tests.games.grail.helpers import GAME, do, edit, new
+
+
+def _c(state, i=0):
+    return state["characters"][i]
+
+
+def test_starting_combat_draw_3_cards_or_2_with_4_characters():
+    applied = apply(GAME, new(4), Command("combat", {"character": 1, "party": True, "value": 7}))
+    assert applied.state["encounter"]["members"] == [0, 1, 2, 3]
+    assert any("draw 2 cards" in e.text for e in applied.events)
+    applied = apply(GAME, new(2), Command("combat", {"character": 1, "party": True, "value": 7}))
+    assert any("draw 3 cards" in e.text for e in applied.events)
+
+
+def test_combat_pool_is_first_on_the_dials_and_victory_at_the_value():
+    """"Victory Check": markers at least the Encounter's Value win."""
+    state = do(new(), "combat", character=1, value=5)
+    assert GAME.tracks(state)[0].key == "combat.pool"
+    state = do(state, "adjust", track="combat.pool", delta=4)
+    assert state["encounter"]["pool"] == 4
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": 1}))
+    assert applied.state["encounter"] is None
+    assert applied.state["last_encounter"]["result"] == "won"
+    assert any("Victory" in e.text for e in applied.events)
+
+
+def test_combat_pool_never_negative():
+    state = do(new(), "combat", character=1, value=5)
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="combat.pool", delta=-1)
+
+
+def test_missing_value_counts_as_0():
+    state = do(new(), "combat", character=1, value=0)
+    state = do(state, "adjust", track="combat.pool", delta=1)
+    assert state["last_encounter"]["result"] == "won"
+
+
+def test_trait_reminders_carry_their_numbers():
+    state = do(new(), "combat", character=1, value=6, trait="rush", trait2="horde")
+    assert state["encounter"]["traits"] == ["horde", "rush"]
+    lines = GAME.view(state).panels[0].lines
+    assert any("Rush" in line and "2 Damage" in line for line in lines)
+    assert any("Horde" in line and "2 cards" in line for line in lines)
+
+
+def test_slow_draws_one_extra_card():
+    applied = apply(GAME, new(), Command("combat", {"character": 1, "value": 3, "trait": "slow"}))
+    assert any("draw 4 cards" in e.text for e in applied.events)
+
+
+def test_escape_costs_1_energy_and_leaves_the_others_fighting():
+    state = do(new(2), "combat", character=1, party=True, value=8)
+    state = do(state, "escape", character=1)
+    assert _c(state)["energy"] == 4
+    assert state["encounter"]["members"] == [1]
+    state = do(state, "escape", character=2)
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "escaped"
+
+
+def test_escaping_a_guardian_leaves_it_roaming_where_it_was_triggered():
+    state = do(new(), "combat", character=1, value=9, trait="guardian")
+    state = do(state, "escape", character=1)
+    assert [g["location"] for g in state["guardians"]] == [101]
+
+
+def test_defeating_a_guardian_removes_it():
+    state = edit(new(), lambda s: s["guardians"].append({"id": 4, "name": "Guardian 4", "location": 101}))
+    state = do(state, "combat", character=1, value=2, guardian=4)
+    state = do(state, "adjust", track="combat.pool", delta=2)
+    assert state["guardians"] == []
+
+
+def test_challenge_escape_dial_toss_skull_stays_grail_escapes():
+    state = do(new(mode="challenge"), "combat", character=1, value=8)
+    skull = do(state, "escape", character=1, dice=[{"kind": "dial", "face": "Skull"}])
+    assert skull["encounter"]["members"] == [0] and _c(skull)["energy"] == 4
+    grail = do(state, "escape", character=1, toss="grail")
+    assert grail["encounter"] is None
+    with pytest.raises(RuleError):
+        do(state, "escape", character=1, dice=[{"kind": "d6", "face": 1}])
+    rolled = do(state, "escape", character=1)
+    assert rolled == do(state, "escape", character=1)  # seeded
+
+
+def test_you_are_dying_leaves_the_encounter():
+    state = do(new(2), "combat", character=1, party=True, value=8)
+    state = do(state, "adjust", track="c1.health", delta=-6)
+    assert state["encounter"]["members"] == [1]
+
+
+def test_robber_all_at_1_health_lose_all_wealth_and_the_encounter_ends():
+    state = edit(new(), lambda s: _c(s)["resources"].update(wealth=7))
+    state = do(state, "combat", character=1, value=8, trait="robber")
+    state = do(state, "adjust", track="c1.health", delta=-5)
+    assert _c(state)["resources"]["wealth"] == 0
+    assert state["last_encounter"]["result"] == "lost"
+
+
+def test_diplomacy_stages_then_victory():
+    """"Affinity Check": the highest slot wins the Stage; the marker goes back to the gray slot."""
+    state = do(new(), "diplomacy", character=1, top=5, start=2, stages=2)
+    assert GAME.tracks(state)[0].key == "diplomacy.affinity"
+    state = do(state, "adjust", track="diplomacy.affinity", delta=3)
+    assert (state["encounter"]["stage"], state["encounter"]["affinity"]) == (2, 2)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=3)
+    assert state["last_encounter"]["result"] == "won"
+
+
+def test_diplomacy_lost_on_the_lowest_slot():
+    state = do(new(), "diplomacy", character=1, top=5, start=2, stages=1)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=-2)
+    assert state["last_encounter"]["result"] == "lost"
+
+
+def test_diplomacy_gray_slot_must_lie_on_the_track_and_one_encounter_at_a_time():
+    before = new()
+    with pytest.raises(RuleError):
+        do(before, "diplomacy", character=1, top=5, start=5, stages=1)
+    state = do(before, "diplomacy", character=1, top=5, start=2, stages=1)
+    with pytest.raises(RuleError):
+        do(state, "combat", character=1, value=3)
+    assert before == copy.deepcopy(before)
+
+
+def test_run_away_ends_it_without_reward():
+    state = do(new(), "combat", character=1, value=8)
+    state = do(state, "end_encounter", result="ran away")
+    assert state["encounter"] is None and "no Loot" in state["last_encounter"]["text"]
