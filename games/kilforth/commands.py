@@ -136,11 +136,34 @@ def _check_limits(ctx: Context, hero: dict) -> None:
             note(ctx, f"Limit of 6: discard down to 6 {what}")
 
 
-def _team_bonus(ctx: Context) -> int:
-    team = ctx.params.get("team") or 0
-    if team:
-        require(team < len(ctx.state["heroes"]), "Team too large",
-                "A Team is formed with other heroes at your location (Deed: Team).")
+def team_choices(state: dict) -> tuple[str, ...]:
+    """"Deed: Team": "none", or any group of the other heroes at the active hero's
+    location ("H2", "H2+H3"...), for the Team field of a form."""
+    if "heroes" not in state or state.get("active_hero") is None:
+        return ("none",)
+    here = active_hero(state)["cell"]
+    others = [i for i, h in enumerate(state["heroes"]) if i != state["active_hero"]
+              and h["cell"] == here and not h["defeated"] and not h["eliminated"]]
+    out = ["none"]
+    for mask in range(1, 2 ** len(others)):
+        out.append("+".join(f"H{others[k] + 1}" for k in range(len(others)) if mask >> k & 1))
+    return tuple(out)
+
+
+def _team(ctx: Context) -> list[int]:
+    """The Team formed for this Test or engagement ("Deed: Team"): other heroes at the
+    location, none of them Hidden ("No Team member can be Hidden"), and the active
+    hero may not be Hidden either ("Hidden heroes cannot perform Deeds")."""
+    choice = ctx.params.get("team") or "none"
+    if choice == "none":
+        return []
+    state = ctx.state
+    team = [int(part[1:]) - 1 for part in choice.split("+")]
+    require(not active_hero(state)["hidden"], "Hidden: no Team",
+            "Hidden heroes cannot perform Deeds, and Team is a Deed (10. Deeds).")
+    for i in team:
+        require(not state["heroes"][i]["hidden"], f"H{i + 1} is Hidden",
+                "No Team member can be Hidden; each must come out of hiding first (Deed: Team).")
     return team
 
 
@@ -166,19 +189,12 @@ def move(ctx: Context) -> None:
         note(ctx, text)
         ctx.start("arrive", {"action": True})
         return
-    enemies = _enemies_here(state, state["active_hero"])
+    enemies = rules.enemies_here(state, state["active_hero"])
     if enemies:
         note(ctx, text)
         start_battle(ctx, state["active_hero"], enemies[0])
         return
     _spend_done(ctx, text)
-
-
-def _enemies_here(state: dict, index: int) -> list[dict]:
-    """"7. Hero Turn", Enemy Engagement: Enemy cards, and Strangers with this hero's token."""
-    hero = state["heroes"][index]
-    return [e for e in encounters_at(state, hero["cell"])
-            if (e["type"] == "enemy" or index in e["enemy_of"]) and e["id"] not in hero["evaded"]]
 
 
 def search(ctx: Context) -> None:
@@ -238,18 +254,18 @@ def confront(ctx: Context) -> None:
     if attribute != "enemy":
         require(enc[attribute] > 0, f"No {attribute} value"[:21],
                 f"{enc['name']} has no {attribute} value to Test against (Confront).")
-    team = _team_bonus(ctx)
+    team = _team(ctx)
     hero = _begin_action(ctx, "Confront")
     if attribute == "enemy":
         make_enemy(state, state["active_hero"], enc)
         note(ctx, f"{hero['name']} makes {enc['name']} an Enemy")
         start_battle(ctx, state["active_hero"], enc, no_surprise=True)
         return
-    n = hero[attribute] + ctx.params["bonus"] + team
+    n = max(0, hero[attribute] + ctx.params["bonus"] + len(team))
     ctx.start("test", {"hero": state["active_hero"], "attribute": attribute, "dice": n,
                        "needed": enc[attribute], "prior": entry["count"] if entry else 0,
                        "encounter": enc["id"], "purpose": "confront", "first": entry is None,
-                       "rolled": 0, "action": True})
+                       "rolled": 0, "fates": 0, "team": team, "action": True})
     note(ctx, f"{hero['name']} confronts {enc['name']}: {n} dice for {enc[attribute]} "
               f"{ATTRIBUTE_LABELS[attribute]}")
 
@@ -297,7 +313,7 @@ def clear(ctx: Context) -> None:
         cell["obstacles"] -= 1
         what = "an obstacle"
     else:
-        cell["plots"] -= 1
+        cell["plots"].pop()
         hero["rumours"] += 1
         what = "a Plot (into hand)"
     hero["loot"] += 1
@@ -359,12 +375,13 @@ def regale(ctx: Context) -> None:
                 "Enter the Finale's attribute value (Saga Finale Completion).")
         attribute = p["attribute"]
         entry = rules.accumulated(hero, None)
+        team = _team(ctx)
         hero = _begin_action(ctx, "Regale")
-        n = hero[attribute] + p["bonus"] + _team_bonus(ctx)
+        n = max(0, hero[attribute] + p["bonus"] + len(team))
         ctx.start("test", {"hero": state["active_hero"], "attribute": attribute, "dice": n,
                            "needed": p["finale"], "prior": entry["count"] if entry else 0,
                            "encounter": None, "purpose": "finale", "first": False, "rolled": 0,
-                           "action": True})
+                           "fates": 0, "team": team, "action": True})
         note(ctx, f"{hero['name']} attempts the Finale: {n} dice for {p['finale']}")
         return
     cost = hero["chapter"] * 2 if state["advanced_regale"] else 5
@@ -438,11 +455,69 @@ def engage(ctx: Context) -> None:
     require(_daylight(state), "Not in Daylight", "Engagements happen on a hero's turn.")
     index = state["active_hero"]
     enc = find_encounter(state, ctx.params["encounter"])
-    require(enc is not None and enc in _enemies_here(state, index), "No such Enemy here",
+    require(enc is not None and enc in rules.enemies_here(state, index), "No such Enemy here",
             "Engage an Enemy (or your Enemy Stranger) at your location (9. Engagement).")
-    start_battle(ctx, index, enc)
-    ctx.data["action"] = False
-    note(ctx, f"{state['heroes'][index]['name']} engages {enc['name']}")
+    team = _team(ctx)
+    start_battle(ctx, index, enc, action=False, team=team)
+    note(ctx, f"{state['heroes'][index]['name']} engages {enc['name']}"
+         + (f" with a Team of {len(team) + 1}" if team else ""))
+
+
+def assault(ctx: Context) -> None:
+    """"Deed: Assault": a hero whose saga is complete, at the Ancient's location with no
+    other encounters, engages the Ancient (no AP). In the cooperative game all heroes
+    must have completed their Finales first. The Ancient's unresolved Plots leave the
+    map and join it ("Ancient Battles"); no Surprise, no evasion, no escape."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", "Deeds are performed during a turn (10. Deeds).")
+    index = state["active_hero"]
+    hero = state["heroes"][index]
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    number = ctx.params["ancient"]
+    require(number <= len(state["ancients"]), f"No Ancient {number}", "There is no such Ancient.")
+    ancient = state["ancients"][number - 1]
+    require(ancient["in_play"] and not ancient["defeated"] and ancient["cell"] is not None,
+            "Ancient not on map", "The Ancient enters the map when the first Finale is completed "
+            "(Saga Finale Completion).")
+    require(hero["cell"] == ancient["cell"], "Not at the Ancient",
+            f"Go to {rules.where(ancient['cell'])}, the Ancient's location (Deed: Assault).")
+    require(not encounters_at(state, hero["cell"]), "Other encounters here",
+            "The Ancient's location must have no other encounters (Deed: Assault, Restriction).")
+    team = _team(ctx)
+    for i in (index, *team):
+        require(state["heroes"][i]["chapter"] > 5, f"H{i + 1}: saga not done",
+                "A hero must first complete their saga in order to battle the Ancient "
+                "(4. Winning the Game; Deed: Assault).")
+    if state["mode"] == "coop":
+        require(all(h["chapter"] > 5 for h in state["heroes"] if not h["eliminated"]),
+                "All Finales first", "In the cooperative game all heroes must have completed their "
+                "saga Finales before any hero can Assault an Ancient (Deed: Assault).")
+    joined = 0
+    for cell in state["map"]:
+        joined += cell["plots"].count(number - 1)
+        cell["plots"] = [a for a in cell["plots"] if a != number - 1]
+    ancient["plots_joined"] += joined
+    start_battle(ctx, index, None, action=False, team=team, ancient=number - 1)
+    ctx.data["joined"] = joined
+    note(ctx, f"{hero['name']} assaults {ancient['name']} ({ancient['hp']} HP)"
+         + (f"; {joined} Plot(s) join it" if joined else ""))
+
+
+def ancient_card(ctx: Context) -> None:
+    """"Saga Finale Completion", Important: the first Finale brings the Ancient (all
+    Ancients in the cooperative game) onto the map at the location on its card; its
+    Fight, HP and gold come from the card."""
+    p, data = ctx.params, ctx.data
+    index = data.get("ancient", 0)
+    cell = cell_index(p["location"])
+    require(cell != CITY, "Not on Sprawl City",
+            "No Ancient may be placed on Sprawl City (Locations, Sprawl City).")
+    ancient = ctx.state["ancients"][index]
+    ancient.update(cell=cell, fight=p["fight"], hp=p["hp"], max_hp=p["hp"], gold=p["gold"])
+    data["ancient"] = index + 1
+    if index + 1 < len(ctx.state["ancients"]):
+        ctx.stay()
+    note(ctx, f"{ancient['name']} enters {rules.where(cell)}: Fight {p['fight']}, HP {p['hp']}")
 
 
 def test(ctx: Context) -> None:
@@ -454,9 +529,11 @@ def test(ctx: Context) -> None:
     index = state["active_hero"]
     hero = state["heroes"][index]
     attribute = ctx.params["attribute"]
-    n = hero[attribute] + ctx.params["bonus"] + _team_bonus(ctx)
+    team = _team(ctx)
+    n = max(0, hero[attribute] + ctx.params["bonus"] + len(team))
     ctx.start("test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
-                       "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0})
+                       "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0,
+                       "fates": 0, "team": team})
     note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {n} dice")
 
 
@@ -515,20 +592,32 @@ def roll(ctx: Context) -> None:
     note(ctx, f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
 
 
+def fate_hero_choices(state: dict) -> tuple[str, ...]:
+    """The heroes who may call on Fate now, as "H1".."H4" (the testing hero first)."""
+    return tuple(f"H{i + 1}" for i in procedures.fate_callers(state)) or ("H1",)
+
+
 def fate(ctx: Context) -> None:
-    """"Test", Fate: once per Day, add 1 success by discarding a Fate token or a rumour."""
+    """"Test", Fate: once per Day a hero may add 1 success by discarding a Fate token or
+    a rumour; "each hero in a Team may call on Fate during a Test performed by the
+    active hero" ("Deed: Team"). The prompt asks again while another may still call."""
     choice = ctx.params["use"]
     if choice == "no":
-        ctx.data["fate"] = False
         ctx.describe("No Fate")
         return
-    hero = ctx.state["heroes"][ctx.data["hero"]]
+    callers = procedures.fate_callers(ctx.state)
+    who = ctx.params.get("hero")
+    index = int(who[1:]) - 1 if who else callers[0]
+    require(index in callers, f"H{index + 1}: no Fate"[:21],
+            "Fate is called once per Day per hero, by the testing hero or a Team member (Test, Fate).")
+    hero = ctx.state["heroes"][index]
     field = "fate" if choice == "Fate token" else "rumours"
     require(hero[field] > 0, f"No {field} left"[:21], f"{hero['name']} has no {field} to discard (Fate).")
     hero[field] -= 1
     hero["fate_used"] = True
-    ctx.data["fate"] = True
+    ctx.data["fates"] = ctx.data.get("fates", 0) + 1
     note(ctx, f"{hero['name']} calls on Fate (+1 success)")
+    ctx.stay()  # skipped by itself when no one else may call
 
 
 def reward(ctx: Context) -> None:
@@ -633,22 +722,60 @@ def evade_roll(ctx: Context) -> None:
     ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {data['evade_successes']} successes")
 
 
+def _next_fighter(ctx: Context) -> None:
+    """A Team: the same prompt again for the next Team hero ("Team Engagement", Skirmish:
+    each Team hero makes a Fight Test, the foe one against each Team hero)."""
+    data = ctx.data
+    data["rolling"] += 1
+    if data["rolling"] < len(procedures.fighters(ctx.state, data)):
+        ctx.stay()
+    else:
+        data["rolling"] = 0
+
+
 def hero_fight(ctx: Context) -> None:
     """"Step 1: Skirmish": the hero's Fight Test; +1 die with Surprise (first round)."""
     data = ctx.data
-    hero = ctx.state["heroes"][data["hero"]]
+    index = procedures.rolling_hero(ctx.state)
+    hero = ctx.state["heroes"][index]
     faces = _faces(ctx, procedures.battle_dice(ctx.state, "hero", ctx.params["bonus"]))
-    data["hero_hits"] = dice.successes(faces, ctx.state["success_on"])
-    ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {data['hero_hits']} hits")
+    data["hero_hits"][str(index)] = hits = dice.successes(faces, ctx.state["success_on"])
+    ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {hits} hits")
+    _next_fighter(ctx)
 
 
 def foe_fight(ctx: Context) -> None:
-    """"Step 1: Skirmish": the foe's Fight Test; +1 die with Surprise (first round)."""
+    """"Step 1: Skirmish": the foe's Fight Test (against each Team hero); +1 die with
+    Surprise (first round)."""
     data = ctx.data
-    enc = find_encounter(ctx.state, data["foe"])
+    index = procedures.rolling_hero(ctx.state)
+    foe = procedures.battle_foe(ctx.state, data)
     faces = _faces(ctx, procedures.battle_dice(ctx.state, "foe"))
-    data["foe_hits"] = dice.successes(faces, ctx.state["success_on"])
-    ctx.describe(f"{enc['name']} Fight: {' '.join(map(str, faces))} = {data['foe_hits']} hits")
+    data["foe_hits"][str(index)] = hits = dice.successes(faces, ctx.state["success_on"])
+    target = "" if not data.get("team") else f" vs {ctx.state['heroes'][index]['name']}"
+    ctx.describe(f"{foe['name']} Fight{target}: {' '.join(map(str, faces))} = {hits} hits")
+    _next_fighter(ctx)
+
+
+def trap(ctx: Context) -> None:
+    """"Trap": before the first Skirmish the active hero pays the Trap's cost ("Lose 1
+    HP", "Sacrifice 1 Ally"...); as much as can be paid must be, and the battle goes on
+    either way. HP lost here also loses AP; the last HP defeats the hero."""
+    data, state, p = ctx.data, ctx.state, ctx.params
+    index = data["hero"]
+    hero = state["heroes"][index]
+    lost = rules.lose_hp_in_battle(state, index, p["hp"])
+    sacrificed = min(p["assets"], hero["assets"])
+    hero["assets"] -= sacrificed
+    if sacrificed:
+        hero["asset_gold"] = max(0, hero["asset_gold"] - p["asset_gold"])
+    if not (p["hp"] or p["assets"]):
+        ctx.describe("No Trap")
+        return
+    note(ctx, f"Trap: {hero['name']} loses {lost} HP" + (f", sacrifices {sacrificed} asset(s)"
+                                                          if sacrificed else ""))
+    if hero["hp"] == 0:
+        ctx.goto("hero_check")
 
 
 def escape(ctx: Context) -> None:
@@ -680,7 +807,7 @@ def escape(ctx: Context) -> None:
 
 _ATTR = Param("attribute", "choice", "Attribute", choices=ATTRIBUTES, default="fight")
 _BONUS = Param("bonus", "int", "Bonus dice", low=-20, high=20, default=0)
-_TEAM = Param("team", "int", "Team members", low=0, high=3, default=0)
+_TEAM = Param("team", "choice", "Team", optional=True, choices_from=team_choices)
 _DICE = Param("dice", "dice", "Dice", optional=True)
 _ENC = Param("encounter", "int", "Encounter #", low=1, high=999, default=1)
 _CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=0)
@@ -723,7 +850,11 @@ COMMANDS = (
                  Param("finale", "int", "Finale value", low=0, high=20, default=0),
                  _ATTR, _BONUS, _TEAM), available=_in_daylight),
     CommandSpec("camp", "Make Camp", camp, available=_in_daylight),
-    CommandSpec("engage", "Engage an Enemy", engage, (_ENC,), available=_in_daylight),
+    CommandSpec("engage", "Engage an Enemy", engage, (_ENC, _TEAM), available=_in_daylight),
+    CommandSpec("assault", "Assault the Ancient", assault,
+                (Param("ancient", "int", "Ancient #", low=1, high=4, default=1), _TEAM),
+                available=lambda s: _daylight(s) and any(a["in_play"] and not a["defeated"]
+                                                         for a in s["ancients"])),
     CommandSpec("overcome", "Overcome (Deed)", overcome, (_ENC,), available=_in_daylight),
     CommandSpec("test", "Test (card/Event)", test,
                 (_ATTR, _BONUS, Param("needed", "int", "Successes needed", low=0, high=20, default=1),
@@ -757,7 +888,19 @@ COMMANDS = (
                  *_CARD_VALUES), menu=False, prompt_only=True),
     CommandSpec("roll", "Roll the Test's dice", roll, (_DICE,), menu=False, prompt_only=True),
     CommandSpec("fate", "Call on Fate", fate,
-                (Param("use", "choice", "Fate", choices=("no", "Fate token", "rumour"), default="no"),),
+                (Param("use", "choice", "Fate", choices=("no", "Fate token", "rumour"), default="no"),
+                 Param("hero", "choice", "Who", optional=True, choices_from=fate_hero_choices)),
+                menu=False, prompt_only=True),
+    CommandSpec("trap", "Pay a Trap's cost", trap,
+                (Param("hp", "int", "HP lost", low=0, high=9, default=0),
+                 Param("assets", "int", "Assets sacrificed", low=0, high=6, default=0),
+                 Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
+                menu=False, prompt_only=True),
+    CommandSpec("ancient_card", "The Ancient's card", ancient_card,
+                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                 Param("fight", "int", "Fight", low=0, high=20, default=4),
+                 Param("hp", "int", "HP", low=1, high=40, default=8),
+                 Param("gold", "int", "Gold", low=0, high=30, default=5)),
                 menu=False, prompt_only=True),
     CommandSpec("reward", "Claim the reward", reward,
                 (Param("loot", "choice", "Loot", choices=("gold", "loot token"), default="gold"),

@@ -24,11 +24,26 @@ from games.kilforth.state import find_encounter
 
 def end_turn(ctx: Context) -> None:
     """After an Action (or a Camp, a defeat, an escape): the Night begins when all
-    heroes have made Camp ("Daylight Turns"), else play passes clockwise."""
+    heroes have made Camp ("Daylight Turns"), else play passes clockwise and the
+    next hero first engages the Enemies at their location."""
     if night_ready(ctx.state):
         ctx.start("night")
     elif ctx.state["active_hero"] is not None:
         rules.pass_turn(ctx.state)
+        for enc in ctx.state["encounters"]:
+            enc["fresh"] = False  # "just drawn ... this turn" no longer
+        engage_at_turn_start(ctx)
+
+
+def engage_at_turn_start(ctx: Context) -> None:
+    """"7. Hero Turn", Enemy Engagement: "At the beginning of their turn, the hero
+    must first engage all Enemies at their location" - one battle after another;
+    the hero then takes their Action (engagements cost no AP)."""
+    index = ctx.state["active_hero"]
+    enemies = rules.enemies_here(ctx.state, index)
+    if enemies and not ctx.state["heroes"][index]["camped"]:
+        note(ctx, f"{ctx.state['heroes'][index]['name']} must engage {enemies[0]['name']}")
+        start_battle(ctx, index, enemies[0], action=False)
 
 
 def _end_action(ctx: Context) -> None:
@@ -145,10 +160,11 @@ def _plot(ctx: Context) -> None:
     if cell is None or not state["plots"] or not data.get("fell"):
         return
     terrain = state["map"][cell]["terrain"]
-    names = [a["name"] for a in state["ancients"]
-             if not a["defeated"] and a["plot_terrain"] == terrain and terrain != "unknown"]
+    placing = [i for i, a in enumerate(state["ancients"])
+               if not a["defeated"] and a["plot_terrain"] == terrain and terrain != "unknown"]
+    names = [state["ancients"][i]["name"] for i in placing]
     if names:
-        state["map"][cell]["plots"] += len(names)
+        state["map"][cell]["plots"] += placing
         data["plot"] = f"{', '.join(names)}: place a Plot on {rules.where(cell)}"
         note(ctx, data["plot"])
     elif terrain == "unknown":
@@ -202,6 +218,7 @@ def break_camp(ctx: Context) -> None:
     if left == 1:
         text += ". FINAL DAY: one Night card left"
     note(ctx, text)
+    engage_at_turn_start(ctx)
 
 
 NIGHT = Procedure(
@@ -234,10 +251,7 @@ NIGHT = Procedure(
 
 
 def _fate_skip(state: dict) -> bool:
-    data = proc_data(state)
-    hero = state["heroes"][data["hero"]]
-    reached = data["needed"] > 0 and data["prior"] + data["rolled"] >= data["needed"]
-    return reached or not rules.can_call_fate(hero)
+    return not fate_callers(state)
 
 
 def _result(ctx: Context) -> None:
@@ -247,7 +261,7 @@ def _result(ctx: Context) -> None:
     Enemy to that hero."""
     state, data = ctx.state, ctx.data
     hero = state["heroes"][data["hero"]]
-    gained = data["rolled"] + (1 if data.get("fate") else 0)
+    gained = data["rolled"] + data.get("fates", 0)
     total = data["prior"] + gained
     data["total"] = total
     purpose = data["purpose"]
@@ -268,6 +282,8 @@ def _result(ctx: Context) -> None:
             first = not any(a["in_play"] for a in state["ancients"])
             for ancient in state["ancients"]:
                 ancient["in_play"] = True
+            data["ancients_enter"] = first
+            data["ancient"] = 0
             note(ctx, f"{hero['name']} completes the Finale!"
                  + (" The Ancients enter the map" if first else ""))
         else:
@@ -278,7 +294,7 @@ def _result(ctx: Context) -> None:
         hero["successes"].remove(entry)
         make_enemy(state, data["hero"], enc)
         note(ctx, f"No successes: {enc['name']} becomes your Enemy")
-        start_battle(ctx, data["hero"], enc, no_surprise=True)
+        start_battle(ctx, data["hero"], enc, no_surprise=True, action=data.get("action", True))
         return
     if total >= data["needed"]:
         defeat_encounter(state, enc)
@@ -320,6 +336,8 @@ TEST = Procedure(
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate", skip=_fate_skip),
         Step("result", StepKind.AUTO, "Count successes", "Test; Confront", run=_result),
         REWARD,
+        Step("ancient", StepKind.PROMPT, "The Ancient enters: its card", "Saga Finale Completion",
+             command="ancient_card", skip=lambda s: not proc_data(s).get("ancients_enter")),
         loss_step(),
     ),
     on_finish=_end_action,
@@ -366,19 +384,53 @@ DEFEAT = Procedure("defeat", "Hero Defeated", (loss_step(),), on_finish=_end_act
 # --- 9. Engagement ------------------------------------------------------------------------------
 
 
-def start_battle(ctx: Context, index: int, enc: dict, *, no_surprise: bool = False) -> None:
-    """Begin an engagement ("9. Engagement"): Stage 1 decides Surprise.
+def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: bool = False,
+                 action: bool | None = None, team: list[int] | None = None,
+                 ancient: int | None = None) -> None:
+    """Begin an engagement ("9. Engagement"); Stage 1 decides Surprise.
 
     "An Enemy just drawn from the encounter deck this turn has Surprise, unless
     the hero is Hidden"; a Hidden hero chooses Surprise Attack or Evade; a
-    Stranger that the hero just made an Enemy gives no one Surprise."""
+    Stranger that the hero just made an Enemy gives no one Surprise. A Team
+    engagement ("Deed: Team") and an Ancient's Assault ("Ancient Battles") skip
+    Stages 1 and 2. ``action`` says whether the engagement is part of an Action
+    (the turn passes after it)."""
     hero = ctx.state["heroes"][index]
+    special = bool(team) or ancient is not None
     surprise = None
-    if not no_surprise and not hero["hidden"] and enc.get("fresh"):
+    if not special and not no_surprise and not hero["hidden"] and enc.get("fresh"):
         surprise = "foe"
-    ctx.start("battle", {"hero": index, "foe": enc["id"], "foe_hp": enc["hp"], "surprise": surprise,
-                         "round": 0, "hidden": hero["hidden"] and not no_surprise,
-                         "action": ctx.data.get("action", True)})
+    if ancient is not None:
+        foe_hp = ctx.state["ancients"][ancient]["hp"]
+    else:
+        foe_hp = enc["hp"]
+    if action is None:
+        action = ctx.data.get("action", True)
+    ctx.start("battle", {"hero": index, "team": list(team or []), "foe": enc["id"] if enc else None,
+                         "ancient": ancient, "foe_hp": foe_hp, "surprise": surprise, "round": 0,
+                         "hidden": hero["hidden"] and not no_surprise and not special,
+                         "action": action, "rolling": 0, "hero_hits": {}, "foe_hits": {},
+                         "fates": 0})
+
+
+def battle_foe(state: dict, data: dict) -> dict:
+    """The foe: an Enemy (or Enemy Stranger) encounter, or an Ancient."""
+    if data.get("ancient") is not None:
+        return state["ancients"][data["ancient"]]
+    return find_encounter(state, data["foe"])
+
+
+def fighters(state: dict, data: dict) -> list[int]:
+    """The heroes still fighting this battle, the active hero first ("Team Engagement")."""
+    return [i for i in rules.battle_heroes(data)
+            if not state["heroes"][i]["defeated"] and not state["heroes"][i]["eliminated"]]
+
+
+def rolling_hero(state: dict) -> int:
+    """The Team hero whose Fight Test (or whose foe's Test) the prompt asks for."""
+    data = proc_data(state)
+    team = fighters(state, data)
+    return team[min(data.get("rolling", 0), len(team) - 1)]
 
 
 def expects(roll: str):
@@ -392,13 +444,12 @@ def expects(roll: str):
 def battle_dice(state: dict, roll: str, bonus: int = 0) -> int:
     """"Test", dice: attribute + bonuses, +1 with Surprise (first battle round only)."""
     data = proc_data(state)
-    hero = state["heroes"][data["hero"]]
     if roll == "evade":
-        return max(0, hero["sneak"] + bonus)
+        return max(0, state["heroes"][data["hero"]]["sneak"] + bonus)
     if roll == "hero":
+        hero = state["heroes"][rolling_hero(state)]
         return max(0, hero["fight"] + bonus + (1 if data["surprise"] == "hero" else 0))
-    enc = find_encounter(state, data["foe"])
-    return max(0, enc["fight"] + (1 if data["surprise"] == "foe" else 0))
+    return max(0, battle_foe(state, data)["fight"] + (1 if data["surprise"] == "foe" else 0))
 
 
 def _battle_data(state: dict) -> dict:
@@ -422,54 +473,85 @@ def _evade_result(ctx: Context) -> None:
     if data["evade_successes"] >= enc["sneak"]:
         hero["evaded"].append(enc["id"])
         note(ctx, f"{hero['name']} evades {enc['name']}")
-        ctx.stop()
+        data["over"] = True
+        ctx.goto("end")
         return
     hero["hidden"] = False
     data["surprise"] = "foe"
     note(ctx, f"Evasion failed: {enc['name']} has Surprise")
 
 
+def _not_ancient(state: dict) -> bool:
+    return _battle_data(state).get("ancient") is None
+
+
+def _no_plots_joined(state: dict) -> bool:
+    return not _battle_data(state).get("joined")
+
+
 def _round_start(ctx: Context) -> None:
     ctx.data["round"] += 1
-    ctx.data["hero_hits"] = None
-    ctx.data["foe_hits"] = None
+    ctx.data.update(rolling=0, hero_hits={}, foe_hits={}, fates=0)
 
 
 def _skirmish(ctx: Context) -> None:
-    """Step 1: Skirmish - all lost HP are removed simultaneously; Surprise is lost."""
+    """Step 1: Skirmish - each Team hero's successes (and Fate) cost the foe HP, the
+    foe's successes against each hero cost that hero HP and AP, all removed
+    simultaneously; Surprise is lost. HP lost by an Ancient stays ("Ancient Battles")."""
     data, state = ctx.data, ctx.state
-    hero = state["heroes"][data["hero"]]
-    enc = find_encounter(state, data["foe"])
-    hits = data["hero_hits"] + (1 if data.get("fate") else 0)
-    data["fate"] = False
+    foe = battle_foe(state, data)
+    hits = sum(data["hero_hits"].values()) + data["fates"]
     data["foe_hp"] = max(0, data["foe_hp"] - hits)
-    lost = rules.lose_hp_in_battle(state, data["hero"], data["foe_hits"])
+    if data.get("ancient") is not None:
+        foe["hp"] = data["foe_hp"]
+    parts = []
+    for key, foe_hits in data["foe_hits"].items():
+        hero = state["heroes"][int(key)]
+        lost = rules.lose_hp_in_battle(state, int(key), foe_hits)
+        parts.append(f"{hero['name']} -{lost} HP ({hero['hp']} left)")
     data["surprise"] = None
-    note(ctx, f"Round {data['round']}: {enc['name']} -{hits} HP ({data['foe_hp']} left), "
-         f"{hero['name']} -{lost} HP ({hero['hp']} left)")
+    note(ctx, f"Round {data['round']}: {foe['name']} -{hits} HP ({data['foe_hp']} left), "
+         + ", ".join(parts))
 
 
 def _foe_check(ctx: Context) -> None:
     """Step 2: Foe Defeated Check - before the Hero Defeated Check, so the reward is
-    gained even by a hero about to be defeated."""
+    gained even by a hero about to be defeated. An Ancient gives its gold value
+    ("Ancient Battles"); the last Ancient ends the game after the battle."""
     data, state = ctx.data, ctx.state
+    if data["foe_hp"] > 0:
+        return
+    if data.get("ancient") is not None:
+        ancient = state["ancients"][data["ancient"]]
+        hero = state["heroes"][data["hero"]]
+        ancient.update(defeated=True, defeated_by=data["hero"], hp=0)
+        hero["gold"] += ancient["gold"]
+        data["over"] = True
+        note(ctx, f"{ancient['name']} is defeated! {hero['name']} takes {ancient['gold']} gold")
+        return
     enc = find_encounter(state, data["foe"])
-    if data["foe_hp"] == 0:
-        defeat_encounter(state, enc)
-        data["defeated"] = enc
-        note(ctx, f"{enc['name']} is defeated")
+    defeat_encounter(state, enc)
+    data["defeated"] = enc
+    note(ctx, f"{enc['name']} is defeated")
 
 
 def _hero_check(ctx: Context) -> None:
-    """Step 3: Hero Defeated Check - no HP: defeated ("Hero Defeated")."""
+    """Step 3: Hero Defeated Check - each Team hero separately, the active hero first;
+    no HP: defeated ("Hero Defeated"), or eliminated by an Ancient ("Ancient
+    Battles"). The battle ends with the active hero's defeat or the foe's."""
     data, state = ctx.data, ctx.state
-    hero = state["heroes"][data["hero"]]
-    if hero["hp"] == 0 and not hero["defeated"]:
-        rules.defeat(state, data["hero"])
-    if hero["defeated"]:
-        data["over"] = True
-        note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
-    elif data.get("defeated"):
+    for index in fighters(state, data):
+        hero = state["heroes"][index]
+        if hero["hp"] > 0:
+            continue
+        if data.get("ancient") is not None:
+            rules.eliminate(state, index)
+            note(ctx, f"{hero['name']} is slain by the Ancient: eliminated")
+        else:
+            rules.defeat(state, index)
+            note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
+    active = state["heroes"][data["hero"]]
+    if active["defeated"] or active["eliminated"] or data.get("defeated") or data["foe_hp"] == 0:
         data["over"] = True
 
 
@@ -477,10 +559,35 @@ def _over(state: dict) -> bool:
     return bool(_battle_data(state).get("over"))
 
 
+def _no_escape(state: dict) -> bool:
+    """"Step 4: Escape Option": not for an Ancient, skipped by a Team."""
+    data = _battle_data(state)
+    return bool(data.get("over") or data.get("team") or data.get("ancient") is not None)
+
+
 def _again(ctx: Context) -> None:
     """Neither defeated and no escape: another battle round."""
     if not ctx.data.get("over"):
         ctx.goto("round")
+
+
+def _end_battle(ctx: Context) -> None:
+    """"After the battle ends, if the foe is non-Ancient and not defeated, it restores
+    to full health" (its HP is only kept in the battle's data)."""
+
+
+def _after_battle(ctx: Context) -> None:
+    """"7. Hero Turn", Enemy Engagement: the hero engages all Enemies at their location,
+    one after another; then the turn goes on (or passes, after an Action)."""
+    data = ctx.data
+    index = data["hero"]
+    hero = ctx.state["heroes"][index]
+    if not hero["camped"]:
+        enemies = rules.enemies_here(ctx.state, index)
+        if enemies:
+            start_battle(ctx, index, enemies[0], action=data.get("action"))
+            return
+    _end_action(ctx)
 
 
 BATTLE = Procedure(
@@ -493,14 +600,16 @@ BATTLE = Procedure(
              command="evade_roll", skip=_no_evasion, dice=expects("evade")),
         Step("evaded", StepKind.AUTO, "Evaded?", "Stage 2: Evasion Opportunity", run=_evade_result,
              skip=_no_evasion),
-        Step("trap", StepKind.REMINDER, "Resolve any Trap on the foe", "Stage 3: Battle; Trap"),
+        Step("plots", StepKind.REMINDER, "Plots join the Ancient", "Ancient Battles",
+             skip=_no_plots_joined),
+        Step("trap", StepKind.PROMPT, "Trap? Pay its cost", "Stage 3: Battle; Trap", command="trap"),
         Step("round", StepKind.AUTO, "New battle round", "Stage 3: Battle", run=_round_start),
         Step("hero_roll", StepKind.PROMPT, "Skirmish: roll your Fight", "Step 1: Skirmish",
              command="hero_fight", dice=expects("hero")),
         Step("foe_roll", StepKind.PROMPT, "Skirmish: roll the foe's Fight", "Step 1: Skirmish",
              command="foe_fight", dice=expects("foe")),
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate",
-             skip=lambda s: not rules.can_call_fate(s["heroes"][_battle_data(s)["hero"]])),
+             skip=lambda s: not fate_callers(s)),
         Step("skirmish", StepKind.AUTO, "Remove lost HP", "Step 1: Skirmish", run=_skirmish),
         Step("foe_check", StepKind.AUTO, "Foe Defeated Check", "Step 2: Foe Defeated Check",
              run=_foe_check),
@@ -509,11 +618,29 @@ BATTLE = Procedure(
              run=_hero_check),
         loss_step(),
         Step("escape", StepKind.PROMPT, "Escape or fight on?", "Step 4: Escape Option",
-             command="escape", skip=_over),
+             command="escape", skip=_no_escape),
         Step("again", StepKind.AUTO, "Next round", "Stage 3: Battle", run=_again),
+        Step("end", StepKind.AUTO, "Battle over", "Stage 3: Battle", run=_end_battle),
     ),
-    on_finish=_end_action,
+    on_finish=_after_battle,
 )
+
+
+def fate_callers(state: dict) -> list[int]:
+    """Who may still call on Fate now ("Test", Fate: once per Day per hero): the
+    testing hero, and in a Team every member ("Deed: Team")."""
+    proc = state.get("procedure")
+    data = proc["data"] if proc else {}
+    if proc and proc["name"] == "battle":
+        heroes = fighters(state, data)
+    elif not proc or proc["name"] != "test" or "rolled" not in data:
+        return []
+    else:
+        total = data["prior"] + data["rolled"] + data.get("fates", 0)
+        if data["needed"] > 0 and total >= data["needed"]:
+            return []
+        heroes = [data["hero"], *data.get("team", [])]
+    return [i for i in heroes if rules.can_call_fate(state["heroes"][i])]
 
 
 PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE)

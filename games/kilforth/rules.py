@@ -195,6 +195,26 @@ def defeat(state: dict, index: int) -> None:
         state["pending_losses"].append(index)
 
 
+def eliminate(state: dict, index: int) -> None:
+    """"Ancient Battles", Hero Defeated Check: "the hero is eliminated from the game. All
+    their cards and tokens are returned"; references to heroes no longer include them."""
+    hero = state["heroes"][index]
+    hero.update(eliminated=True, defeated=False, hp=0, ap=0, fate=0, gold=0, rumours=0, assets=0,
+                asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[])
+    make_camp(state, index)
+    leave_location(hero)
+    if index in state["pending_losses"]:
+        state["pending_losses"].remove(index)
+
+
+def enemies_here(state: dict, index: int) -> list[dict]:
+    """"7. Hero Turn", Enemy Engagement: Enemy cards and Strangers with this hero's Enemy
+    token at the hero's location, except those evaded ("Stage 2: Evasion Opportunity")."""
+    hero = state["heroes"][index]
+    return [e for e in encounters_at(state, hero["cell"])
+            if (e["type"] == "enemy" or index in e["enemy_of"]) and e["id"] not in hero["evaded"]]
+
+
 def leave_location(hero: dict) -> None:
     """"Confront": a hero loses all accumulated successes when they leave the location
     (and what they evaded no longer stays evaded, "Stage 2: Evasion Opportunity")."""
@@ -281,6 +301,10 @@ def end_check(state: dict) -> dict | None:
     if "heroes" not in state:
         return None
     if state["ancients"] and all(a["defeated"] for a in state["ancients"]):
+        if state["mode"] == "competitive":
+            winner = state["ancients"][0].get("defeated_by")
+            name = state["heroes"][winner]["name"] if winner is not None else "A hero"
+            return {"result": "win", "text": f"{name} defeats the Ancient and wins!"}
         return {"result": "win", "text": f"The Ancients are defeated! VP {team_victory_points(state)}"}
     if state["mode"] != "competitive" and all(h["eliminated"] for h in state["heroes"]):
         return {"result": "loss", "text": "Every hero is eliminated"}

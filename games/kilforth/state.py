@@ -17,7 +17,8 @@ Shape (documented for players in ``docs/games/gloom-of-kilforth.md``)::
       "next_encounter_id": 1,
       "night_deck": {"draw": [card ids], "discard": [...]},
       "weather": null | {"card": 7, "cell": 3},
-      "ancients": [{"name", "plot_terrain", "in_play", "defeated"}],
+      "ancients": [ancient, ...],   # see new_ancient
+      "pack": null | "name",        # the content pack the values came from
       "pending_losses": [hero index, ...],  # defeated heroes yet to lose a card
       "gloom_per_day": [0, 1, ...], # gloom locations after each Night (for the plot)
       "time_up": false,             # the last Night card was drawn and resolved
@@ -29,7 +30,7 @@ A hero, a map cell and an encounter are the dicts built by :func:`new_hero`,
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # "3. Card Anatomy", Races: the four core attributes.
 ATTRIBUTES = ("fight", "study", "sneak", "influence")
@@ -89,7 +90,7 @@ def new_cell(index: int) -> dict:
         "gloom": False,
         "gloom_hp": 1,  # the red shield; 1 unless the card says otherwise
         "obstacles": 0,
-        "plots": 0,
+        "plots": [],  # one entry per Plot card here: the index of its Ancient
     }
 
 
@@ -120,6 +121,7 @@ def new_hero(number: int, values: dict) -> dict:
             "asset_gold": 0,
             "loot": 0,
             "enemy_tokens": ENEMY_TOKENS,
+            "uniques": [],  # the unique (*) keywords of the hero's assets in play
             "successes": [],  # [{"encounter": id, "attribute": "sneak", "count": 1}]
             "evaded": [],  # encounter ids evaded until the Day ends or the hero leaves
         }
@@ -136,6 +138,30 @@ def new_encounter(encounter_id: int, cell: int, kind: str, values: dict) -> dict
     enc.update({"hp": values.get("hp", 0), "gold": values.get("gold", 0), "enemy_of": [],
                 "fresh": bool(values.get("fresh", False))})
     return enc
+
+
+def new_ancient(index: int) -> dict:
+    """An Ancient ("Ancients and Ancient Abilities"): its Plot location type, and once it
+    enters the map (the first Finale) its card's location, Fight, HP and gold. ``hp``
+    is its current HP: damage stays after a battle ("Ancient Battles")."""
+    return {"name": f"Ancient {index + 1}", "plot_terrain": "unknown", "in_play": False,
+            "defeated": False, "defeated_by": None, "cell": None, "fight": 0, "hp": 0,
+            "max_hp": 0, "gold": 0, "plots_joined": 0}
+
+
+def migrate_1(state: dict) -> dict:
+    """Schema 1 -> 2: Ancients carry their card values, Plots know their Ancient, heroes
+    their unique keywords, the state its content pack."""
+    for index, ancient in enumerate(state.get("ancients", [])):
+        for key, value in new_ancient(index).items():
+            ancient.setdefault(key, value)
+    for cell in state.get("map", []):
+        if isinstance(cell.get("plots"), int):
+            cell["plots"] = [0] * cell["plots"]
+    for hero in state.get("heroes", []):
+        hero.setdefault("uniques", [])
+    state.setdefault("pack", None)
+    return state
 
 
 def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_regale: bool,
@@ -158,8 +184,8 @@ def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_reg
             "next_encounter_id": 1,
             "night_deck": {"draw": [], "discard": []},
             "weather": None,
-            "ancients": [{"name": f"Ancient {n + 1}", "plot_terrain": "unknown", "in_play": False,
-                          "defeated": False} for n in range(ancients)],
+            "ancients": [new_ancient(n) for n in range(ancients)],
+            "pack": None,
             "pending_losses": [],
             "gloom_per_day": [],
             "time_up": False,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import GameView, Panel, TrackView, deck
 from games.core.engine import current_step
 from games.core.paths import get_path
-from games.kilforth import rules
+from games.kilforth import procedures, rules
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
 
 
@@ -30,21 +30,26 @@ def test_odds(state: dict) -> str | None:
         text = f"{data['dice']} dice, need {needed}: {plain}"
         return text + (f" (Fate {fated})" if fated else "")
     if proc["name"] == "battle" and step.id == "hero_roll":
-        hero = state["heroes"][data["hero"]]
-        n = hero["fight"] + (1 if data["surprise"] == "hero" else 0)
+        index = procedures.rolling_hero(state)
+        hero = state["heroes"][index]
+        n = procedures.battle_dice(state, "hero")
         plain, fated = rules.odds(data["foe_hp"], n, state["success_on"], rules.can_call_fate(hero))
-        return f"{n} Fight dice, kill ({data['foe_hp']} HP): {plain}" + (f" (Fate {fated})" if fated else "")
+        who = f"{hero['name']}: " if data.get("team") else ""
+        return (f"{who}{n} Fight dice, kill ({data['foe_hp']} HP): {plain}"
+                + (f" (Fate {fated})" if fated else ""))
     if proc["name"] == "battle" and step.id == "foe_roll":
-        hero = state["heroes"][data["hero"]]
-        enc = find_encounter(state, data["foe"])
-        n = enc["fight"] + (1 if data["surprise"] == "foe" else 0)
+        hero = state["heroes"][procedures.rolling_hero(state)]
+        n = procedures.battle_dice(state, "foe")
         plain, _ = rules.odds(hero["hp"], n, state["success_on"], False)
-        return f"Foe rolls {n}: {plain} to defeat you"
+        who = f" vs {hero['name']}" if data.get("team") else ""
+        return f"Foe rolls {n}{who}: {plain} to defeat you"
     if proc["name"] == "battle" and step.id == "evade":
         hero = state["heroes"][data["hero"]]
         enc = find_encounter(state, data["foe"])
         plain, _ = rules.odds(enc["sneak"], hero["sneak"], state["success_on"], False)
         return f"Evade: {hero['sneak']} dice, need {enc['sneak']}: {plain}"
+    if proc["name"] == "battle" and step.id == "plots":
+        return f"{data.get('joined')} Plot(s) join the Ancient: add their abilities"
     return None
 
 
@@ -146,6 +151,15 @@ def view(state: dict) -> GameView:
     night = [f"{left} Night cards left" + (" - FINAL DAY" if left == 1 else "")]
     if state["weather"]:
         night.append(f"Weather: card {state['weather']['card']} ({rules.where(state['weather']['cell'])})")
+    for a in state["ancients"]:
+        if a["defeated"]:
+            night.append(f"{a['name']}: defeated")
+        elif a["in_play"] and a["cell"] is not None:
+            night.append(f"{a['name']} @{rules.where(a['cell'])}: Fight {a['fight']} "
+                         f"HP {a['hp']}/{a['max_hp']}, {a['plots_joined']} Plots joined")
+    plots = sum(len(c["plots"]) for c in state["map"])
+    if plots:
+        night.append(f"Plots on the map: {plots}")
     if state["gloom_per_day"]:
         night.append("Gloom per Day: " + " ".join(str(n) for n in state["gloom_per_day"]))
     panels = (

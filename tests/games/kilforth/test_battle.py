@@ -2,7 +2,7 @@
 
 from games.kilforth.state import CITY, cell_index
 
-from .helpers import GAME, WARRIOR, d6, do, place, start, step_id
+from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
 
 
 def test_kobold_engagement_example():
@@ -13,9 +13,8 @@ def test_kobold_engagement_example():
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1, gold=1)
     assert step_id(state) == "trap" and state["procedure"]["data"]["surprise"] == "foe"
-    state["heroes"][0]["hp"] -= 1  # the Trap, a card effect entered by hand
-    state["heroes"][0]["ap"] -= 1
-    state = do(state, "next")
+    state = do(state, "trap", hp=1)  # 'Trap: Lose 1 HP' (and 1 AP)
+    assert (state["heroes"][0]["hp"], state["heroes"][0]["ap"]) == (3, 2)
     assert step_id(state) == "hero_roll"
     assert GAME.view(state).step.startswith("2 Fight dice")
     state = do(state, "hero_fight", dice=d6(3, 5))
@@ -59,7 +58,7 @@ def test_surprise_attack_adds_a_die_in_the_first_round_only():
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
     state = do(state, "stance", choice="surprise")
-    state = do(state, "next")  # trap
+    state = do(state, "trap")  # no Trap on this foe
     state = do(state, "hero_fight", dice=d6(1, 1, 1))  # 3 dice with Surprise
     state = do(state, "foe_fight", dice=d6(1))
     state = do(state, "fate", use="no")
@@ -74,7 +73,7 @@ def test_hero_defeated_after_the_foe_defeated_check():
     state["heroes"][0]["gold"] = 2
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=1, hp=1, sneak=1, gold=3)
-    state = do(state, "next")
+    state = do(state, "trap")
     state = do(state, "hero_fight", dice=d6(6, 1, 1))
     state = do(state, "foe_fight", dice=d6(6, 6))
     state = do(state, "fate", use="no")
@@ -89,7 +88,7 @@ def test_escape_to_the_nearest_enemy_free_location_and_camp():
     state = start()
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
-    state = do(state, "next")
+    state = do(state, "trap")
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
     state = do(state, "foe_fight", dice=d6(1, 1))  # 2 dice with Surprise
     state = do(state, "fate", use="no")
@@ -107,7 +106,7 @@ def test_escape_must_be_to_a_nearest_location():
     state = start()
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
-    state = do(state, "next")
+    state = do(state, "trap")
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
     state = do(state, "foe_fight", dice=d6(1, 1))  # 2 dice with Surprise
     state = do(state, "fate", use="no")
@@ -120,3 +119,96 @@ def test_enemy_already_there_is_engaged_on_arrival():
     state = do(state, "move", to="C2")
     assert state["procedure"]["name"] == "battle"
     assert state["procedure"]["data"]["surprise"] is None  # not drawn this turn
+
+
+def test_enemies_at_the_location_are_engaged_at_the_start_of_the_turn():
+    """"7. Hero Turn", Enemy Engagement: at the beginning of their turn the hero must
+    first engage all Enemies at their location; engagements cost no AP."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1]["cell"] = cell_index("B2")
+    wolf = place(state, cell_index("B2"), "enemy", fight=1, hp=1, sneak=1)
+    state = do(state, "hide")  # hero 1's Action; the turn passes to hero 2
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["foe"] == wolf
+    assert state["procedure"]["data"]["surprise"] is None  # not just drawn this turn
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=d6(1))
+    state = do(state, "fate", use="no")
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["procedure"] is None and state["active_hero"] == 1
+    assert state["heroes"][1]["ap"] == 4  # the engagement cost no AP: the Action follows
+
+
+def test_every_enemy_here_is_engaged_one_after_another():
+    state = start([dict(WARRIOR, fight=2)])
+    first = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    second = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    state = do(state, "move", to="C2")
+    assert state["procedure"]["data"]["foe"] == first
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1))
+    state = do(state, "foe_fight", dice=[])
+    state = do(state, "fate", use="no")
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["foe"] == second
+
+
+def test_an_evaded_enemy_ends_the_move_action_and_passes_the_turn():
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state = do(state, "hide")  # hero 1
+    state = do(state, "hide")  # hero 2
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    state = do(state, "stance", choice="evade")
+    state = do(state, "evade_roll", dice=d6(6, 1, 1))
+    assert state["procedure"] is None and state["active_hero"] == 1
+
+
+def test_team_engagement_example():
+    """"Deed: Team", Team Engagement: 3 heroes Team up on an Enemy with 2 HP and Fight
+    3; the Enemy rolls 3 Fight dice against each hero each round; no Surprise, no
+    evasion, no escape."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    foe = place(state, cell_index("C2"), "enemy", fight=3, hp=2, sneak=1)
+    state["procedure"] = None
+    state = do(state, "engage", encounter=foe, team="H2+H3")
+    data = state["procedure"]["data"]
+    assert data["team"] == [1, 2] and data["surprise"] is None and step_id(state) == "trap"
+    state = do(state, "trap")
+    for faces in ((1, 1, 1), (5, 1, 1), (1, 1, 1)):  # each Team hero's Fight Test
+        assert step_id(state) == "hero_roll"
+        state = do(state, "hero_fight", dice=d6(*faces))
+    for faces in ((6, 1, 1), (1, 1, 1), (6, 6, 1)):  # the foe's Test against each hero
+        assert step_id(state) == "foe_roll"
+        state = do(state, "foe_fight", dice=d6(*faces))
+    assert step_id(state) == "fate"
+    state = do(state, "fate", use="no")
+    hp = [h["hp"] for h in state["heroes"]]
+    assert hp == [3, 4, 2]
+    assert state["procedure"]["data"]["foe_hp"] == 1
+    assert step_id(state) == "hero_roll"  # no Escape Option for a Team: the next round
+
+
+def test_fate_from_another_team_member():
+    """"Deed: Team": each hero in a Team may call on Fate during the active hero's Test."""
+    state = start([dict(WARRIOR, sneak=3), dict(WARRIOR, sneak=1)], mode="coop")
+    state["heroes"][0]["cell"] = state["heroes"][1]["cell"] = cell_index("C2")
+    place_id = place(state, cell_index("C2"), "place", sneak=3)
+    state = do(state, "confront", encounter=place_id, attribute="sneak", team="H2")
+    state = do(state, "roll", dice=d6(5, 1, 1, 1))
+    state = do(state, "fate", use="Fate token", hero="H2")
+    assert step_id(state) == "fate"  # hero 1 may still call
+    state = do(state, "fate", use="Fate token", hero="H1")
+    assert [h["fate"] for h in state["heroes"]] == [3, 3]
+    assert state["encounters"] == [] and step_id(state) == "reward"
+
+
+def test_a_hidden_hero_cannot_join_a_team():
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1]["hidden"] = True
+    place_id = place(state, cell_index("C2"), "place", sneak=3)
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    assert "Hidden" in refused(state, "confront", encounter=place_id, attribute="sneak", team="H2").short

@@ -73,7 +73,7 @@ def test_plot_when_an_ancients_location_type_falls_into_gloom():
     state = do(state, "night_card", location="B2", type="event", terrain="badlands")
     state = do(state, "next")  # resolve the event
     assert step_id(state) == "plot"
-    assert state["map"][cell_index("B2")]["plots"] == 1
+    assert state["map"][cell_index("B2")]["plots"] == [0]  # a Plot of Ancient 1
 
 
 def test_dawn_clears_successes_and_hidden_then_breaking_camp_gives_ap_equal_hp():

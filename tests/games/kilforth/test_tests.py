@@ -94,7 +94,7 @@ def test_team_example_adds_one_die_per_other_hero():
     state = start([a, dict(WARRIOR, sneak=1)], mode="coop")
     state["heroes"][0]["cell"] = state["heroes"][1]["cell"] = cell_index("C2")
     place_id = place(state, cell_index("C2"), "place", sneak=2)
-    state = do(state, "confront", encounter=place_id, attribute="sneak", team=1)
+    state = do(state, "confront", encounter=place_id, attribute="sneak", team="H2")
     assert state["procedure"]["data"]["dice"] == 4
     refused(state, "roll", dice=d6(5, 5, 5))  # the tray saw 3 dice, the Test rolls 4
 
