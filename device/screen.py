@@ -53,16 +53,18 @@ class PygameScreen:
 
     ``window`` opens a display surface (fullscreen on the Pi's panel if asked);
     otherwise frames go to an off-screen surface only. Closing the window
-    quits the service.
+    quits the service. ``theme`` names one of ``ui.screen.THEMES``
+    (``"day"`` or ``"night"``; config ``[screen] theme``).
     """
 
-    def __init__(self, size: tuple[int, int], *, window: bool, fullscreen: bool = False) -> None:
+    def __init__(self, size: tuple[int, int], *, window: bool, fullscreen: bool = False,
+                 theme: str = "day") -> None:
         import pygame
 
-        from ui.screen import ScreenRenderer
+        from ui.screen import THEMES, ScreenRenderer
 
         self._pygame = pygame
-        self.renderer = ScreenRenderer(size)
+        self.renderer = ScreenRenderer(size, THEMES[theme])
         self.surface: pygame.Surface | None = None
         self._window = None
         if window:

@@ -1,11 +1,14 @@
 """The screen renderer: one :class:`~ui.model.Frame` drawn as the whole table state.
 
-A high-contrast dark theme for a panel beside the board, read at arm's length:
-a header (headline, phase), the tracks as labelled bars (the focused one
-highlighted), the procedure's steps, the game's panels as cards in columns and
-a journal strip along the bottom. Menus, forms, history, help and messages are
-drawn as overlays. All sizes derive from the surface height (designed at 480
-rows, body text 22 px), so 800x480 and 1920x1080 lay out alike.
+Two themes: ``day``, high contrast for a panel beside the board read at arm's
+length, and ``night``, dim warm colours on black that do not light up a dark
+room. The layout: a header (headline, phase), the tracks as labelled bars (the
+focused one highlighted), the procedure's steps with a line plot of the
+game's values per round under them, a small map grid and the game's panels as
+cards in columns, and a journal strip (with the tray's status) along the
+bottom. Menus, forms, history, help and messages are drawn as overlays. All
+sizes derive from the surface height (designed at 480 rows, body text 22 px),
+so 800x480 and 1920x1080 lay out alike.
 
 Only pygame API shared with pygame-ce is used (``pygame.font.Font`` with the
 bundled TTF, ``pygame.draw``, ``Surface.blit``), and nothing opens a window:
@@ -45,6 +48,30 @@ class Theme:
     error: Color = (255, 90, 80)
     info: Color = (90, 160, 255)
     shade: tuple[int, int, int, int] = (0, 0, 0, 170)
+    #: The plot's lines, one colour per series in turn.
+    plot: tuple[Color, ...] = ((255, 184, 28), (80, 200, 230), (140, 220, 120), (255, 110, 100))
+
+
+#: High contrast on a dark ground, for a lit room.
+DAY = Theme()
+#: Dim, warm and low in blue on black, for a dark room (the panel's backlight still shows).
+NIGHT = Theme(
+    background=(0, 0, 0),
+    card=(16, 12, 10),
+    border=(56, 40, 32),
+    text=(196, 150, 118),
+    muted=(124, 94, 76),
+    accent=(206, 112, 40),
+    accent_text=(0, 0, 0),
+    bar=(128, 80, 56),
+    bar_back=(34, 26, 22),
+    done=(130, 140, 70),
+    error=(210, 64, 48),
+    info=(128, 84, 60),
+    shade=(0, 0, 0, 200),
+    plot=((206, 112, 40), (150, 110, 90), (130, 140, 70), (210, 64, 48)),
+)
+THEMES = {"day": DAY, "night": NIGHT}
 
 
 def fit(text: str, measure: Callable[[str], int], max_width: int) -> str:
@@ -215,15 +242,24 @@ class ScreenRenderer:
         middle = pygame.Rect(left.right + gap, area.top, mid_w - gap, area.height)
         right = pygame.Rect(middle.right + gap, area.top, area.right - middle.right - gap,
                             area.height)
-        if not game.panels:  # give the steps the room
+        if not game.panels and not game.grid:  # give the steps the room
             middle.width = area.right - middle.left
+        if game.series:  # the plot under the steps
+            plot_h = min(self.px(150), round(area.height * 0.4))
+            plot = pygame.Rect(middle.left, middle.bottom - plot_h, middle.width, plot_h)
+            middle.height -= plot_h + gap
+            self._draw_plot(surface, game.series, plot)
+        if game.grid:  # the map above the panels
+            grid_bottom = self._draw_grid(surface, game.grid, right)
+            right = pygame.Rect(right.left, grid_bottom + gap, right.width,
+                                right.bottom - grid_bottom - gap)
         tracks_bottom = self._draw_tracks(surface, game.tracks, frame.focus, left)
         if game.facts:
             facts_top = tracks_bottom + (gap if game.tracks else 0)
             self._draw_facts(surface, game.facts,
                              pygame.Rect(left.left, facts_top, left.width, left.bottom - facts_top))
         self._draw_steps(surface, game, middle)
-        if game.panels:
+        if game.panels and right.height > 0:
             self._draw_panels(surface, game.panels, right)
 
     def _draw_over(self, surface: pygame.Surface, text: str, area: pygame.Rect) -> pygame.Rect:
@@ -411,6 +447,98 @@ class ScreenRenderer:
                 self._text(surface, line, font, theme.text, x + inset, ty, card_w - 2 * inset)
                 ty += font.get_linesize()
             y += card_h + gap
+
+    def _draw_plot(self, surface: pygame.Surface, series: Sequence[tuple[str, Sequence[int]]],
+                   area: pygame.Rect) -> None:
+        """Values per round as lines on one scale; a legend on top, min and max on the left."""
+        theme = self.theme
+        font = self.font(18)
+        bold = self.font(18, bold=True)
+        inset = self.px(8)
+        pygame.draw.rect(surface, theme.card, area, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.border, area, width=max(1, self.px(1)),
+                         border_radius=self.px(6))
+        x = area.left + inset
+        for index, (name, values) in enumerate(series):
+            color = theme.plot[index % len(theme.plot)]
+            last = f" {values[-1]}" if values else ""
+            rect = self._text(surface, f"{name}{last}", bold, color, x, area.top + inset // 2,
+                              area.right - inset - x)
+            x = rect.right + self.px(14)
+        values = [v for _, vs in series for v in vs]
+        if not values:
+            return
+        low, high = min(values), max(values)
+        if low == high:
+            low, high = low - 1, high + 1
+        label_w = max(font.size(str(low))[0], font.size(str(high))[0]) + self.px(6)
+        plot = pygame.Rect(area.left + inset + label_w, area.top + bold.get_linesize() + inset,
+                           0, 0)
+        plot.width = area.right - inset - plot.left
+        plot.height = area.bottom - inset - plot.top
+        if plot.width < self.px(20) or plot.height < self.px(20):
+            return
+        for value, y in ((high, plot.top), (low, plot.bottom)):
+            pygame.draw.line(surface, theme.border, (plot.left, y), (plot.right, y),
+                             max(1, self.px(1)))
+            self._text(surface, str(value), font, theme.muted, plot.left - self.px(6),
+                       y - font.get_linesize() // 2, label_w, "right")
+        rounds = max(len(vs) for _, vs in series)
+        step = plot.width / max(1, rounds - 1)
+
+        def point(i: int, v: int) -> tuple[int, int]:
+            return (round(plot.left + i * step),
+                    round(plot.bottom - (v - low) * plot.height / (high - low)))
+
+        for index, (_, vs) in enumerate(series):
+            color = theme.plot[index % len(theme.plot)]
+            points = [point(i, v) for i, v in enumerate(vs)]
+            if len(points) > 1:
+                pygame.draw.lines(surface, color, False, points, max(2, self.px(3)))
+            if points:
+                pygame.draw.circle(surface, color, points[-1], self.px(5))
+
+    def _draw_grid(self, surface: pygame.Surface, grid: Sequence[Sequence[str]],
+                   area: pygame.Rect) -> int:
+        """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
+
+        Returns the y below the grid's card.
+        """
+        theme = self.theme
+        inset = self.px(8)
+        cols = max((len(row) for row in grid), default=0)
+        if not cols:
+            return area.top
+        title = self.font(22, bold=True)
+        gap = self.px(4)
+        room_h = round(area.height * 0.5) - title.get_linesize() - 2 * inset
+        cell = min(self.px(48), (area.width - 2 * inset - gap * (cols - 1)) // cols,
+                   (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
+        if cell < self.px(12):
+            return area.top
+        font = self.font(max(10, cell * 0.42 / self.unit), bold=True)
+        height = title.get_linesize() + len(grid) * (cell + gap) - gap + 2 * inset
+        card = pygame.Rect(area.left, area.top, area.width, height)
+        pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.border, card, width=max(1, self.px(1)),
+                         border_radius=self.px(6))
+        self._text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
+                   card.width - 2 * inset)
+        top = card.top + inset + title.get_linesize()
+        for r, row in enumerate(grid):
+            for c, label in enumerate(row):
+                if not label:
+                    continue
+                here = label.startswith("*")
+                rect = pygame.Rect(card.left + inset + c * (cell + gap), top + r * (cell + gap),
+                                   cell, cell)
+                pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
+                                 border_radius=self.px(4))
+                text = label.removeprefix("*")
+                color = theme.accent_text if here else theme.text
+                self._text(surface, text, font, color, rect.centerx,
+                           rect.centery - font.get_linesize() // 2, cell - self.px(2), "center")
+        return card.bottom
 
     # --- the journal strip ---------------------------------------------------------
 

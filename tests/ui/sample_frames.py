@@ -27,6 +27,29 @@ KREEL = GameView(
     ),
 )
 
+GRAIL = GameView(
+    headline="Tainted Grail · Day 4",
+    phase="Start of Day",
+    tracks=(
+        TrackView("health", "Health", 6, 0, 10),
+        TrackView("energy", "Energy", 2, 0, 6),
+        TrackView("terror", "Terror", 3, 0, 10),
+    ),
+    facts=(("Menhirs", "2"), ("Food", "1")),
+    panels=(Panel("Menhirs", ("Menhir at 107 — 2 days", "Menhir at 112 — 4 days")),),
+    steps=(
+        ("Lower every Menhir's dial", "done"),
+        ("Remove Menhirs that reach 0", "current"),
+        ("Check the Guardians", "todo"),
+    ),
+    series=(("Health", (10, 9, 7, 8, 6)), ("Terror", (0, 1, 1, 2, 3))),
+    grid=(
+        ("", "101", "102", ""),
+        ("106", "*107", "108", "109"),
+        ("", "112", "", ""),
+    ),
+)
+
 JOURNAL = (
     "Round 3 began",
     "Spirit 8 → 7 (Ghoul)",
@@ -115,7 +138,13 @@ def step_frame() -> Frame:
     return Frame(title="Kreel Manor", game=game)
 
 
+def plot_frame() -> Frame:
+    return Frame(title="Tainted Grail", game=GRAIL, focus="health", journal=JOURNAL,
+                 tray="Tray: 1 guardian armed")
+
+
 ALL = {
+    "plot": plot_frame,
     "title": title_frame,
     "play": play_frame,
     "menu": menu_frame,

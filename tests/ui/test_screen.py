@@ -16,7 +16,7 @@ from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
 from ui.model import Frame, Menu, Message  # noqa: E402
 from ui.oled import render_oled  # noqa: E402
 from ui.oled_preview import DARK, LIT, blit_oled, oled_surface  # noqa: E402
-from ui.screen import ScreenRenderer  # noqa: E402
+from ui.screen import THEMES, ScreenRenderer  # noqa: E402
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080)]
 
@@ -110,3 +110,56 @@ def test_the_focused_track_stays_visible_among_many() -> None:
     for image in (first, last):
         colors = {color for _, color in image.getcolors(maxcolors=1 << 20)}
         assert accent in colors  # the focused row's frame is drawn
+
+
+def _mean_brightness(surface: pygame.Surface) -> float:
+    image = to_pil(surface).convert("L")
+    return sum(i * n for i, n in enumerate(image.histogram())) / (image.width * image.height)
+
+
+@pytest.mark.parametrize("name", ["play", "plot", "menu"])
+def test_the_night_theme_is_darker_than_the_day_theme(name: str) -> None:
+    day = ScreenRenderer((800, 480), THEMES["day"]).render(ALL[name]())
+    night = ScreenRenderer((800, 480), THEMES["night"]).render(ALL[name]())
+    assert _mean_brightness(night) < 0.8 * _mean_brightness(day)
+
+
+def test_the_night_theme_is_low_in_blue() -> None:
+    image = to_pil(ScreenRenderer((800, 480), THEMES["night"]).render(ALL["plot"]()))
+    red, green, blue = (channel.getextrema()[1] for channel in image.split())
+    assert blue < red and blue <= 160
+
+
+def test_each_series_is_plotted_in_its_colour(renderer: ScreenRenderer) -> None:
+    frame = ALL["plot"]()
+    colors = {color for _, color in to_pil(renderer.render(frame)).getcolors(maxcolors=1 << 22)}
+    assert set(renderer.theme.plot[:2]) <= colors
+    bare = Frame(**{**frame.__dict__, "game": GameView(**{**frame.game.__dict__, "series": ()})})
+    bare_colors = {c for _, c in to_pil(renderer.render(bare)).getcolors(maxcolors=1 << 22)}
+    assert renderer.theme.plot[1] not in bare_colors
+
+
+@pytest.mark.parametrize("values", [(), (5,), (3, 3, 3), (-4, 20, 0)])
+def test_plot_takes_short_flat_and_negative_series(values: tuple[int, ...]) -> None:
+    game = GameView(headline="Plot", series=(("Value", values),))
+    assert ScreenRenderer((800, 480)).render(Frame(game=game)).get_size() == (800, 480)
+
+
+def test_the_grid_marks_where_the_party_is(renderer: ScreenRenderer) -> None:
+    frame = ALL["plot"]()
+    moved = GameView(**{**frame.game.__dict__, "grid": (("*101", "102"), ("106", "107"))})
+    a = pygame.image.tobytes(renderer.render(frame), "RGB")
+    b = pygame.image.tobytes(renderer.render(Frame(**{**frame.__dict__, "game": moved})), "RGB")
+    assert a != b
+
+
+def test_a_huge_grid_is_left_out_rather_than_overflowing() -> None:
+    game = GameView(headline="Big map", grid=tuple(("1",) * 60 for _ in range(60)),
+                    panels=(Panel("P", ("line",)),))
+    assert ScreenRenderer((800, 480)).render(Frame(game=game)).get_size() == (800, 480)
+
+
+@pytest.mark.parametrize("theme", ["day", "night"])
+def test_plot_capture_matches_the_stored_one(theme: str) -> None:
+    surface = ScreenRenderer((800, 480), THEMES[theme]).render(ALL["plot"]())
+    assert_close_to_golden(to_pil(surface), f"screen_plot_{theme}_800x480", tolerance=0.01)
