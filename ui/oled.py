@@ -487,6 +487,23 @@ def render_oled(frame: Frame, width: int = WIDTH, height: int = HEIGHT) -> Image
     return _shifted(canvas.image, frame.shift)
 
 
+def render_power_off(width: int = WIDTH, height: int = HEIGHT, text: str = "Powering off") -> Image.Image:
+    """The last frame before shutdown: says the box is going down and that play is saved.
+
+    Few lit pixels, so a panel left showing it after the Pi halts holds no
+    bright image; the service shows it as its last frame.
+    """
+    canvas = _Canvas(width, height)
+    face = _large()
+    small = _small()
+    top = (canvas.y0 + canvas.y1 + 1 - face.height - small.height - 6) // 2
+    canvas.centered(top, text, face, canvas.x0, canvas.x1)
+    canvas.draw.line((canvas.x0 + 24, top + face.height + 2, canvas.x1 - 24, top + face.height + 2),
+                     fill=ON)
+    canvas.centered(top + face.height + 6, "game saved", small, canvas.x0, canvas.x1)
+    return canvas.image
+
+
 def _shifted(image: Image.Image, shift: tuple[int, int]) -> Image.Image:
     dx = max(-MARGIN_X, min(MARGIN_X, shift[0]))
     dy = max(-MARGIN_Y, min(MARGIN_Y, shift[1]))

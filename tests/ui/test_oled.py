@@ -9,7 +9,7 @@ from games.core.views import GameView, TrackView
 from tests.ui.golden_images import assert_matches_golden
 from tests.ui.sample_frames import ALL, KREEL, play_frame
 from ui.model import Form, FormField, Frame, Menu, Message
-from ui.oled import MARGIN_X, MARGIN_Y, render_oled
+from ui.oled import MARGIN_X, MARGIN_Y, render_oled, render_power_off
 
 LONG = "An extraordinarily long piece of text that could never fit on a small display " * 3
 
@@ -109,3 +109,12 @@ def test_menu_cursor_moves_the_highlight() -> None:
     items = tuple(f"Item {i}" for i in range(8))
     images = {render_oled(Frame(menu=Menu("Pick", items, cursor=i))).tobytes() for i in range(8)}
     assert len(images) == 8
+
+
+def test_power_off_frame() -> None:
+    image = render_power_off()
+    assert image.mode == "1" and image.size == (128, 64)
+    assert _margin_is_blank(image)
+    lit = sum(image.histogram()[1:])
+    assert 0 < lit < 0.15 * 128 * 64  # a few words, not a bright panel left on
+    assert_matches_golden(image, "oled_power_off")
