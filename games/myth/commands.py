@@ -12,10 +12,8 @@ from games.myth import rules
 from games.myth.procedures import current_card
 from games.myth.rules import note
 from games.myth.state import (
-    AREA_IDS,
     AREA_TYPES,
     BASIC_TYPES,
-    DEFAULT_BOARD,
     FATE_DICE,
     FATE_FACES,
     MAX_ASSETS,
@@ -25,8 +23,10 @@ from games.myth.state import (
     RESOURCES,
     SKILLS,
     TRACKS,
+    BoardError,
     area_name,
     area_type,
+    load_board,
     minion_count,
     new_game_state,
     structures,
@@ -39,9 +39,15 @@ SETUP_PARAMS = (Param("heroes", "int", "Heroes", low=1, high=4, default=1),)
 
 def setup(ctx: Context) -> None:
     """A new game ("Setup"): 1-4 heroes in Farrenroc, stability 10, the board
-    (an editable definition, distances to Farrenroc derived from it); the
+    (the owner's editable board file, checked; distances to Farrenroc derived
+    from it; a bad file refuses the new game with every problem listed); the
     setup procedure then asks for the cards' values."""
-    new_game_state(ctx.state, ctx.params["heroes"], DEFAULT_BOARD)
+    try:
+        board = load_board()
+    except BoardError as err:
+        raise RuleError("Board file is bad", f"The Myth board file cannot be used, fix it "
+                        f"and start again ({err}).") from None
+    new_game_state(ctx.state, ctx.params["heroes"], board)
     ctx.start("setup")
     count = ctx.params["heroes"]
     ctx.describe(f"New game: {count} hero{'es' if count > 1 else ''}")
@@ -572,7 +578,7 @@ def board_areas(state: dict) -> tuple[str, ...]:
 
 
 def _area() -> Param:
-    return Param("area", "choice", "Area", choices=AREA_IDS, choices_from=board_areas)
+    return Param("area", "choice", "Area", choices_from=board_areas)
 
 
 def _dice() -> Param:

@@ -36,6 +36,7 @@ the state keeps them (it is journaled) but no view shows one before it is reveal
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import deque
 from importlib import resources
 
@@ -87,38 +88,139 @@ RANKS = ("minion", "captain", "boss")
 SKILLS = ("tactics", "cunning", "intellect", "spirit")
 
 
-def load_board(name: str = "board.json") -> dict:
-    """The board definition shipped with the package (an editable JSON file)."""
-    text = resources.files("games.myth").joinpath(name).read_text(encoding="utf-8")
-    return parse_board(json.loads(text))
+# The board an owner edits: a TOML file beside this module wins over the shipped
+# JSON stand-in (see docs/games/myth-dark-frontier.md, "The board").
+BOARD_FILES = ("board.toml", "board.json")
 
 
-def parse_board(data: dict) -> dict:
-    """Check a board definition and key its areas by id.
+class BoardError(ValueError):
+    """A board file that cannot be used; ``problems`` lists every fault found,
+    each naming the area and field, so an owner can fix them all at once."""
 
-    Every area has a known type, neighbours that exist and name it back, and
-    exactly one area is Farrenroc ("Farrenroc": the center location).
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+def board_folder():
+    """Where the board files live: this package's folder."""
+    return resources.files("games.myth")
+
+
+def load_board(name: str | None = None) -> dict:
+    """The board definition from the package: ``name``, else the owner's
+    ``board.toml`` if there is one, else the shipped ``board.json``.
+    Raises :class:`BoardError` naming every problem."""
+    folder = board_folder()
+    if name is None:
+        name = next(n for n in BOARD_FILES if folder.joinpath(n).is_file())
+    try:
+        text = folder.joinpath(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise BoardError(f"games/myth/{name}", [f"cannot be read ({err})"]) from None
+    return board_from_text(text, f"games/myth/{name}")
+
+
+def board_from_text(text: str, source: str) -> dict:
+    """Parse a board file's text: TOML when ``source`` ends in ``.toml``, else JSON."""
+    try:
+        if source.endswith(".toml"):
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as err:
+        raise BoardError(source, [f"not valid {'TOML' if source.endswith('.toml') else 'JSON'}: "
+                                  f"{err}"]) from None
+    return parse_board(data, source)
+
+
+def parse_board(data: object, source: str = "board", *, partial: bool = False) -> dict:
+    """Check a board definition and key its areas by id; :class:`BoardError` lists
+    every problem.
+
+    What the rules need of the map ("Game Board", "Locations", "Farrenroc",
+    "Muster", "The Siege"): each area a known location type; neighbours that
+    exist and name it back (movement is both ways); exactly one Farrenroc, the
+    center, reachable from every area (distances to it steer the enemies);
+    ``flames`` (the players needed for an objective token there, "Locations"
+    3) only on basic locations; each fate symbol on
+    exactly one Outland or Lair (muster, the boss's arrival). ``partial``
+    (a fragment for a scenario) lets a symbol name no area.
     """
-    areas = {}
-    for area in data["areas"]:
-        if area["type"] not in AREA_TYPES:
-            raise ValueError(f"area {area['id']!r} has unknown type {area['type']!r}")
-        areas[area["id"]] = {
-            "name": area.get("name", area["id"]),
-            "type": area["type"],
-            "neighbours": list(area["neighbours"]),
-            "flames": area.get("flames"),
-            "fate": area.get("fate"),
+    problems: list[str] = []
+    if not isinstance(data, dict) or not isinstance(data.get("areas"), list):
+        raise BoardError(source, ["needs a list of areas (\"areas\": [...] or [[areas]])"])
+    areas: dict[str, dict] = {}
+    for n, area in enumerate(data["areas"], 1):
+        if not isinstance(area, dict) or not isinstance(area.get("id"), str) or not area["id"]:
+            problems.append(f"area {n} has no id")
+            continue
+        area_id = area["id"]
+        where = f"area {area_id!r}"
+        if area_id in areas:
+            problems.append(f"{where} is listed twice")
+            continue
+        kind = area.get("type")
+        if kind not in AREA_TYPES:
+            problems.append(f"{where}: type {kind!r} is not one of {', '.join(AREA_TYPES)}")
+        neighbours = area.get("neighbours")
+        if not isinstance(neighbours, list) or not all(isinstance(x, str) for x in neighbours):
+            problems.append(f"{where}: neighbours must be a list of area ids")
+            neighbours = []
+        if area_id in neighbours:
+            problems.append(f"{where} names itself as a neighbour")
+        flames = area.get("flames")
+        if flames is not None and (kind not in BASIC_TYPES or isinstance(flames, bool)
+                                   or not isinstance(flames, int) or flames < 1):
+            problems.append(f"{where}: flames must be a whole number from 1, "
+                            "on a basic location only")
+        fate = area.get("fate")
+        if fate is not None and (kind not in ("outland", "lair") or fate not in FATE_FACES):
+            problems.append(f"{where}: fate must be one of {', '.join(FATE_FACES)}, "
+                            "on an Outland or Lair only")
+        areas[area_id] = {
+            "name": str(area.get("name", area_id)),
+            "type": kind,
+            "neighbours": list(dict.fromkeys(neighbours)),
+            "flames": flames,
+            "fate": fate,
         }
     for area_id, area in areas.items():
         for other in area["neighbours"]:
+            if other == area_id:
+                continue
             if other not in areas:
-                raise ValueError(f"area {area_id!r} names unknown neighbour {other!r}")
-            if area_id not in areas[other]["neighbours"]:
-                raise ValueError(f"{other!r} does not name {area_id!r} back as a neighbour")
-    if [a for a in areas.values() if a["type"] == "farrenroc"].__len__() != 1:
-        raise ValueError("a board needs exactly one Farrenroc")
-    return {"name": data.get("name", "board"), "areas": areas}
+                problems.append(f"area {area_id!r} names unknown neighbour {other!r}")
+            elif area_id not in areas[other]["neighbours"]:
+                problems.append(f"{other!r} does not name {area_id!r} back as a neighbour")
+    centres = [a for a, s in areas.items() if s["type"] == "farrenroc"]
+    if len(centres) != 1:
+        problems.append(f"a board needs exactly one Farrenroc, this one has {len(centres)}")
+    else:
+        reached = _reachable(areas, centres[0])
+        cut_off = [a for a in areas if a not in reached]
+        if cut_off:
+            problems.append("not connected to Farrenroc: " + ", ".join(cut_off))
+    for face in FATE_FACES:
+        named = [a for a, s in areas.items() if s["fate"] == face]
+        if len(named) > 1 or (len(named) == 0 and not partial):
+            problems.append(f"fate symbol {face!r} must name exactly one Outland or Lair, "
+                            f"found {len(named)}")
+    if problems:
+        raise BoardError(source, problems)
+    return {"name": str(data.get("name", "board")), "areas": areas}
+
+
+def _reachable(areas: dict, start: str) -> set[str]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for other in areas[todo.pop()]["neighbours"]:
+            if other in areas and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 def distances(board: dict, start: str) -> dict[str, int]:
@@ -212,5 +314,12 @@ def area_choices(board: dict) -> tuple[str, ...]:
     return tuple(board["areas"])
 
 
-DEFAULT_BOARD = load_board()
+# The shipped stand-in board (tests and the hypothesis strategies use its ids).
+# A new game loads the board file again (commands.setup), so an owner's edit
+# applies to the next game, and a bad file refuses a new game with its problems
+# instead of stopping the package from loading.
+try:
+    DEFAULT_BOARD = load_board("board.json")
+except BoardError:  # an owner broke the shipped file: setup reports it
+    DEFAULT_BOARD = {"name": "none", "areas": {}}
 AREA_IDS = tuple(DEFAULT_BOARD["areas"])

@@ -34,7 +34,7 @@ def _line_board() -> dict:
         {"id": "ruins-1", "type": "ruins", "neighbours": ["farrenroc", "village-1"]},
         {"id": "village-1", "type": "village", "neighbours": ["ruins-1", "outland-1"]},
         {"id": "outland-1", "type": "outland", "fate": "rage", "neighbours": ["village-1"]},
-    ]})
+    ]}, partial=True)
 
 
 def _on_line_board(state: dict) -> None:

@@ -169,7 +169,7 @@ def test_area_choices_come_from_the_games_own_board():
     board = parse_board({"areas": [
         {"id": "farrenroc", "type": "farrenroc", "neighbours": ["moor"]},
         {"id": "moor", "type": "village", "neighbours": ["farrenroc"]},
-    ]})
+    ]}, partial=True)
     t.state["board"] = board
     t.state["distance"] = distances(board, "farrenroc")
     t.state["areas"] = {a: {"minions": [], "captains": [], "structure": False, "objective": None}
@@ -180,3 +180,80 @@ def test_area_choices_come_from_the_games_own_board():
     assert t.state["heroes"][0]["area"] == "moor"
     with pytest.raises(RuleError):
         t.do("travel", area="village-1", hero=1)
+
+
+# --- the board file: editable, checked, a bad one refused ------------------------------------
+
+
+def _toml(board: dict) -> str:
+    """A board as the TOML an owner would write (``[[areas]]`` tables)."""
+    lines = [f'name = "{board["name"]}"']
+    for area_id, area in board["areas"].items():
+        lines += ["", "[[areas]]", f'id = "{area_id}"', f'name = "{area["name"]}"',
+                  f'type = "{area["type"]}"',
+                  "neighbours = [" + ", ".join(f'"{n}"' for n in area["neighbours"]) + "]"]
+        if area["flames"]:
+            lines.append(f"flames = {area['flames']}")
+        if area["fate"]:
+            lines.append(f'fate = "{area["fate"]}"')
+    return "\n".join(lines) + "\n"
+
+
+def test_a_toml_board_reads_the_same_as_the_shipped_json():
+    from games.myth.state import board_from_text
+    assert board_from_text(_toml(DEFAULT_BOARD), "mine.toml") == DEFAULT_BOARD
+
+
+def test_a_bad_board_names_every_problem():
+    """"Locations", "Farrenroc", "Muster": known types, two-way neighbours, one
+    Farrenroc reaching every area, each fate symbol on one Outland or Lair."""
+    from games.myth.state import BoardError
+    bad = {"areas": [
+        {"id": "f", "type": "farrenroc", "neighbours": ["v"]},
+        {"id": "v", "type": "villa", "neighbours": []},
+        {"id": "o", "type": "outland", "fate": "rage", "neighbours": []},
+        {"id": "l", "type": "lair", "fate": "rage", "neighbours": ["ghost"]},
+        {"id": "w", "type": "lair", "flames": 2, "neighbours": []},
+    ]}
+    with pytest.raises(BoardError) as err:
+        parse_board(bad, "board.json")
+    text = str(err.value)
+    for expected in ("'v': type 'villa'", "'v' does not name 'f' back",
+                     "unknown neighbour 'ghost'", "not connected to Farrenroc: o, l, w",
+                     "'w': flames", "fate symbol 'rage' must name exactly one",
+                     "fate symbol 'guile'"):
+        assert expected in text, expected
+
+
+def test_a_board_that_is_not_toml_or_json_says_where():
+    from games.myth.state import BoardError, board_from_text
+    with pytest.raises(BoardError) as err:
+        board_from_text("name = \n", "games/myth/board.toml")
+    assert "games/myth/board.toml: not valid TOML" in str(err.value)
+    with pytest.raises(BoardError) as err:
+        board_from_text("{", "games/myth/board.json")
+    assert "not valid JSON" in str(err.value)
+
+
+def test_the_owners_board_toml_is_used_for_a_new_game(tmp_path, monkeypatch):
+    from games.core import new_game
+    from games.myth import state as myth_state
+    board = dict(DEFAULT_BOARD, name="Our printed board")
+    (tmp_path / "board.toml").write_text(_toml(board), encoding="utf-8")
+    monkeypatch.setattr(myth_state, "board_folder", lambda: tmp_path)
+    state = new_game(GAME, {"heroes": 1}, 1).state
+    assert state["board"]["name"] == "Our printed board"
+
+
+def test_a_bad_board_file_refuses_a_new_game_with_a_clear_message(tmp_path, monkeypatch):
+    """DESIGN.md, content packs: validated with clear errors, never a crash."""
+    from games.core import new_game
+    from games.myth import state as myth_state
+    (tmp_path / "board.toml").write_text('[[areas]]\nid = "f"\ntype = "castle"\n'
+                                         "neighbours = []\n", encoding="utf-8")
+    monkeypatch.setattr(myth_state, "board_folder", lambda: tmp_path)
+    with pytest.raises(RuleError) as err:
+        new_game(GAME, {"heroes": 1}, 1)
+    assert err.value.short == "Board file is bad"
+    assert "games/myth/board.toml" in err.value.long and "'castle'" in err.value.long
+    assert "exactly one Farrenroc" in err.value.long
