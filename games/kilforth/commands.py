@@ -26,6 +26,7 @@ from games.kilforth.state import (
     NIGHT_CARDS,
     NIGHT_TYPES,
     TERRAINS,
+    UNIQUE_KEYWORDS,
     active_hero,
     cell_index,
     encounters_at,
@@ -328,10 +329,23 @@ def discover(ctx: Context) -> None:
                 "Discover plays a rumour from hand (Action: Discover).")
     hero = _begin_action(ctx, "Discover")
     hero["rumours"] -= 1
-    hero["assets"] += 1
-    hero["asset_gold"] += ctx.params["gold"]
+    _gain_asset(ctx, hero, ctx.params["gold"], ctx.params["keyword"])
     _check_limits(ctx, hero)
     _spend_done(ctx, f"{hero['name']} discovers an asset")
+
+
+def _gain_asset(ctx: Context, hero: dict, gold: int, keyword: str) -> None:
+    """An asset enters play. "A hero can only have at most one asset with each unique
+    keyword. If a hero ever has two ... they must immediately choose and discard one"
+    (Action: Discover, Important): the count stays at one; the asset gold is the old
+    card's (turn Asset gold with the dial if the new one is kept)."""
+    if keyword != "none" and keyword in hero["uniques"]:
+        note(ctx, f"Unique *{keyword}: discard one of the two")
+        return
+    hero["assets"] += 1
+    hero["asset_gold"] += gold
+    if keyword != "none":
+        hero["uniques"].append(keyword)
 
 
 def market(ctx: Context) -> None:
@@ -352,8 +366,7 @@ def market(ctx: Context) -> None:
     hero["gold"] += p["sell"] - p["heal"] - p["buy"]
     hero["hp"] += p["heal"]
     if p["buy"]:
-        hero["assets"] += 1
-        hero["asset_gold"] += p["buy"]
+        _gain_asset(ctx, hero, p["buy"], p["keyword"])
     _check_limits(ctx, hero)
     _spend_done(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell +{p['sell']} gold")
 
@@ -447,6 +460,59 @@ def overcome(ctx: Context) -> None:
     ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")
     note(ctx, f"{hero['name']} overcomes {enc['name']}")
+
+
+def _deed(ctx: Context, name: str) -> dict:
+    """"10. Deeds": during the hero's turn, never while Hidden."""
+    state = ctx.state
+    require(_daylight(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
+    hero = active_hero(state)
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    return hero
+
+
+def exchange(ctx: Context) -> None:
+    """"Deed: Exchange": with a hero at the same location, gold, Loot tokens, rumours,
+    Item and Spell assets (not Allies or Titles), either way (positive numbers are
+    given, negative received); the limits of 6 apply after."""
+    state, p = ctx.state, ctx.params
+    hero = _deed(ctx, "Exchange")
+    other_index = int(p["with"][1:]) - 1
+    require(other_index < len(state["heroes"]) and other_index != state["active_hero"],
+            "Pick another hero", "Exchange is with another hero (Deed: Exchange).")
+    other = state["heroes"][other_index]
+    require(other["cell"] == hero["cell"] and not other["eliminated"], "Not at your location",
+            f"{other['name']} must be at {rules.where(hero['cell'])} (Deed: Exchange).")
+    moves = {"gold": p["gold"], "loot": p["loot"], "rumours": p["rumours"], "assets": p["assets"],
+             "asset_gold": p["asset_gold"] * (1 if p["assets"] > 0 else -1) if p["assets"] else 0}
+    require(any(moves.values()), "Nothing exchanged", "Choose what changes hands (Deed: Exchange).")
+    for field, amount in moves.items():
+        giver, taker = (hero, other) if amount > 0 else (other, hero)
+        require(giver[field] >= abs(amount), f"{giver['name'][:9]}: {field}"[:21],
+                f"{giver['name']} has only {giver[field]} {field} (Deed: Exchange).")
+        giver[field] -= abs(amount)
+        taker[field] += abs(amount)
+    for h in (hero, other):
+        _check_limits(ctx, h)
+    given = ", ".join(f"{f} {a:+d}" for f, a in moves.items() if a and f != "asset_gold")
+    note(ctx, f"Exchange with {other['name']} (given +, received -): {given}")
+
+
+def resolve(ctx: Context) -> None:
+    """"Deed: Resolve": the Deed ability on a card or a Loot token in play ("Loot: each
+    Loot token ... can be discarded as a Resolve Deed", e.g. 'Gain 1 Move AP'); a
+    'Veil:' card is turned until Dawn. The effect's numbers are entered: AP gained,
+    gold gained, HP healed (up to maximum health)."""
+    p = ctx.params
+    hero = _deed(ctx, "Resolve")
+    if p["source"] == "Loot token":
+        require(hero["loot"] > 0, "No Loot tokens", f"{hero['name']} has no Loot token (Deed: Resolve).")
+        hero["loot"] -= 1
+    hero["ap"] += p["ap"]
+    hero["gold"] += p["gold"]
+    healed = min(p["heal"], hero["max_hp"] - hero["hp"])
+    hero["hp"] += healed
+    note(ctx, f"{hero['name']} resolves a {p['source']}: AP +{p['ap']}, gold +{p['gold']}, HP +{healed}")
 
 
 def engage(ctx: Context) -> None:
@@ -632,13 +698,27 @@ def reward(ctx: Context) -> None:
                 "An Enemy Stranger gives its gold and its card (Reward, Exception).")
     if p["loot"] == "gold":
         hero["gold"] += enc["gold"]
+        loot = f"{enc['gold']} gold"
+    elif p["loot_gold"]:
+        hero["gold"] += p["loot_gold"]  # "Gold Loot tokens are discarded immediately"
+        loot = f"a Gold Loot token ({p['loot_gold']} gold)"
     else:
         hero["loot"] += 1
+        loot = "a Loot token"
     hero["rumours"] += 1
+    text = f"Reward: {loot}, {'the card' if p['rumour'] == 'card' else 'a reward card'} as a rumour"
+    trophy = p["trophy"]
+    if trophy == "asset":
+        _gain_asset(ctx, hero, p["trophy_gold"], p["keyword"])
+        text += "; Trophy into play"
+    elif trophy == "gold":
+        hero["gold"] += p["trophy_gold"]
+        text += f"; Trophy sold for {p['trophy_gold']} gold"
+    elif trophy == "rumour":
+        hero["rumours"] += 1
+        text += "; Trophy gained as a rumour"
+    note(ctx, text)
     _check_limits(ctx, hero)
-    loot = f"{enc['gold']} gold" if p["loot"] == "gold" else "a Loot token"
-    note(ctx, f"Reward: {loot}, "
-              f"{'the card' if p['rumour'] == 'card' else 'a reward card'} as a rumour")
 
 
 def lose_card(ctx: Context) -> None:
@@ -649,6 +729,8 @@ def lose_card(ctx: Context) -> None:
     field = "assets" if ctx.params["card"] == "asset" else "rumours"
     require(hero[field] > 0, f"No {field}"[:21], f"{hero['name']} has no {field}; lose the other.")
     hero[field] -= 1
+    if hero["assets"] == 0:
+        hero["uniques"] = []
     state["pending_losses"].pop(0)
     ctx.stay()  # the next defeated hero, if any (the step skips itself when none is left)
     note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
@@ -769,6 +851,8 @@ def trap(ctx: Context) -> None:
     hero["assets"] -= sacrificed
     if sacrificed:
         hero["asset_gold"] = max(0, hero["asset_gold"] - p["asset_gold"])
+        if hero["assets"] == 0:
+            hero["uniques"] = []
     if not (p["hp"] or p["assets"]):
         ctx.describe("No Trap")
         return
@@ -809,6 +893,8 @@ _ATTR = Param("attribute", "choice", "Attribute", choices=ATTRIBUTES, default="f
 _BONUS = Param("bonus", "int", "Bonus dice", low=-20, high=20, default=0)
 _TEAM = Param("team", "choice", "Team", optional=True, choices_from=team_choices)
 _DICE = Param("dice", "dice", "Dice", optional=True)
+_KEYWORD = Param("keyword", "choice", "Unique *keyword", choices=("none", *UNIQUE_KEYWORDS),
+                 default="none")
 _ENC = Param("encounter", "int", "Encounter #", low=1, high=999, default=1)
 _CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=0)
                      for a in ATTRIBUTES) + (
@@ -838,12 +924,12 @@ COMMANDS = (
     CommandSpec("long_rest", "Long Rest", long_rest, available=_in_daylight),
     CommandSpec("clear", "Clear", clear, available=_in_daylight),
     CommandSpec("discover", "Discover", discover,
-                (Param("gold", "int", "Asset gold value", low=0, high=30, default=0),),
+                (Param("gold", "int", "Asset gold value", low=0, high=30, default=0), _KEYWORD),
                 available=_in_daylight),
     CommandSpec("market", "Market", market,
                 (Param("heal", "int", "Heal HP", low=0, high=20, default=0),
                  Param("buy", "int", "Buy: card's gold", low=0, high=30, default=0),
-                 Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0)),
+                 Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0), _KEYWORD),
                 available=_in_daylight),
     CommandSpec("regale", "Regale", regale,
                 (Param("rumours", "int", "Rumours discarded", low=0, high=6, default=0),
@@ -856,6 +942,20 @@ COMMANDS = (
                 available=lambda s: _daylight(s) and any(a["in_play"] and not a["defeated"]
                                                          for a in s["ancients"])),
     CommandSpec("overcome", "Overcome (Deed)", overcome, (_ENC,), available=_in_daylight),
+    CommandSpec("exchange", "Exchange (Deed)", exchange,
+                (Param("with", "choice", "With", choices=("H1", "H2", "H3", "H4"), default="H2"),
+                 Param("gold", "int", "Gold given", low=-99, high=99, default=0),
+                 Param("rumours", "int", "Rumours given", low=-6, high=6, default=0),
+                 Param("loot", "int", "Loot given", low=-6, high=6, default=0),
+                 Param("assets", "int", "Item/Spell given", low=-6, high=6, default=0),
+                 Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
+                available=lambda s: _daylight(s) and len(s["heroes"]) > 1),
+    CommandSpec("resolve", "Resolve (Deed)", resolve,
+                (Param("source", "choice", "From", choices=("Loot token", "card"), default="Loot token"),
+                 Param("ap", "int", "AP gained", low=0, high=9, default=0),
+                 Param("gold", "int", "Gold gained", low=0, high=30, default=0),
+                 Param("heal", "int", "HP healed", low=0, high=9, default=0)),
+                available=_in_daylight),
     CommandSpec("test", "Test (card/Event)", test,
                 (_ATTR, _BONUS, Param("needed", "int", "Successes needed", low=0, high=20, default=1),
                  _TEAM), available=_idle),
@@ -904,7 +1004,12 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("reward", "Claim the reward", reward,
                 (Param("loot", "choice", "Loot", choices=("gold", "loot token"), default="gold"),
-                 Param("rumour", "choice", "Rumour", choices=("card", "reward card"), default="card")),
+                 Param("rumour", "choice", "Rumour", choices=("card", "reward card"), default="card"),
+                 Param("loot_gold", "int", "Gold Loot value", low=0, high=9, default=0),
+                 Param("trophy", "choice", "Trophy", choices=("none", "asset", "gold", "rumour"),
+                       default="none"),
+                 Param("trophy_gold", "int", "Trophy gold", low=0, high=30, default=0),
+                 _KEYWORD),
                 menu=False, prompt_only=True),
     CommandSpec("lose_card", "Lose an asset or rumour", lose_card,
                 (Param("card", "choice", "Lose", choices=("rumour", "asset"), default="rumour"),),

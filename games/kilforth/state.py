@@ -48,6 +48,12 @@ NIGHT_TYPES = ("event", "weather", "enemy", "place", "quest", "stranger")
 
 MODES = ("solo", "coop", "competitive")
 
+# "Discover", Important / "Rewards": each reward card's unique (*) keyword.
+UNIQUE_KEYWORDS = ("Arcane", "Martial", "Pious", "Shadow",      # Ally
+                   "Armour", "Jewellery", "Potion", "Weapon",   # Item
+                   "Aid", "Combat", "Healing", "Kinetic",       # Spell
+                   "Order", "Rank", "Reputation", "Steed")      # Title
+
 # "1. Components": 25 Night cards; "Difficulty Variant": draw and discard 3.
 NIGHT_CARDS = 25
 DIFFICULTY_DISCARDS = 3
