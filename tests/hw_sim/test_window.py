@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 from device.controls import ControlPins  # noqa: E402
 from device.events import DiceRolled, Hold, Press, Quit, Turn  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
+from device.sound import RecordingSound  # noqa: E402
 from firmware_bridge.reader import TrayReader  # noqa: E402
 from hw_sim.oled import DummyDisplay  # noqa: E402
 from hw_sim.pins import SimPins  # noqa: E402
@@ -36,7 +37,7 @@ LEFT, RIGHT = 1, 3
 class Rig:
     """A window over pins whose events land in ``events``; ``emitted`` is what the window emitted."""
 
-    def __init__(self, tray: PtyTray | None = None) -> None:
+    def __init__(self, tray: PtyTray | None = None, sound: RecordingSound | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         self.events: queue.Queue = queue.Queue()
@@ -44,7 +45,7 @@ class Rig:
         self.pins.start(self.events.put)
         self.display = DummyDisplay()
         self.window = SimWindow(PygameScreen((800, 480), window=False), self.display, self.pins,
-                                tray=tray)
+                                tray=tray, sound=sound)
         self.emitted: list = []
         frame = play_frame()
         self.display.show(render_oled(frame))
@@ -263,3 +264,17 @@ def test_the_panel_follows_what_the_host_armed_the_tray_for(tmp_path):
         reader.close()
         rig.close()
         tray.close()
+
+
+def test_a_sound_cue_lights_the_piezo_stand_in():
+    sound = RecordingSound()
+    rig = Rig(sound=sound)
+    try:
+        sound.cue("rejected")
+        rig.window.pump(rig.emitted.append)
+        assert rig.window.face.cue == "rejected"
+        rig.window._cue_until = 0.0  # the cue's moment has passed
+        rig.window.pump(rig.emitted.append)
+        assert rig.window.face.cue == ""
+    finally:
+        rig.close()
