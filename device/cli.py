@@ -6,6 +6,8 @@
   tablewarden games  [--data-dir D]
   tablewarden export [--data-dir D] [--slot N] [-o FILE]
   tablewarden import FILE [--data-dir D]
+  tablewarden doctor [--hardware pi|sim] [--config F] [--data-dir D] [--json]
+  tablewarden report [--hardware pi|sim] [--config F] [--data-dir D] [--log FILE] [-o FILE]
 
 Exit status: 0 on success, 2 for bad input (a config or script error names
 the key or line), 1 when the service itself failed.
@@ -213,6 +215,46 @@ def cmd_import(args) -> int:
     return 0
 
 
+# --- doctor and report -------------------------------------------------------------
+
+
+def _diagnose(args):
+    from device.doctor import diagnose
+    from device.wiring import on_raspberry_pi
+
+    hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
+    config_path = Path(args.config) if args.config else default_config_path(hardware)
+    return hardware, config_path, diagnose(config_path, Path(args.data_dir), hardware)
+
+
+def cmd_doctor(args) -> int:
+    from device.doctor import as_dicts, failed, format_findings
+
+    _, _, findings = _diagnose(args)
+    print(json.dumps(as_dicts(findings), indent=1) if args.json else format_findings(findings))
+    return 1 if failed(findings) else 0
+
+
+def cmd_report(args) -> int:
+    from device.backup import is_healthy
+    from device.journal import JOURNAL_FILE
+    from device.report import write_report
+
+    hardware, config_path, findings = _diagnose(args)
+    export = None
+    if is_healthy(Path(args.data_dir) / JOURNAL_FILE):  # a damaged journal is the doctor's to report
+        journal, _ = _open_journal(args)
+        try:
+            export = journal.export_game() if journal.active_slot is not None else None
+        finally:
+            journal.close()
+    output = Path(args.output or time.strftime("tablewarden-report-%Y%m%d-%H%M%S.zip"))
+    write_report(output, findings=findings, hardware=hardware, config_path=config_path, export=export,
+                 log_file=Path(args.log) if args.log else None)
+    print(f"report written to {output}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=APP, description="Keeps the books beside a board game.")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
@@ -247,6 +289,19 @@ def build_parser() -> argparse.ArgumentParser:
     imp = with_data_dir(sub.add_parser("import", help="add a game from an exported JSON file"))
     imp.add_argument("file")
     imp.set_defaults(func=cmd_import)
+
+    for name, func, text in (("doctor", cmd_doctor, "check the box's parts and say what to fix"),
+                             ("report", cmd_report, "bundle log, config, game and doctor into one file")):
+        check = with_data_dir(sub.add_parser(name, help=text))
+        check.add_argument("--hardware", choices=("pi", "sim"),
+                           help="default: pi on a Raspberry Pi, sim elsewhere")
+        check.add_argument("--config", help="config TOML (default: /etc/tablewarden/config.toml on the Pi)")
+        check.set_defaults(func=func)
+        if name == "doctor":
+            check.add_argument("--json", action="store_true", help="the findings as JSON")
+        else:
+            check.add_argument("--log", help="a log file to include (default: journald's, if any)")
+            check.add_argument("-o", "--output", help="default: tablewarden-report-<time>.zip here")
     return parser
 
 
