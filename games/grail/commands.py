@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
 from games.core.paths import get_path, set_path
-from games.grail import encounters, rules
+from games.grail import encounters, pack, rules
 from games.grail.procedures import note
 from games.grail.state import (
     ATTRIBUTES,
@@ -143,6 +143,7 @@ def _arrive(ctx: Context, c: dict) -> None:
     """Arriving somewhere: reveal within range, lightning rules, Guardians first
     ("Locations", Traveling and revealing Locations; "Guardians")."""
     here = c["location"]
+    _reveal_from(ctx, here)
     guards = [g["name"] for g in ctx.state["guardians"] if g["location"] == here]
     if guards:
         note(ctx, f"Guardian here: {', '.join(guards)} - Encounter first")
@@ -510,27 +511,133 @@ def end_encounter(ctx: Context) -> None:
 # --- the map, Menhirs, Guardians and time ---------------------------------------------
 
 
-def place(ctx: Context) -> None:
-    """"Locations", Reveal further Location cards: attach a card at a Direction Key,
-    only within one card (diagonals too) of an Active Menhir."""
-    number = ctx.params["number"]
+def _lay(ctx: Context, number: int, where: tuple[int, int]) -> dict:
+    """Put Location ``number`` on the map at ``where`` with what the content pack
+    says about it: its Direction Keys, seals, and its edges without a Key blocked
+    ("Locations": touching edges without Direction Keys block the route)."""
+    info = pack.card(ctx.state["pack"], number)
+    loc = new_location(number, where)
+    if info:
+        _describe(loc, info)
+    ctx.state["locations"].append(loc)
+    ctx.state["locations"].sort(key=lambda loc: loc["number"])
+    if number in ctx.state["removed_locations"]:
+        ctx.state["removed_locations"].remove(number)
+    return loc
+
+
+def _describe(loc: dict, info: dict) -> None:
+    loc["keys"] = dict(info["keys"])
+    loc["seals"] = list(info["seals"])
+    if info["keys"]:
+        loc["blocked"] = [side for side in SIDES if side not in info["keys"]]
+
+
+def _check_spot(ctx: Context, number: int, where: tuple[int, int]) -> None:
     if find_location(ctx.state, number) is not None:
         raise RuleError(f"{number} is on the map", f"Location {number} is already on the map.")
-    beside = _location(ctx, "next_to")
-    where = board.step((beside["x"], beside["y"]), ctx.params["side"])
     taken = board.at(the_map(ctx.state), where)
     if taken is not None:
-        raise RuleError(f"{taken} is there", f"Location {taken} already lies {ctx.params['side']} "
-                        f"of {beside['number']}.")
+        raise RuleError(f"{taken} is there", f"Location {taken} already lies where {number} would go.")
     if not rules.place_allowed(ctx.state, where):
         raise RuleError("Out of Menhir range",
                         "A Location is attached only if it is no further than 1 card (including "
                         "diagonally) from an Active Menhir (Locations, Reveal further Location cards).")
-    ctx.state["locations"].append(new_location(number, where))
-    ctx.state["locations"].sort(key=lambda loc: loc["number"])
-    if number in ctx.state["removed_locations"]:
-        ctx.state["removed_locations"].remove(number)
+
+
+def place(ctx: Context) -> None:
+    """"Locations", Reveal further Location cards: attach a card at a Direction Key,
+    only within one card (diagonals too) of an Active Menhir."""
+    number = ctx.params["number"]
+    beside = _location(ctx, "next_to")
+    where = board.step((beside["x"], beside["y"]), ctx.params["side"])
+    _check_spot(ctx, number, where)
+    _lay(ctx, number, where)
     note(ctx, f"Location {number} placed {ctx.params['side']} of {beside['number']}")
+
+
+def _key_spots(state: dict, number: int) -> list[tuple[int, str, tuple[int, int]]]:
+    """Where revealed Locations' Direction Keys put ``number``: (from, side, position)."""
+    out = []
+    for loc in state["locations"]:
+        for side, target in sorted(loc["keys"].items()):
+            if target == number:
+                out.append((loc["number"], side, board.step((loc["x"], loc["y"]), side)))
+    return out
+
+
+def reveal(ctx: Context) -> None:
+    """"Locations", Reveal further Location cards, by number: the box finds the
+    revealed Location whose Direction Key names it (or the pack's position) and
+    attaches it there, if within one card of an Active Menhir."""
+    number = ctx.params["number"]
+    spots = _key_spots(ctx.state, number)
+    info = pack.card(ctx.state["pack"], number)
+    if info and info["position"] is not None:
+        where, origin = board.pos(info["position"]), "its pack position"
+    elif spots:
+        came, side, where = spots[0]
+        origin = f"{side} of {came}"
+    else:
+        raise RuleError(f"No Key shows {number}",
+                        f"No revealed Location has a Direction Key {number}; enter the Key "
+                        "(Direction Key) or place the card by its side (Place a Location).")
+    _check_spot(ctx, number, where)
+    _lay(ctx, number, where)
+    note(ctx, f"Location {number} revealed {origin}")
+
+
+def _reveal_from(ctx: Context, number: int) -> None:
+    """On arrival (or after a Menhir activation): attach the cards the Location's
+    Direction Keys name, each only if within Active Menhir range ("Locations",
+    Traveling and revealing Locations; "Menhirs and Wyrdness")."""
+    loc = find_location(ctx.state, number)
+    on_map = set(the_map(ctx.state))
+    for side, key in sorted(loc["keys"].items()):
+        target = pack.key_target(ctx.state["pack"], key, on_map)
+        if find_location(ctx.state, target) is not None:
+            continue
+        where = board.step((loc["x"], loc["y"]), side)
+        if board.at(the_map(ctx.state), where) is not None:
+            continue
+        if not rules.place_allowed(ctx.state, where):
+            note(ctx, f"{target} ({side} of {number}) is out of Menhir range: not attached")
+            continue
+        _lay(ctx, target, where)
+        note(ctx, f"Reveal Location {target} {side} of {number}")
+
+
+def direction_key(ctx: Context) -> None:
+    """A Direction Key read off a Location card: the number of the Location that
+    side leads to ("Locations": Direction Keys). The box then reveals it on arrival."""
+    loc = _location(ctx)
+    side, number = ctx.params["side"], ctx.params["number"]
+    if number == loc["number"]:
+        raise RuleError("Key to itself", "A Direction Key names another Location.")
+    loc["keys"][side] = number
+    if side in loc["blocked"]:
+        loc["blocked"].remove(side)
+    note(ctx, f"{loc['number']} {side} Key: {number}")
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, see games/grail/pack.py): Locations' Direction
+    Keys, seals and positions. A bad pack is refused with every problem listed and
+    changes nothing; the game goes on without it."""
+    try:
+        data = pack.parse(ctx.params["toml"])
+    except pack.PackError as err:
+        count = len(err.problems)
+        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
+                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    ctx.state["pack"] = data
+    described = 0
+    for loc in ctx.state["locations"]:
+        info = pack.card(data, loc["number"])
+        if info:
+            _describe(loc, info)
+            described += 1
+    note(ctx, f"Pack {data['name']!r}: {len(data['locations'])} Locations, {described} on the map")
 
 
 def remove_location(ctx: Context) -> None:
@@ -572,7 +679,8 @@ def activate(ctx: Context) -> None:
     else:
         ctx.state["menhirs"].append({"location": loc["number"], "dial": days})
         note(ctx, f"Menhir {loc['number']} activated: {days} days")
-    note(ctx, "Reveal Locations now in range")
+    for number in sorted({ctx.state["characters"][i]["location"] for i in living(ctx.state)}):
+        _reveal_from(ctx, number)
 
 
 def guardian(ctx: Context) -> None:
@@ -770,6 +878,11 @@ COMMANDS = (
                  Param("side", "choice", "Side", choices=SIDES))),
     CommandSpec("activate", "Activate/extend a Menhir", activate,
                 (_location_param(), Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=3))),
+    CommandSpec("reveal", "Reveal a Location by number", reveal,
+                (Param("number", "int", "Location", low=100, high=999, default=106),)),
+    CommandSpec("direction_key", "Enter a Direction Key", direction_key,
+                (_location_param(), Param("side", "choice", "Side", choices=SIDES),
+                 Param("number", "int", "Leads to", low=100, high=999, default=106))),
     CommandSpec("move", "Move (not a Travel)", move, (_character_param(), _location_param())),
     CommandSpec("guardian", "A Guardian roams", guardian, (_location_param(),)),
     CommandSpec("defeat_guardian", "Guardian defeated", defeat_guardian,
@@ -796,6 +909,8 @@ COMMANDS = (
                 (Param("what", "choice", "Value", choices_from=rules.setting_keys),
                  Param("value", "int", "Set to", low=0, high=999))),
     CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
+    CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
+                (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("death", "A Character dies", death,
                 (_character_param(), Param("then", "choice", "Then", choices=DEATH_CHOICES))),
     CommandSpec("rest", "Rest: pay 1 Food for +1 Health, -1 Terror", rest,

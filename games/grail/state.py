@@ -67,6 +67,7 @@ MENHIR_DIAL_TOP = 8
 # top, 103 to the left, 104 to the right and 105 to the bottom.
 START_LOCATION = 101
 START_MAP = {101: (0, 0), 102: (0, -1), 103: (-1, 0), 104: (1, 0), 105: (0, 1)}
+START_KEYS = {"north": 102, "west": 103, "east": 104, "south": 105}
 
 TRACK_LIMIT = 20  # the longest track the box accepts
 
@@ -97,7 +98,8 @@ def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
             "mode": mode,
             "day": 1,
             "characters": [new_character(i, tracks) for i in range(count)],
-            "locations": [new_location(n, p) for n, p in sorted(START_MAP.items())],
+            "locations": [new_location(n, p, START_KEYS if n == START_LOCATION else None)
+                          for n, p in sorted(START_MAP.items())],
             "removed_locations": [],
             "menhirs": [{"location": START_LOCATION, "dial": FIRST_MENHIR_DAYS[count]}],
             "guardians": [],
@@ -129,7 +131,7 @@ def migrate_1_to_2(state: dict) -> dict:
     state.setdefault("last_encounter", None)
     state.setdefault("pack", None)
     for loc in state["locations"]:
-        loc.setdefault("keys", {})
+        loc.setdefault("keys", dict(START_KEYS) if loc["number"] == START_LOCATION else {})
         loc.setdefault("seals", [])
     return state
 
