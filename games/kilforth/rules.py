@@ -317,5 +317,11 @@ def end_check(state: dict) -> dict | None:
     return {"result": "loss", "text": f"Time is up: the gloom wins. VP {team_victory_points(state)}"}
 
 
-def where(index: int) -> str:
-    return cell_label(index) if index != CITY else "Sprawl City"
+def where(index: int, state: dict | None = None) -> str:
+    """A location as the players say it: "Sprawl City", "B2", or "B2 Green Meadows"
+    when a content pack named it."""
+    if index == CITY:
+        return "Sprawl City"
+    label = cell_label(index)
+    name = state["map"][index]["name"] if state else label
+    return label if name == label else f"{label} {name}"

@@ -129,18 +129,26 @@ def view(state: dict) -> GameView:
         step_text, step_kind = "", ""
 
     hero = state["heroes"][active if active is not None else state["first_hero"]]
+    cost = rules.gloom_cost(state, hero)
     facts = (
         (hero["name"] if len(state["heroes"]) > 1 else "AP/HP",
          f"{hero['ap']}/{hero['hp']}" if len(state["heroes"]) == 1 else f"AP{hero['ap']} HP{hero['hp']}"),
         ("Nights", str(left)),
-        ("Gloom", str(sum(1 for c in state["map"] if c["gloom"]))),
+        ("Tonight", ("DEFEAT" if cost >= hero["hp"] else f"-{cost} HP") if cost else "safe"),
     )
 
     forecast = []
     for h in state["heroes"]:
+        if h["eliminated"]:
+            continue
         cost = rules.gloom_cost(state, h)
-        forecast.append(f"{h['name']} at {rules.where(h['cell'])}: "
-                        + (f"-{cost} HP tonight" if cost else "safe tonight"))
+        text = f"{h['name']} at {rules.where(h['cell'], state)}: "
+        if not cost:
+            text += "safe tonight"
+        else:
+            left_hp = h["hp"] - cost
+            text += f"-{cost} HP tonight" + (" - DEFEATED" if left_hp <= 0 else f" ({left_hp} left)")
+        forecast.append(text)
     encounters = tuple(
         f"#{e['id']} {e['name']} @{rules.where(e['cell'])}: "
         + " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{e[a]}" for a in ATTRIBUTE_LABELS if e[a])
@@ -162,8 +170,12 @@ def view(state: dict) -> GameView:
         night.append(f"Plots on the map: {plots}")
     if state["gloom_per_day"]:
         night.append("Gloom per Day: " + " ".join(str(n) for n in state["gloom_per_day"]))
+    named = tuple(f"{cell_label(i)} {c['name']} ({c['terrain']}, gloom {c['gloom_hp']} HP)"
+                  + (" - in gloom" if c["gloom"] else "")
+                  for i, c in enumerate(state["map"]) if c["name"] != cell_label(i) and i != 12)
     panels = (
         Panel("Map", _map_lines(state)),
+        *((Panel("Locations", named),) if named else ()),
         Panel("Heroes", tuple(_hero_line(state, i) for i in range(len(state["heroes"])))),
         Panel("Tonight's Gloom", tuple(forecast)),
         Panel("Encounters", encounters),

@@ -9,7 +9,7 @@ def test_daylight_view_shows_hero_ap_hp_and_nights_left():
     view = GAME.view(start())
     assert view.phase == "Daylight"
     assert view.step == "Hero 1: Action or Camp (4 AP)"
-    assert dict(view.facts) == {"AP/HP": "4/4", "Nights": "25", "Gloom": "0"}
+    assert dict(view.facts) == {"AP/HP": "4/4", "Nights": "25", "Tonight": "safe"}
     assert [p.title for p in view.panels] == ["Map", "Heroes", "Tonight's Gloom", "Encounters", "Night"]
     assert view.tracks[0].key == "hero1.hp"
 
@@ -28,3 +28,19 @@ def test_map_marks_gloom_and_heroes():
     lines = GAME.view(state).panels[0].lines
     assert lines[0].startswith("A1#")
     assert "SC.12" in lines[2]
+
+
+def test_daylight_forecast_of_tonights_gloom_per_hero():
+    """The issue's forecast: "during Daylight what tonight's Gloom step will cost each
+    hero where they stand" ("11. Night Phase", Step 1: Gloom)."""
+    from games.kilforth.state import cell_index
+
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["map"][cell_index("C2")].update(gloom=True, gloom_hp=2)
+    state["map"][cell_index("B2")].update(gloom=True, gloom_hp=1)
+    state["heroes"][0]["cell"] = cell_index("C2")
+    state["heroes"][1].update(cell=cell_index("B2"), hp=1)
+    view = GAME.view(state)
+    assert dict(view.facts)["Tonight"] == "-2 HP"
+    lines = dict((p.title, p.lines) for p in view.panels)["Tonight's Gloom"]
+    assert lines == ("Hero 1 at C2: -2 HP tonight (2 left)", "Hero 2 at B2: -1 HP tonight - DEFEATED")
