@@ -348,6 +348,20 @@ def reroll(ctx: Context) -> None:
         ctx.stay()
 
 
+def assault(ctx: Context) -> None:
+    """"March" / "Assaults": the next assault's dice, a d10 per enemy token there
+    (tray, typed in, or virtual); the prompt asks again for the next area."""
+    waiting = ctx.data.get("assaults") or []
+    if not waiting:
+        raise RuleError("No assault now", "No March is waiting for assault dice.")
+    area_id = waiting[0]
+    count = len(rules.enemy_tokens(ctx.state, area_id))
+    rules.assault(ctx, area_id, _d10s(ctx.params["dice"], count, ctx))
+    waiting.pop(0)
+    if waiting and ctx.state["stability"] > 0:
+        ctx.stay()
+
+
 def card_choices(state: dict) -> tuple[str, ...]:
     """What becomes of an encounter card: discarded (events), an asset (with 3
     already held, one old asset is discarded for it), or a burden."""
@@ -654,6 +668,8 @@ COMMANDS = (
                 (Param("location", "choice", "Location", choices=AREA_TYPES),),
                 menu=False, prompt_only=True),
     CommandSpec("roll_fate", "Roll the fate pool", roll_fate, (_dice(),), menu=False,
+                prompt_only=True),
+    CommandSpec("assault", "Roll an assault's dice", assault, (_dice(),), menu=False,
                 prompt_only=True),
     CommandSpec("roll", "Roll the dice (tray or virtual)", roll, (_dice(),), menu=False,
                 prompt_only=True),

@@ -181,16 +181,28 @@ def _hero_down(state: dict) -> bool:
     return current is not None and current[1] != "enemy" and state["heroes"][current[1]]["defeated"]
 
 
-def march(ctx: Context) -> None:
-    """"March": assaults on Farrenroc and every area with a structure (center
-    first), then minion movement by priority, then Farrenroc's excess rule."""
-    state = ctx.state
+def assault_targets(state: dict) -> list[str]:
+    """"March": Farrenroc and each area with a structure, center first ("Action
+    Phase": enemy actions that target areas start with Farrenroc and work
+    outwards); an area without enemy tokens is ignored ("Assaults")."""
     home = farrenroc(state["board"])
-    targets = [a for a, s in state["areas"].items() if a == home or s["structure"]]
-    for area_id in sorted(targets, key=lambda a: (state["distance"][a], a)):
-        rules.assault(ctx, area_id)
-        if state["stability"] <= 0:
-            return
+    targets = [a for a, s in state["areas"].items()
+               if (a == home or s["structure"]) and rules.enemy_tokens(state, a)]
+    return sorted(targets, key=lambda a: (state["distance"][a], a))
+
+
+def _assaults(state: dict) -> list[str]:
+    return _data(state).get("assaults") or []
+
+
+def _assault_dice(state: dict) -> tuple[int, str]:
+    return (len(rules.enemy_tokens(state, _assaults(state)[0])), "d10")
+
+
+def march_moves(ctx: Context) -> None:
+    """"March", second step: minion movement by priority, then Farrenroc's
+    excess rule ("Enemy Movement")."""
+    state = ctx.state
     before = {a: len(s["minions"]) for a, s in state["areas"].items()}
     rules.march_moves(state)
     moved = [f"{area_name(state, a)} {len(s['minions'])}" for a, s in state["areas"].items()
@@ -238,7 +250,9 @@ def _enemy_action(ctx: Context) -> None:
     """Resolve the revealed enemy card's action type ("Enemy Actions")."""
     card = _enemy_card(ctx.state)
     if card == "march":
-        march(ctx)
+        ctx.data["assaults"] = assault_targets(ctx.state)
+        if not ctx.data["assaults"]:
+            note(ctx, "March: no assault (no enemies at Farrenroc or a structure)")
     elif card == "scheme":
         scheme(ctx)
     else:
@@ -269,6 +283,10 @@ ACTION = Procedure(
              "Defeated Heroes", skip=lambda s: not _hero_down(s)),
         Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
              run=_enemy_action, skip=lambda s: not _is_enemy(s)),
+        Step("assault", StepKind.PROMPT, "Assault: roll a d10 per enemy", "March; Assaults",
+             command="assault", skip=lambda s: not _assaults(s), dice=_assault_dice),
+        Step("march", StepKind.AUTO, "Minions move", "March; Enemy Movement", run=march_moves,
+             skip=lambda s: _enemy_card(s) != "march"),
         *aftermath("enemy_"),
         Step("enemy_rest", StepKind.REMINDER, "Darkness fate ability, siege action",
              "Enemy Actions; Action Phase", skip=lambda s: not _is_enemy(s)),

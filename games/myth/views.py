@@ -110,6 +110,11 @@ def _step_text(state: dict, step) -> str:
     if step.id.endswith("overrun") and state["overruns"]:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"
+    if step.id == "assault" and data.get("assaults"):
+        area_id = data["assaults"][0]
+        count = len(rules.enemy_tokens(state, area_id))
+        return (f"Assault on {area_name(state, area_id)}: roll {count} d10, "
+                f"success {percent(rules.assault_chance(state, area_id))}")
     roll = data.get("roll") if state["procedure"]["name"] == "roll" else None
     if step.id == "roll" and roll:
         return f"{_roll_title(state, roll)}: roll {roll['count']} d10, {rules.roll_odds(roll)}"

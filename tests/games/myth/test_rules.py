@@ -389,3 +389,46 @@ def test_muster_unpayable_discard_costs_one_stability():
     rules.muster(ctx_for(s), 3)
     assert s["reserves"]["hope"] == 0 and s["stability"] == 9
     assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+
+
+# --- March through the assault prompt ---------------------------------------------------------
+
+
+def _march_first(t: Table) -> None:
+    """Make the Morning enemy card a March resolved first (scenario set-up)."""
+    t.until("heroes", "planning")
+    t.do("next")  # the decks are shuffled, the Action phase draws
+    morning = t.state["plan"]["morning"]
+    morning.update(order=["enemy", 0], next=0)
+    morning["enemy"] = {"card": "march", "revealed": False}
+    t.state["procedure"] = {"name": "action", "step": 0, "data": {}}
+    t.do("correct", track="stability", value=t.state["stability"])  # runs the draw
+
+
+def test_march_assaults_farrenroc_then_the_structure_each_from_the_tray():
+    """"March": assaults on Farrenroc and each structure, center first ("Action
+    Phase"); "Assaults": a d10 per enemy token, success if one is at most the
+    highest attack; minions delayed after; then movement."""
+    t = played()
+    s = t.state
+    s["enemy"]["minion"]["attack"] = 3
+    put(s, "farrenroc", 2)
+    s["areas"]["village-5"]["structure"] = True
+    put(s, "village-5", 1)
+    put(s, "outland-1", 1)
+    _march_first(t)
+    assert t.step().id == "assault"
+    assert t.step().dice(t.state) == (2, "d10")
+    from games.myth import GAME
+    assert "Assault on Farrenroc: roll 2 d10, success 51%" in GAME.view(t.state).step
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("assault", dice=[{"kind": "d10", "face": 5}])
+    assert t.state == before
+    t.do("assault", dice=[{"kind": "d10", "face": f} for f in (9, 2)])
+    assert t.state["stability"] == 9
+    assert all(m["delayed"] for m in t.state["areas"]["farrenroc"]["minions"])
+    assert t.step().id == "assault" and t.step().dice(t.state) == (1, "d10")
+    t.do("assault", dice=[{"kind": "d10", "face": 8}])
+    assert t.state["areas"]["village-5"]["structure"]  # 8 > attack 3: held
+    assert t.state["areas"]["outland-1"]["minions"] == []  # then the minions moved
