@@ -9,7 +9,7 @@ Daylight Actions act for the active hero ("Daylight Turns"); prompt answers
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, deck, dice
-from games.kilforth import procedures, rules
+from games.kilforth import pack, procedures, rules
 from games.kilforth.procedures import end_turn, make_enemy, note, start_battle
 from games.kilforth.rules import require
 from games.kilforth.state import (
@@ -66,16 +66,59 @@ def setup(ctx: Context) -> None:
     ctx.describe(f"New game: {p['mode']}, {p['heroes']} hero{'es' if p['heroes'] > 1 else ''}")
 
 
+def race_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or a Race from the content pack."""
+    return ("as entered", *sorted((state.get("pack") or {}).get("races", {})))
+
+
+def class_choices(state: dict) -> tuple[str, ...]:
+    return ("none", *sorted((state.get("pack") or {}).get("classes", {})))
+
+
 def hero_values(ctx: Context) -> None:
-    """"2. Setup", Races and Classes: race values plus class bonuses; Starting Gold."""
+    """"2. Setup", Races and Classes: race values plus class bonuses; Starting Gold.
+    With a content pack, a Race (and Class) chosen on the form gives the values."""
     index = ctx.data["hero"]
     values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
+    race, hero_class = ctx.params.get("race") or "as entered", ctx.params.get("hero_class") or "none"
+    if race != "as entered":
+        values = pack.hero_values(ctx.state["pack"], race, hero_class)
+    else:
+        require(hero_class == "none", "Choose a race too",
+                "A Class adds to the Race card's values: choose the Race from the pack as well.")
     ctx.state["heroes"][index] = new_hero(index + 1, values)
     ctx.data["hero"] = index + 1
     if index + 1 < len(ctx.state["heroes"]):
         ctx.stay()  # the next hero's values
     parts = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{values[a]}" for a in ATTRIBUTES)
     ctx.describe(f"Hero {index + 1}: {parts} HP{values['max_hp']} gold {values['gold']}")
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, see games/kilforth/pack.py) during setup: the
+    locations are dealt onto the map with the game's seed ("2. Setup", Map: shuffle
+    and randomly place them around Sprawl City) unless the pack gives their cells;
+    Races and Classes become choices on the hero form. A bad pack is refused with
+    every problem listed, and the game goes on without it."""
+    proc = ctx.state.get("procedure")
+    require(proc is not None and proc["name"] == "setup", "Load packs at setup",
+            "A content pack lays out the map, so it is loaded during Setup (2. Setup, Map).")
+    try:
+        data = pack.parse(ctx.params["toml"])
+    except pack.PackError as err:
+        count = len(err.problems)
+        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
+                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    ctx.state["pack"] = data
+    placed = {cell_index(loc["cell"]): loc for loc in data["locations"] if loc["cell"]}
+    free = [c for c in range(len(CELL_LABELS)) if c != CITY and c not in placed]
+    dealt = [loc for loc in data["locations"] if not loc["cell"]]
+    for cell, loc in zip(ctx.shuffle(free), dealt, strict=False):
+        placed[cell] = loc
+    for cell, loc in placed.items():
+        ctx.state["map"][cell].update(name=loc["name"], terrain=loc["terrain"], gloom_hp=loc["gloom_hp"])
+    note(ctx, f"Pack {data['name']!r}: {len(placed)} locations dealt, {len(data['races'])} races, "
+              f"{len(data['classes'])} classes")
 
 
 def ancient_plot(ctx: Context) -> None:
@@ -973,8 +1016,12 @@ COMMANDS = (
                 (*(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=1)
                    for a in ATTRIBUTES),
                  Param("max_hp", "int", "Max HP", low=1, high=MAX_HP_LIMIT, default=5),
-                 Param("gold", "int", "Starting gold", low=0, high=20, default=1)),
+                 Param("gold", "int", "Starting gold", low=0, high=20, default=1),
+                 Param("race", "choice", "Race (pack)", optional=True, choices_from=race_choices),
+                 Param("hero_class", "choice", "Class (pack)", optional=True, choices_from=class_choices)),
                 menu=False, prompt_only=True),
+    CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
+                (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("ancient_plot", "An Ancient's Plot type", ancient_plot,
                 (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),),
                 menu=False, prompt_only=True),

@@ -1,0 +1,162 @@
+"""Content packs: the Kilforth cards an owner describes, as optional TOML.
+
+A pack tells the box what is printed on the cards it cannot read ("3. Card
+Anatomy"): each Location's name, terrain and gloom effect (the red shield's HP
+loss), and each Race's and Class's values::
+
+    name = "My Kilforth"
+
+    [[locations]]
+    name = "Green Meadows"
+    terrain = "plains"          # badlands, forest, mountain, plains
+    gloom_hp = 1                # optional, 1 when left out
+    cell = "B3"                 # optional: where it lies; the rest are dealt at random
+
+    [races.Human]               # the Race card: all six values
+    fight = 2
+    study = 2
+    sneak = 2
+    influence = 3
+    max_hp = 5
+    gold = 1
+
+    [classes.Warrior]           # the Class card: attribute bonuses (missing = 0)
+    fight = 1
+
+With a pack the box deals the map ("2. Setup", Map: "Shuffle the remaining
+locations and randomly place them around Sprawl City") with the game's seed,
+names the cells on every form and knows each location's terrain (for Plots)
+and gloom HP (for tonight's forecast), and a hero is entered by choosing a
+race and a class. Without one the box prompts for numbers (DESIGN.md "Content
+packs"). :func:`parse` returns the checked data or raises :class:`PackError`
+listing every problem, each naming where it is; nothing is read from disk here
+(the text comes in a command, so a journal replays it).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from games.kilforth.state import ATTRIBUTES, CELL_LABELS, CITY, SIZE
+
+MAX_TEXT = 100_000
+TERRAIN_NAMES = ("badlands", "forest", "mountain", "plains")
+RACE_FIELDS = (*ATTRIBUTES, "max_hp", "gold")
+LOCATION_FIELDS = ("name", "terrain", "gloom_hp", "cell")
+MAX_VALUE = 20
+
+
+class PackError(ValueError):
+    """A pack that cannot be used, with every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _values(where: str, entry: Any, fields: tuple[str, ...], required: bool,
+            problems: list[str]) -> dict[str, int]:
+    if not isinstance(entry, dict):
+        problems.append(f"{where}: must be a table")
+        return {}
+    out = {}
+    for key in sorted(set(entry) - set(fields)):
+        problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(fields)})")
+    for field in fields:
+        if field not in entry:
+            if required:
+                problems.append(f"{where}.{field}: missing")
+            continue
+        low = 1 if field == "max_hp" else 0
+        if not _whole(entry[field], low, MAX_VALUE):
+            problems.append(f"{where}.{field}: a whole number {low}..{MAX_VALUE}")
+        else:
+            out[field] = entry[field]
+    return out
+
+
+def _locations(raw: Any, problems: list[str]) -> list[dict]:
+    if not isinstance(raw, list):
+        problems.append("locations: must be a list of [[locations]] tables")
+        return []
+    if len(raw) > SIZE * SIZE - 1:
+        problems.append(f"locations: at most {SIZE * SIZE - 1} (Sprawl City is always at C3)")
+    out, names, cells = [], set(), set()
+    for n, entry in enumerate(raw, 1):
+        where = f"locations[{n}]"
+        if not isinstance(entry, dict):
+            problems.append(f"{where}: must be a table")
+            continue
+        for key in sorted(set(entry) - set(LOCATION_FIELDS)):
+            problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(LOCATION_FIELDS)})")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where}.name: missing (the card's name)")
+            continue
+        where = f"locations[{n}] ({name})"
+        if name in names:
+            problems.append(f"{where}: a second location with this name")
+        names.add(name)
+        terrain = entry.get("terrain")
+        if terrain not in TERRAIN_NAMES:
+            problems.append(f"{where}.terrain: one of {', '.join(TERRAIN_NAMES)}")
+        gloom_hp = entry.get("gloom_hp", 1)
+        if not _whole(gloom_hp, 0, 9):
+            problems.append(f"{where}.gloom_hp: a whole number 0..9")
+        cell = entry.get("cell")
+        if cell is not None:
+            if cell not in CELL_LABELS:
+                problems.append(f"{where}.cell: a cell A1..E5")
+            elif CELL_LABELS.index(cell) == CITY:
+                problems.append(f"{where}.cell: C3 is Sprawl City")
+            elif cell in cells:
+                problems.append(f"{where}.cell: {cell} is given to another location too")
+            cells.add(cell)
+        out.append({"name": name, "terrain": terrain, "gloom_hp": gloom_hp, "cell": cell})
+    return out
+
+
+def parse(text: str) -> dict:
+    """The pack in ``text`` as ``{"name", "locations": [...], "races": {...},
+    "classes": {...}}``. Raises PackError naming every problem."""
+    if len(text) > MAX_TEXT:
+        raise PackError([f"the pack is longer than {MAX_TEXT} characters"])
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise PackError([f"not valid TOML: {err}"]) from None
+    problems: list[str] = []
+    for key in sorted(set(raw) - {"name", "locations", "races", "classes"}):
+        problems.append(f"unknown top-level key {key!r} (allowed: name, locations, races, classes)")
+    name = raw.get("name", "content pack")
+    if not isinstance(name, str):
+        problems.append("name: must be text")
+    locations = _locations(raw.get("locations", []), problems)
+    tables = {}
+    for kind, required in (("races", True), ("classes", False)):
+        entries = raw.get(kind, {})
+        if not isinstance(entries, dict):
+            problems.append(f"{kind}: must be tables like [{kind}.Name]")
+            entries = {}
+        fields = RACE_FIELDS if kind == "races" else ATTRIBUTES
+        tables[kind] = {key: _values(f"{kind}.{key}", entry, fields, required, problems)
+                        for key, entry in entries.items()}
+    if not (locations or tables["races"] or tables["classes"]):
+        problems.append("the pack describes nothing: add [[locations]], [races.X] or [classes.X]")
+    if problems:
+        raise PackError(problems)
+    return {"name": name, "locations": locations, **tables}
+
+
+def hero_values(pack: dict, race: str, hero_class: str) -> dict:
+    """"3. Card Anatomy", Classes: the class's bonuses "add to the attribute values
+    provided on the hero's race card"."""
+    values = dict(pack["races"][race])
+    for attribute, bonus in pack["classes"].get(hero_class, {}).items():
+        values[attribute] = min(MAX_VALUE, values[attribute] + bonus)
+    return values
