@@ -44,6 +44,12 @@ def assert_matches_golden(image: Image.Image, name: str) -> None:
     assert same, f"{name} differs from its golden; see {actual_path}"
 
 
+def differing_fraction(a: Image.Image, b: Image.Image) -> float:
+    """The share of pixels whose colour differs by more than a faint anti-aliasing step."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    return diff.point(lambda v: 255 if v > 32 else 0).histogram()[255] / (a.width * a.height)
+
+
 def assert_close_to_golden(image: Image.Image, name: str, tolerance: float = 0.01) -> None:
     """At most ``tolerance`` of ``image``'s pixels differ from the golden ``NAME.png``."""
     golden_path, actual_path = _paths(name)
@@ -56,9 +62,7 @@ def assert_close_to_golden(image: Image.Image, name: str, tolerance: float = 0.0
         return
     golden = Image.open(golden_path).convert("RGB")
     assert golden.size == image.size, f"{name}: size {image.size} != golden {golden.size}"
-    diff = ImageChops.difference(golden, image).convert("L").point(lambda v: 255 if v > 32 else 0)
-    differing = diff.histogram()[255]
-    fraction = differing / (image.width * image.height)
+    fraction = differing_fraction(golden, image)
     if fraction >= tolerance:
         image.save(actual_path)
     else:
