@@ -664,21 +664,60 @@ def blocked(ctx: Context) -> None:
     note(ctx, f"{loc['number']} {side}: {'blocked' if ctx.params['on'] else 'open'}")
 
 
+MENHIR_COSTS = ("magic", "wealth", "food")
+
+
+def _pay_menhir(ctx: Context) -> str:
+    """The activation cost read on the card ("Inspect a Menhir"; it already scales with
+    the number of players in the game), paid by ``paid_by`` (Party members may pay
+    Magic for each other, and trade Food and Wealth first). Story mode, Menhirs Cost:
+    one chosen Resource requirement is 1 lower. Returns what was paid."""
+    costs = {r: ctx.params[r] for r in MENHIR_COSTS}
+    less = ctx.params["story_less"]
+    if less != "none":
+        if ctx.state["mode"] != "story":
+            raise RuleError("Story mode only", "Only Story mode treats one Menhir Resource requirement "
+                            "as 1 lower (Story Mode, Menhirs Cost).")
+        costs[less] = max(0, costs[less] - 1)
+    if not any(costs.values()):
+        return ""
+    payer = _character(ctx, "paid_by")
+    short = [r for r in MENHIR_COSTS if payer["resources"][r] < costs[r]]
+    if short:
+        r = short[0]
+        raise RuleError(f"Needs {costs[r]} {r.capitalize()}"[:42],
+                        f"Activating costs {costs[r]} {r}; {payer['name']} has {payer['resources'][r]} "
+                        "(Menhirs and Wyrdness; trade Food and Wealth first).")
+    for r in MENHIR_COSTS:
+        payer["resources"][r] -= costs[r]
+    return f", {payer['name']} pays " + ", ".join(f"{costs[r]} {r}" for r in MENHIR_COSTS if costs[r])
+
+
 def activate(ctx: Context) -> None:
     """"Menhirs and Wyrdness": activate a Menhir, or extend an Active one (its remaining
-    power is lost). Challenge mode: activated Menhirs last one day less."""
+    power is lost); only in a Location with a Menhir seal. Challenge mode: activated
+    Menhirs last one day less. Afterwards every Location with Characters reveals the
+    cards its Direction Keys name that are now in range."""
     loc = _location(ctx)
     days = ctx.params["days"] - (1 if ctx.state["mode"] == "challenge" else 0)
     if days < 1:
         raise RuleError("Lasts 0 days", "In Challenge mode an activated Menhir lasts one day less "
                         "(Challenge Mode, Menhirs & Events).")
+    described = pack.card(ctx.state["pack"], loc["number"]) is not None or loc["seals"]
+    if described and "menhir" not in loc["seals"]:
+        raise RuleError("No Menhir seal here",
+                        f"Location {loc['number']} has no Menhir seal: activation is only possible in "
+                        "Locations with this seal (Menhirs and Wyrdness).")
+    paid = _pay_menhir(ctx)
+    if "menhir" not in loc["seals"]:
+        loc["seals"].append("menhir")
     menhir = menhir_at(ctx.state, loc["number"])
     if menhir is not None:
         menhir["dial"] = days
-        note(ctx, f"Menhir {loc['number']} extended: {days} days (remaining power lost)")
+        note(ctx, f"Menhir {loc['number']} extended: {days} days (remaining power lost){paid}")
     else:
         ctx.state["menhirs"].append({"location": loc["number"], "dial": days})
-        note(ctx, f"Menhir {loc['number']} activated: {days} days")
+        note(ctx, f"Menhir {loc['number']} activated: {days} days{paid}")
     for number in sorted({ctx.state["characters"][i]["location"] for i in living(ctx.state)}):
         _reveal_from(ctx, number)
 
@@ -877,7 +916,13 @@ COMMANDS = (
                  _location_param("next_to", "Next to"),
                  Param("side", "choice", "Side", choices=SIDES))),
     CommandSpec("activate", "Activate/extend a Menhir", activate,
-                (_location_param(), Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=3))),
+                (_location_param(), Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=3),
+                 Param("magic", "int", "Magic cost", low=0, high=RESOURCE_LIMIT, default=0),
+                 Param("wealth", "int", "Wealth cost", low=0, high=RESOURCE_LIMIT, default=0),
+                 Param("food", "int", "Food cost", low=0, high=RESOURCE_LIMIT, default=0),
+                 Param("paid_by", "int", "Paid by", low=1, high=4, default=1),
+                 Param("story_less", "choice", "Story: 1 lower",
+                       choices=("none",) + MENHIR_COSTS, default="none"))),
     CommandSpec("reveal", "Reveal a Location by number", reveal,
                 (Param("number", "int", "Location", low=100, high=999, default=106),)),
     CommandSpec("direction_key", "Enter a Direction Key", direction_key,

@@ -1,0 +1,52 @@
+"""Menhir activation ("Menhirs and Wyrdness", "II) During the Day: Inspect a Menhir",
+"Story Mode: Menhirs Cost"): the cost on the card, the Menhir seal."""
+
+import copy
+
+import pytest
+
+from games.core import RuleError
+from tests.games.grail.helpers import do, edit, new
+
+
+def _rich(state, i=0, **res):
+    return edit(state, lambda s: s["characters"][i]["resources"].update(res))
+
+
+def test_activation_pays_the_cost_on_the_card():
+    state = _rich(new(2), 1, magic=5, wealth=3)
+    state = do(state, "activate", location=104, days=4, magic=3, wealth=2, paid_by=2)
+    assert state["characters"][1]["resources"]["magic"] == 2
+    assert state["characters"][1]["resources"]["wealth"] == 1
+    assert {"location": 104, "dial": 4} in state["menhirs"]
+
+
+def test_without_the_resources_it_is_refused_and_nothing_changes():
+    state = _rich(new(), magic=1)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "activate", location=104, days=4, magic=2)
+    assert err.value.short == "Needs 2 Magic"
+    assert state == before
+
+
+def test_story_mode_one_requirement_is_1_lower():
+    state = _rich(new(mode="story"), magic=1)
+    state = do(state, "activate", location=104, days=4, magic=2, story_less="magic")
+    assert state["characters"][0]["resources"]["magic"] == 0
+    with pytest.raises(RuleError):
+        do(_rich(new(), magic=2), "activate", location=104, days=4, magic=2, story_less="magic")
+
+
+def test_only_in_a_location_with_a_menhir_seal_when_the_seals_are_known():
+    state = do(new(), "load_pack", toml="[locations.104]\nseals = ['dreams']\n")
+    with pytest.raises(RuleError) as err:
+        do(state, "activate", location=104, days=3)
+    assert err.value.short == "No Menhir seal here"
+    state = do(new(), "activate", location=104, days=3)  # seals unknown: allowed, now known
+    assert "menhir" in next(loc for loc in state["locations"] if loc["number"] == 104)["seals"]
+
+
+def test_challenge_mode_activated_menhirs_last_one_day_less():
+    state = do(new(mode="challenge"), "activate", location=104, days=4)
+    assert {"location": 104, "dial": 3} in state["menhirs"]
