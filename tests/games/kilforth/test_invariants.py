@@ -41,6 +41,15 @@ COMMANDS = st.one_of(
     st.builds(lambda e: Command("escape", {"escape": e}), st.booleans()),
     st.builds(lambda c: Command("stance", {"choice": c}), st.sampled_from(["surprise", "evade"])),
     st.builds(lambda d: Command("adjust", {"track": "hero1.hp", "delta": d}), st.integers(-3, 3)),
+    st.builds(lambda h, a: Command("trap", {"hp": h, "assets": a}), st.integers(0, 3), st.integers(0, 2)),
+    st.builds(lambda e, t: Command("engage", {"encounter": e, "team": t}), st.integers(1, 4),
+              st.sampled_from(["none", "H1", "H2"])),
+    st.builds(lambda g, r, lo: Command("exchange", {"with": "H2", "gold": g, "rumours": r, "loot": lo}),
+              st.integers(-3, 3), st.integers(-2, 2), st.integers(-2, 2)),
+    st.builds(lambda a, g, h: Command("resolve", {"source": "Loot token", "ap": a, "gold": g, "heal": h}),
+              st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
+    st.builds(lambda h: Command("fate", {"use": "Fate token", "hero": h}), st.sampled_from(["H1", "H2"])),
+    st.just(Command("assault", {"ancient": 1})),
 )
 
 
@@ -72,6 +81,7 @@ def test_limits_hold_and_refusals_change_nothing(commands, seed):
             assert 0 <= hero["hp"] <= hero["max_hp"]
             assert hero["ap"] >= 0 and hero["fate"] >= 0 and hero["gold"] >= 0
             assert all(hero[k] <= LIMIT for k in ("rumours", "assets", "loot"))
+            assert len(set(hero["uniques"])) == len(hero["uniques"]) <= hero["assets"]
             if hero["defeated"]:
                 assert hero["cell"] == 12 and hero["gold"] == 0
 
