@@ -49,3 +49,23 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     assert c["location"] == 101
     assert (c["health"], c["terror"]) == (4, 2)
     assert (tmp_path / "frames" / "wyrdness-screen.png").exists()
+
+
+GUARDIAN = 11  # the action menu's "A Guardian roams" During the Day
+
+
+def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path):
+    """"I) Start of the Day: Move Guardians" with the tray: the prompt arms it for
+    one Guardian die; a roll of the wrong kind is refused and the prompt stays;
+    South moves the Guardian from 102 onto 101 and starts its Encounter."""
+    lines = new_game("tainted-grail")
+    # A Guardian roams from 102: location field 101 -> 102.
+    lines += [SELECT, {"turn": "menhir", "steps": GUARDIAN}, SELECT, {"turn": "spirit", "steps": 1}, SELECT]
+    lines += end_of_day() + [NEXT, NEXT, NEXT]  # Start of Day 2: effects, Menhir Dials, Time Dials
+    lines += [{"dice": [{"kind": "d6", "face": 3}]}]  # refused: not the Guardian die
+    lines += [{"dice": [{"kind": "guardian", "face": "South"}]}]
+    run = run_script(tmp_path, lines)
+    assert run.status == 0, run.stderr
+    out = run.state()
+    assert (out["procedure"], out["step"]) == ("start-of-day", "guardian_fight")
+    assert out["state"]["guardians"][0]["location"] == 101
