@@ -132,8 +132,25 @@ def _step_text(state: dict, step) -> str:
     return step.text
 
 
+def _history_lines(state: dict) -> tuple[str, ...]:
+    """The per-round history (stability and the three conquest tracks at the end
+    of each round, "Prepare Phase"), one line a round, stability as a bar, the
+    last ten rounds; the current values last for comparison."""
+    rows = [*state["history"][-10:], {"round": "now", "stability": state["stability"],
+                                      **state["conquest"]}]
+    lines = []
+    for row in rows:
+        bar = "#" * row["stability"] + "." * (10 - row["stability"])
+        label = f"R{row['round']}" if row["round"] != "now" else "now"
+        lines.append(f"{label:>4} {bar} {row['stability']:>2}  " + "  ".join(
+            f"{t[:3]} {row[t]:>2}" for t in TRACKS))
+    return tuple(lines)
+
+
 def _roll_title(state: dict, roll: dict) -> str:
     hero = state["heroes"][roll["hero"]]["name"]
+    if roll["purpose"] == "battle" and roll["rank"] != "minion":
+        return f"{hero} vs {roll['rank']} (+ sheet ability)"
     if roll["purpose"] == "battle":
         return f"{hero} vs {roll['count']} {roll['rank']}"
     return f"{hero} {roll['skill']} TN{roll['target']}"
@@ -180,8 +197,7 @@ def view(state: dict) -> GameView:
         f"{k.capitalize()}: {o['location'] or '-'}, {o['tokens']}/{len(state['heroes'])}"
         + (" done" if o["done"] else "") for k, o in state["objectives"].items()
     ) + (f"Active quest: {state['quest'] or '-'}",)
-    plot = tuple(f"R{h['round']}: stab {h['stability']}, " + " ".join(
-        f"{t[:3]} {h[t]}" for t in TRACKS) for h in state["history"][-6:])
+    plot = _history_lines(state)
     panels = (
         Panel("Action decks", _plan_lines(state)),
         Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
@@ -191,7 +207,7 @@ def view(state: dict) -> GameView:
         Panel("Heroes", heroes),
         Panel("Objectives", objectives),
         Panel("Board", _board_lines(state)),
-        Panel("Rounds", plot or ("no round finished",)),
+        Panel("Rounds", plot),
     )
     steps: tuple[tuple[str, str], ...] = ()
     if proc:
