@@ -537,6 +537,8 @@ def exchange(ctx: Context) -> None:
         taker[field] += abs(amount)
     for h in (hero, other):
         _check_limits(ctx, h)
+        if h["assets"] == 0:
+            h["uniques"] = []
     given = ", ".join(f"{f} {a:+d}" for f, a in moves.items() if a and f != "asset_gold")
     note(ctx, f"Exchange with {other['name']} (given +, received -): {given}")
 

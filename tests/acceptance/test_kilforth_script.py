@@ -66,3 +66,31 @@ def test_two_days_and_a_night(tmp_path):
     assert run.status == 0, run.stderr
     box = run.state()
     assert box["procedure"] == "night" and box["state"]["heroes"][0]["successes"] == []
+
+
+def test_a_battle_with_the_tray(tmp_path):
+    """A Move draws an Enemy (Fight 1, HP 1, gold 2) that has Surprise ("Stage 1"): the
+    Trap form, the hero's Fight and the foe's Fight from the tray (the box arms it for
+    1 and 2 d6), a wrong count refused and thrown again, Fate declined, the reward."""
+    lines = [
+        *new_game(GAME),
+        {"press": "select"},  # hero values as the form has them: all 1, max HP 5
+        {"press": "next"},
+        *_menu("move"), {"press": "select"},  # to C2
+        {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # Fight 1
+        {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 1},  # HP 1
+        {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 2},  # gold 2
+        {"press": "select"},
+        {"press": "select"},  # no Trap
+        {"dice": [{"kind": "d6", "face": 6}]},  # the hero's Fight: 1 die
+        {"dice": [{"kind": "d6", "face": 1}]},  # the foe has Surprise: 2 dice, refused
+        {"dice": [{"kind": "d6", "face": 1}, {"kind": "d6", "face": 2}]},
+        {"press": "select"},  # no Fate
+        {"press": "select"},  # reward: gold, the card
+    ]
+    run = run_script(tmp_path, lines)
+    assert run.status == 0, run.stderr
+    state = run.state()["state"]
+    hero = state["heroes"][0]
+    assert state["encounters"] == [] and hero["gold"] == 3 and hero["rumours"] == 2
+    assert hero["hp"] == 4 and hero["ap"] == 3 and state["procedure"] is None
