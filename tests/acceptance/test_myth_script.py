@@ -92,3 +92,30 @@ def test_two_rounds_with_a_prepare_phase(tmp_path):
     for name in ("planning", "round1", "round2"):
         image = Image.open(third.frames / f"{name}-oled.png")
         assert image.size == (128, 64) and image.getbbox() is not None
+
+
+def d10(*faces: int) -> dict:
+    return {"dice": [{"kind": "d10", "face": face} for face in faces]}
+
+
+def test_a_battle_rolled_on_the_tray_with_a_reroll(tmp_path):
+    """"Battle" and "Rerolling Dice" through the controls: two minions placed by
+    hand, Battle from the action menu, a d6 roll refused (the prompt stays), the
+    tray's two d10, one die rerolled on the tray, the other kept."""
+    place_two = [SELECT, {"turn": "menhir", "steps": 11}, SELECT,   # Place enemies by hand
+                 {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 1}, SELECT]
+    battle = [SELECT, SELECT, SELECT]   # the action menu, Battle, its form (minions)
+    lines = [*new_game("myth-dark-frontier"), *SETUP, *place_two, *battle,
+             {"dice": [{"kind": "d6", "face": 3}, {"kind": "d6", "face": 4}]},
+             {"snap": "refused"},
+             d10(7, 2),                                   # 7 hits (defence 6), 2 hurts (attack 3)
+             {"turn": "spirit", "steps": 2}, d10(10),     # reroll die 2: now a hit
+             SELECT]                                      # keep die 1
+    run = run_script(tmp_path, lines, seed=3)
+    assert run.status == 0, run.stderr
+    summary = run.state()
+    state = summary["state"]
+    assert summary["procedure"] == "planning" and summary["step"] == "heroes"
+    assert state["areas"]["farrenroc"]["minions"] == []
+    assert state["supply"]["minions"] == 20
+    assert state["heroes"][0]["damage"] == 0
