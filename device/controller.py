@@ -265,8 +265,12 @@ class Controller:
         verb = "Redone" if redo else "Undone"
         self.message = Message(f"{verb}: {entry.description}"[:42], f"{verb}: {entry.description}")
 
+    def _dial_keys(self) -> list[str]:
+        """The tracks the Menhir dial cycles through (``dial=False`` ones are skipped)."""
+        return [t.key for t in self.game().tracks(self.state()) if t.dial]
+
     def _focused_track(self) -> str | None:
-        keys = [t.key for t in self.game().tracks(self.state())]
+        keys = self._dial_keys()
         if not keys:
             return None
         if self.focus not in keys:
@@ -274,7 +278,7 @@ class Controller:
         return self.focus
 
     def _move_focus(self, steps: int) -> None:
-        keys = [t.key for t in self.game().tracks(self.state())]
+        keys = self._dial_keys()
         if keys:
             current = self._focused_track()
             self.focus = keys[(keys.index(current) + steps) % len(keys)]

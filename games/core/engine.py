@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core import rng
 from games.core.commands import Command, CommandSpec, Param
-from games.core.errors import RuleError
+from games.core.errors import RuleError, fits_oled
 from games.core.game import Game, TrackSpec
 from games.core.paths import get_path, set_path
 from games.core.procedures import Step, StepKind
@@ -241,10 +241,12 @@ def _check(game: Game, state: dict) -> None:
         high = spec.high_in(state)
         low = spec.low_in(state)
         if not isinstance(value, int) or not low <= value <= high:
-            broken.append(f"{spec.label} = {value!r} outside {low}..{high}")
+            broken.append(f"{spec.label} {value!r} not in {low}..{high}")
     broken += game.invariants(state)
     if broken:
-        raise InvariantError("Rule limit broken", "; ".join(broken))
+        first = broken[0]
+        short = first if fits_oled(first) else "Rule limit broken"
+        raise InvariantError(short, "; ".join(broken))
 
 
 def _finish(ctx: Context) -> None:

@@ -29,6 +29,10 @@ class TrackSpec:
     Every track is kept within bounds after every command, can be turned by a
     dial (``adjust``) and set by hand (``correct``).
 
+    ``dial=False`` leaves a track out of the Menhir dial's focus cycle (a
+    value set once, like an attribute) while ``correct`` still sets it and
+    its bounds still hold.
+
     ``on_change(ctx, before, after)`` runs after a dial turn (``adjust``) for
     what the rules tie to the value: every HP lost also loses an AP
     (Kilforth), Energy never above Health (Tainted Grail). A ``correct`` sets
@@ -41,6 +45,7 @@ class TrackSpec:
     low: int | Callable[[dict], int] = 0
     high: int | Callable[[dict], int] = 99
     on_change: Callable[[Context, int, int], None] | None = field(default=None, compare=False)
+    dial: bool = True
 
     def low_in(self, state: dict) -> int:
         return self.low(state) if callable(self.low) else self.low

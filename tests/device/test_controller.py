@@ -178,3 +178,18 @@ def test_dimming_and_burn_in_shift_follow_the_clock(journal, clock):
     assert controller.frame().shift != (0, 0)
     controller.handle(Turn("menhir", 1))
     assert not controller.frame().dim
+
+
+def test_the_menhir_dial_skips_tracks_off_the_dial(journal, clock, monkeypatch):
+    import dataclasses
+
+    from games.core import TrackSpec, registry
+    from tests.fixtures.counter_game import COUNTER
+
+    extra = [TrackSpec("score", "Score", "score", 0, 999, dial=False)]
+    with_score = dataclasses.replace(COUNTER, tracks=lambda s: COUNTER.tracks(s) + extra)
+    monkeypatch.setitem(registry._GAMES, GAME_ID, with_score)
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("menhir", 1))
+    assert controller.frame().focus == "counter"

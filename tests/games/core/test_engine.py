@@ -230,3 +230,24 @@ def test_an_optional_dice_parameter_accepts_none_and_tray_dice():
     assert len(apply(LINKED, state, Command("roll", {"dice": None})).state["faces"]) == 2
     tray = [{"kind": "d6", "face": 6}]
     assert apply(LINKED, state, Command("roll", {"dice": tray})).state["faces"] == tray
+
+
+def test_a_broken_track_limit_is_named_in_the_short_text():
+    state = start()
+    with pytest.raises(InvariantError) as err:
+        apply(GAME, state, Command("break"))
+    assert err.value.short == "HP 1000 not in 0..10"
+
+
+def test_tracks_off_the_dial_are_still_corrected_within_bounds():
+    game = Game(
+        id="engine-dial", title="Dial", schema_version=1, setup_params=(),
+        setup=lambda ctx: ctx.state.update(hp=3, might=2), commands=(), procedures=(),
+        tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5),
+                          TrackSpec("might", "Might", "might", 0, 4, dial=False)],
+        view=lambda s: GameView(headline="dial"),
+    )
+    state = new_game(game, {}, 1).state
+    assert apply(game, state, Command("correct", {"track": "might", "value": 4})).state["might"] == 4
+    with pytest.raises(RuleError, match="cannot go above 4"):
+        apply(game, state, Command("correct", {"track": "might", "value": 5}))
