@@ -103,6 +103,7 @@ def _serve(args, hardware: str, config, script) -> int:
         shift_every=config.oled.shift_every,
         backups=config.journal.backups,
         arm_tray=getattr(box.dice, "arm", None),
+        packs_dir=Path(args.data_dir) / "packs",
     )
     if notices:
         controller.message = Message("Save recovered", " ".join(notices), "error")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
@@ -33,6 +34,10 @@ from games.core.procedures import StepKind
 from ui.model import Frame, Message
 
 log = logging.getLogger(__name__)
+
+# A game that reads content packs offers this command, taking the TOML text.
+PACK_COMMAND = "load_pack"
+PACK_PARAM = "toml"
 
 # Anti-burn-in offsets for the OLED, cycled every ``shift_every`` seconds.
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -78,8 +83,10 @@ class Controller:
         shift_every: float = 60.0,
         backups: int = 5,
         arm_tray: Callable[[int, str], None] | None = None,
+        packs_dir: Path | None = None,
     ) -> None:
         self.journal = journal
+        self.packs_dir = packs_dir
         self.backups = backups
         self.arm_tray = arm_tray
         self.tray = ""
@@ -314,6 +321,7 @@ class Controller:
         for spec in game.commands:
             if spec.menu and not spec.prompt_only and spec.available(state):
                 items.append((spec.help, lambda spec=spec: self._run_action(spec)))
+        items += self._pack_actions(game)
         items += [
             ("Mark checkpoint", self._checkpoint),
             ("History", self._open_history),
@@ -321,6 +329,27 @@ class Controller:
             ("Games", self._open_game_list),
         ]
         self.overlay = CursorMenu("Actions", items)
+
+    def _pack_actions(self, game: Game) -> list[tuple[str, Callable[[], None]]]:
+        """"Load pack" items for the content packs found for this game (docs/PACKS.md).
+
+        The pack's text goes into the journaled command, so a replay never
+        depends on the file still being there.
+        """
+        folder = self.packs_dir / game.id if self.packs_dir else None
+        if folder is None or PACK_COMMAND not in command_specs(game) or not folder.is_dir():
+            return []
+        return [(f"Load pack: {path.stem}", lambda path=path: self._load_pack(path))
+                for path in sorted(folder.glob("*.toml"))]
+
+    def _load_pack(self, path: Path) -> None:
+        self._close_overlay()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            self.message = Message("Pack unreadable", f"Cannot read {path}: {err}", "error")
+            return
+        self._commit(PACK_COMMAND, {PACK_PARAM: text})
 
     def _run_action(self, spec) -> None:
         if any(p.kind != "dice" for p in spec.params):

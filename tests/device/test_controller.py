@@ -193,3 +193,34 @@ def test_the_menhir_dial_skips_tracks_off_the_dial(journal, clock, monkeypatch):
     start_counter(controller)
     controller.handle(Turn("menhir", 1))
     assert controller.frame().focus == "counter"
+
+
+def test_content_packs_are_offered_and_loaded_as_a_journaled_command(journal, clock, tmp_path, monkeypatch):
+    import dataclasses
+
+    from games.core import CommandSpec, Param, registry
+    from tests.fixtures.counter_game import COUNTER
+
+    def load_pack(ctx):
+        if "limit" not in ctx.params["toml"]:
+            ctx.fail("Pack: 1 problem", "limit: missing")
+        ctx.state["limit"] = 20
+
+    with_packs = dataclasses.replace(
+        COUNTER, commands=COUNTER.commands + (
+            CommandSpec("load_pack", "Load a pack", load_pack, (Param("toml", "text", high=10_000),),
+                        menu=False),))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, with_packs)
+    packs = tmp_path / "packs"
+    (packs / GAME_ID).mkdir(parents=True)
+    (packs / GAME_ID / "big.toml").write_text("limit = 20\n")
+    (packs / GAME_ID / "bad.toml").write_text("nothing = 1\n")
+    controller = Controller(journal, seed=lambda: 1, clock=clock, packs_dir=packs)
+    start_counter(controller)
+    controller.handle(Press("select"))
+    choose(controller, "Load pack: bad")
+    assert controller.frame().message.short == "Pack: 1 problem" and journal.state()[1] == 0
+    controller.handle(Press("select"))
+    choose(controller, "Load pack: big")
+    state, seq = journal.state()
+    assert state["limit"] == 20 and seq == 1
