@@ -1,4 +1,4 @@
-"""Kreel Manor: the Threat phase (Shadows queue) and the Spirit phase.
+"""Kreel Manor: the round, the Action Power Track, Threats, Locations and the Campaign.
 
 Builds the :class:`~games.core.Game` and registers it under ``kreel-manor``.
 The rulebook is ``rules/kreel-manor.md``; what the box automates is in
@@ -7,7 +7,7 @@ The rulebook is ``rules/kreel-manor.md``; what the box automates is in
 
 from games.core import Game, register
 from games.kreel import commands, procedures, rules, views
-from games.kreel.state import SCHEMA_VERSION
+from games.kreel.state import SCHEMA_VERSION, migrate_1_to_2
 
 GAME = register(
     Game(
@@ -23,6 +23,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
+        migrations={1: migrate_1_to_2},
         rules_file="rules/kreel-manor.md",
     )
 )

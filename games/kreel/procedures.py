@@ -6,13 +6,17 @@
 round ("6. End Phase" D: a new round begins with a new Delve Phase). In
 "Multiplayer Coop Mode" each hero in turn plays an entire round, so a round
 belongs to one hero, the active hero.
+
+Beside the round: ``add-threat`` (a card says "Add 1 Threat"), ``wounded``
+(a hero at 0 Spirit: Press On or tend) and ``game-end`` ("Game End" a-f and
+the Campaign's next Adventure).
 """
 
 from __future__ import annotations
 
 from games.core import Context, Procedure, Step, StepKind
 from games.kreel import rules
-from games.kreel.state import active_hero
+from games.kreel.state import ADVENTURES, active_hero, active_location, new_actions
 
 
 def note(ctx: Context, text: str) -> None:
@@ -30,12 +34,47 @@ def _proc_data(state: dict) -> dict:
 
 
 def _begin_round(ctx: Context) -> None:
-    """A new round for the next hero in clockwise order ("Multiplayer Coop Mode")."""
+    """A new round for the next hero in clockwise order ("Multiplayer Coop Mode");
+    heroes the team Pressed On without take no more rounds."""
     state = ctx.state
+    count = len(state["heroes"])
     state["round"] += 1
-    state["active_hero"] = (state["round"] - 1) % len(state["heroes"])
-    who = "" if len(state["heroes"]) == 1 else f" ({active_hero(state)['name']})"
+    if state["round"] > 1:
+        following = (state["active_hero"] + 1) % count
+        for _ in range(count):
+            if not state["heroes"][following]["out"]:
+                break
+            following = (following + 1) % count
+        state["active_hero"] = following
+    who = "" if count == 1 else f" ({active_hero(state)['name']})"
     note(ctx, f"Round {state['round']}{who} begins")
+
+
+def _no_story(state: dict) -> bool:
+    return not active_hero(state)["story"]
+
+
+def _story_read(ctx: Context) -> None:
+    """"Stories": once read and resolved, the Story card goes back to the box
+    (or stays in play when it says so: the player keeps it in the Threat Area)."""
+    active_hero(ctx.state)["story"] = False
+
+
+def _explore(ctx: Context) -> None:
+    for text in rules.explore_location(ctx.state):
+        note(ctx, text)
+
+
+def _location_known(state: dict) -> bool:
+    return active_location(state)["sneak"] is not None
+
+
+def _victory(ctx: Context) -> None:
+    """"1. Delve Phase" D. Victory Check: the Adventure Location defeated."""
+    if ctx.state["locations"][-1]["defeated"]:
+        ctx.state["victory"] = True
+        note(ctx, "Victory! Read the Adventure's Defeat paragraph")
+        ctx.start("game-end", {"result": "win"})
 
 
 DELVE = Procedure(
@@ -43,14 +82,17 @@ DELVE = Procedure(
     "1. Delve Phase",
     (
         Step("begin", StepKind.AUTO, "A new round begins", "6. End Phase D", run=_begin_round),
-        Step("story", StepKind.REMINDER, "A. Story: read your Story card, if any",
-             "1. Delve Phase A"),
+        Step("story", StepKind.REMINDER, "A. Story: read your Story card",
+             "1. Delve Phase A; Stories", skip=_no_story),
+        Step("story_read", StepKind.AUTO, "Story read", "Stories", run=_story_read,
+             skip=_no_story),
         Step("delve", StepKind.REMINDER, "B. Delve abilities activate", "1. Delve Phase B"),
-        Step("explore", StepKind.REMINDER, "C. Explore: Location defeated? Flip the next",
-             "1. Delve Phase C"),
-        Step("victory", StepKind.REMINDER, "D. Victory check: Adventure Location defeated?",
-             "1. Delve Phase D"),
-        Step("location", StepKind.REMINDER, "E. Apply the Active Location's effects",
+        Step("explore", StepKind.AUTO, "C. Explore the Active Location", "1. Delve Phase C",
+             run=_explore),
+        Step("flip", StepKind.PROMPT, "C. New Active Location: its Sneak value",
+             "1. Delve Phase C; Locations", command="location", skip=_location_known),
+        Step("victory", StepKind.AUTO, "D. Victory check", "1. Delve Phase D", run=_victory),
+        Step("effects", StepKind.REMINDER, "E. Apply the Active Location's effects",
              "1. Delve Phase E"),
     ),
     then="threat",
@@ -62,7 +104,9 @@ DELVE = Procedure(
 
 def _add_threat(ctx: Context) -> None:
     """"2. Threat Phase": Add 1 Threat, bump the Shadows, Reveal from Sneak 1."""
-    out = rules.add_one_threat(ctx.state)
+    out, notes = rules.add_one_threat(ctx.state)
+    for text in notes:
+        note(ctx, text)
     if out is None:
         note(ctx, "Threat added to Sneak 3")
     elif out["revealed"]:
@@ -143,7 +187,8 @@ PLAY = Procedure(
     "play",
     "4. Play Phase",
     (
-        Step("turn", StepKind.REMINDER, "Take your turn, press next when done", "4. Play Phase"),
+        Step("turn", StepKind.REMINDER, "Tilt 1, Use 1, play Skills; next when done",
+             "4. Play Phase"),
     ),
     then="spirit",
 )
@@ -170,13 +215,21 @@ def _nothing_to_block(state: dict) -> bool:
 
 
 def _lose(ctx: Context) -> None:
-    """"5. Spirit Phase" B. Block reduces the total; the hero loses the rest.
-    C. Wounds: at 0 Spirit the Adventure is lost (the engine's end check)."""
+    """"5. Spirit Phase" B. Block reduces the total; the hero loses the rest;
+    a Shielded hero cancels all of that damage and discards Shield
+    ("Statuses", Shield). C. Wounds: at 0 Spirit the Adventure is lost."""
     data = ctx.data
     hero = active_hero(ctx.state)
-    lost = rules.lose_spirit(hero, max(0, data["attack"] - data["block"]))
+    damage = max(0, data["attack"] - data["block"])
+    if damage and "shield" in hero["statuses"]:
+        hero["statuses"].remove("shield")
+        data["lost"] = 0
+        note(ctx, f"{hero['name']}'s Shield cancels {damage} Spirit damage")
+        return
+    lost = rules.lose_spirit(hero, damage)
     data["lost"] = lost
     note(ctx, f"{hero['name']} loses {lost} Spirit ({hero['spirit']} left)")
+    rules.check_wounded(ctx)
 
 
 SPIRIT = Procedure(
@@ -195,10 +248,14 @@ SPIRIT = Procedure(
 # --- 6. End -------------------------------------------------------------------------------
 
 
-def _reset_threats(ctx: Context) -> None:
-    """"6. End Phase" C: reset every Threat upright."""
+def _reset(ctx: Context) -> None:
+    """"6. End Phase" C: reset every Threat and the hero's Actions upright; the
+    hero's Spirit at the end of the round goes on their plot."""
     for threat in ctx.state["threat_area"]:
         threat["exhausted"] = False
+    hero = active_hero(ctx.state)
+    rules.reset_actions(hero)
+    hero["spirit_log"].append(hero["spirit"])
 
 
 END = Procedure(
@@ -208,13 +265,149 @@ END = Procedure(
         Step("discard", StepKind.REMINDER, "A. Discard the Skills played", "6. End Phase A"),
         Step("skill_limit", StepKind.REMINDER, "B. Skill limit: keep at most 6",
              "6. End Phase B"),
-        Step("reset_threats", StepKind.AUTO, "C. Threats reset", "6. End Phase C",
-             run=_reset_threats),
-        Step("reset", StepKind.REMINDER, "C. Reset Actions, Assets, Threats", "6. End Phase C"),
+        Step("reset_threats", StepKind.AUTO, "C. Actions and Threats reset", "6. End Phase C",
+             run=_reset),
+        Step("reset", StepKind.REMINDER, "C. Reset Assets (not Flipped ones)", "6. End Phase C"),
     ),
 )
 
-PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END)
+
+# --- a hero at 0 Spirit ("Ending The Game", "Multiplayer Coop Mode") -------------------
+
+
+def _wound(ctx: Context) -> None:
+    """"Wounds": the Wounded hero draws 1 Wound card; the Campaign (the team,
+    in Multiplayer Coop Mode) counts it."""
+    hero = ctx.state["heroes"][ctx.data["hero"]]
+    campaign = ctx.state["campaign"]
+    if campaign["wound_limit"] is not None:  # Belanor's Lightbringer: no Wounds
+        hero["wounds"] += 1
+        campaign["wounds"] += 1
+        note(ctx, f"{hero['name']} is Wounded: draw 1 Wound card ({campaign['wounds']} Wounds)")
+    else:
+        note(ctx, f"{hero['name']} is at 0 Spirit (no Wounds: Belanor's Lightbringer)")
+
+
+def _no_press_on_choice(state: dict) -> bool:
+    """Solo, or nobody else left in: the Adventure is lost without a choice."""
+    data = _proc_data(state)
+    others = [h for i, h in enumerate(state["heroes"]) if i != data.get("hero") and not h["out"]]
+    return not others or rules.wounds_kill(state)
+
+
+def _after_wound(ctx: Context) -> None:
+    """Tend (or nobody left): the Adventure is lost. Press On: the Wounded
+    hero's cards leave play, their Confronted Threat returns to the shared
+    Threat Area, and the round goes on ("Pressing On")."""
+    state, data = ctx.state, ctx.data
+    if data.get("choice") != "press on":
+        ctx.start("game-end", {"result": "loss"})
+        return
+    index = data["hero"]
+    hero = state["heroes"][index]
+    hero["out"] = True
+    for threat in state["threat_area"]:
+        if threat["confronted_by"] == index:
+            threat["confronted_by"] = None
+    note(ctx, f"The team Presses On without {hero['name']}")
+    resume = data.get("resume")
+    if resume and resume["name"] in ("delve", "threat", "draw", "play", "spirit", "end") \
+            and state["active_hero"] == index:
+        state["procedure"] = {"name": "end", "step": 0, "data": {}} \
+            if resume["name"] != "end" else resume
+    else:
+        state["procedure"] = resume
+    rules.check_wounded(ctx)
+
+
+WOUNDED = Procedure(
+    "wounded",
+    "Wounded",
+    (
+        Step("wound", StepKind.AUTO, "A hero is Wounded", "Wounds", run=_wound),
+        Step("press_on", StepKind.PROMPT, "Press On without them, or tend?",
+             "Multiplayer Coop Mode, Defeat - Wounds", command="press_on",
+             skip=_no_press_on_choice),
+        Step("decide", StepKind.AUTO, "Press On or end the Adventure",
+             "Multiplayer Coop Mode, Pressing On", run=_after_wound),
+    ),
+)
+
+
+# --- Game End ("Game End" a-f; "The Campaign"; "Wounds") ---------------------------------
+
+
+def _won(state: dict) -> bool:
+    return _proc_data(state).get("result") == "win"
+
+
+def _lost(state: dict) -> bool:
+    return not _won(state)
+
+
+def _record(ctx: Context) -> None:
+    """The Campaign sheet: the result, Skill Upgrades x2 after a win, failures
+    in a row after a loss; the Campaign ends at the Wound limit ("Wounds":
+    Death) or with Adventure 5 won ("The Campaign")."""
+    state, data = ctx.state, ctx.data
+    campaign = state["campaign"]
+    number = campaign["adventure"]
+    campaign["results"].append({"adventure": number, "result": data["result"],
+                                "rounds": state["round"]})
+    if data["result"] == "win":
+        campaign["fails"] = 0
+        campaign["upgrades"] += 2
+        if number >= ADVENTURES:
+            campaign["over"] = {"result": "win", "text": "Adventure 5 won: the Campaign is won!"}
+            ctx.stop()
+        return
+    campaign["fails"] += 1
+    if rules.wounds_kill(state):
+        campaign["over"] = rules.death(state)
+        ctx.stop()
+
+
+def _no_lequiem(state: dict) -> bool:
+    """"Difficulty Variants", Lequiem's Warrior: take 1 Wound to skip a
+    non-final Adventure that just defeated the hero."""
+    return (state["variant"] != "lequiems-warrior" or _won(state)
+            or state["campaign"]["adventure"] >= ADVENTURES)
+
+
+def _restore(ctx: Context) -> None:
+    """"Game End" d. Restore Spirit to maximum; e. Reset cards: Actions back
+    to their alphabetical slots, Power Dice removed, Advanced sides per the
+    Campaign, every hero back in."""
+    for hero in ctx.state["heroes"]:
+        hero["spirit"] = hero["max_spirit"]
+        hero["actions"] = new_actions(ctx.state["campaign"]["advanced"])
+        hero.update(uses=0, tilts=0, statuses=[], out=False, story=False)
+    note(ctx, "Spirit restored; Actions reset, Power Dice removed")
+
+
+GAME_END = Procedure(
+    "game-end",
+    "Game End",
+    (
+        Step("record", StepKind.AUTO, "Record the Adventure", "Game End; Wounds", run=_record),
+        Step("lequiem", StepKind.PROMPT, "Lequiem's: take 1 Wound to skip it?",
+             "Difficulty Variants", command="skip_adventure", skip=_no_lequiem),
+        Step("fables", StepKind.REMINDER, "a. Read the Adventure's Defeat paragraph",
+             "Game End a", skip=_lost),
+        Step("upgrades", StepKind.REMINDER, "b. Skill Upgrades x2 (skills >= 20)",
+             "Game End b", skip=_lost),
+        Step("rewards", StepKind.PROMPT, "c. Other rewards: Heal a Wound, upgrade?",
+             "Game End c", command="rewards", skip=_lost),
+        Step("restore", StepKind.AUTO, "d. Restore Spirit; e. reset cards", "Game End d-e",
+             run=_restore),
+        Step("wound_cards", StepKind.REMINDER, "Wounds: flip any face-down now?",
+             "Game End e, Note", skip=lambda s: not s["campaign"]["wounds"]),
+        Step("next_adventure", StepKind.PROMPT, "f. Set up the next Adventure",
+             "Game End f; The Campaign", command="next_adventure"),
+    ),
+)
+
+PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END)
 
 
 def next_procedure(state: dict) -> str | None:

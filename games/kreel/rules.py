@@ -6,7 +6,16 @@ Every function cites the rulebook section (rules/kreel-manor.md) it follows.
 from __future__ import annotations
 
 from games.core import TrackSpec, queue
-from games.kreel.state import KINDS, MAX_SPIRIT_LIMIT, STATUSES, VALUES, new_threat
+from games.kreel.state import (
+    ACTIONS,
+    DAMAGE_VALUES,
+    KINDS,
+    MAX_DIE,
+    MAX_SPIRIT_LIMIT,
+    STATUSES,
+    VALUES,
+    new_threat,
+)
 
 # --- tracks and limits ------------------------------------------------------------
 
@@ -22,6 +31,11 @@ def tracks(state: dict) -> list[TrackSpec]:
     Spirit beyond their maximum Spirit", and '+' Assets may raise that maximum;
     the maximum cannot be turned below the Spirit it caps (lower Spirit first,
     or use ``asset_spirit`` to move both, as an unequipped '+' Asset does).
+    A dial turn to 0 Spirit Wounds the hero ("Ending The Game").
+
+    The Power Dice run 0..6 ("Lose/Gain Power": "simply adjust the Power Die",
+    "Limit: 6 Power per Power Die"); the active Location's Sneak tokens run
+    0..its Sneak value ("Damage Tokens"); the Threat deck counts its cards.
     """
     order = [state["active_hero"]] + [
         i for i in range(len(state["heroes"])) if i != state["active_hero"]
@@ -35,8 +49,13 @@ def tracks(state: dict) -> list[TrackSpec]:
                 f"heroes.{i}.spirit",
                 0,
                 lambda s, i=i: s["heroes"][i]["max_spirit"],
+                on_change=_spirit_turned,
             )
         )
+        if i == state["active_hero"]:
+            specs += _dice_tracks(state, i)
+    for i in order[1:]:
+        specs += _dice_tracks(state, i)
     for i in order:
         specs.append(
             TrackSpec(
@@ -47,14 +66,36 @@ def tracks(state: dict) -> list[TrackSpec]:
                 MAX_SPIRIT_LIMIT,
             )
         )
+    specs.append(TrackSpec("location.damage", "Location tokens",
+                           f"locations.{state['active_location']}.damage", 0,
+                           lambda s: location_sneak(s, s["locations"][s["active_location"]])))
+    specs.append(TrackSpec("threat_deck", "Threat deck", "threat_deck", 0, 200))
+    specs.append(TrackSpec("threat_discard", "Threat discard", "threat_discard", 0, 200))
+    specs.append(TrackSpec("wounds", "Wounds", "campaign.wounds", 0, 20))
     specs.append(TrackSpec("round", "Round", "round", 0, 999))
     return specs
 
 
+def _dice_tracks(state: dict, i: int) -> list[TrackSpec]:
+    return [
+        TrackSpec(f"hero{i + 1}.{a}_die", _label(state, i, f"{a.capitalize()} die"),
+                  f"heroes.{i}.actions.{a}.die", 0, MAX_DIE)
+        for a in ACTIONS
+    ]
+
+
+def _spirit_turned(ctx, before: int, after: int) -> None:
+    """A dial turn to 0 Spirit: the hero is Wounded ("Ending The Game")."""
+    if after == 0 and before > 0:
+        check_wounded(ctx)
+
+
 def invariants(state: dict) -> list[str]:
     """What is broken: Shadows within their spaces, threat values non-negative,
-    at most 1 Confronted threat per hero and no Confronted Foe ("Multiplayer
-    Coop Mode", Confront Threats)."""
+    damage tokens within their values (Overkill threats excepted, "Damage
+    Tokens"), each Action Power Track a permutation of slots 1-3, at most 1
+    Confronted threat per hero and no Confronted Foe ("Multiplayer Coop Mode",
+    Confront Threats)."""
     broken = []
     if len(state["shadows"]) != state["shadow_spaces"]:
         broken.append(f"Shadows hold {len(state['shadows'])} spaces, not {state['shadow_spaces']}")
@@ -67,6 +108,12 @@ def invariants(state: dict) -> list[str]:
         for value in VALUES:
             if not isinstance(t[value], int) or t[value] < 0:
                 broken.append(f"{t['name']} {value} = {t[value]!r} is negative")
+        for value in DAMAGE_VALUES:
+            tokens = t["damage"][value]
+            if tokens < 0 or (tokens and not t[value]):
+                broken.append(f"{t['name']} holds {tokens} {value} tokens without the value")
+            if not t["overkill"] and tokens > t[value]:
+                broken.append(f"{t['name']} holds {tokens} {value} tokens over {t[value]}")
         if t["kind"] not in KINDS:
             broken.append(f"{t['name']} has unknown kind {t['kind']!r}")
         if any(s not in STATUSES for s in t["statuses"]) or len(set(t["statuses"])) != len(t["statuses"]):
@@ -79,28 +126,51 @@ def invariants(state: dict) -> list[str]:
     for hero, count in confronted.items():
         if count > 1:
             broken.append(f"Hero {hero + 1} Confronts {count} threats (at most 1)")
+    for hero in state["heroes"]:
+        slots = sorted(a["slot"] for a in hero["actions"].values())
+        if slots != [1, 2, 3]:
+            broken.append(f"{hero['name']}'s Actions are in slots {slots}, not 1, 2, 3")
+        if hero["tilts"] > 1:
+            broken.append(f"{hero['name']} Tilted {hero['tilts']} times this round")
     return broken
 
 
 def end_check(state: dict) -> dict | None:
-    """The Adventure's end: "Ending The Game" and "Multiplayer Coop Mode".
-
-    Defeat: a hero at 0 Spirit loses the Adventure (Pressing On is not yet
-    supported). Victory: declared in the Delve phase's Victory Check.
-    """
-    for i, hero in enumerate(state["heroes"]):
-        if hero["spirit"] <= 0:
-            who = "Spirit 0" if len(state["heroes"]) == 1 else f"{hero['name']} at Spirit 0"
-            return {"result": "loss", "text": f"{who}: adventure lost", "hero": i}
-    if state["victory"]:
-        return {"result": "win", "text": "Adventure Location defeated: victory!"}
-    return None
+    """The Campaign's end ("The Campaign", "Wounds", "Multiplayer Coop Mode"):
+    the hero (team) dies at the Wound limit, or wins Adventure 5. An Adventure's
+    own end is the Game End procedure, not the end of the game."""
+    return state["campaign"].get("over")
 
 
 # --- Add 1 Threat -------------------------------------------------------------------
 
 
-def add_one_threat(state: dict) -> dict | None:
+def draw_threat_card(state: dict) -> str | None:
+    """Take 1 card from the Threat deck's count; returns a note, or raises
+    LookupError when there is no card to draw at all.
+
+    "2. Threat Phase", Empty Threat Deck: if the deck is empty, the set-aside
+    Lord's Vengeance is shuffled with the discarded Threats into a new deck
+    ("Running Out Of Time"). Once it is in, a later empty deck is the discard
+    pile alone.
+    """
+    note = None
+    if state["threat_deck"] <= 0:
+        cards = state["threat_discard"]
+        if state["vengeance"] == "aside":
+            cards += 1
+            state["vengeance"] = "deck"
+            note = "Threat deck empty: shuffle the Lord's Vengeance into the discards"
+        elif cards:
+            note = "Threat deck empty: shuffle the discarded Threats"
+        if not cards:
+            raise LookupError("Threat deck and discard pile are empty")
+        state["threat_deck"], state["threat_discard"] = cards, 0
+    state["threat_deck"] -= 1
+    return note
+
+
+def add_one_threat(state: dict) -> tuple[dict | None, list[str]]:
     """"2. Threat Phase", Add 1 Threat: a new face-down Threat goes to Sneak 3,
     every Shadow moves one space (Sneak 3 -> Sneak 2 -> Sneak 1) and the one
     bumped out of Sneak 1 enters the Threat Area and is Revealed.
@@ -109,18 +179,25 @@ def add_one_threat(state: dict) -> dict | None:
     occupied, and the "Round Summary" says "Bump other Threats towards Threat
     Area", so every Shadow moves even past an empty space.
 
-    Returns the threat that entered the Threat Area, or None. A face-down one
-    is queued in ``revealing`` for the player to enter its values.
+    Returns the threat that entered the Threat Area (or None) and notes. A
+    face-down one is queued in ``revealing`` for the player to enter its values.
+    With no card left anywhere nothing happens (Glossary, Reveal: an effect that
+    cannot be resolved is ignored).
     """
+    try:
+        note = draw_threat_card(state)
+    except LookupError as err:
+        return None, [str(err) + ": no Threat added"]
+    notes = [note] if note else []
     threat = new_threat(state["next_threat_id"])
     state["next_threat_id"] += 1
     out = queue.push(state["shadows"], threat)
     if out is None:
-        return None
+        return None, notes
     state["threat_area"].append(out)
     if not out["revealed"]:
         state["revealing"].append(out["id"])
-    return out
+    return out, notes
 
 
 # --- the Spirit phase ----------------------------------------------------------------
@@ -180,3 +257,225 @@ def lose_spirit(hero: dict, amount: int) -> int:
     lost = min(max(0, amount), hero["spirit"])
     hero["spirit"] -= lost
     return lost
+
+
+# --- the Action Power Track ("4. Play Phase", "Using Actions") ---------------------------
+
+
+def present_power(hero: dict, action: str) -> int:
+    """"Present Power": the Action's number on the Action Power Track plus the
+    Power showing on its Power Die, plus any '+X' Asset bonus ("Symbol
+    Explanations")."""
+    card = hero["actions"][action]
+    return card["slot"] + card["die"] + card["plus"]
+
+
+def move_to_slot_1(hero: dict, action: str) -> None:
+    """"Using Actions": the Used Action moves to slot 1 and pushes the others
+    up one slot if necessary; at slot 1 it simply remains where it is."""
+    actions = hero["actions"]
+    slot = actions[action]["slot"]
+    for card in actions.values():
+        if card["slot"] < slot:
+            card["slot"] += 1
+    actions[action]["slot"] = 1
+
+
+def use_refusal(hero: dict, action: str) -> tuple[str, str] | None:
+    """Why ``action`` cannot be Used now, as (short, long), or None.
+
+    "USE (once per round)": an Action not already Tilted or Used; "Statuses",
+    Dazed i: a Dazed Action cannot be Used; Bold i: a Bold hero may discard it
+    to Use an additional available Action.
+    """
+    card = hero["actions"][action]
+    name = action.capitalize()
+    if card["used"]:
+        return f"{name} already Used", (f"{name} was Used this round (USE: an Action not "
+                                         "already Tilted or Used).")
+    if card["tilted"]:
+        return f"{name} is Tilted", "A Tilted Action may not be Used this turn (TILT; Glossary, Tilt)."
+    if card["dazed"]:
+        return f"{name} is Dazed", ("A Dazed Action cannot be Used; Tilt it to discard Dazed "
+                                    "(Statuses, Dazed i).")
+    if hero["uses"] >= 1 and "bold" not in hero["statuses"]:
+        return "1 Use per round", ("USE (once per round); only a Bold hero may Use an additional "
+                                   "Action, discarding Bold (Statuses, Bold i).")
+    return None
+
+
+def tilt(hero: dict, action: str) -> str:
+    """"TILT (once per round)": an Action not already Tilted or Used gains 1
+    Power on its die (at most 6; extra gain is ignored). "Statuses", Dazed i:
+    the next Tilt of a Dazed Action gains nothing and discards Dazed instead.
+    Returns what happened; the caller checks the limits first."""
+    card = hero["actions"][action]
+    card["tilted"] = True
+    hero["tilts"] += 1
+    if card["dazed"]:
+        card["dazed"] = False
+        return f"{action.capitalize()} Tilted: Dazed discarded, no Power"
+    card["die"] = min(MAX_DIE, card["die"] + 1)
+    return f"{action.capitalize()} Tilted: die {card['die']}"
+
+
+def reset_actions(hero: dict) -> None:
+    """"6. End Phase" C: Actions rotate back upright; a new round's Use and Tilt."""
+    for card in hero["actions"].values():
+        card["tilted"] = card["used"] = False
+    hero["uses"] = hero["tilts"] = 0
+
+
+# --- damage tokens and defeat ("Using Actions", Damage; "Defeated Cards") ----------------
+
+
+def threat_values(threat: dict) -> list[str]:
+    """The Threat values it has (a target cannot be dealt tokens of a value it lacks)."""
+    return [v for v in DAMAGE_VALUES if threat[v] > 0]
+
+
+def deal_damage(threat: dict, value: str, amount: int) -> tuple[int, str]:
+    """Deal ``amount`` tokens of ``value``; return (tokens placed, note).
+
+    "Damage Tokens": a target cannot hold tokens exceeding its Threat value
+    (except Overkill Foes), the excess is discarded. "Statuses", Shield: the
+    next time the Threat is damaged, cancel all of that damage and discard
+    Shield.
+    """
+    if amount <= 0:
+        return 0, ""
+    if "shield" in threat["statuses"]:
+        threat["statuses"].remove("shield")
+        return 0, "Shield cancels the damage"
+    tokens = threat["damage"][value] + amount
+    cap = 99 if threat["overkill"] else threat[value]
+    placed = min(tokens, cap) - threat["damage"][value]
+    threat["damage"][value] += placed
+    return placed, ""
+
+
+def is_defeated(threat: dict) -> bool:
+    """"Defeated Cards": matching tokens equal to or above one of its values
+    defeats it; with * values, ALL of them must be bested ("Multiple Threat
+    Values with * symbols"). The Lord's Vengeance cannot be defeated."""
+    if threat["kind"] == "vengeance":
+        return False
+    met = [threat["damage"][v] >= threat[v] for v in threat_values(threat)]
+    if not met:
+        return False
+    return all(met) if threat["starred"] else any(met)
+
+
+def overkill(threat: dict) -> bool:
+    """"Overkill X": the damage exceeds a (selected) Threat value by X or more
+    (the Goblin Chief, Overkill 1: 6 Sneak then 7 Fight)."""
+    x = threat["overkill"]
+    return bool(x) and any(threat["damage"][v] >= threat[v] + x for v in threat_values(threat))
+
+
+DEFEAT_NOTES = {
+    "threat": "to the discard pile",
+    "foe": "set aside (Exiled)",
+    "plot": "set aside: choose its story option",
+    "story": "set aside: resolve its Defeat ability",
+}
+
+
+def defeat_threat(state: dict, threat: dict, hero: dict) -> list[str]:
+    """A Threat is defeated ("Defeated Threats", "Defeated Plots/Stories/Foes",
+    "Exiled Cards"): it leaves the Threat Area; a plain Threat goes to the
+    Threat discard pile, a Foe, Plot or Story is set aside; the hero regains
+    its Spirit Boost up to their maximum ("Threat Spirit Boost"); Overkill
+    sends the hero to its Book of Fables entry. Returns notes for the player."""
+    state["threat_area"].remove(threat)
+    state["defeated"].append({"id": threat["id"], "name": threat["name"], "kind": threat["kind"]})
+    if threat["kind"] == "threat":
+        state["threat_discard"] += 1
+    notes = [f"{threat['name']} defeated: {DEFEAT_NOTES[threat['kind']]}"]
+    gained = heal(hero, threat["spirit_boost"])
+    if threat["spirit_boost"]:
+        notes.append(f"{hero['name']} +{gained} Spirit (Boost)")
+    if overkill(threat):
+        notes.append(f"Overkill {threat['overkill']}: read its story entry")
+    return notes
+
+
+def discard_threat(state: dict, threat: dict) -> None:
+    """Glossary, Discard: to the discard pile, no Defeat, no Spirit Boost."""
+    state["threat_area"].remove(threat)
+    state["discarded"].append({"id": threat["id"], "name": threat["name"], "kind": threat["kind"]})
+    state["threat_discard"] += 1
+
+
+# --- Locations and Victory ("1. Delve Phase" C-D, "Ending The Game") --------------------
+
+
+def location_sneak(state: dict, location: dict) -> int:
+    """Its Sneak value, times the heroes who started the Adventure when the
+    Multiplayer Symbol stands next to it; 0 while face-down."""
+    if location["sneak"] is None:
+        return 0
+    return location["sneak"] * (len(state["heroes"]) if location["per_hero"] else 1)
+
+
+def defeated_count(state: dict, kind: str) -> int:
+    return sum(1 for t in state["defeated"] if t["kind"] == kind)
+
+
+def plots_and_foes_done(state: dict) -> bool:
+    """"1. Delve Phase" C: the Adventure Location cannot be defeated until all
+    the Adventure's Plots (5, or 6 with 3-4 heroes) and Foes are defeated."""
+    adventure = state["adventure"]
+    return (defeated_count(state, "plot") >= adventure["plots"]
+            and defeated_count(state, "foe") >= adventure["foes"])
+
+
+def explore_location(state: dict) -> list[str]:
+    """"1. Delve Phase" C. Explore Location: Sneak tokens equal to or above its
+    Sneak defeat the Active Location; it is discarded and the next flipped
+    face-up ("only one Location can be defeated per round"). The Adventure
+    Location is defeated only after all Plots and Foes; its tokens remain."""
+    location = state["locations"][state["active_location"]]
+    sneak = location_sneak(state, location)
+    if location["sneak"] is None or location["damage"] < sneak:
+        return []
+    if location["adventure"]:
+        if not plots_and_foes_done(state):
+            return ["Adventure Location waits: Plots and Foes remain"]
+        location["defeated"] = True
+        return ["Adventure Location defeated"]
+    location["defeated"] = True
+    location["damage"] = 0
+    state["active_location"] += 1
+    return [f"{location['name']} explored; flip the next Location"]
+
+
+# --- Spirit at 0 ("Ending The Game", "Multiplayer Coop Mode", Defeat - Wounds) ---------
+
+
+def check_wounded(ctx) -> None:
+    """Start the Wounded procedure for a hero at 0 Spirit who is still in the
+    Adventure, unless an Adventure's end is already being resolved. The
+    running step resumes afterwards when the team Presses On."""
+    state = ctx.state
+    running = (state.get("procedure") or {}).get("name")
+    if running in ("wounded", "game-end") or state["campaign"].get("over"):
+        return
+    for i, hero in enumerate(state["heroes"]):
+        if hero["spirit"] <= 0 and not hero["out"]:
+            ctx.start("wounded", {"hero": i, "resume": state.get("procedure")})
+            return
+
+
+def wounds_kill(state: dict) -> bool:
+    """"Wounds", Death: a fifth Wound (the variant's limit; the team's total in
+    Multiplayer Coop Mode) ends the Campaign."""
+    campaign = state["campaign"]
+    return campaign["wound_limit"] is not None and campaign["wounds"] >= campaign["wound_limit"]
+
+
+def death(state: dict) -> dict:
+    """The Campaign's end at the Wound limit ("Wounds", Death)."""
+    wounds = state["campaign"]["wounds"]
+    return {"result": "loss",
+            "text": f"{wounds} Wound{'s' if wounds != 1 else ''}: the Campaign is lost"}

@@ -7,16 +7,30 @@ from games.core.engine import current_step
 from games.core.paths import get_path
 from games.core.queue import occupied
 from games.kreel import rules
-from games.kreel.state import active_hero, shadow_label
+from games.kreel.state import ACTIONS, active_hero, active_location, shadow_label
+
+SHORT = {"fight": "F", "influence": "I", "sneak": "S"}
+
+
+def _values(threat: dict) -> str:
+    star = "*" if threat["starred"] else ""
+    parts = []
+    for v in ACTIONS:
+        if threat[v]:
+            tokens = threat["damage"][v]
+            parts.append(f"{SHORT[v]}{tokens}/{threat[v]}{star}" if tokens else
+                         f"{SHORT[v]}{threat[v]}{star}")
+    return " ".join(parts) or "no values"
 
 
 def _threat_line(threat: dict, state: dict) -> str:
     if not threat["revealed"]:
         return f"{threat['name']}: revealing\u2026"
-    values = [f"F{threat['fight']}", f"I{threat['influence']}", f"S{threat['sneak']}"]
-    line = threat["name"]
-    line += f"  {' '.join(values)}  Cost {threat['spirit_cost']} Boost {threat['spirit_boost']}"
+    line = f"{threat['name']}  {_values(threat)}  Cost {threat['spirit_cost']}"
+    line += f" Boost {threat['spirit_boost']}"
     marks = [s.capitalize() for s in threat["statuses"]]
+    if threat["overkill"]:
+        marks.append(f"Overkill {threat['overkill']}")
     if threat["exhausted"]:
         marks.append("Exhausted")
     if threat["confronted_by"] is not None:
@@ -27,14 +41,75 @@ def _threat_line(threat: dict, state: dict) -> str:
 
 
 def pending_cost(state: dict) -> int:
-    """The Spirit the active hero's attackers would deal now, before Block
-    ("5. Spirit Phase" A, with Bold doubling and Dazed cancelling)."""
+    """The forecast of the coming Spirit phase for the active hero: what its
+    attackers would deal now, before Block ("5. Spirit Phase" A, with Bold
+    doubling and Dazed cancelling; a Shielded hero loses nothing)."""
     total = 0
     for threat in rules.attackers(state):
         if "dazed" in threat["statuses"]:
             continue
         total += threat["spirit_cost"] * (2 if "bold" in threat["statuses"] else 1)
+    if "shield" in active_hero(state)["statuses"]:
+        return 0
     return total
+
+
+def power_line(hero: dict) -> str:
+    """Present Power per Action as it would be if Used now: "F1 I2 S5"."""
+    return " ".join(f"{SHORT[a]}{rules.present_power(hero, a)}" for a in ACTIONS)
+
+
+def _track_lines(hero: dict) -> tuple[str, ...]:
+    lines = []
+    cards = sorted(hero["actions"].items(), key=lambda item: item[1]["slot"])
+    for action, card in cards:
+        marks = [m for m, on in (("Tilted", card["tilted"]), ("Used", card["used"]),
+                                 ("Dazed", card["dazed"]), ("Advanced", card["advanced"])) if on]
+        plus = f" +{card['plus']}" if card["plus"] else ""
+        line = (f"{card['slot']}  {action.capitalize():<9} die {card['die']}{plus}  "
+                f"Present {rules.present_power(hero, action)}")
+        if marks:
+            line += "  (" + ", ".join(marks) + ")"
+        lines.append(line)
+    uses = "Use done" if hero["uses"] else "Use ready"
+    tilts = "Tilt done" if hero["tilts"] else "Tilt ready"
+    statuses = ", ".join(s.capitalize() for s in hero["statuses"])
+    lines.append(f"{uses} \u00b7 {tilts}" + (f" \u00b7 {statuses}" if statuses else ""))
+    return tuple(lines)
+
+
+def _location_lines(state: dict) -> tuple[str, ...]:
+    lines = []
+    for i, loc in enumerate(state["locations"]):
+        mark = "\u25b6 " if i == state["active_location"] else "  "
+        if loc["sneak"] is None:
+            lines.append(f"{mark}{loc['name']}: face-down")
+            continue
+        done = " (defeated)" if loc["defeated"] else ""
+        lines.append(f"{mark}{loc['name']}: Sneak {loc['damage']}/"
+                     f"{rules.location_sneak(state, loc)}{done}")
+    adventure = state["adventure"]
+    lines.append(f"Plots {rules.defeated_count(state, 'plot')}/{adventure['plots']} \u00b7 "
+                 f"Foes {rules.defeated_count(state, 'foe')}/{adventure['foes']} \u00b7 "
+                 f"Locations {sum(loc['defeated'] for loc in state['locations'][:-1])}/4")
+    return tuple(lines)
+
+
+def _campaign_lines(state: dict) -> tuple[str, ...]:
+    campaign = state["campaign"]
+    limit = campaign["wound_limit"]
+    wounds = f"Wounds {campaign['wounds']}/{limit}" if limit is not None else "No Wounds"
+    lines = [f"Adventure {campaign['adventure']} of 5 \u00b7 {wounds} \u00b7 "
+             f"Fails in a row {campaign['fails']}",
+             f"Threat deck {state['threat_deck']} \u00b7 discard {state['threat_discard']} "
+             f"\u00b7 Lord's Vengeance {state['vengeance']}"]
+    if campaign["results"]:
+        lines.append("Played: " + ", ".join(f"{r['adventure']} {r['result']}"
+                                            for r in campaign["results"]))
+    if campaign["upgrades"] or campaign["advanced"]:
+        lines.append(f"Skill Upgrades {campaign['upgrades']} \u00b7 Advanced: "
+                     + (", ".join(a.capitalize() for a in campaign["advanced"]) or "none"))
+    return tuple(lines)
 
 
 def view(state: dict) -> GameView:
@@ -48,12 +123,15 @@ def view(state: dict) -> GameView:
     proc = state.get("procedure")
     step = current_step(GAME, state)
     phase = GAME.procedure(proc["name"]).title if proc else ""
+    hero = active_hero(state)
     if step is not None:
         step_text = step.text
         if step.id == "reveal" and state["revealing"]:
             step_text = f"Reveal Threat {state['revealing'][0]}: enter its values"
         elif step.id == "block":
             step_text = f"Block? Attacks deal {proc['data'].get('attack', 0)}"
+        elif step.id == "flip":
+            step_text = f"{active_location(state)['name']}: enter its Sneak"
         step_kind = step.kind.value
     elif state.get("over"):
         step_text, step_kind = "", ""
@@ -62,11 +140,14 @@ def view(state: dict) -> GameView:
         step_kind = "reminder"
 
     in_area = [t for t in state["threat_area"] if t["revealed"]]
-    facts = (
-        ("Shadows", f"{occupied(state['shadows'])}/{state['shadow_spaces']}"),
-        ("Threats", str(len(in_area))),
-        ("Cost", str(pending_cost(state))),
-    )
+    if proc and proc["name"] == "play":
+        facts = (("Cost", str(pending_cost(state))), ("Power", power_line(hero)))
+    else:
+        facts = (
+            ("Shadows", f"{occupied(state['shadows'])}/{state['shadow_spaces']}"),
+            ("Threats", str(len(in_area))),
+            ("Cost", str(pending_cost(state))),
+        )
 
     shadow_lines = []
     for i in reversed(range(len(state["shadows"]))):
@@ -79,14 +160,23 @@ def view(state: dict) -> GameView:
             content = f"{t['name']} (face-down)"
         shadow_lines.append(f"{shadow_label(i)}: {content}")
     hero_lines = []
-    for i, hero in enumerate(state["heroes"]):
+    for i, h in enumerate(state["heroes"]):
         mark = "\u25b6 " if i == state["active_hero"] else "  "
-        hero_lines.append(f"{mark}{hero['name']}: Spirit {hero['spirit']}/{hero['max_spirit']}")
+        out = " (out: Pressed On)" if h["out"] else ""
+        hero_lines.append(f"{mark}{h['name']}: Spirit {h['spirit']}/{h['max_spirit']} "
+                          f"\u00b7 Wounds {h['wounds']}{out}")
     panels = (
+        Panel(f"Action Power Track \u00b7 {hero['name']}", _track_lines(hero)),
+        Panel("Forecast", (f"Spirit phase cost {pending_cost(state)} (before Block)",
+                           f"Present Power if Used now: {power_line(hero)}")),
         Panel("Shadows", tuple(shadow_lines)),
         Panel("Threat Area", tuple(_threat_line(t, state) for t in state["threat_area"]) or ("empty",)),
+        Panel("Locations", _location_lines(state)),
         Panel("Heroes", tuple(hero_lines)),
+        Panel("Campaign", _campaign_lines(state)),
     )
+    series = tuple((f"{h['name']} Spirit" if len(state["heroes"]) > 1 else "Spirit",
+                    tuple(h["spirit_log"])) for h in state["heroes"])
 
     steps: tuple[tuple[str, str], ...] = ()
     if proc:
@@ -96,8 +186,9 @@ def view(state: dict) -> GameView:
             for i, s in enumerate(procedure.steps)
         )
 
-    headline = f"Kreel Manor \u00b7 Round {state['round']}"
+    headline = f"Kreel Manor \u00b7 A{state['campaign']['adventure']} Round {state['round']}"
     if len(state["heroes"]) > 1:
-        headline += f" \u00b7 {active_hero(state)['name']}"
+        headline += f" \u00b7 {hero['name']}"
     over = state["over"]["text"] if state.get("over") else None
-    return GameView(headline, phase, step_text, step_kind, tuple(tracks), facts, panels, steps, over)
+    return GameView(headline, phase, step_text, step_kind, tuple(tracks), facts, panels, steps,
+                    over, series)

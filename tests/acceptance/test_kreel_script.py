@@ -11,16 +11,19 @@ from PIL import Image
 from tests.acceptance.harness import new_game, run_script
 
 NEXT = {"press": "next"}
-DELVE = [NEXT] * 5  # "1. Delve Phase" steps A-E are reminders
-# One quiet round: start it, Delve A-E, Threat (draw reminder), Draw, Play, End A-C.
+DELVE = [NEXT] * 2  # "1. Delve Phase" B and E are reminders; C and D are automatic
+# One quiet round: start it, Delve B and E, Threat (draw reminder), Draw, Play, End A-C.
 QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
+# Round 1 also reads the Hero Board's Story (Delve A) and flips Location 1: its Sneak
+# form opens by itself after Delve B, and next confirms it.
+FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 
 
 def test_a_round_with_a_revealed_threat_and_block(tmp_path):
     lines = [
         *new_game("kreel-manor"),               # 1 hero, Spirit 10/10, standard
         {"turn": "spirit", "steps": -2},        # a card effect: Spirit 10 -> 8
-        *QUIET_ROUND * 3,
+        *FIRST_ROUND, *QUIET_ROUND * 2,
         NEXT, *DELVE, NEXT,                     # round 4: Threat 1 is bumped out of Sneak 1
         {"snap": "reveal"},
         {"turn": "spirit", "steps": 3},         # Fight 3

@@ -8,10 +8,13 @@ from games.core.engine import current_step
 GAME = get_game("kreel-manor")
 
 
+LOCATION_SNEAK = 3  # what the helpers answer when a Location is flipped
+
+
 def new(heroes: int = 1, spirit: int = 10, max_spirit: int = 10, variant: str = "standard",
-        seed: int = 7) -> dict:
+        seed: int = 7, **options) -> dict:
     return new_game(GAME, {"heroes": heroes, "spirit": spirit, "max_spirit": max_spirit,
-                           "variant": variant}, seed).state
+                           "variant": variant, **options}, seed).state
 
 
 def do(state: dict, name: str, **params) -> dict:
@@ -28,8 +31,20 @@ def next_until(state: dict, target: str, limit: int = 50) -> dict:
     for _ in range(limit):
         if step_id(state) == target:
             return state
-        state = do(state, "next")
+        state = advance(state)
     raise AssertionError(f"never reached {target}; at {step_id(state)}")
+
+
+def advance(state: dict, block: int = 0) -> dict:
+    """Press next, or answer the prompt that waits with plain values."""
+    sid = step_id(state)
+    if sid == "delve.flip":
+        return do(state, "location", sneak=LOCATION_SNEAK)
+    if sid == "spirit.block":
+        return do(state, "block", points=block)
+    if sid is not None and sid.endswith(".reveal"):
+        return do(state, "reveal", fight=2, spirit_cost=1)
+    return do(state, "next")
 
 
 def play_threat_phase(state: dict, **values) -> dict:
@@ -50,10 +65,7 @@ def finish_round(state: dict, block: int = 0) -> dict:
         sid = step_id(state)
         if sid is None or state["over"]:
             return state
-        if sid == "spirit.block":
-            state = do(state, "block", points=block)
-        else:
-            state = do(state, "next")
+        state = advance(state, block)
     raise AssertionError("round did not end")
 
 
@@ -76,5 +88,7 @@ def with_threats(state: dict, *threats: dict) -> dict:
         threat = new_threat(state["next_threat_id"])
         state["next_threat_id"] += 1
         threat.update(values, revealed=True)
+        if "damage" in values:
+            threat["damage"] = {"fight": 0, "influence": 0, "sneak": 0, **values["damage"]}
         state["threat_area"].append(threat)
     return state

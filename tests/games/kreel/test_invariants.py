@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core import Command, RuleError, apply, new_game
-from games.core.engine import InvariantError
-from games.kreel.state import STATUSES, VALUES, VARIANTS
+from games.core.engine import InvariantError, current_step
+from games.kreel.commands import adventure_choices
+from games.kreel.state import ACTIONS, STATUSES, VALUES, VARIANTS
 from tests.games.kreel.helpers import GAME
 
 threat_ids = st.integers(1, 12)
@@ -39,9 +40,24 @@ commands = st.one_of(
               st.integers(1, 4), st.integers(-3, 3)),
     st.builds(lambda h, d: Command("adjust", {"track": f"hero{h}.max_spirit", "delta": d}),
               st.integers(1, 4), st.integers(-3, 3)),
-    st.just(Command("victory")),
-    st.builds(lambda n, f, c: Command("scout", {"shadow": n, "fight": f, "spirit_cost": c}),
-              st.integers(1, 3), st.integers(0, 5), st.integers(0, 3)),
+    st.builds(lambda n, f, c, sp: Command("scout", {"shadow": n, "fight": f, "spirit_cost": c,
+                                                    "spend": sp}),
+              st.integers(1, 3), st.integers(0, 5), st.integers(0, 3), st.integers(0, 2)),
+    st.builds(lambda a, t, sp, b: Command("use", {"action": a, "target": t, "spend": sp,
+                                                  "bonus": b}),
+              st.sampled_from(ACTIONS), st.sampled_from(["draw", "explore", "1 Threat 1",
+                                                         "2 Threat 2", "3 Threat 3"]),
+              st.integers(0, 3), st.integers(0, 4)),
+    st.builds(lambda a: Command("tilt", {"action": a}), st.sampled_from(ACTIONS)),
+    st.builds(lambda t, v, n: Command("damage", {"target": t, "value": v, "amount": n}),
+              st.sampled_from(["explore", "1 Threat 1", "2 Threat 2"]),
+              st.sampled_from(ACTIONS), st.integers(1, 6)),
+    st.builds(lambda s, a, on: Command("hero_status", {"status": s, "action": a, "on": on}),
+              st.sampled_from(STATUSES), st.sampled_from(ACTIONS), st.booleans()),
+    st.builds(lambda a, n: Command("act", {"action": a, "needed": n}),
+              st.sampled_from(ACTIONS), st.integers(1, 8)),
+    st.builds(lambda a, d: Command("asset_power", {"action": a, "delta": d}),
+              st.sampled_from(ACTIONS), st.integers(-2, 2)),
 )
 setups = st.fixed_dictionaries({
     "heroes": st.integers(1, 4),
@@ -58,17 +74,32 @@ def _check_limits(state: dict) -> None:
         assert all(threat[v] >= 0 for v in VALUES)
     for hero in state["heroes"]:
         assert 0 <= hero["spirit"] <= hero["max_spirit"]
+        assert sorted(a["slot"] for a in hero["actions"].values()) == [1, 2, 3]
+        assert all(0 <= a["die"] <= 6 for a in hero["actions"].values())
+        assert hero["tilts"] <= 1
+    for threat in state["threat_area"]:
+        for value in ACTIONS:
+            assert threat["damage"][value] <= threat[value] or threat["overkill"]
+    location = state["locations"][state["active_location"]]
+    assert location["damage"] <= (location["sneak"] or 0) * len(state["heroes"])
     assert GAME.invariants(state) == []
     json.dumps(state)
 
 
 def _progress(state: dict) -> Command:
     """The command that moves the game on: answer the prompt, or next."""
-    step = GAME.view(state).step
-    if step.startswith("Reveal"):
-        return Command("reveal", {"fight": 2, "spirit_cost": 1, "spirit_boost": 1})
-    if step.startswith("Block"):
-        return Command("block", {"points": 1})
+    step = current_step(GAME, state)
+    answers = {
+        "reveal": Command("reveal", {"fight": 2, "spirit_cost": 1, "spirit_boost": 1}),
+        "block": Command("block", {"points": 0}),
+        "location": Command("location", {"sneak": 3}),
+        "press_on": Command("press_on", {"choice": "press on"}),
+        "rewards": Command("rewards", {"heal_wound": False, "upgrade": "none"}),
+        "skip_adventure": Command("skip_adventure", {"skip": False}),
+        "next_adventure": Command("next_adventure", {"adventure": adventure_choices(state)[0]}),
+    }
+    if step is not None and step.command in answers:
+        return answers[step.command]
     return Command("next")
 
 
@@ -118,19 +149,15 @@ def test_same_seed_and_commands_give_the_same_state(options, seed, data):
 
 
 def test_a_long_game_of_next_presses_keeps_the_limits():
-    """Answer every prompt with fixed values for 20 rounds."""
+    """Answer every prompt with fixed values until the Adventure is lost."""
     state = new_game(GAME, {"spirit": 30, "max_spirit": 30}, 1).state
-    while state["round"] < 20 and not state["over"]:
-        step = GAME.view(state).step
-        if step.startswith("Reveal"):
-            command = Command("reveal", {"fight": 2, "spirit_cost": 1})
-        elif step.startswith("Block"):
-            command = Command("block", {"points": 0})
-        else:
-            command = Command("next")
-        state = apply(GAME, state, command).state
+    while (state["procedure"] or {}).get("name") != "game-end":
+        state = apply(GAME, state, _progress(state)).state
         _check_limits(state)
-    assert state["over"]["result"] == "loss"  # 1 more Spirit Cost each round from round 4
+    # 1 more Spirit Cost each round from round 4: 1 + 2 + ... + 8 = 36 >= 30 in round 11
+    assert state["round"] == 11
+    assert state["campaign"]["wounds"] == 1 and state["campaign"]["fails"] == 1
+    assert state["over"] is None
 
 
 def test_refused_commands_leave_the_state_exactly_equal():
@@ -146,8 +173,10 @@ def test_refused_commands_leave_the_state_exactly_equal():
         Command("defeat", {"threat": 9}),  # not in play
         Command("reveal", {"fight": 1}),  # not asked
         Command("block", {"points": 1}),  # not asked
-        Command("victory", {}),  # not the Victory Check
         Command("scout", {"shadow": 1, "fight": 1}),  # empty space
+        Command("use", {"action": "fight", "target": "draw", "spend": 1}),  # die shows 0
+        Command("use", {"action": "fight", "target": "explore"}),  # Locations take Sneak
+        Command("location", {"sneak": 3}),  # not asked
         Command("asset_spirit", {"delta": 1, "hero": 3}),  # no Hero 3
         Command("status", {"threat": 1, "status": "angry"}),  # not a Status
     ]

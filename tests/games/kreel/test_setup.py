@@ -85,21 +85,66 @@ def test_lowering_max_below_spirit_is_refused():
     assert err.value.short == "Max Spirit min is 10"
 
 
-def test_correct_sets_spirit_and_zero_ends_the_adventure():
-    """Heroes, Spirit Dial: at 0 Spirit the hero loses the Adventure."""
+def test_dial_to_zero_spirit_loses_the_adventure_with_a_wound():
+    """Heroes, Spirit Dial / Wounds: at 0 Spirit the hero loses the Adventure
+    and draws 1 Wound; the Campaign goes on (Game End)."""
+    state = do(new(spirit=2), "adjust", track="hero1.spirit", delta=-2)
+    assert state["over"] is None
+    assert state["campaign"]["wounds"] == 1 and state["heroes"][0]["wounds"] == 1
+    assert step_id(state) == "game-end.wound_cards"
+
+
+def test_a_correction_to_zero_is_only_a_number():
+    """A correction fixes a number, it is not a game event; the Spirit phase
+    still checks the Wound ("5. Spirit Phase" C)."""
     state = do(new(), "correct", track="hero1.spirit", value=0)
-    assert state["over"]["result"] == "loss"
+    assert state["procedure"] is None and state["campaign"]["wounds"] == 0
 
 
-def test_victory_at_the_delve_victory_check():
-    """1. Delve Phase D. Victory Check."""
-    state = do(new(), "next")
-    with pytest.raises(RuleError):
-        do(state, "victory")
-    while step_id(state) != "delve.victory":
-        state = do(state, "next")
-    state = do(state, "victory")
-    assert state["over"]["result"] == "win"
+def test_setup_counts_the_threat_deck_by_stacks():
+    """Setup 5: 5 Stacks of Threat Groups (6 cards each), a 6th with 3-4 heroes
+    (Multiplayer Coop Mode, Threat Deck Setup), plus Foes and Stories."""
+    assert new(foes=2, stories=1)["threat_deck"] == 5 * 6 + 2 + 1
+    assert new(heroes=3, foes=2)["threat_deck"] == 6 * 6 + 2
+
+
+def test_setup_actions_alphabetically_in_slots_1_to_3():
+    """Setup 1. a-c: Fight above 1, Influence above 2, Sneak above 3, Basic side up."""
+    hero = new()["heroes"][0]
+    assert {a: c["slot"] for a, c in hero["actions"].items()} == {
+        "fight": 1, "influence": 2, "sneak": 3}
+    assert not any(c["advanced"] or c["die"] for c in hero["actions"].values())
+
+
+def test_belanors_lightbringer_starts_with_an_advanced_action_and_no_wounds():
+    """Difficulty Variants, Belanor's Lightbringer."""
+    state = new(variant="belanors-lightbringer", advanced="sneak")
+    assert state["heroes"][0]["actions"]["sneak"]["advanced"]
+    assert state["campaign"]["wound_limit"] is None
+
+
+@pytest.mark.parametrize(("variant", "limit"), [("standard", 5), ("valims-dungeoneer", 3),
+                                                ("masklaws-abyss", 1)])
+def test_wound_limits_by_variant(variant, limit):
+    """Wounds (a fifth Wound kills); Difficulty Variants: Valim's 3, Masklaw's 1."""
+    assert new(variant=variant)["campaign"]["wound_limit"] == limit
+
+
+def test_a_schema_1_save_is_migrated():
+    from games.core.engine import migrate
+
+    old = new()
+    old["schema"] = 1
+    for key in ("campaign", "threat_deck", "threat_discard", "vengeance", "locations",
+                "active_location", "adventure"):
+        del old[key]
+    for hero in old["heroes"]:
+        for key in list(hero):
+            if key not in ("name", "spirit", "max_spirit"):
+                del hero[key]
+    state = migrate(GAME, old)
+    assert state["schema"] == 2 and GAME.invariants(state) == []
+    assert state["heroes"][0]["actions"]["sneak"]["slot"] == 3
 
 
 def test_new_game_is_deterministic():

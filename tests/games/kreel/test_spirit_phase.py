@@ -102,12 +102,15 @@ def test_spirit_zero_loses_the_adventure():
     """5. Spirit Phase C. Wounds / Ending The Game: Spirit 0 is defeat."""
     state = with_threats(new(spirit=3), {"spirit_cost": 5})
     applied = apply(GAME, _to_spirit(state), Command("block", {"points": 1}))
-    assert applied.state["heroes"][0]["spirit"] == 0  # never below 0
-    assert applied.state["over"]["result"] == "loss"
-    assert applied.state["over"]["text"] == "Spirit 0: adventure lost"
-    assert applied.state["procedure"] is None
+    assert applied.state["heroes"][0]["spirit"] == 10  # restored for the replay (Game End d)
+    assert applied.state["campaign"]["results"] == [{"adventure": 1, "result": "loss",
+                                                      "rounds": 1}]
+    assert applied.state["campaign"]["wounds"] == 1
+    assert step_id(applied.state) == "game-end.wound_cards"
+    state = do(applied.state, "next")
+    assert step_id(state) == "game-end.next_adventure"
     with pytest.raises(RuleError):
-        do(applied.state, "next")
+        do(state, "next")
 
 
 def test_defeat_regains_spirit_boost_up_to_max():

@@ -3,7 +3,15 @@
 import pytest
 
 from games.core import RuleError
-from tests.games.kreel.helpers import do, new, next_until, play_round, play_threat_phase, step_id
+from tests.games.kreel.helpers import (
+    do,
+    finish_round,
+    new,
+    next_until,
+    play_round,
+    play_threat_phase,
+    step_id,
+)
 
 
 def _ids(shadows):
@@ -138,18 +146,41 @@ def test_scout_reveals_a_shadow_in_place_and_it_enters_face_up():
     """Using Actions, Scout: revealed Shadows remain in place, in the Shadows;
     bumped into the Threat Area later, its values are already known."""
     state = new()
-    for _ in range(2):
-        state = play_round(state)  # Shadows: Sneak 2 Threat 1, Sneak 3 Threat 2
-    state = do(state, "scout", shadow=2, fight=4, spirit_cost=2, bold=True)
-    scouted = state["shadows"][1]
-    assert scouted["revealed"] and scouted["fight"] == 4 and scouted["statuses"] == ["bold"]
+    state = play_round(state)  # Shadows: Sneak 3 Threat 1
     with pytest.raises(RuleError):
-        do(state, "scout", shadow=2, fight=1)  # already face-up
+        do(state, "scout", shadow=2, fight=1)  # only in the Play phase
+    state = next_until(state, "play.turn")  # Sneak 2 Threat 1, Sneak 3 Threat 2
     with pytest.raises(RuleError):
         do(state, "scout", shadow=1, fight=1)  # empty space
+    state = do(state, "scout", shadow=2, fight=4, spirit_cost=2, bold=True)
+    scouted = state["shadows"][1]
+    assert scouted["id"] == 1
+    assert scouted["revealed"] and scouted["fight"] == 4 and scouted["statuses"] == ["bold"]
+    assert state["heroes"][0]["actions"]["sneak"]["slot"] == 1  # Used: to slot 1
+    with pytest.raises(RuleError):
+        do(state, "scout", shadow=3, fight=1)  # Sneak already Used this round
     with pytest.raises(RuleError):
         do(state, "defeat", threat=1)  # Shadows cannot be targeted
+    state = finish_round(state)
     state = play_round(state)
     state = play_threat_phase(state)  # Threat 1 bumped out: no reveal prompt
     assert state["threat_area"][0]["fight"] == 4
     assert state["revealing"] == []
+
+
+def test_scout_reaches_as_far_as_the_sneak_power():
+    """Using Actions, Scout: Sneak 1 reveals only the first Shadow, Sneak 2 the
+    first 2; Power Dice and Skills may raise it."""
+    state = new()
+    for _ in range(2):
+        state = play_round(state)
+    state = next_until(state, "play.turn")  # Shadows 1, 2, 3 full
+    state = do(state, "use", action="sneak", target="draw")  # Sneak to slot 1
+    state = finish_round(state)
+    state = next_until(state, "play.turn")
+    assert state["heroes"][0]["actions"]["sneak"]["slot"] == 1
+    with pytest.raises(RuleError) as err:
+        do(state, "scout", shadow=2)
+    assert err.value.short == "Sneak 1 reaches 1"
+    state = do(state, "scout", shadow=2, bonus=1)
+    assert state["shadows"][1]["revealed"]

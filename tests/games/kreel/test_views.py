@@ -11,23 +11,25 @@ def test_headline_phase_step_and_facts():
     state = with_threats(state, {"spirit_cost": 2, "statuses": ["bold"]}, {"spirit_cost": 1})
     state = play_threat_phase(state)
     view = GAME.view(state)
-    assert view.headline == "Kreel Manor \u00b7 Round 3"
+    assert view.headline == "Kreel Manor \u00b7 A1 Round 3"
     assert view.phase == "3. Draw Phase"
     assert view.step == "Draw 1 Skill; swap Pack Assets"
     assert view.tracks[0].key == "hero1.spirit" and view.tracks[0].value == 8
     assert view.tracks[0].high == 10
     assert dict(view.facts) == {"Shadows": "3/3", "Threats": "2", "Cost": "5"}
     titles = [p.title for p in view.panels]
-    assert titles == ["Shadows", "Threat Area", "Heroes"]
-    area = view.panels[1].lines
-    assert area[0] == "Threat 3  F0 I0 S0  Cost 2 Boost 0  (Bold)" and "Bold" in area[0]
+    assert titles == ["Action Power Track \u00b7 Hero 1", "Forecast", "Shadows", "Threat Area",
+                      "Locations", "Heroes", "Campaign"]
+    area = view.panels[3].lines
+    assert area[0] == "Threat 3  no values  Cost 2 Boost 0  (Bold)"
+    assert view.series == (("Spirit", (8, 8)),)
     assert view.steps == (("Draw 1 Skill; swap Pack Assets", "current"),)
 
 
 def test_between_rounds_the_view_says_press_next():
     view = GAME.view(new())
     assert view.step == "Press next: round 1"
-    assert view.headline == "Kreel Manor \u00b7 Round 0"
+    assert view.headline == "Kreel Manor \u00b7 A1 Round 0"
 
 
 def test_active_hero_spirit_is_the_first_track():
@@ -50,6 +52,7 @@ def test_command_help_fits_one_line():
 
 
 def test_over_shows_the_result():
-    state = do(new(), "correct", track="hero1.spirit", value=0)
-    assert GAME.view(state).over == "Spirit 0: adventure lost"
-    assert fits_oled("Spirit 0: adventure lost")
+    """Masklaw's Abyss: a limit of 1 Wound, so the first lost Adventure ends the Campaign."""
+    state = do(new(variant="masklaws-abyss"), "adjust", track="hero1.spirit", delta=-10)
+    assert GAME.view(state).over == "1 Wound: the Campaign is lost"
+    assert fits_oled(GAME.view(state).over)
