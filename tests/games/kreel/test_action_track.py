@@ -1,0 +1,170 @@
+"""The Action Power Track: Tilt, Use, Present Power ("4. Play Phase", "Using Actions")."""
+
+import copy
+
+import pytest
+
+from games.core import RuleError
+from tests.games.kreel.helpers import GAME, do, finish_round, new, next_until, with_threats
+
+
+def _play(state: dict) -> dict:
+    return next_until(state, "play.turn")
+
+
+def _track(state: dict, **cards) -> dict:
+    """``state`` with the hero's Actions set: ``fight=(slot, die)``."""
+    state = copy.deepcopy(state)
+    for action, (slot, die) in cards.items():
+        state["heroes"][0]["actions"][action].update(slot=slot, die=die)
+    return state
+
+
+def _slots(state: dict) -> dict:
+    return {a: c["slot"] for a, c in state["heroes"][0]["actions"].items()}
+
+
+def test_the_action_example():
+    """Action Example: Fight at 2 with 2 Power on its die spends 1: 3 Fight damage,
+    the 5-Fight Threat survives. Next round Fight (now at 1) plus a Skill's +1
+    deals 2 more, not spending the die: the Threat is defeated."""
+    state = _play(with_threats(new(), {"fight": 5, "spirit_cost": 1}))
+    state = _track(state, influence=(1, 0), fight=(2, 2), sneak=(3, 0))
+    state = do(state, "use", action="fight", target="1 Threat 1", spend=1)
+    threat = state["threat_area"][0]
+    assert threat["damage"]["fight"] == 3
+    assert state["heroes"][0]["actions"]["fight"]["die"] == 1
+    assert _slots(state) == {"fight": 1, "influence": 2, "sneak": 3}
+    state = _play(finish_round(state))
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
+    assert state["threat_area"] == []
+    assert state["defeated"][0]["id"] == 1
+    assert state["heroes"][0]["actions"]["fight"]["die"] == 1  # not spent
+    assert state["threat_discard"] == 1  # Defeated Threats: the discard pile
+
+
+def test_present_power_is_slot_plus_die():
+    """Present Power: Sneak at 2 with 2 Power on its die is 4."""
+    state = _track(new(), influence=(3, 0), sneak=(2, 2), fight=(1, 0))
+    view = GAME.view(_play(state))
+    assert dict(view.facts)["Power"] == "F1 I3 S4"
+
+
+def test_use_moves_the_action_to_slot_1_and_pushes_the_others_up():
+    """Using Actions: the Used Action goes to '1', the others move to 2 and 3."""
+    state = do(_play(new()), "use", action="sneak", target="draw")
+    assert _slots(state) == {"sneak": 1, "fight": 2, "influence": 3}
+
+
+def test_an_action_already_at_1_stays():
+    state = do(_play(new()), "use", action="fight", target="draw")
+    assert _slots(state) == {"fight": 1, "influence": 2, "sneak": 3}
+
+
+def test_use_once_per_round_and_bold_gives_another():
+    """USE (once per round); Statuses, Bold i: discard Bold to Use an additional
+    available Action."""
+    state = do(_play(new()), "use", action="fight", target="draw")
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="influence", target="draw")
+    assert err.value.short == "1 Use per round"
+    state = do(state, "hero_status", status="bold", action="fight")
+    state = do(state, "use", action="influence", target="draw")
+    assert state["heroes"][0]["statuses"] == []
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="fight", target="draw")
+    assert err.value.short == "Fight already Used"
+
+
+def test_tilt_once_per_round_adds_1_power_and_a_tilted_action_cannot_be_used():
+    """TILT: 1 Power on the die; once per round; a Tilted Action may not be Used."""
+    state = do(_play(new()), "tilt", action="sneak")
+    assert state["heroes"][0]["actions"]["sneak"]["die"] == 1
+    with pytest.raises(RuleError) as err:
+        do(state, "tilt", action="fight")
+    assert err.value.short == "1 Tilt per round"
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="sneak", target="draw")
+    assert err.value.short == "Sneak is Tilted"
+
+
+def test_a_used_action_cannot_be_tilted():
+    state = do(_play(new()), "use", action="fight", target="draw")
+    with pytest.raises(RuleError) as err:
+        do(state, "tilt", action="fight")
+    assert err.value.short == "Fight already Used"
+
+
+def test_tilt_and_use_reset_in_the_end_phase():
+    """6. End Phase C: Actions reset; a new round allows a new Tilt and Use."""
+    state = do(do(_play(new()), "tilt", action="sneak"), "use", action="fight", target="draw")
+    state = _play(finish_round(state))
+    hero = state["heroes"][0]
+    assert hero["uses"] == hero["tilts"] == 0
+    assert not any(c["tilted"] or c["used"] for c in hero["actions"].values())
+    assert hero["actions"]["sneak"]["die"] == 1  # the die stays
+
+
+def test_the_die_holds_at_most_6():
+    """TILT: Limit 6 Power per Power Die; extra gain is ignored."""
+    state = do(_track(_play(new()), sneak=(3, 6)), "tilt", action="sneak")
+    assert state["heroes"][0]["actions"]["sneak"]["die"] == 6
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="hero1.sneak_die", delta=1)
+
+
+def test_spend_at_most_what_the_die_shows():
+    with pytest.raises(RuleError) as err:
+        do(_track(_play(new()), fight=(1, 1)), "use", action="fight", target="draw", spend=2)
+    assert err.value.short == "Die shows 1"
+
+
+def test_a_dazed_action_cannot_be_used_and_its_next_tilt_only_discards_dazed():
+    """Statuses, Dazed i. Action."""
+    state = do(_play(new()), "hero_status", status="dazed", action="fight")
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="fight", target="draw")
+    assert err.value.short == "Fight is Dazed"
+    state = do(state, "tilt", action="fight")
+    card = state["heroes"][0]["actions"]["fight"]
+    assert (card["dazed"], card["die"], card["tilted"]) == (False, 0, True)
+
+
+def test_act_needs_the_present_power():
+    """Act: the Epicurean Banqueting Hall's 'Influence 3 Act' needs Present
+    Influence 3 or more."""
+    state = _play(new())  # Influence at 2, no die
+    with pytest.raises(RuleError) as err:
+        do(state, "act", action="influence", needed=3)
+    assert err.value.short == "Influence 2: need 3"
+    state = do(state, "tilt", action="influence")
+    assert do(state, "act", action="influence", needed=3)
+
+
+def test_use_tilt_and_act_only_in_the_play_phase():
+    state = new()
+    for name, params in (("use", {"action": "fight", "target": "draw"}),
+                         ("tilt", {"action": "fight"}),
+                         ("act", {"action": "fight", "needed": 1})):
+        with pytest.raises(RuleError) as err:
+            do(state, name, **params)
+        assert err.value.short == "Only in Play phase"
+
+
+def test_an_asset_bonus_adds_to_present_power_and_to_the_use():
+    """Symbol Explanations: a '+X' next to a value increases the Present Power."""
+    state = _play(with_threats(new(), {"fight": 5}))
+    state = do(state, "asset_power", action="fight", delta=1)
+    state = do(state, "use", action="fight", target="1 Threat 1")
+    assert state["threat_area"][0]["damage"]["fight"] == 2  # slot 1 + 1
+
+
+def test_advanced_ability_once_per_adventure():
+    """Heroes, Actions: an Advanced Action's one-shot ability, once per Adventure."""
+    state = new(advanced="fight")
+    with pytest.raises(RuleError):
+        do(state, "advanced", action="sneak")  # Basic
+    state = do(state, "advanced", action="fight")
+    with pytest.raises(RuleError) as err:
+        do(state, "advanced", action="fight")
+    assert err.value.short == "Used this Adventure"

@@ -1,0 +1,108 @@
+"""Damage tokens and defeat: "Damage Tokens", "Defeated Cards", "Multiple Threat
+Values", "Multiple Threat Values with * symbols", "Overkill X"."""
+
+import pytest
+
+from games.core import Command, RuleError, apply
+from tests.games.kreel.helpers import GAME, do, new, next_until, with_threats
+
+
+def _play(*threats, **options) -> dict:
+    return next_until(with_threats(new(**options), *threats), "play.turn")
+
+
+def test_multiple_values_example():
+    """Multiple Threat Values: Fight 4 and Sneak 4 hold up to 3 of each; the 4th
+    token of either type defeats it (the Sneak tokens were wasted)."""
+    state = _play({"fight": 4, "sneak": 4})
+    state = do(state, "damage", target="1 Threat 1", value="sneak", amount=3)
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=3)
+    assert state["threat_area"][0]["damage"] == {"fight": 3, "influence": 0, "sneak": 3}
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=1)
+    assert state["threat_area"] == []
+
+
+def test_excess_tokens_are_discarded():
+    """Damage Tokens: a target cannot hold tokens exceeding any of its Threat values."""
+    state = _play({"fight": 3, "sneak": 5})
+    state = do(state, "damage", target="1 Threat 1", value="sneak", amount=2)
+    assert state["threat_area"][0]["damage"]["sneak"] == 2
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=9)  # 10 Fight: defeated
+    assert state["threat_area"] == []
+
+
+def test_no_tokens_for_a_value_it_does_not_have():
+    """Explore/Engage: Fight 3 and Sneak 2 but no Influence: only Fight or Sneak."""
+    state = _play({"fight": 3, "sneak": 2})
+    before = state
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="influence", target="1 Threat 1")
+    assert err.value.short == "No Influence value"
+    assert state == before
+
+
+def test_starred_values_must_all_be_beaten():
+    """Multiple Threat Values with * symbols: ALL must be defeated, over rounds."""
+    state = _play({"kind": "foe", "fight": 3, "sneak": 2, "starred": True})
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=5)
+    foe = state["threat_area"][0]
+    assert foe["damage"]["fight"] == 3  # capped, still in play
+    state = do(state, "damage", target="1 Threat 1", value="sneak", amount=2)
+    assert state["threat_area"] == []
+    assert state["defeated"] == [{"id": 1, "name": "Threat 1", "kind": "foe"}]
+    assert state["threat_discard"] == 0  # Exiled Cards: a Foe is set aside
+
+
+def test_goblin_chief_overkill_example():
+    """Overkill X: Goblin Chief (Overkill 1) with 6 Sneak damage receives 7 Fight:
+    his Overkill 1 triggers story paragraph B096."""
+    chief = {"kind": "foe", "name": "Goblin Chief", "fight": 6, "sneak": 6, "starred": True,
+             "overkill": 1, "spirit_boost": 2, "damage": {"sneak": 6}}
+    state = _play(chief, spirit=5)
+    applied = apply(GAME, state, Command("damage", {"target": "1 Goblin Chief", "value": "fight",
+                                                    "amount": 7}))
+    assert "Overkill 1: read its story entry" in applied.description
+    assert applied.state["heroes"][0]["spirit"] == 7  # Threat Spirit Boost 2
+    plain = apply(GAME, state, Command("damage", {"target": "1 Goblin Chief", "value": "fight",
+                                                  "amount": 6}))
+    assert plain.state["threat_area"] == [] and "Overkill" not in plain.description
+
+
+def test_shield_cancels_the_next_damage():
+    """Statuses, Shield: the next time this Threat is damaged, cancel all of it."""
+    state = _play({"fight": 3, "statuses": ["shield"]})
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=5)
+    threat = state["threat_area"][0]
+    assert threat["damage"]["fight"] == 0 and threat["statuses"] == []
+
+
+def test_the_lords_vengeance_cannot_be_defeated():
+    """Lord's Vengeance: an invincible Threat, nothing can defeat it."""
+    state = _play({"kind": "vengeance", "fight": 2, "spirit_cost": 3})
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=5)
+    assert len(state["threat_area"]) == 1
+    with pytest.raises(RuleError) as err:
+        do(state, "defeat", threat=1)
+    assert err.value.short == "It cannot be defeated"
+
+
+def test_a_defeated_plot_is_set_aside_and_counted():
+    """Defeated Plots: removed from the Threat Area and set aside; counted for Victory."""
+    state = _play({"kind": "plot", "influence": 2})
+    state = do(state, "use", action="influence", target="1 Threat 1")
+    assert state["defeated"][0]["kind"] == "plot"
+    assert state["threat_discard"] == 0
+
+
+def test_discard_goes_to_the_discard_pile_without_spirit_boost():
+    """Glossary, Discard: no Defeat or Spirit Boost effects."""
+    state = _play({"fight": 2, "spirit_boost": 3}, spirit=5)
+    state = do(state, "discard", threat=1)
+    assert state["heroes"][0]["spirit"] == 5 and state["threat_discard"] == 1
+
+
+def test_lowering_a_value_to_the_tokens_defeats():
+    """Defeated Cards: at any time, matching tokens equal to a value defeat it."""
+    state = _play({"fight": 4, "damage": {"fight": 2}})
+    state = do(state, "threat_value", threat=1, value="fight", amount=2)
+    assert state["threat_area"] == []
