@@ -244,7 +244,7 @@ class ScreenRenderer:
                             area.height)
         if not game.panels and not game.grid:  # give the steps the room
             middle.width = area.right - middle.left
-        if game.series:  # the plot under the steps
+        if any(values for _, values in game.series):  # the plot under the steps
             plot_h = min(self.px(150), round(area.height * 0.4))
             plot = pygame.Rect(middle.left, middle.bottom - plot_h, middle.width, plot_h)
             middle.height -= plot_h + gap
@@ -360,9 +360,22 @@ class ScreenRenderer:
         mark_w = self.px(30)
         text_w = area.width - mark_w
         current = next((i for i, (_, status) in enumerate(game.steps) if status == "current"), 0)
-        # Show as many steps as fit, starting early enough to keep the current one visible.
-        room = max(1, (area.bottom - y) // (line_h + self.px(6)))
-        first = max(0, min(current - 1, len(game.steps) - room))
+
+        def height(index: int) -> int:
+            text, status = game.steps[index]
+            if status == "current":
+                return len(self._lines(game.step or text, bold, text_w - self.px(8), 3)) * line_h \
+                    + self.px(14)
+            return len(self._lines(text, font, text_w, 2)) * line_h + self.px(6)
+
+        # Start early enough that the current step (and the one after it) stay visible.
+        room = area.bottom - y - height(current)
+        if current + 1 < len(game.steps):
+            room -= height(current + 1)
+        first = current
+        while first > 0 and height(first - 1) <= room:
+            first -= 1
+            room -= height(first)
         for text, status in game.steps[first:]:
             if status == "current":
                 lines = self._lines(game.step or text, bold, text_w - self.px(8), 3)

@@ -1,0 +1,102 @@
+"""Makes the README's screenshots: each game played a little on the simulated box.
+
+Run from the repository root: ``.venv/bin/python -m docs.screenshots.make_screenshots``.
+Each game is started and played through the control-script runner
+(``tablewarden run --hardware sim --headless --script S --frames F``), exactly
+as the acceptance tests drive it; its snapshot gives ``<game>-screen.png``
+(the screen) and ``<game>-oled.png`` (the OLED, enlarged 4x, pixel-exact).
+``simulator.png`` is the simulator window drawn around Kreel Manor's snapshot.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from PIL import Image  # noqa: E402
+
+from tests.acceptance.harness import new_game, run_script  # noqa: E402
+from tests.acceptance.test_kilforth_script import _menu  # noqa: E402
+from tests.acceptance.test_kreel_script import FIRST_ROUND, QUIET_ROUND  # noqa: E402
+from tests.acceptance.test_myth_script import SETUP  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+NEXT = {"press": "next"}
+SELECT = {"press": "select"}
+
+SCRIPTS: dict[str, list[dict]] = {
+    "kreel-manor": [
+        *new_game("kreel-manor"), *FIRST_ROUND, {"turn": "spirit", "steps": -2}, *QUIET_ROUND,
+        {"turn": "spirit", "steps": -1}, *QUIET_ROUND, NEXT, NEXT,
+    ],
+    "gloom-of-kilforth": [
+        *new_game("gloom-of-kilforth"),
+        {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
+        {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
+        SELECT, NEXT, *_menu("move"), SELECT,
+        {"turn": "spirit", "steps": 1},
+        {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},
+        SELECT,
+    ],
+    "tainted-grail": [
+        *new_game("tainted-grail"),
+        {"turn": "menhir", "steps": 3}, {"turn": "spirit", "steps": -3},
+        SELECT, SELECT, {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 3}, SELECT,
+        {"turn": "menhir", "steps": -3},
+    ],
+    "myth-dark-frontier": [*new_game("myth-dark-frontier"), *SETUP, {"press": "back"}],
+}
+
+
+def shoot(game: str, lines: list[dict], work: Path) -> tuple[Path, Path]:
+    """Play ``lines`` and return the snapshot's screen and OLED images."""
+    run = run_script(work, [*lines, {"wait": 0.3}, {"snap": game}])
+    if run.status != 0:
+        raise SystemExit(f"{game}: the script failed:\n{run.stderr}")
+    return run.frames / f"{game}-screen.png", run.frames / f"{game}-oled.png"
+
+
+def simulator(screen: Path, oled: Path) -> Image.Image:
+    """The simulator window (box face beside the screen) around one snapshot."""
+    import pygame
+
+    from device.screen import PygameScreen, init_pygame
+    from hw_sim.oled import DummyDisplay
+    from hw_sim.pins import SimPins
+    from hw_sim.window import SimWindow
+
+    init_pygame(headless=True)
+    pins, display = SimPins(), DummyDisplay()
+    window = SimWindow(PygameScreen((800, 480), window=False), display, pins)
+    display.show(Image.open(oled).convert("1"))
+    window.surface = pygame.image.load(str(screen))
+    with tempfile.TemporaryDirectory() as tmp:
+        window.save_window(f"{tmp}/window.png")
+        image = Image.open(f"{tmp}/window.png").convert("RGB")
+    window.close()
+    pins.close()
+    return image
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, lines in SCRIPTS.items():
+            work = Path(tmp) / game
+            work.mkdir()
+            screen, oled = shoot(game, lines, work)
+            Image.open(screen).convert("RGB").save(OUT / f"{game}-screen.png", optimize=True)
+            small = Image.open(oled).convert("1")
+            small.resize((small.width * 4, small.height * 4), Image.Resampling.NEAREST).save(
+                OUT / f"{game}-oled.png", optimize=True)
+            if game == "kreel-manor":
+                simulator(screen, oled).save(OUT / "simulator.png", optimize=True)
+            print(f"{game}: done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
