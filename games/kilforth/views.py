@@ -190,7 +190,33 @@ def view(state: dict) -> GameView:
     if len(state["heroes"]) > 1 and active is not None:
         headline += f" \u00b7 {state['heroes'][active]['name']}"
     over = state["over"]["text"] if state.get("over") else None
-    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over)
+    series = (("Gloom locations", tuple(state["gloom_per_day"])),) if state["gloom_per_day"] else ()
+    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
+                    series=series, grid=_grid(state))
+
+
+def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
+    """The map as short cell labels for the screen: "B2#" in gloom, "+1" for the
+    heroes there, "e" per encounter; the active hero's cell marked with "*"."""
+    active = state["active_hero"]
+    here = state["heroes"][active]["cell"] if active is not None else None
+    rows = []
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            i = row * SIZE + col
+            cell = state["map"][i]
+            label = ("SC" if i == 12 else cell_label(i)) + ("#" if cell["gloom"] else "")
+            heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"])
+                             if h["cell"] == i and not h["eliminated"])
+            if heroes:
+                label += f"+{heroes}"
+            label += "e" * min(2, len(encounters_at(state, i)))
+            if any(a["cell"] == i and a["in_play"] and not a["defeated"] for a in state["ancients"]):
+                label += "A"
+            cells.append(("*" if i == here else "") + label)
+        rows.append(tuple(cells))
+    return tuple(rows)
 
 
 def procedures_night_ready(state: dict) -> bool:

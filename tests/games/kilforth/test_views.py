@@ -44,3 +44,12 @@ def test_daylight_forecast_of_tonights_gloom_per_hero():
     assert dict(view.facts)["Tonight"] == "-2 HP"
     lines = dict((p.title, p.lines) for p in view.panels)["Tonight's Gloom"]
     assert lines == ("Hero 1 at C2: -2 HP tonight (2 left)", "Hero 2 at B2: -1 HP tonight - DEFEATED")
+
+
+def test_the_screen_gets_the_map_grid_and_the_gloom_per_day_plot():
+    state = start()
+    state["map"][cell_index("B2")]["gloom"] = True
+    state["gloom_per_day"] = [1, 2]
+    view = GAME.view(state)
+    assert view.grid[1][1] == "B2#" and view.grid[2][2] == "*SC+1"
+    assert view.series == (("Gloom locations", (1, 2)),)
