@@ -1,9 +1,9 @@
 """Dice-tray parser throughput, against a bare ``bytes.split`` over the same data.
 
-Not a test: ``python -m benchmarks.tray_parser`` prints frames per second for
-a stream of valid frames and MB/s for a 1 MB garbage stream, each with the
-baseline measured in the same run and their ratio (how many times slower the
-full parse is than merely cutting the bytes into lines).
+Not a test: ``python -m benchmarks.tray_parser`` (or ``make bench``) measures
+frames per second for a stream of valid frames and MB/s for a 1 MB garbage
+stream, each with the baseline measured in the same run and their ratio (how
+many times slower the full parse is than merely cutting the bytes into lines).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
+from benchmarks.results import Result
 from firmware_bridge.parser import FrameParser
 from firmware_bridge.protocol import encode_frame
 
@@ -51,23 +52,28 @@ def _split(data: bytes) -> None:
         data[start:start + CHUNK].split(b"\n")
 
 
-def main() -> None:
-    count = 20_000
+def run(quick: bool = False) -> list[Result]:
+    """Time the parser on valid frames and on garbage against ``bytes.split``."""
+    count = 2_000 if quick else 20_000
     frames = _frames(count)
     parse = _best_of(3, lambda: _parse(frames))
     split = _best_of(3, lambda: _split(frames))
-    print(f"tray parser, {count} ROLL frames ({len(frames) / 1e6:.2f} MB):")
-    print(f"  parser      {count / parse:12,.0f} frames/s")
-    print(f"  bytes.split {count / split:12,.0f} lines/s (baseline)")
-    print(f"  ratio       {parse / split:12.1f}x the baseline's time")
+    garbage = _garbage(100_000 if quick else 1_000_000)
+    parse_garbage = _best_of(3, lambda: _parse(garbage))
+    split_garbage = _best_of(3, lambda: _split(garbage))
+    return [
+        Result(f"tray parser: {count:,} ROLL frames ({len(frames) / 1e6:.2f} MB), time per frame",
+               parse / count * 1e6, "µs", split / count * 1e6, "bytes.split on the same bytes"),
+        Result(f"tray parser: {len(garbage) / 1e6:g} MB of random bytes, time per MB",
+               parse_garbage / len(garbage) * 1e6 * 1e3, "ms", split_garbage / len(garbage) * 1e6 * 1e3,
+               "bytes.split on the same bytes"),
+    ]
 
-    garbage = _garbage(1_000_000)
-    parse = _best_of(3, lambda: _parse(garbage))
-    split = _best_of(3, lambda: _split(garbage))
-    print("tray parser, 1 MB of random bytes:")
-    print(f"  parser      {1 / parse:12.1f} MB/s")
-    print(f"  bytes.split {1 / split:12.1f} MB/s (baseline)")
-    print(f"  ratio       {parse / split:12.1f}x the baseline's time")
+
+def main() -> None:
+    for result in run():
+        print(f"{result.name}: {result.value:.2f} {result.unit}, baseline ({result.baseline_name}) "
+              f"{result.baseline:.2f} {result.unit}, ratio {result.ratio:.1f}x")
 
 
 if __name__ == "__main__":
