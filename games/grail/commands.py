@@ -8,7 +8,7 @@ nothing. Characters are named by their place in the party (1-4).
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
-from games.core.paths import get_path, set_path
+from games.core.engine import command_specs
 from games.grail import encounters, pack, rules
 from games.grail.procedures import note
 from games.grail.state import (
@@ -852,19 +852,12 @@ def advance_deck(ctx: Context) -> None:
 
 
 def set_value(ctx: Context) -> None:
-    """Set any tracked number by hand, the dial tracks and the ones outside the dial
-    cycle (Attributes, decks, track slots, Active Quests): card effects take
-    precedence ("effects on cards", DESIGN "Corrections"). Within the value's bounds."""
-    key = ctx.params["what"]
-    spec = next(s for s in rules.tracks(ctx.state) + rules.settings(ctx.state) if s.key == key)
-    value = ctx.params["value"]
-    low, high = spec.low_in(ctx.state), spec.high_in(ctx.state)
-    if not low <= value <= high:
-        raise RuleError(f"{spec.label} {low}..{high}"[:42],
-                        f"{spec.label} must stay within {low}..{high}; got {value}.")
-    before = get_path(ctx.state, spec.path)
-    set_path(ctx.state, spec.path, value)
-    note(ctx, f"Set: {spec.label} {before} \u2192 {value}")
+    """The action menu's way to the core ``correct``: set any tracked number by hand,
+    on the dial or off it (Attributes, decks, track slots, Active Quests) - card
+    effects take precedence (DESIGN "Corrections"). The engine's ``correct`` does
+    the setting and its bounds check; this only names the value from a list."""
+    ctx.params = {"track": ctx.params["what"], "value": ctx.params["value"]}
+    command_specs(ctx.game)["correct"].handler(ctx)
 
 
 def status(ctx: Context) -> None:
@@ -951,7 +944,7 @@ COMMANDS = (
                  Param("on", "bool", "Blocked", default=True))),
     CommandSpec("remove_location", "Remove a Location", remove_location, (_location_param(),)),
     CommandSpec("set_value", "Set a value (card effect)", set_value,
-                (Param("what", "choice", "Value", choices_from=rules.setting_keys),
+                (Param("what", "choice", "Value", choices_from=rules.track_keys),
                  Param("value", "int", "Set to", low=0, high=999))),
     CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
     CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 
 from games.core import TrackSpec, board
-from games.core.paths import get_path
 from games.grail.state import (
     ATTRIBUTE_PAIRS,
     ATTRIBUTES,
@@ -94,17 +93,21 @@ def _label(state: dict, index: int, what: str) -> str:
 
 
 def tracks(state: dict) -> list[TrackSpec]:
-    """The numbers the dials cycle through: the ones a player turns most.
+    """Every number the box tracks, with its bounds: the dial cycle first, then
+    the values set by rule or by hand (``dial=False``).
 
-    Order (the Menhir dial steps through it, the Spirit dial turns the focused
-    one): the running Encounter's Combat Pool or Affinity marker, first while
-    it runs; every Character's Energy, Health and Terror; each Menhir's Dial and
-    each Time dial; every Character's five Resources. With one Character that
-    is 9 stops plus the Menhirs, instead of the 25 a full tray would need.
-    Attributes, decks, the tracks' top and starting slots and the Quest count
-    change rarely and by rule (``raise_attribute``, ``advance_deck``, the
-    Event reminder); they are :func:`settings`, set with the "Set a value"
-    action (``set_value``) and kept in bounds by :func:`invariants`.
+    The dial cycle (the Menhir dial steps through it, the Spirit dial turns
+    the focused one) holds the numbers a player turns most: the running
+    Encounter's Combat Pool or Affinity marker, first while it runs; every
+    Character's Energy, Health and Terror; each Menhir's Dial and each Time
+    dial; every Character's five Resources. With one Character that is 9
+    stops plus the Menhirs, instead of the 25 a full tray would need.
+
+    Off the dial (:func:`off_dial`): the Quest count, Attributes, decks and the
+    tracks' top and starting slots. They change rarely and mostly by rule
+    (``raise_attribute``, ``advance_deck``, the Event reminder); ``correct``
+    (and the "Set a value" action) sets them, and the engine keeps them in
+    bounds after every command like every other track.
 
     - Energy 0..its top slot, never above Health ("Survival Tracks").
     - Health 0..its top; turning it down pushes Energy down with it (the
@@ -140,48 +143,46 @@ def tracks(state: dict) -> list[TrackSpec]:
             top = EXPERIENCE_LIMIT if r == "experience" else RESOURCE_LIMIT
             specs.append(TrackSpec(f"c{i + 1}.{r}", _label(state, i, r.capitalize()),
                                    f"{c}.resources.{r}", 0, top))
-    return specs
+    return specs + off_dial(state)
 
 
-def settings(state: dict) -> list[TrackSpec]:
-    """The numbers outside the dial cycle, set with ``set_value``: the Quest count,
+def off_dial(state: dict) -> list[TrackSpec]:
+    """The tracks outside the dial cycle (``dial=False``): the Quest count,
     Attributes (0..20), decks (15..80 cards, "Character Advancement"), and each
     track's starting and top slot ("Character Setup" III-IV; a top slot never
     below the marker or the starting slot, nor below the two red slots)."""
-    specs = [TrackSpec("quests", "Active Quests", "quests", 0, 99)]
+    specs = [TrackSpec("quests", "Active Quests", "quests", 0, 99, dial=False)]
     for i in living(state):
         c = f"characters.{i}"
         for a in ATTRIBUTES:
             specs.append(TrackSpec(f"c{i + 1}.{a}", _label(state, i, a.capitalize()),
-                                   f"{c}.attributes.{a}", 0, TRACK_LIMIT))
+                                   f"{c}.attributes.{a}", 0, TRACK_LIMIT, dial=False))
         for d in DECKS:
             specs.append(TrackSpec(f"c{i + 1}.{d}_deck", _label(state, i, f"{d.capitalize()} deck"),
-                                   f"{c}.decks.{d}", DECK_MINIMUM, DECK_MAXIMUM))
+                                   f"{c}.decks.{d}", DECK_MINIMUM, DECK_MAXIMUM, dial=False))
         for track in ("energy", "health", "terror"):
             specs.append(TrackSpec(
                 f"c{i + 1}.{track}_start", _label(state, i, f"{track.capitalize()} start"),
-                f"{c}.{track}_start", 0, lambda s, i=i, t=track: s["characters"][i][f"{t}_top"]))
+                f"{c}.{track}_start", 0, lambda s, i=i, t=track: s["characters"][i][f"{t}_top"],
+                dial=False))
             specs.append(TrackSpec(
                 f"c{i + 1}.{track}_top", _label(state, i, f"{track.capitalize()} top"),
                 f"{c}.{track}_top",
                 lambda s, i=i, t=track: max(RED_SLOTS, s["characters"][i][t],
                                             s["characters"][i][f"{t}_start"]),
-                TRACK_LIMIT))
+                TRACK_LIMIT, dial=False))
     return specs
 
 
-def setting_keys(state: dict) -> tuple[str, ...]:
-    """Every value "Set a value" can set: the dial tracks, then the settings."""
-    return tuple(spec.key for spec in tracks(state) + settings(state))
+def track_keys(state: dict) -> tuple[str, ...]:
+    """Every value "Set a value" can set: the dial tracks, then the ones off the dial."""
+    return tuple(spec.key for spec in tracks(state))
 
 
 def invariants(state: dict) -> list[str]:
-    """What is broken: the settings' bounds, the map, the models on it and the Menhir Dials."""
+    """What is broken beyond the tracks' bounds (the engine checks those): the map,
+    the models on it, the Encounter's members and the Menhir Dials."""
     broken = []
-    for spec in settings(state):
-        value = get_path(state, spec.path)
-        if not isinstance(value, int) or not spec.low_in(state) <= value <= spec.high_in(state):
-            broken.append(f"{spec.label} = {value!r} outside {spec.low_in(state)}..{spec.high_in(state)}")
     numbers = [loc["number"] for loc in state["locations"]]
     places = [(loc["x"], loc["y"]) for loc in state["locations"]]
     if len(set(numbers)) != len(numbers):

@@ -128,6 +128,8 @@ def view(state: dict) -> GameView:
 
     tracks = []
     for spec in GAME.tracks(state):
+        if not spec.dial:
+            continue  # off the dial: on the Characters panel, set by "Set a value"
         tracks.append(TrackView(spec.key, spec.label, get_path(state, spec.path),
                                 spec.low_in(state), spec.high_in(state)))
     fc = rules.forecast(state)

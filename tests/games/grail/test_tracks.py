@@ -1,31 +1,44 @@
-"""The dial cycle holds the numbers a player turns most; the rest are set with
-"Set a value" and kept in bounds ("Survival Tracks", "Resources", "Character
-Advancement", "Character Setup" III-IV)."""
+"""The dial cycle holds the numbers a player turns most; the rest are tracks off
+the dial (``dial=False``), set with ``correct`` or "Set a value" and kept in
+bounds by the engine ("Survival Tracks", "Resources", "Character Advancement",
+"Character Setup" III-IV)."""
 
 import copy
 
 import pytest
 
 from games.core import RuleError
-from games.grail import rules
+from games.core.engine import InvariantError
 from tests.games.grail.helpers import GAME, do, new
 
 
+def _dial(state):
+    return [t.key for t in GAME.tracks(state) if t.dial]
+
+
 def test_one_character_cycles_through_tracks_menhir_dial_and_resources():
-    keys = [t.key for t in GAME.tracks(new())]
-    assert keys == ["c1.energy", "c1.health", "c1.terror", "menhir101.days",
-                    "c1.food", "c1.wealth", "c1.reputation", "c1.magic", "c1.experience"]
+    assert _dial(new()) == ["c1.energy", "c1.health", "c1.terror", "menhir101.days",
+                            "c1.food", "c1.wealth", "c1.reputation", "c1.magic", "c1.experience"]
 
 
 def test_a_party_turns_every_survival_track_before_the_menhirs():
-    keys = [t.key for t in GAME.tracks(new(2))]
+    keys = _dial(new(2))
     assert keys[:7] == ["c1.energy", "c1.health", "c1.terror", "c2.energy", "c2.health", "c2.terror",
                         "menhir101.days"]
     assert len(keys) == 6 + 1 + 10
 
 
-def test_set_value_reaches_what_the_dials_do_not():
-    state = do(new(), "set_value", what="c1.courage", value=2)
+def test_attributes_decks_slots_and_quests_are_tracks_off_the_dial():
+    off = [t.key for t in GAME.tracks(new()) if not t.dial]
+    assert off[0] == "quests"
+    assert {"c1.courage", "c1.spirituality", "c1.combat_deck", "c1.diplomacy_deck",
+            "c1.energy_start", "c1.terror_top"} <= set(off)
+    assert len(off) == 1 + 6 + 2 + 6
+    assert [t.key for t in GAME.view(new()).tracks] == _dial(new())  # the displays show the dial
+
+
+def test_correct_and_set_value_reach_what_the_dials_do_not():
+    state = do(new(), "correct", track="c1.courage", value=2)
     state = do(state, "set_value", what="c1.combat_deck", value=18)
     state = do(state, "set_value", what="quests", value=1)
     c = state["characters"][0]
@@ -38,17 +51,23 @@ def test_set_value_reaches_what_the_dials_do_not():
     ("c1.health_top", 5),     # a top slot never below the marker (Health 6)
     ("c1.energy_start", 9),   # a starting slot on the track (top 8)
     ("c1.food", 21),          # at most 20 of each Resource
+    ("c1.courage", 21),       # Attributes 0..20
     ("c9.courage", 1),        # no such Character
 ])
-def test_set_value_out_of_bounds_is_refused_and_changes_nothing(what, value):
+@pytest.mark.parametrize("command", ["set_value", "correct"])
+def test_a_value_out_of_bounds_is_refused_and_changes_nothing(command, what, value):
     state = new()
     before = copy.deepcopy(state)
+    params = {"what": what} if command == "set_value" else {"track": what}
     with pytest.raises(RuleError):
-        do(state, "set_value", what=what, value=value)
+        do(state, command, value=value, **params)
     assert state == before
 
 
-def test_invariants_name_a_setting_out_of_bounds():
+def test_the_engine_refuses_a_command_that_breaks_an_off_dial_bound():
+    """A deck under 15 cards ("Character Advancement") is a broken limit named on the OLED."""
     state = new()
     state["characters"][0]["decks"]["diplomacy"] = 3
-    assert any("Diplomacy deck" in b for b in rules.invariants(state))
+    with pytest.raises(InvariantError) as err:
+        do(state, "explore", character=1)
+    assert "Diplomacy deck" in err.value.short
