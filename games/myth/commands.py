@@ -362,6 +362,16 @@ def assault(ctx: Context) -> None:
         ctx.stay()
 
 
+def conquest_fate(ctx: Context) -> None:
+    """"Conquest" step 2: the non-darkness fate dice of the pool rolled for the
+    missing objectives (tray kind ``fate``, or virtual); spawns follow."""
+    kind = ctx.data.get("conquest")
+    if not kind:
+        raise RuleError("No roll asked now", "No Conquest action waits for fate dice.")
+    faces = _fate_faces(ctx.params["dice"], rules.conquest_dice(ctx.state, kind))
+    rules.conquest_spawn(ctx, ctx.data.pop("conquest"), faces)
+
+
 def card_choices(state: dict) -> tuple[str, ...]:
     """What becomes of an encounter card: discarded (events), an asset (with 3
     already held, one old asset is discarded for it), or a burden."""
@@ -669,6 +679,8 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("roll_fate", "Roll the fate pool", roll_fate, (_dice(),), menu=False,
                 prompt_only=True),
+    CommandSpec("conquest_fate", "Roll fate dice for a Conquest", conquest_fate, (_dice(),),
+                menu=False, prompt_only=True),
     CommandSpec("assault", "Roll an assault's dice", assault, (_dice(),), menu=False,
                 prompt_only=True),
     CommandSpec("roll", "Roll the dice (tray or virtual)", roll, (_dice(),), menu=False,

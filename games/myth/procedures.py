@@ -257,7 +257,23 @@ def _enemy_action(ctx: Context) -> None:
         scheme(ctx)
     else:
         kind = {"despair": "hope", "devastation": "supply", "corruption": "influence"}[card]
-        rules.conquest_action(ctx, kind)
+        rules.conquest_raise(ctx, kind)
+        if not ctx.state.get("over"):
+            ctx.data["conquest"] = kind
+
+
+def _conquest(state: dict) -> str | None:
+    return _data(state).get("conquest")
+
+
+def _conquest_dice(state: dict) -> tuple[int, str]:
+    return (rules.conquest_dice(state, _conquest(state)), "fate")
+
+
+def _conquest_spawn(ctx: Context) -> None:
+    """"Conquest" step 2 without dice to roll (every die shows darkness, or no
+    objective is missing)."""
+    rules.conquest_spawn(ctx, ctx.data.pop("conquest"))
 
 
 def _after_card(ctx: Context) -> None:
@@ -283,6 +299,11 @@ ACTION = Procedure(
              "Defeated Heroes", skip=lambda s: not _hero_down(s)),
         Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
              run=_enemy_action, skip=lambda s: not _is_enemy(s)),
+        Step("conquest", StepKind.PROMPT, "Roll the fate dice for the spawns", "Conquest",
+             command="conquest_fate", dice=_conquest_dice,
+             skip=lambda s: not _conquest(s) or rules.conquest_dice(s, _conquest(s)) == 0),
+        Step("conquest_spawn", StepKind.AUTO, "Spawn", "Conquest; Spawning Enemies",
+             run=_conquest_spawn, skip=lambda s: not _conquest(s)),
         Step("assault", StepKind.PROMPT, "Assault: roll a d10 per enemy", "March; Assaults",
              command="assault", skip=lambda s: not _assaults(s), dice=_assault_dice),
         Step("march", StepKind.AUTO, "Minions move", "March; Enemy Movement", run=march_moves,

@@ -364,29 +364,51 @@ def march_moves(state: dict) -> None:
         state["areas"][dest]["minions"].append(minion)
 
 
-def conquest_action(ctx: Context, kind: str) -> None:
+def conquest_action(ctx: Context, kind: str, faces: list[str] | None = None) -> None:
     """"Conquest" (Despair/Devastation/Corruption for hope/supply/influence).
 
     1. Raise by 1 per objective location of that kind holding a minion (by 1
        if no such token remains). 2. One spawn effect: a minion on each such
        objective location in play, and one per missing objective at the
        Outland/Lair of a non-darkness fate die; each die that cannot be rolled
-       raises the track by 1.
+       raises the track by 1. The Action phase asks for the fate dice between
+       the two (:func:`conquest_dice`); ``faces`` are those dice, else virtual.
     """
+    conquest_raise(ctx, kind)
+    if not ctx.state.get("over"):
+        conquest_spawn(ctx, kind, faces)
+
+
+def conquest_raise(ctx: Context, kind: str) -> None:
+    """"Conquest" step 1: raise per objective location of ``kind`` holding a minion."""
     state = ctx.state
-    track = TRACK_OF[kind]
     places = objective_areas(state, kind)
     held = sum(1 for a in places if any(not m["delayed"] for m in state["areas"][a]["minions"]))
-    raise_track(ctx, track, held if places else 1)
-    if state.get("over"):
-        return
-    missing = max(0, len(state["heroes"]) - len(places))
-    faces, unrolled = roll_non_darkness(ctx, missing)
-    if faces:
-        note(ctx, "Fate: " + ", ".join(f.capitalize() for f in faces))
-    targets = list(places) + [a for a in (fate_area(state, f) for f in faces) if a]
+    raise_track(ctx, TRACK_OF[kind], held if places else 1)
+
+
+def _missing_objectives(state: dict, kind: str) -> int:
+    return max(0, len(state["heroes"]) - len(objective_areas(state, kind)))
+
+
+def conquest_dice(state: dict, kind: str) -> int:
+    """How many non-darkness fate dice "Conquest" step 2 rolls: one per missing
+    objective, as many as the pool has without darkness."""
+    usable = sum(1 for face in state["fate"] if face != "darkness")
+    return min(_missing_objectives(state, kind), usable)
+
+
+def conquest_spawn(ctx: Context, kind: str, faces: list[str] | None = None) -> None:
+    """"Conquest" step 2 (objective locations counted after the raise, which may
+    have begun the siege and discarded them)."""
+    state = ctx.state
+    places = objective_areas(state, kind)
+    rolled, unrolled = roll_non_darkness(ctx, _missing_objectives(state, kind), faces)
+    if rolled:
+        note(ctx, "Fate: " + ", ".join(f.capitalize() for f in rolled))
+    targets = list(places) + [a for a in (fate_area(state, f) for f in rolled) if a]
     spawn(ctx, targets)
-    raise_track(ctx, track, unrolled)
+    raise_track(ctx, TRACK_OF[kind], unrolled)
 
 
 def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:

@@ -110,6 +110,9 @@ def _step_text(state: dict, step) -> str:
     if step.id.endswith("overrun") and state["overruns"]:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"
+    if step.id == "conquest" and data.get("conquest"):
+        count = rules.conquest_dice(state, data["conquest"])
+        return f"{data['conquest'].capitalize()} spawns: roll {count} fate dice (not Darkness)"
     if step.id == "assault" and data.get("assaults"):
         area_id = data["assaults"][0]
         count = len(rules.enemy_tokens(state, area_id))

@@ -394,13 +394,20 @@ def test_muster_unpayable_discard_costs_one_stability():
 # --- March through the assault prompt ---------------------------------------------------------
 
 
-def _march_first(t: Table) -> None:
-    """Make the Morning enemy card a March resolved first (scenario set-up)."""
+def _march_first(t: Table, card: str = "march", fate: list[str] | None = None) -> None:
+    """Make the Morning enemy card (a March) resolved first (scenario set-up)."""
     t.until("heroes", "planning")
+    board = {a: dict(st) for a, st in t.state["areas"].items()}
     t.do("next")  # the decks are shuffled, the Action phase draws
+    t.state["areas"] = board  # what a real first card did is undone
+    t.state["supply"]["minions"] = 20 - sum(len(a["minions"]) for a in board.values())
+    t.state["conquest"] = {"despair": 1, "devastation": 1, "corruption": 1}
+    t.state["overruns"], t.state["pending"] = [], []
+    if fate:
+        t.state["fate"] = fate
     morning = t.state["plan"]["morning"]
     morning.update(order=["enemy", 0], next=0)
-    morning["enemy"] = {"card": "march", "revealed": False}
+    morning["enemy"] = {"card": card, "revealed": False}
     t.state["procedure"] = {"name": "action", "step": 0, "data": {}}
     t.do("correct", track="stability", value=t.state["stability"])  # runs the draw
 
@@ -432,3 +439,32 @@ def test_march_assaults_farrenroc_then_the_structure_each_from_the_tray():
     t.do("assault", dice=[{"kind": "d10", "face": 8}])
     assert t.state["areas"]["village-5"]["structure"]  # 8 > attack 3: held
     assert t.state["areas"]["outland-1"]["minions"] == []  # then the minions moved
+
+
+def test_despair_spawns_by_fate_dice_from_the_tray_for_missing_objectives():
+    """"Conquest", Despair: raise by 1 (no hope token left), then one
+    non-darkness fate die per missing hope objective, minions where they point."""
+    t = played(heroes=2)
+    _march_first(t, "despair", ["rage", "darkness", "guile", "darkness", "darkness"])
+    assert t.step().id == "conquest"
+    assert t.step().dice(t.state) == (2, "fate")
+    assert t.state["conquest"]["despair"] == 2
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("conquest_fate", dice=[{"kind": "d10", "face": 3}] * 2)
+    assert "2 fate dice" in err.value.long
+    assert t.state == before
+    t.do("conquest_fate", dice=[{"kind": "fate", "face": "Nature"},
+                                {"kind": "fate", "face": "Faith"}])
+    fates = sorted(t.state["board"]["areas"][a]["fate"] for a, st in t.state["areas"].items()
+                   if st["minions"])
+    assert fates == ["faith", "nature"]
+    assert t.state["fate"] == ["nature", "darkness", "faith", "darkness", "darkness"]
+
+
+def test_conquest_with_only_darkness_raises_per_die_without_a_prompt():
+    """"Conquest": "For each fate die that cannot be rolled, increase the track by 1"."""
+    t = played(heroes=2)
+    _march_first(t, "corruption", ["darkness"] * 5)
+    assert t.state["conquest"]["corruption"] == 4  # 1 (no token) + 2 dice missing
+    assert t.step().id != "conquest"
