@@ -98,6 +98,12 @@ class Context:
     def stop(self) -> None:
         self.state["procedure"] = None
 
+    def finish(self) -> None:
+        """End the running procedure early as if its last step were done: its
+        ``on_finish`` runs and the procedure it names in ``then`` starts."""
+        proc = self.state["procedure"]
+        proc["step"] = len(self.game.procedure(proc["name"]).steps)
+
     def stay(self) -> None:
         """Keep the prompt just answered as the current step: it asks again
         (one Guardian after another, one Character's Rest after another)."""

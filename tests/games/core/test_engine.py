@@ -251,3 +251,22 @@ def test_tracks_off_the_dial_are_still_corrected_within_bounds():
     assert apply(game, state, Command("correct", {"track": "might", "value": 4})).state["might"] == 4
     with pytest.raises(RuleError, match="cannot go above 4"):
         apply(game, state, Command("correct", {"track": "might", "value": 5}))
+
+
+def test_finish_ends_a_procedure_early_and_runs_its_wrap_up():
+    def early(ctx):
+        ctx.finish()
+
+    def wrap_up(ctx):
+        ctx.state["wrapped"] = True
+
+    proc = Procedure("p", "P", (Step("a", StepKind.AUTO, "A", run=early),
+                                Step("b", StepKind.REMINDER, "never reached")),
+                     then="q", on_finish=wrap_up)
+    then = Procedure("q", "Q", (Step("c", StepKind.REMINDER, "C"),))
+    game = Game(id="engine-finish", title="Finish", schema_version=1, setup_params=(),
+                setup=lambda ctx: ctx.start("p"), commands=(), procedures=(proc, then),
+                tracks=lambda s: [], view=lambda s: GameView(headline="f"))
+    state = new_game(game, {}, 1).state
+    assert state["wrapped"] is True
+    assert current_step(game, state).id == "c"
