@@ -35,14 +35,6 @@ class CursorMenu:
         return Menu(self.title, tuple(label for label, _ in self.items), self.cursor)
 
 
-def _shown(param: Param, value: Any) -> str:
-    if param.kind == "bool":
-        return "yes" if value else "no"
-    if param.kind == "dice":
-        return "roll" if not value else " ".join(str(d["face"]) for d in value)
-    return str(value)
-
-
 @dataclass
 class PromptForm:
     """The fields of one command, edited with the dials.
@@ -91,7 +83,7 @@ class PromptForm:
 
     def model(self) -> Form:
         fields = tuple(
-            FormField(p.title, _shown(p, self.values[p.name]), i == self.cursor)
+            FormField(p.title, p.shown(self.values[p.name]), i == self.cursor)
             for i, p in enumerate(self.params)
         )
         return Form(self.title, fields, self.hint)

@@ -46,7 +46,9 @@ class Param:
     ``label`` is what the prompt form shows next to the value. An ``optional``
     parameter may be left out or given as None (a dice parameter the game
     rolls virtually when no tray roll came). ``choices_from(state)`` gives
-    choices that depend on the game (the areas of an edited board).
+    choices that depend on the game (the areas of an edited board);
+    ``labels_from(state)`` names choices for the form without changing the
+    stored value (cell "C2" shown as a pack's "Tower of Kilforth").
     """
 
     name: str
@@ -58,6 +60,8 @@ class Param:
     default: Any = None
     optional: bool = False
     choices_from: Callable[[dict], tuple[str, ...]] | None = field(default=None, compare=False)
+    labels_from: Callable[[dict], Mapping[str, str]] | None = field(default=None, compare=False)
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -82,10 +86,20 @@ class Param:
         return ""
 
     def resolve(self, state: dict | None) -> Param:
-        """This parameter with its choices computed for ``state`` (itself if fixed)."""
-        if self.choices_from is None or state is None:
+        """This parameter with its choices and labels computed for ``state``."""
+        if state is None or (self.choices_from is None and self.labels_from is None):
             return self
-        return replace(self, choices=tuple(self.choices_from(state)), choices_from=None)
+        choices = tuple(self.choices_from(state)) if self.choices_from else self.choices
+        labels = dict(self.labels_from(state)) if self.labels_from else self.labels
+        return replace(self, choices=choices, labels=labels, choices_from=None, labels_from=None)
+
+    def shown(self, value: Any) -> str:
+        """How a form shows ``value``."""
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        if self.kind == "dice":
+            return "roll" if not value else " ".join(str(d["face"]) for d in value)
+        return str(self.labels.get(value, value)) if self.kind == "choice" else str(value)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is valid for this parameter, else raise RuleError."""

@@ -270,3 +270,11 @@ def test_finish_ends_a_procedure_early_and_runs_its_wrap_up():
     state = new_game(game, {}, 1).state
     assert state["wrapped"] is True
     assert current_step(game, state).id == "c"
+
+
+def test_choice_labels_name_values_without_changing_them():
+    cell = Param("cell", "choice", choices=("C2", "C3"),
+                 labels_from=lambda s: {"C2": s.get("pack_name", "C2")})
+    resolved = cell.resolve({"pack_name": "Tower of Kilforth"})
+    assert resolved.shown("C2") == "Tower of Kilforth" and resolved.shown("C3") == "C3"
+    assert resolved.check("C2") == "C2"
