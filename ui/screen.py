@@ -524,13 +524,14 @@ class ScreenRenderer:
             return area.top
         title = self.font(22, bold=True)
         gap = self.px(4)
-        room_h = round(area.height * 0.5) - title.get_linesize() - 2 * inset
-        cell = min(self.px(48), (area.width - 2 * inset - gap * (cols - 1)) // cols,
-                   (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
-        if cell < self.px(12):
+        room_h = round(area.height * 0.55) - title.get_linesize() - 2 * inset
+        # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
+        cell_w = min(self.px(64), (area.width - 2 * inset - gap * (cols - 1)) // cols)
+        cell_h = min(self.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
+        if cell_h < self.px(12):
             return area.top
-        font = self.font(max(10, cell * 0.42 / self.unit), bold=True)
-        height = title.get_linesize() + len(grid) * (cell + gap) - gap + 2 * inset
+        font = self.font(max(10, cell_h * 0.5 / self.unit), bold=True)
+        height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
         card = pygame.Rect(area.left, area.top, area.width, height)
         pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
         pygame.draw.rect(surface, theme.border, card, width=max(1, self.px(1)),
@@ -543,14 +544,14 @@ class ScreenRenderer:
                 if not label:
                     continue
                 here = label.startswith("*")
-                rect = pygame.Rect(card.left + inset + c * (cell + gap), top + r * (cell + gap),
-                                   cell, cell)
+                rect = pygame.Rect(card.left + inset + c * (cell_w + gap),
+                                   top + r * (cell_h + gap), cell_w, cell_h)
                 pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
                                  border_radius=self.px(4))
                 text = label.removeprefix("*")
                 color = theme.accent_text if here else theme.text
                 self._text(surface, text, font, color, rect.centerx,
-                           rect.centery - font.get_linesize() // 2, cell - self.px(2), "center")
+                           rect.centery - font.get_linesize() // 2, cell_w - self.px(2), "center")
         return card.bottom
 
     # --- the journal strip ---------------------------------------------------------
