@@ -406,7 +406,8 @@ def _begin(ctx: Context, kind: str, fields: dict) -> None:
     if gid and "guardian" not in traits:
         traits = sorted(traits + ["guardian"])
     enc = {"kind": kind, "members": [ctx.state["characters"].index(m) for m in members],
-           "traits": traits, "guardian": gid, "location": c["location"], **fields}
+           "traits": traits, "guardian": gid, "location": c["location"], **fields,
+           **encounters.turn_fields()}
     ctx.state["encounter"] = enc
     note(ctx, f"{kind.capitalize()} begins: {_names(members)}; draw "
               f"{encounters.starting_hand(ctx.state, enc)} cards each")
@@ -423,8 +424,10 @@ def _encounter_params() -> tuple[Param, ...]:
 
 def combat(ctx: Context) -> None:
     """"Starting Combat": the Encounter Value to reach with the Combat Pool (a missing
-    Value counts as 0); the Pool starts empty and is a dial track."""
-    _begin(ctx, "combat", {"value": ctx.params["value"], "pool": 0})
+    Value counts as 0); the Pool starts empty and is a dial track. The card's
+    Opportunity attack (Damage, Terror) may be entered so the box applies it."""
+    opportunity = {"damage": ctx.params["opp_damage"], "terror": ctx.params["opp_terror"]}
+    _begin(ctx, "combat", {"value": ctx.params["value"], "pool": 0, "opportunity": opportunity})
     note(ctx, f"Reach {ctx.params['value']} markers in the Combat Pool")
 
 
@@ -440,12 +443,113 @@ def diplomacy(ctx: Context) -> None:
                               "stage": 1})
 
 
+def _member(ctx: Context) -> int:
+    """The named Character's index, refused unless they are in the running Encounter."""
+    enc = ctx.state["encounter"]
+    if not enc:
+        raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
+    c = _character(ctx)
+    index = ctx.state["characters"].index(c)
+    if index not in enc["members"]:
+        raise RuleError(f"{c['name'][:13]} not in it", f"{c['name']} is not in this Encounter.")
+    return index
+
+
+def _start_activation(ctx: Context, index: int) -> None:
+    enc = ctx.state["encounter"]
+    name = ctx.state["characters"][index]["name"]
+    if enc["active"] is not None:
+        active = ctx.state["characters"][enc["active"]]["name"]
+        raise RuleError(f"{active[:13]} is Active",
+                        f"{active} is the Active Character; end their Activation first (Activation "
+                        "done) - Check Readiness, then pick the next (Combat Turn).")
+    if index in enc["activated"]:
+        raise RuleError(f"{name[:12]} has acted",
+                        f"{name} already has a Time Token this Turn: pick a member not yet Activated "
+                        "(Combat Turn, I. Pick the Active Character).")
+    encounters.activate(ctx, index)
+
+
+def pick_active(ctx: Context) -> None:
+    """"Combat Turn" / "Diplomacy Turn", I. Pick the Active Character (Rush and
+    Ambush strike the first one Activated)."""
+    _start_activation(ctx, _member(ctx))
+
+
+def end_activation(ctx: Context) -> None:
+    """"Character Activation": the cards played (the Opportunity attack when none,
+    Opportunist fewer than 2; Fast at most 2), the Enemy Attack reminder, then Check
+    Readiness - End Turn once every member has been Activated."""
+    enc = ctx.state["encounter"]
+    if not enc:
+        raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
+    if enc["active"] is None:
+        raise RuleError("Pick the Active first",
+                        "No Character is Active: pick the Active Character (Combat Turn, I).")
+    cards = ctx.params["cards"]
+    if enc["kind"] == "combat" and "fast" in enc["traits"] and cards > encounters.FAST_CARDS:
+        raise RuleError("Fast: 2 cards at most",
+                        "Fast: each Character can play at most 2 Combat cards per Activation "
+                        "(Combat Encounter Traits).")
+    encounters.end_activation(ctx, cards)
+
+
+def escape(ctx: Context) -> None:
+    """"Escaping Combat / Run Away": "at any time during their Activation" (a
+    Character when nobody is Active starts their Activation to Escape): lose 1
+    Energy, take the Opportunity attack, leave; the others stay. Challenge mode:
+    only once per Activation, and a Dial is tossed at its own prompt (the tray
+    armed for one ``dial``) - Skull: you remain in Combat; Grail: you Escape.
+    "Escaping or Avoiding Diplomacy": the whole Party Escapes by paying the
+    Failure cost, each member. "If you Escape a Guardian, place its card on the
+    Location where you triggered it"."""
+    index = _member(ctx)
+    enc = ctx.state["encounter"]
+    c = ctx.state["characters"][index]
+    if enc["kind"] == "diplomacy":
+        encounters.close(ctx, "escaped", "The Party Escapes: each member pays the Failure cost; "
+                                         "card to the bottom of its deck")
+        return
+    if enc["active"] is None:
+        _start_activation(ctx, index)
+        if ctx.state["encounter"] is None or index not in ctx.state["encounter"]["members"]:
+            return  # Rush: You Are Dying (or Robber) ended it for them
+    elif enc["active"] != index:
+        active = ctx.state["characters"][enc["active"]]["name"]
+        raise RuleError("Only Active escapes",
+                        f"{active} is the Active Character; a player may Escape only during their "
+                        "own Activation (Escaping Combat).")
+    challenge = ctx.state["mode"] == "challenge"
+    if challenge and enc["escape_tried"]:
+        raise RuleError("Escape once/Activation",
+                        "Challenge mode: you may Escape only once per Activation (Challenge Mode, "
+                        "Escaping Combat).")
+    c["energy"] = max(0, c["energy"] - encounters.ESCAPE_ENERGY)
+    note(ctx, f"{c['name']} Escapes: -1 Energy (Energy {c['energy']})")
+    encounters.opportunity_attack(ctx, index)
+    enc = ctx.state["encounter"]
+    if enc is None or index not in enc["members"]:
+        return
+    if challenge:
+        enc["escape_tried"] = True
+        resume = ctx.state["procedure"]
+        ctx.start("escape-toss", {"character": index, "resume": resume})
+        note(ctx, "Toss a Dial: Skull - you remain; Grail - you Escape")
+        return
+    encounters.leave(ctx, index)
+
+
 def _toss(ctx: Context) -> str:
+    """The Escape Dial's face: from the tray (one die of kind ``dial``, faces
+    Skull/Grail as firmware_bridge/PROTOCOL.md names them), chosen in the form, or
+    a seeded virtual toss."""
     dice = ctx.params.get("dice")
     if dice:
         if len(dice) != 1 or str(dice[0]["kind"]).lower() != encounters.DIAL_KIND:
+            got = ", ".join(f"{d['kind']}" for d in dice)
             raise RuleError("Toss 1 Dial", "Escaping in Challenge mode tosses one Dial (tray kind "
-                            f"{encounters.DIAL_KIND!r}, faces Skull/Grail).")
+                            f"{encounters.DIAL_KIND!r}, faces Skull/Grail); the tray reported "
+                            f"{len(dice)} die/dice: {got}.")
         face = str(dice[0]["face"]).strip().lower()
         if face not in encounters.DIAL_FACES:
             raise RuleError("Unknown Dial face", f"A Dial shows Skull or Grail, not {dice[0]['face']!r}.")
@@ -455,41 +559,21 @@ def _toss(ctx: Context) -> str:
     return encounters.DIAL_FACES[ctx.below(2)]
 
 
-def escape(ctx: Context) -> None:
-    """"Escaping Combat / Run Away": lose 1 Energy, take the Opportunity attack, leave;
-    the others stay. Challenge mode: also toss a Dial - Skull: you remain in Combat;
-    Grail: you Escape. "Escaping or Avoiding Diplomacy": the whole Party Escapes by
-    paying the Failure cost, each member. "If you Escape a Guardian, place its card on
-    the Location where you triggered it"."""
+def escape_toss(ctx: Context) -> None:
+    """"Challenge Mode", Escaping Combat: toss a Dial - Skull: you remain in Combat;
+    Grail: you Escape (if you were the last Character, bottom the card)."""
+    face = _toss(ctx)
+    index = ctx.data["character"]
+    name = ctx.state["characters"][index]["name"]
     enc = ctx.state["encounter"]
-    if not enc:
-        raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
-    c = _character(ctx)
-    index = ctx.state["characters"].index(c)
-    if index not in enc["members"]:
-        raise RuleError(f"{c['name'][:13]} not in it", f"{c['name']} is not in this Encounter.")
-    if enc["kind"] == "diplomacy":
-        encounters.close(ctx, "escaped", "The Party Escapes: each member pays the Failure cost; "
-                                         "card to the bottom of its deck")
+    if enc is None or index not in enc["members"]:
+        note(ctx, f"Dial: {face.capitalize()} - {name} is no longer in the Encounter")
         return
-    c["energy"] = max(0, c["energy"] - encounters.ESCAPE_ENERGY)
-    note(ctx, f"{c['name']} Escapes: -1 Energy, take the Opportunity attack")
-    if ctx.state["mode"] == "challenge":
-        face = _toss(ctx)
-        if face == "skull":
-            note(ctx, "Dial: Skull - you remain in Combat (Escape once per Activation)")
-            return
-        note(ctx, "Dial: Grail - you Escape")
-    enc["members"].remove(index)
-    if not enc["members"]:
-        text = "Everyone Escaped: card to the bottom of its deck; reshuffle your Combat decks"
-        if "guardian" in enc["traits"] and not enc["guardian"]:
-            gid = ctx.state["next_id"]
-            ctx.state["next_id"] += 1
-            ctx.state["guardians"].append({"id": gid, "name": f"Guardian {gid}",
-                                           "location": enc["location"]})
-            text += f"; Guardian {gid} stays on {enc['location']} and roams"
-        encounters.close(ctx, "escaped", text)
+    if face == "skull":
+        note(ctx, f"Dial: Skull - {name} remains in Combat (no more Escape this Activation)")
+        return
+    note(ctx, f"Dial: Grail - {name} Escapes")
+    encounters.leave(ctx, index)
 
 
 ENDINGS = ("won", "lost", "ran away", "avoided")
@@ -888,7 +972,9 @@ COMMANDS = (
                 available=_during_day),
     CommandSpec("combat", "Combat: Value and traits", combat,
                 (*_encounter_params()[:2], Param("value", "int", "Encounter Value", low=0, high=99,
-                                                 default=5), *_encounter_params()[2:]),
+                                                 default=5), *_encounter_params()[2:],
+                 Param("opp_damage", "int", "Opportunity Damage", low=0, high=TRACK_LIMIT, default=0),
+                 Param("opp_terror", "int", "Opportunity Terror", low=0, high=TRACK_LIMIT, default=0)),
                 available=_no_encounter),
     CommandSpec("diplomacy", "Diplomacy: Affinity, Stages", diplomacy,
                 (*_encounter_params()[:2],
@@ -896,11 +982,12 @@ COMMANDS = (
                  Param("start", "int", "Gray slot", low=1, high=19, default=3),
                  Param("stages", "int", "Stages", low=1, high=5, default=1)),
                 available=_no_encounter),
-    CommandSpec("escape", "Escape the Encounter", escape,
-                (_character_param(),
-                 Param("toss", "choice", "Dial toss (Challenge)", choices=("roll",) + encounters.DIAL_FACES,
-                       default="roll"),
-                 Param("dice", "dice", "Dial", optional=True)),
+    CommandSpec("pick_active", "Pick the Active Character", pick_active, (_character_param(),),
+                available=lambda s: bool(s.get("encounter")) and s["encounter"]["active"] is None),
+    CommandSpec("end_activation", "Activation done (cards)", end_activation,
+                (Param("cards", "int", "Cards played", low=0, high=TRACK_LIMIT, default=1),),
+                available=lambda s: bool(s.get("encounter")) and s["encounter"]["active"] is not None),
+    CommandSpec("escape", "Escape the Encounter", escape, (_character_param(),),
                 available=_in_encounter),
     CommandSpec("end_encounter", "End the Encounter", end_encounter,
                 (Param("result", "choice", "Result", choices=ENDINGS),), available=_in_encounter),
@@ -953,6 +1040,10 @@ COMMANDS = (
                 (_character_param(), Param("then", "choice", "Then", choices=DEATH_CHOICES))),
     CommandSpec("rest", "Rest: pay 1 Food for +1 Health, -1 Terror", rest,
                 (Param("eat", "bool", "Pay 1 Food", default=False),), menu=False, prompt_only=True),
+    CommandSpec("escape_toss", "Toss the Escape Dial", escape_toss,
+                (Param("toss", "choice", "Dial", choices=("roll",) + encounters.DIAL_FACES, default="roll"),
+                 Param("dice", "dice", "Dial", optional=True)),
+                menu=False, prompt_only=True),
     CommandSpec("guardian_roll", "Roll the Guardian die", guardian_roll,
                 (Param("face", "choice", "Die", choices=("roll",) + GUARDIAN_FACES, default="roll"),
                  Param("dice", "dice", "Guardian die", optional=True)),

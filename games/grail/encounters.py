@@ -8,9 +8,17 @@ turn of the Combat Pool, the Affinity Check after every turn of the Affinity
 marker. ``state["encounter"]`` while one runs::
 
     {"kind": "combat", "members": [0, 1], "traits": ["rush"], "guardian": 0,
-     "location": 101, "value": 7, "pool": 3}
+     "location": 101, "value": 7, "pool": 3, "opportunity": {"damage": 2, "terror": 0},
+     "turn": 1, "active": 0, "activated": [0], "activations": 1, "escape_tried": false}
     {"kind": "diplomacy", "members": [0], "traits": [], "guardian": 0, "location": 101,
-     "top": 6, "start": 3, "affinity": 3, "stages": 2, "stage": 1}
+     "top": 6, "start": 3, "affinity": 3, "stages": 2, "stage": 1, "turn": 1, ...}
+
+Turns and Activations ("Combat Turn", "Diplomacy Turn"): ``turn`` counts the
+Turns, ``activated`` the members with a Time Token on their Tray this Turn,
+``active`` the Active Character (or None between Activations),
+``activations`` every Activation so far (Rush and Ambush hit the first), and
+``escape_tried`` whether the Active Character has tossed the Escape Dial this
+Activation (Challenge mode: Escape only once per Activation).
 
 ``state["last_encounter"]`` keeps how the last one ended, for the screen.
 """
@@ -47,6 +55,14 @@ DIAL_KIND = "dial"
 DIAL_FACES = ("skull", "grail")
 
 ESCAPE_ENERGY = 1  # "Escaping Combat": lose 1 Energy
+RUSH_DAMAGE = 2  # "Combat Encounter Traits", Rush: 2 Damage
+FAST_CARDS = 2  # Fast: at most 2 Combat cards per Activation
+OPPORTUNIST_CARDS = 2  # Opportunist: fewer than 2 cards played triggers the Opportunity attack
+
+
+def turn_fields() -> dict:
+    """A new Encounter's Turn bookkeeping: Turn 1, nobody Activated yet."""
+    return {"turn": 1, "active": None, "activated": [], "activations": 0, "escape_tried": False}
 
 
 def starting_hand(state: dict, enc: dict) -> int:
@@ -110,6 +126,121 @@ def _affinity_check(ctx: Context, before: int, after: int) -> None:
             ctx.emit(text)
 
 
+def _note(ctx: Context, text: str) -> None:
+    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
+    ctx.emit(text)
+
+
+def _running(ctx: Context) -> dict | None:
+    return ctx.state.get("encounter")
+
+
+def hurt(ctx: Context, index: int, health: int, terror: int, why: str) -> None:
+    """Damage (lower Health) and Terror to one member, with the Encounter's Health
+    rules after it (You Are Dying leaves it; Robber)."""
+    c = ctx.state["characters"][index]
+    lost, gained = rules.harm(ctx.state, c, health, terror)
+    _note(ctx, f"{why}: {c['name']} -{lost} Health" + (f", +{gained} Terror" if terror else "")
+          + f" (Health {c['health']})")
+    after_health(ctx, index)
+
+
+def activate(ctx: Context, index: int) -> None:
+    """"Combat Turn" / "Diplomacy Turn", I. Pick the Active Character: a member not
+    yet Activated this Turn; a Time Token on their Tray. At the start of the very
+    first Activation: Rush (2 Damage to them) and Ambush (discard down to 1 card)."""
+    enc = ctx.state["encounter"]
+    c = ctx.state["characters"][index]
+    enc["active"] = index
+    enc["activated"].append(index)
+    enc["activations"] += 1
+    enc["escape_tried"] = False
+    _note(ctx, f"Turn {enc['turn']}: {c['name']} is Active (Time Token on the Tray)")
+    if rules.panicking(ctx.state, c):
+        _note(ctx, f"{c['name']} Panics: play the top card of the deck first")
+    if enc["activations"] == 1 and enc["kind"] == "combat":
+        if "ambush" in enc["traits"]:
+            _note(ctx, f"Ambush: {c['name']} discards down to 1 card")
+        if "rush" in enc["traits"]:
+            hurt(ctx, index, RUSH_DAMAGE, 0, "Rush")
+
+
+def opportunity_attack(ctx: Context, index: int) -> None:
+    """The Opportunity attack on the Encounter card, to one Character: the Damage and
+    Terror entered from the card when the Combat began (the rulebook gives no
+    numbers; 0 and 0 leave it to the players)."""
+    enc = ctx.state["encounter"]
+    opp = enc.get("opportunity") or {"damage": 0, "terror": 0}
+    if opp["damage"] or opp["terror"]:
+        hurt(ctx, index, opp["damage"], opp["terror"], "Opportunity attack")
+    else:
+        _note(ctx, f"Opportunity attack on {ctx.state['characters'][index]['name']}: "
+                   "resolve it from the card")
+
+
+def end_activation(ctx: Context, cards: int) -> None:
+    """"Character Activation", Playing Cards c): no card played triggers the
+    Opportunity attack, then the Character draws a card (Opportunist: fewer than 2
+    cards); Fast: at most 2 cards. Then the Enemy Attack (or the Opponent's
+    Response) and Check Readiness: the Turn ends when every member has been Activated."""
+    enc = ctx.state["encounter"]
+    index = enc["active"]
+    if enc["kind"] == "combat":
+        if "opportunist" in enc["traits"] and cards < OPPORTUNIST_CARDS:
+            opportunity_attack(ctx, index)
+        elif cards == 0:
+            opportunity_attack(ctx, index)
+            _note(ctx, f"{ctx.state['characters'][index]['name']} draws a card")
+        enc = _running(ctx)
+        if enc is None:
+            return
+        attack = "Enemy Attack by the Pool"
+        if "horde" in enc["traits"]:
+            attack = "Horde: discard 2 from the deck top; " + attack
+        if "rage" in enc["traits"]:
+            attack += ", twice (Rage)"
+        _note(ctx, attack)
+    else:
+        _note(ctx, "Opponent's Response for the Stage")
+    enc["active"] = None
+    check_readiness(ctx)
+
+
+def check_readiness(ctx: Context) -> None:
+    """"Check Readiness": when every member has been Activated, End Turn - discard down
+    to 3, draw 1 each (not if you Panic; Slow: 1 more), clear the Time Tokens."""
+    enc = _running(ctx)
+    if enc is None or enc["active"] is not None:
+        return
+    if not set(enc["members"]) <= set(enc["activated"]):
+        return
+    draw = "draw 2 each (Slow)" if "slow" in enc["traits"] else "draw 1 each"
+    _note(ctx, f"End of Turn {enc['turn']}: discard down to 3, {draw} (none if Panicking); "
+               "clear the Time Tokens")
+    enc["turn"] += 1
+    enc["activated"] = []
+
+
+def leave(ctx: Context, index: int) -> None:
+    """A Character Escapes ("Escaping Combat / Run Away"): they leave and the others
+    stay; when all have Escaped, the card goes to the bottom of its deck (an unnamed
+    Guardian stays where it was triggered and roams, "Guardians")."""
+    enc = ctx.state["encounter"]
+    enc["members"].remove(index)
+    if enc["active"] == index:
+        enc["active"] = None
+    if enc["members"]:
+        check_readiness(ctx)
+        return
+    text = "Everyone Escaped: card to the bottom of its deck; reshuffle your Combat decks"
+    if "guardian" in enc["traits"] and not enc["guardian"]:
+        gid = ctx.state["next_id"]
+        ctx.state["next_id"] += 1
+        ctx.state["guardians"].append({"id": gid, "name": f"Guardian {gid}", "location": enc["location"]})
+        text += f"; Guardian {gid} stays on {enc['location']} and roams"
+    close(ctx, "escaped", text)
+
+
 def after_health(ctx: Context, index: int) -> None:
     """Health changed during an Encounter: "You Are Dying" at 0 removes the Character
     from it ("Death and Insanity", At Death's Door); Robber ends it when all members
@@ -126,11 +257,15 @@ def after_health(ctx: Context, index: int) -> None:
         return
     if people[index]["health"] <= 0:
         enc["members"].remove(index)
+        if enc.get("active") == index:
+            enc["active"] = None
         text = f"{people[index]['name']}: You Are Dying - leaves the Encounter"
         ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
         ctx.emit(text)
         if not enc["members"]:
             close(ctx, "lost", "Everyone has left the Encounter: card to the bottom of its deck")
+        else:
+            check_readiness(ctx)
 
 
 def reminders(state: dict) -> tuple[str, ...]:
@@ -146,14 +281,23 @@ def reminders(state: dict) -> tuple[str, ...]:
     else:
         head = (f"Diplomacy: Affinity {enc['affinity']} of 0..{enc['top']} (gray {enc['start']}), "
                 f"Stage {enc['stage']}/{enc['stages']} - {names}")
-    lines = [head, f"Starting hand: {starting_hand(state, enc)} cards each; discard down to 3 "
-                   "at End of Turn, draw 1"]
+    active = enc.get("active")
+    turn = f"Turn {enc.get('turn', 1)}: " + (f"{people[active]['name']} is Active" if active is not None
+                                             else "pick the Active Character")
+    waiting = [people[i]["name"] for i in enc["members"] if i not in enc.get("activated", [])]
+    if waiting:
+        turn += f"; not yet Activated: {', '.join(waiting)}"
+    lines = [head, turn, f"Starting hand: {starting_hand(state, enc)} cards each; discard down to 3 "
+                         "at End of Turn, draw 1"]
     lines += [TRAITS[t] for t in enc["traits"]]
     for i in enc["members"]:
         if rules.panicking(state, people[i]):
             lines.append(f"{people[i]['name']} Panics: top card first, no draw at End of Turn")
     if enc["kind"] == "combat":
-        escape = "Escape: lose 1 Energy, Opportunity attack"
+        opp = enc.get("opportunity") or {"damage": 0, "terror": 0}
+        escape = "Escape (the Active Character): lose 1 Energy, Opportunity attack"
+        if opp["damage"] or opp["terror"]:
+            escape += f" ({opp['damage']} Damage, {opp['terror']} Terror)"
         if state["mode"] == "challenge":
             escape += "; once per Activation, toss a Dial (Skull stay, Grail escape)"
         lines.append(escape)

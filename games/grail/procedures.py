@@ -224,7 +224,26 @@ END_OF_DAY = Procedure(
     then="start-of-day",
 )
 
-PROCEDURES = (START_OF_DAY, DAY, END_OF_DAY)
+# --- Challenge mode: the Escape Dial ------------------------------------------------------
+
+
+def _resume(ctx: Context) -> None:
+    """Back to where the Escape was called: the procedure the toss interrupted."""
+    ctx.state["procedure"] = ctx.data.get("resume")
+
+
+ESCAPE_TOSS = Procedure(
+    "escape-toss",
+    "Escape: toss a Dial",
+    (
+        Step("toss", StepKind.PROMPT, "Toss a Dial: Skull stays, Grail escapes",
+             "Challenge Mode: Escaping Combat", command="escape_toss",
+             dice=lambda state: (1, "dial")),
+    ),
+    on_finish=_resume,
+)
+
+PROCEDURES = (START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)
 
 
 def next_procedure(state: dict) -> str | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from games.core import board
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # "Character Setup" I and "Alternative Modes & Appendices".
 MODES = ("standard", "story", "challenge")
@@ -136,7 +136,22 @@ def migrate_1_to_2(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2}
+def migrate_2_to_3(state: dict) -> dict:
+    """Schema 3: a running Encounter tracks its Turns and Activations and the
+    card's Opportunity attack (0 and 0 until entered)."""
+    enc = state.get("encounter")
+    if enc:
+        enc.setdefault("turn", 1)
+        enc.setdefault("active", None)
+        enc.setdefault("activated", [])
+        enc.setdefault("activations", 0)
+        enc.setdefault("escape_tried", False)
+        if enc["kind"] == "combat":
+            enc.setdefault("opportunity", {"damage": 0, "terror": 0})
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3}
 
 
 # --- looking things up ------------------------------------------------------------

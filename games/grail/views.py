@@ -82,6 +82,9 @@ def _step_text(state: dict, step) -> str:
     if sid == "start-of-day.guardian_fight":
         names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
         return f"Encounter: {', '.join(names)}" if names else step.text
+    if sid == "escape-toss.toss":
+        name = state["characters"][data["character"]]["name"]
+        return f"{name}: toss a Dial (Skull stay)"
     if sid == "end-of-day.rest":
         c = state["characters"][data["resting"][0]]
         return f"{c['name']} rests: pay 1 Food? (has {c['resources']['food']})"

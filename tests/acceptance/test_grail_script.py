@@ -69,3 +69,30 @@ def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path
     out = run.state()
     assert (out["procedure"], out["step"]) == ("start-of-day", "guardian_fight")
     assert out["state"]["guardians"][0]["location"] == 101
+
+
+COMBAT = 4  # the action menu's "Combat: Value and traits" During the Day
+ESCAPE = 5  # in a Combat with nobody Active: Travel, Explore, Action, Pass, Pick the Active, Escape
+
+
+def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
+    """"Challenge Mode", Escaping Combat: Escape (1 Energy, the Opportunity attack
+    entered from the card: 1 Damage), then a Dial toss at its own prompt with the
+    tray armed for one `dial`; a d6 is refused and the prompt stays; Grail escapes
+    and the day resumes."""
+    lines = new_game("tainted-grail", [{"turn": "spirit", "steps": 2}])  # mode: challenge
+    # Combat: Opportunity Damage is the 7th field (after Character, Party, Value, two Traits, Guardian).
+    lines += [SELECT, {"turn": "menhir", "steps": COMBAT}, SELECT,
+              {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, SELECT]
+    lines += [SELECT, {"turn": "menhir", "steps": ESCAPE}, SELECT, SELECT]  # Escape: Character 1
+    lines += [{"snap": "toss"}, {"dice": [{"kind": "d6", "face": 6}]}]
+    lines += [{"dice": [{"kind": "dial", "face": "Grail"}]}]
+    run = run_script(tmp_path, lines)
+    assert run.status == 0, run.stderr
+    out = run.state()
+    assert (out["procedure"], out["step"]) == ("day", "actions")
+    state = out["state"]
+    assert state["mode"] == "challenge"
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "escaped"
+    c = state["characters"][0]
+    assert (c["energy"], c["health"]) == (4, 5)

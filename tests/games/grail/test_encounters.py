@@ -81,18 +81,6 @@ def test_defeating_a_guardian_removes_it():
     assert state["guardians"] == []
 
 
-def test_challenge_escape_dial_toss_skull_stays_grail_escapes():
-    state = do(new(mode="challenge"), "combat", character=1, value=8)
-    skull = do(state, "escape", character=1, dice=[{"kind": "dial", "face": "Skull"}])
-    assert skull["encounter"]["members"] == [0] and _c(skull)["energy"] == 4
-    grail = do(state, "escape", character=1, toss="grail")
-    assert grail["encounter"] is None
-    with pytest.raises(RuleError):
-        do(state, "escape", character=1, dice=[{"kind": "d6", "face": 1}])
-    rolled = do(state, "escape", character=1)
-    assert rolled == do(state, "escape", character=1)  # seeded
-
-
 def test_you_are_dying_leaves_the_encounter():
     state = do(new(2), "combat", character=1, party=True, value=8)
     state = do(state, "adjust", track="c1.health", delta=-6)

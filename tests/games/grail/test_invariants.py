@@ -47,15 +47,22 @@ commands = st.one_of(
               chars, st.sampled_from(("energy", "health", "terror") + RESOURCES), st.integers(-4, 4)),
     st.builds(lambda d: Command("adjust", {"track": "menhir101.days", "delta": d}), st.integers(-8, 3)),
     st.builds(lambda loc: Command("remove_location", {"location": loc}), locs),
-    st.builds(lambda c, p, v, t: Command("combat", {"character": c, "party": p, "value": v, "trait": t}),
-              chars, st.booleans(), st.integers(0, 6), st.sampled_from(("none", "robber", "guardian"))),
+    st.builds(lambda c, p, v, t, d: Command("combat", {"character": c, "party": p, "value": v, "trait": t,
+                                                       "opp_damage": d}),
+              chars, st.booleans(), st.integers(0, 6),
+              st.sampled_from(("none", "robber", "guardian", "rush", "opportunist", "fast")),
+              st.integers(0, 3)),
     st.builds(lambda c, s: Command("diplomacy", {"character": c, "top": 5, "start": 2, "stages": s}),
               chars, st.integers(1, 3)),
     st.builds(lambda d: Command("adjust", {"track": "combat.pool", "delta": d}), st.integers(-2, 4)),
     st.builds(lambda d: Command("adjust", {"track": "diplomacy.affinity", "delta": d}),
               st.integers(-2, 3)),
-    st.builds(lambda c, t: Command("escape", {"character": c, "toss": t}),
-              chars, st.sampled_from(("roll", "skull", "grail"))),
+    st.builds(lambda c: Command("escape", {"character": c}), chars),
+    st.builds(lambda t: Command("escape_toss", {"toss": t}), st.sampled_from(("roll", "skull", "grail"))),
+    st.builds(lambda f: Command("escape_toss", {"dice": [{"kind": "dial", "face": f}]}),
+              st.sampled_from(("Skull", "Grail", "Moon"))),
+    st.builds(lambda c: Command("pick_active", {"character": c}), chars),
+    st.builds(lambda n: Command("end_activation", {"cards": n}), st.integers(0, 3)),
     st.builds(lambda c, t: Command("death", {"character": c, "then": t}),
               chars, st.sampled_from(DEATH_CHOICES)),
 )
@@ -77,6 +84,11 @@ def _check_limits(state: dict) -> None:
     for m in state["menhirs"]:
         assert m["dial"] is None or 1 <= m["dial"] <= 8
     assert not rules.invariants(state)
+    enc = state["encounter"]
+    if enc:
+        assert enc["active"] is None or enc["active"] in enc["members"]
+        assert set(enc["activated"]) <= set(range(len(state["characters"])))
+        assert len(set(enc["activated"])) == len(enc["activated"])
 
 
 def _play(options, seed, cmds):

@@ -1,0 +1,183 @@
+"""Combat and Diplomacy Turns and Activations ("Combat Turn", "Diplomacy Turn"),
+Rush and the Opportunity attack ("Combat Encounter Traits", "Escaping Combat /
+Run Away") and Challenge mode's Escape Dial toss ("Challenge Mode")."""
+
+import copy
+
+import pytest
+
+from games.core import Command, RuleError, apply
+from games.core.engine import current_step
+from tests.games.grail.helpers import GAME, do, new, step_id
+
+
+def _c(state, i=0):
+    return state["characters"][i]
+
+
+def _enc(state):
+    return state["encounter"]
+
+
+def test_a_turn_ends_when_every_member_has_been_activated():
+    """"Check Readiness": all Party members Activated (Time Tokens) -> End Turn,
+    Clear Activations, a new Turn."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    assert (_enc(state)["turn"], _enc(state)["active"], _enc(state)["activated"]) == (1, None, [])
+    state = do(state, "pick_active", character=2)
+    assert (_enc(state)["active"], _enc(state)["activated"]) == (1, [1])
+    state = do(state, "end_activation", cards=2)
+    assert (_enc(state)["turn"], _enc(state)["active"]) == (1, None)
+    state = do(state, "pick_active", character=1)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 1}))
+    assert (_enc(applied.state)["turn"], _enc(applied.state)["activated"]) == (2, [])
+    assert any("End of Turn 1" in e.text and "discard down to 3" in e.text for e in applied.events)
+
+
+def test_only_a_member_not_yet_activated_can_be_picked_one_at_a_time():
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=1)
+    for cmd in (Command("pick_active", {"character": 2}),):  # someone is Active
+        with pytest.raises(RuleError):
+            apply(GAME, state, cmd)
+    state = do(state, "end_activation", cards=1)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError):
+        do(state, "pick_active", character=1)  # already has a Time Token this Turn
+    assert state == before
+    with pytest.raises(RuleError):
+        do(state, "end_activation", cards=1)  # nobody Active
+
+
+def test_rush_deals_2_damage_to_the_first_character_activated_only():
+    """Rush: "the first Character Activated receives 2 Damage at the start of their
+    first Activation"."""
+    state = do(new(2), "combat", character=1, party=True, value=9, trait="rush")
+    state = do(state, "pick_active", character=2)
+    assert (_c(state, 1)["health"], _c(state, 0)["health"]) == (4, 6)
+    assert _c(state, 1)["energy"] == 4  # Energy pushed down with Health (Survival Tracks)
+    state = do(state, "end_activation", cards=1)
+    state = do(state, "pick_active", character=1)
+    assert _c(state, 0)["health"] == 6
+
+
+def test_rush_can_kill_the_first_activated_out_of_the_encounter():
+    state = do(new(2), "combat", character=1, party=True, value=9, trait="rush")
+    state = do(state, "correct", track="c2.energy", value=2)
+    state = do(state, "correct", track="c2.health", value=2)
+    state = do(state, "pick_active", character=2)
+    assert _c(state, 1)["health"] == 0 and _enc(state)["members"] == [0]
+    assert _enc(state)["active"] is None
+
+
+def test_no_card_played_triggers_the_opportunity_attack_with_the_cards_numbers():
+    """Playing Cards c): "If you played no card this Activation, the enemy immediately
+    makes an Opportunity attack, then you draw a card"."""
+    state = do(new(), "combat", character=1, value=9, opp_damage=1, opp_terror=2)
+    state = do(state, "pick_active", character=1)
+    played = do(state, "end_activation", cards=1)
+    assert (_c(played)["health"], _c(played)["terror"]) == (6, 0)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 0}))
+    assert (_c(applied.state)["health"], _c(applied.state)["terror"]) == (5, 2)
+    assert any("draws a card" in e.text for e in applied.events)
+
+
+def test_opportunist_triggers_it_below_2_cards_and_fast_allows_2_at_most():
+    state = do(new(), "combat", character=1, value=9, trait="opportunist", trait2="fast", opp_damage=2)
+    state = do(state, "pick_active", character=1)
+    assert _c(do(state, "end_activation", cards=1))["health"] == 4
+    assert _c(do(state, "end_activation", cards=2))["health"] == 6
+    with pytest.raises(RuleError):
+        do(state, "end_activation", cards=3)
+
+
+def test_opportunity_without_numbers_is_left_to_the_players():
+    state = do(new(), "combat", character=1, value=9)
+    state = do(state, "pick_active", character=1)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 0}))
+    assert _c(applied.state)["health"] == 6
+    assert any("resolve it from the card" in e.text for e in applied.events)
+
+
+def test_escape_costs_1_energy_and_the_opportunity_attack():
+    """"Escaping Combat": lose 1 Energy, trigger the Opportunity attack, leave."""
+    state = do(new(2), "combat", character=1, party=True, value=9, opp_damage=2)
+    state = do(state, "escape", character=1)  # nobody Active: they become Active to Escape
+    assert (_c(state)["energy"], _c(state)["health"]) == (4, 4)
+    assert _enc(state)["members"] == [1] and _enc(state)["activated"] == [0]
+
+
+def test_only_the_active_character_may_escape():
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=2)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "escape", character=1)
+    assert err.value.short == "Only Active escapes" and state == before
+
+
+def test_the_last_to_leave_ends_the_turn_for_the_rest():
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=1)
+    state = do(state, "end_activation", cards=1)
+    state = do(state, "escape", character=2)
+    assert _enc(state)["members"] == [0] and _enc(state)["turn"] == 2
+
+
+def _challenge_escape():
+    state = do(new(mode="challenge"), "combat", character=1, value=8)
+    return do(state, "escape", character=1)
+
+
+def test_challenge_escape_opens_a_dial_toss_prompt_with_the_tray_armed():
+    state = _challenge_escape()
+    assert step_id(state) == "escape-toss.toss"
+    assert current_step(GAME, state).dice(state) == (1, "dial")
+    assert _c(state)["energy"] == 4  # the Energy is paid before the toss
+    assert GAME.view(state).step_kind == "prompt"
+
+
+def test_challenge_dial_grail_escapes_and_the_day_resumes():
+    state = do(_challenge_escape(), "escape_toss", dice=[{"kind": "dial", "face": "Grail"}])
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "escaped"
+    assert step_id(state) == "day.actions"
+
+
+def test_challenge_dial_skull_stays_and_escape_is_once_per_activation():
+    state = do(_challenge_escape(), "escape_toss", toss="skull")
+    assert _enc(state)["members"] == [0] and step_id(state) == "day.actions"
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "escape", character=1)
+    assert err.value.short == "Escape once/Activation" and state == before
+    state = do(state, "end_activation", cards=1)  # the Turn ends; a new Activation may Escape
+    state = do(state, "escape", character=1)
+    assert step_id(state) == "escape-toss.toss"
+
+
+def test_a_wrong_roll_for_the_dial_is_refused_and_the_prompt_stays():
+    state = _challenge_escape()
+    before = copy.deepcopy(state)
+    for dice in ([{"kind": "d6", "face": 1}], [{"kind": "dial", "face": "Grail"}] * 2,
+                 [{"kind": "dial", "face": "Moon"}]):
+        with pytest.raises(RuleError):
+            do(state, "escape_toss", dice=dice)
+    assert state == before
+
+
+def test_the_virtual_toss_is_seeded_and_the_toss_answers_only_its_prompt():
+    state = _challenge_escape()
+    assert do(state, "escape_toss") == do(state, "escape_toss")
+    with pytest.raises(RuleError):
+        do(new(), "escape_toss", toss="grail")
+
+
+def test_a_running_encounter_of_schema_2_gains_its_turn_fields():
+    from games.core.engine import migrate
+
+    state = do(new(), "combat", character=1, value=5)
+    old = copy.deepcopy(state)
+    old["schema"] = 2
+    for key in ("turn", "active", "activated", "activations", "escape_tried", "opportunity"):
+        del old["encounter"][key]
+    assert migrate(GAME, old) == state
