@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.service import digest
+from games.core import Command, apply, get_game
 from games.core.registry import KNOWN_PACKAGES, all_games
 
 RUN_TIMEOUT = 180
@@ -73,3 +79,62 @@ def new_game(game_id: str, form: list[dict] = ()) -> list[dict]:
     index = game_menu_index(game_id)
     pick = [{"turn": "menhir", "steps": index}] if index else []
     return [*pick, {"press": "select"}, {"press": "select"}, *form, {"press": "select"}]
+
+
+# --- power cuts ---------------------------------------------------------------------
+
+SHOWN = re.compile(r"frame \d+ shown at journal seq (\d+) state (\w+)")
+
+
+def replay(document: dict) -> dict:
+    """The state an export's commands give from its initial state, up to its cursor."""
+    game = get_game(document["game"])
+    state = document["initial"]
+    for entry in document["commands"][: document["cursor"]]:
+        state = apply(game, state, Command.from_json(entry["command"])).state
+    return state
+
+
+def kill_at(tmp_path: Path, lines: list[dict], delay: float,
+            seed: int = 5) -> tuple[tuple[int, str] | None, Path]:
+    """Play ``lines`` on the service and SIGKILL it after ``delay`` s.
+
+    Returns the journal position and state digest of the last frame shown
+    (None if no game frame was shown yet), and the data directory.
+    """
+    script = tmp_path / "session.jsonl"
+    script.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    log = tmp_path / "stderr.log"
+    with open(log, "w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "device.cli", "-v", "run", "--hardware", "sim", "--headless",
+             "--data-dir", str(data_dir), "--script", str(script), "--seed", str(seed)],
+            stdout=subprocess.DEVNULL, stderr=err, env=_env(),
+        )
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    shown = [(int(seq), state) for seq, state in SHOWN.findall(log.read_text())]
+    return (shown[-1] if shown else None), data_dir
+
+
+def check_restored(data_dir: Path, last_shown: tuple[int, str]) -> dict:
+    """After a power cut: the file is intact, and the restored game is the one last shown
+    (or the one action after it, whose frame was being drawn), exactly its journal's replay.
+    Returns ``tablewarden state --json``."""
+    db = sqlite3.connect(data_dir / "journal.db")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+    done = tablewarden("state", "--data-dir", str(data_dir), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    shown_seq, shown_state = last_shown
+    if summary["seq"] == shown_seq:
+        assert digest(summary["state"]) == shown_state
+    else:  # the one undo (back) or command (forward) that was being drawn
+        assert abs(summary["seq"] - shown_seq) == 1, (last_shown, summary["seq"])
+    done = tablewarden("export", "--data-dir", str(data_dir))
+    assert done.returncode == 0, done.stderr
+    assert replay(json.loads(done.stdout)) == summary["state"]
+    return summary

@@ -12,22 +12,12 @@ commands from the initial state.
 reliability suite runs 100+).
 """
 
-import json
 import os
 import random
-import re
-import signal
-import sqlite3
-import subprocess
-import sys
-import time
 
-from device.service import digest
-from games.core import Command, apply, get_game
-from tests.acceptance.harness import _env, new_game, tablewarden
+from tests.acceptance.harness import check_restored, kill_at, new_game
 
 KILLS = int(os.environ.get("TABLEWARDEN_POWER_CUTS", "6"))
-SHOWN = re.compile(r"frame \d+ shown at journal seq (\d+) state (\w+)")
 NEXT = {"press": "next"}
 
 
@@ -40,58 +30,15 @@ def session() -> list[dict]:
     return lines
 
 
-def replay(document: dict) -> dict:
-    game = get_game(document["game"])
-    state = document["initial"]
-    for entry in document["commands"][: document["cursor"]]:
-        state = apply(game, state, Command.from_json(entry["command"])).state
-    return state
-
-
-def kill_at(tmp_path, delay: float) -> tuple[tuple[int, str] | None, object]:
-    """Start the service on the session, SIGKILL it after ``delay`` s.
-
-    Returns the journal position and state digest of the last frame shown.
-    """
-    script = tmp_path / "session.jsonl"
-    script.write_text("".join(json.dumps(line) + "\n" for line in session()), encoding="utf-8")
-    data_dir = tmp_path / "data"
-    log = tmp_path / "stderr.log"
-    with open(log, "w") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "-v", "run", "--hardware", "sim", "--headless",
-             "--data-dir", str(data_dir), "--script", str(script), "--seed", "5"],
-            stdout=subprocess.DEVNULL, stderr=err, env=_env(),
-        )
-        time.sleep(delay)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-    shown = [(int(seq), state) for seq, state in SHOWN.findall(log.read_text())]
-    return (shown[-1] if shown else None), data_dir
-
-
 def test_sigkill_loses_nothing_that_was_shown(tmp_path):
     rng = random.Random(2026)
     survived = 0
     for kill in range(KILLS):
         run_dir = tmp_path / f"cut{kill}"
         run_dir.mkdir()
-        last_shown, data_dir = kill_at(run_dir, rng.uniform(1.0, 6.0))
+        last_shown, data_dir = kill_at(run_dir, session(), rng.uniform(1.0, 6.0))
         if last_shown is None:
             continue  # killed before the first game frame: nothing was shown
-        db = sqlite3.connect(data_dir / "journal.db")
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        db.close()
-        done = tablewarden("state", "--data-dir", str(data_dir), "--json")
-        assert done.returncode == 0, done.stderr
-        summary = json.loads(done.stdout)
-        shown_seq, shown_state = last_shown
-        if summary["seq"] == shown_seq:
-            assert digest(summary["state"]) == shown_state
-        else:  # the one undo (back) or command (forward) that was being drawn
-            assert abs(summary["seq"] - shown_seq) == 1, (last_shown, summary["seq"])
-        done = tablewarden("export", "--data-dir", str(data_dir))
-        assert done.returncode == 0, done.stderr
-        assert replay(json.loads(done.stdout)) == summary["state"]
+        check_restored(data_dir, last_shown)
         survived += 1
     assert survived >= KILLS // 2  # most cuts land mid-game, not before the first frame
