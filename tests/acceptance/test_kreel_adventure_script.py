@@ -1,0 +1,104 @@
+"""Whole Kreel Manor Adventures played through the simulated pins, as a person would.
+
+A short Adventure (no Foes) to victory: Locations flipped and Explored with the
+Sneak Action one per round ("1. Delve Phase" C, "Using Actions"), five Plots
+revealed by "Add 1 Threat" and defeated by an ability's damage ("Defeated
+Cards"), the automatic Victory Check (D) and the Game End steps into Adventure 2.
+And an Adventure lost in the Spirit phase: a Wound, the same Adventure again.
+"""
+
+from tests.acceptance.harness import new_game, run_script
+
+NEXT = {"press": "next"}
+SELECT = {"press": "select"}
+
+
+def spirit(steps: int) -> dict:
+    return {"turn": "spirit", "steps": steps}
+
+
+def menhir(steps: int) -> dict:
+    return {"turn": "menhir", "steps": steps}
+
+
+# The new-campaign form: Menhir to "Adventure's Foes" (the 6th field), 1 -> 0.
+NO_FOES = [menhir(5), spirit(-1)]
+# The Location form opens by itself after Delve B: Sneak 3 -> 1, confirm.
+FLIP_SNEAK_1 = [spirit(-2), SELECT]
+# Play: the action menu's first item is Use; Action Fight -> Sneak (2 turns),
+# Target: two back from the first choice is "explore" (then "draw" is last).
+USE_SNEAK_TO_EXPLORE = [SELECT, SELECT, spirit(2), menhir(1), spirit(-2), SELECT]
+# After the Use the menu is: damage, tilt, act, hero status, Add 1 Threat, ...
+ADD_THREATS = [SELECT, menhir(4), SELECT]
+# A revealed Plot with Fight 1: Fight +1, Menhir to Kind (6th field), threat -> plot.
+REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), SELECT, NEXT]
+# An ability deals 1 Fight to the first Threat (menu item "damage", form defaults).
+DAMAGE_FIRST = [SELECT, SELECT, SELECT]
+END_PHASE = [NEXT, NEXT, NEXT]
+
+
+def later_round() -> list[dict]:
+    """Start, Delve B, flip the next Location (Sneak 1), Delve E, Threat draw,
+    the bumped-out Threat revealed with the form's defaults, its Reveal
+    abilities, Draw, then Explore with Sneak, end the turn, End A-C."""
+    return [NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, NEXT, NEXT, NEXT,
+            *USE_SNEAK_TO_EXPLORE, NEXT, *END_PHASE]
+
+
+def test_a_short_adventure_to_victory_and_into_adventure_2(tmp_path):
+    lines = [
+        *new_game("kreel-manor", NO_FOES),
+        # Round 1: Story (Hero Board), Delve B, Location 1, Delve E, Threat, Draw.
+        NEXT, NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, NEXT,
+        *USE_SNEAK_TO_EXPLORE,
+        *ADD_THREATS, spirit(4), SELECT, NEXT,  # Add 5 Threats: 3 are bumped out
+        *REVEAL_PLOT * 3,
+        *ADD_THREATS, spirit(1), SELECT, NEXT,  # Add 2 more: 2 bumped out
+        *REVEAL_PLOT * 2,
+        *DAMAGE_FIRST * 5,
+        {"snap": "play"},
+        NEXT, *END_PHASE,
+        *later_round() * 4,                     # Locations 2-4 and the Adventure Location
+        NEXT, NEXT,                             # round 6: Delve B, then C and D: victory
+        {"snap": "victory"},
+        NEXT, NEXT,                             # a. Defeat paragraph, b. Skill Upgrades
+        SELECT,                                 # c. other rewards: none
+        SELECT,                                 # f. Adventure 2, 1 Foe
+    ]
+    run = run_script(tmp_path, lines, seed=3)
+    assert run.status == 0, run.stderr
+    summary = run.state()
+    state = summary["state"]
+    campaign = state["campaign"]
+    assert campaign["results"] == [{"adventure": 1, "result": "win", "rounds": 6}]
+    assert campaign["adventure"] == 2 and campaign["upgrades"] == 2
+    assert state["round"] == 0 and summary["procedure"] is None
+    assert state["adventure"] == {"number": 2, "foes": 1, "plots": 5}
+    assert state["heroes"][0]["spirit"] == 10
+    assert state["over"] is None
+    for name in ("play", "victory"):
+        assert (run.frames / f"{name}-oled.png").exists()
+
+
+def test_an_adventure_lost_to_an_attack_takes_a_wound(tmp_path):
+    lines = [
+        *new_game("kreel-manor"),
+        spirit(-9),                             # a card effect: Spirit 10 -> 1
+        NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT,  # round 1 up to Play
+        # The menu before any Use: Use, damage, Tilt, Scout, Act, hero status, Add 1 Threat.
+        SELECT, menhir(6), SELECT, spirit(2), SELECT, NEXT,  # Add 3 Threats: 1 bumped out
+        menhir(3), spirit(2), SELECT, NEXT,     # it has Spirit Cost 2
+        NEXT,                                   # end the turn: it attacks for 2
+        SELECT,                                 # Block 0
+        {"snap": "wounded"},
+        NEXT,                                   # the Wound card (flip it face-down?)
+        SELECT,                                 # the same Adventure again
+    ]
+    run = run_script(tmp_path, lines, seed=5)
+    assert run.status == 0, run.stderr
+    state = run.state()["state"]
+    campaign = state["campaign"]
+    assert campaign["results"] == [{"adventure": 1, "result": "loss", "rounds": 1}]
+    assert campaign["wounds"] == 1 and campaign["fails"] == 1 and campaign["adventure"] == 1
+    assert state["heroes"][0]["wounds"] == 1 and state["heroes"][0]["spirit"] == 10
+    assert state["round"] == 0 and state["over"] is None
