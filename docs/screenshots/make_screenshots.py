@@ -34,7 +34,7 @@ SCRIPTS: dict[str, list[dict]] = {
         {"turn": "spirit", "steps": -1}, *QUIET_ROUND, NEXT, NEXT,
     ],
     "gloom-of-kilforth": [
-        *new_game("gloom-of-kilforth"),
+        *new_game("gloom-of-kilforth"), NEXT,  # Setup's content pack step: no pack
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
         SELECT, NEXT, *_menu("move"), SELECT,

@@ -101,8 +101,14 @@ def load_pack(ctx: Context) -> None:
     Races and Classes become choices on the hero form. A bad pack is refused with
     every problem listed, and the game goes on without it."""
     proc = ctx.state.get("procedure")
-    require(proc is not None and proc["name"] == "setup", "Load packs at setup",
-            "A content pack lays out the map, so it is loaded during Setup (2. Setup, Map).")
+    require(proc is not None and proc["name"] == "setup", "Packs load at Setup",
+            "A content pack lays out the map (2. Setup, Map: the locations are shuffled and "
+            "placed around Sprawl City before play), so it is loaded during Setup: at the "
+            "first Setup step, select opens the menu with 'Load pack'. Start a new game to "
+            "use a pack.")
+    require(ctx.state.get("pack") is None, "A pack is loaded",
+            f"The pack {ctx.state['pack']['name'] if ctx.state.get('pack') else ''!r} is already "
+            "loaded; one pack per game (undo it to load another).")
     try:
         data = pack.parse(ctx.params["toml"])
     except pack.PackError as err:
@@ -144,6 +150,21 @@ def difficulty_discard(ctx: Context) -> None:
 
 
 # --- helpers --------------------------------------------------------------------------
+
+
+def cell_names(state: dict) -> dict[str, str]:
+    """The names a content pack gave the map's cells, for the forms (``labels_from``):
+    the form shows "Spire Tor" and the command stores "B4". Without a pack, none."""
+    if not state.get("pack") or "map" not in state:
+        return {}
+    return {CELL_LABELS[i]: cell["name"] for i, cell in enumerate(state["map"])
+            if cell["name"] != CELL_LABELS[i]}
+
+
+def _cell(name: str, label: str, default: str = "A1", *, first: tuple[str, ...] = ()) -> Param:
+    """A map cell chosen on a form (A1..E5), named from the pack when one is loaded."""
+    return Param(name, "choice", label, choices=(*first, *CELL_LABELS), default=default,
+                 labels_from=cell_names)
 
 
 def _daylight(state: dict) -> bool:
@@ -958,7 +979,7 @@ def _idle(state: dict) -> bool:
 
 COMMANDS = (
     CommandSpec("move", "Move", move,
-                (Param("to", "choice", "To", choices=CELL_LABELS, default="C2"),
+                (_cell("to", "To", "C2"),
                  Param("shortcut", "bool", "Via shortcut", default=False)), available=_in_daylight),
     CommandSpec("confront", "Confront", confront,
                 (_ENC, Param("attribute", "choice", "Attribute", choices=(*ATTRIBUTES, "enemy"),
@@ -1008,7 +1029,7 @@ COMMANDS = (
                 available=lambda s: _idle(s) and active_hero(s)["hidden"]),
     CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
     CommandSpec("location", "Set a location", location,
-                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                (_cell("location", "Location"),
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
                  Param("gloom", "bool", "In gloom", default=False),
                  Param("gloom_hp", "int", "Gloom HP", low=0, high=9, default=1),
@@ -1028,10 +1049,9 @@ COMMANDS = (
                 (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),),
                 menu=False, prompt_only=True),
     CommandSpec("difficulty_discard", "A discarded Night card", difficulty_discard,
-                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),),
-                menu=False, prompt_only=True),
+                (_cell("location", "Location"),), menu=False, prompt_only=True),
     CommandSpec("night_card", "Enter the Night card", night_card,
-                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                (_cell("location", "Location"),
                  Param("type", "choice", "Type", choices=NIGHT_TYPES, default="event"),
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
                  *_CARD_VALUES), menu=False, prompt_only=True),
@@ -1046,7 +1066,7 @@ COMMANDS = (
                  Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
                 menu=False, prompt_only=True),
     CommandSpec("ancient_card", "The Ancient's card", ancient_card,
-                (Param("location", "choice", "Location", choices=CELL_LABELS, default="A1"),
+                (_cell("location", "Location"),
                  Param("fight", "int", "Fight", low=0, high=20, default=4),
                  Param("hp", "int", "HP", low=1, high=40, default=8),
                  Param("gold", "int", "Gold", low=0, high=30, default=5)),
@@ -1076,6 +1096,6 @@ COMMANDS = (
     CommandSpec("foe_fight", "Roll the foe's Fight", foe_fight, (_DICE,), menu=False, prompt_only=True),
     CommandSpec("escape", "Escape?", escape,
                 (Param("escape", "bool", "Escape", default=False),
-                 Param("to", "choice", "To", choices=("nearest", *CELL_LABELS), default="nearest")),
+                 _cell("to", "To", "nearest", first=("nearest",))),
                 menu=False, prompt_only=True),
 )

@@ -1,8 +1,8 @@
 """Gloom of Kilforth's procedures, in the rulebook's order.
 
-- ``setup``: "2. Setup" - each hero's race and class values, the Ancients'
-  Plot location types, the Difficulty Variant's three Night discards, the
-  First Hero by highest Sneak.
+- ``setup``: "2. Setup" - a content pack (optional, from the menu), each
+  hero's race and class values, the Ancients' Plot location types, the
+  Difficulty Variant's three Night discards, the First Hero by highest Sneak.
 - ``night``: "11. Night Phase" - Gloom, Darkness (draw, gloom spreads,
   resolve), Plot, Dawn, then "Breaking Camp" (AP = current HP) for the next Day.
 - ``test``: "Test" - roll (tray or virtual), Fate once per Day, the result
@@ -93,6 +93,7 @@ SETUP = Procedure(
     "setup",
     "Setup",
     (
+        Step("pack", StepKind.REMINDER, "select: load a pack", "2. Setup, Map (content packs)"),
         Step("hero", StepKind.PROMPT, "Enter the hero's race + class values", "2. Setup, Races/Classes",
              command="hero_values"),
         Step("ancient", StepKind.PROMPT, "Ancient: its Plot location type", "2. Setup, Ancients/Plots",
@@ -474,7 +475,7 @@ def _evade_result(ctx: Context) -> None:
         hero["evaded"].append(enc["id"])
         note(ctx, f"{hero['name']} evades {enc['name']}")
         data["over"] = True
-        ctx.goto("end")
+        ctx.finish()
         return
     hero["hidden"] = False
     data["surprise"] = "foe"
@@ -571,14 +572,12 @@ def _again(ctx: Context) -> None:
         ctx.goto("round")
 
 
-def _end_battle(ctx: Context) -> None:
-    """"After the battle ends, if the foe is non-Ancient and not defeated, it restores
-    to full health" (its HP is only kept in the battle's data)."""
-
-
 def _after_battle(ctx: Context) -> None:
     """"7. Hero Turn", Enemy Engagement: the hero engages all Enemies at their location,
-    one after another; then the turn goes on (or passes, after an Action)."""
+    one after another; then the turn goes on (or passes, after an Action).
+
+    "After the battle ends, if the foe is non-Ancient and not defeated, it restores
+    to full health": its HP is only kept in the battle's data, so nothing to do."""
     data = ctx.data
     index = data["hero"]
     hero = ctx.state["heroes"][index]
@@ -620,7 +619,6 @@ BATTLE = Procedure(
         Step("escape", StepKind.PROMPT, "Escape or fight on?", "Step 4: Escape Option",
              command="escape", skip=_no_escape),
         Step("again", StepKind.AUTO, "Next round", "Stage 3: Battle", run=_again),
-        Step("end", StepKind.AUTO, "Battle over", "Stage 3: Battle", run=_end_battle),
     ),
     on_finish=_after_battle,
 )

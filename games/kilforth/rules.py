@@ -40,7 +40,9 @@ def hero_order(state: dict) -> list[int]:
 
 
 def tracks(state: dict) -> list[TrackSpec]:
-    """The dial-adjustable numbers, the active hero's first.
+    """The tracked numbers: on the Menhir dial's focus cycle the active hero's HP, AP,
+    Fate and gold first, then the other heroes', then rumours and Loot; max HP,
+    assets, asset gold and attributes are off the dial (``correct`` sets them).
 
     "Health/Health Points": HP 0..maximum health ("A hero cannot gain more HP
     than their maximum health"); the maximum cannot be turned below current HP.
@@ -62,18 +64,24 @@ def tracks(state: dict) -> list[TrackSpec]:
     for i in hero_order(state):
         hp = f"heroes.{i}"
         specs += [
-            TrackSpec(f"hero{i + 1}.max_hp", _label(state, i, "Max HP"), f"{hp}.max_hp",
-                      lambda s, i=i: max(1, s["heroes"][i]["hp"]), MAX_HP_LIMIT),
             TrackSpec(f"hero{i + 1}.rumours", _label(state, i, "Rumours"), f"{hp}.rumours", 0, LIMIT),
-            TrackSpec(f"hero{i + 1}.assets", _label(state, i, "Assets"), f"{hp}.assets", 0, LIMIT),
             TrackSpec(f"hero{i + 1}.loot", _label(state, i, "Loot"), f"{hp}.loot", 0, LIMIT),
+        ]
+    # Off the dial (``correct`` still sets them): values set once or changed by commands.
+    for i in hero_order(state):
+        hp = f"heroes.{i}"
+        specs += [
+            TrackSpec(f"hero{i + 1}.max_hp", _label(state, i, "Max HP"), f"{hp}.max_hp",
+                      lambda s, i=i: max(1, s["heroes"][i]["hp"]), MAX_HP_LIMIT, dial=False),
+            TrackSpec(f"hero{i + 1}.assets", _label(state, i, "Assets"), f"{hp}.assets", 0, LIMIT,
+                      dial=False),
             TrackSpec(f"hero{i + 1}.asset_gold", _label(state, i, "Asset gold"),
-                      f"{hp}.asset_gold", 0, MAX_GOLD),
+                      f"{hp}.asset_gold", 0, MAX_GOLD, dial=False),
         ]
         for attribute in ("fight", "study", "sneak", "influence"):
             specs.append(TrackSpec(f"hero{i + 1}.{attribute}",
                                    _label(state, i, attribute.capitalize()),
-                                   f"{hp}.{attribute}", 0, MAX_ATTRIBUTE))
+                                   f"{hp}.{attribute}", 0, MAX_ATTRIBUTE, dial=False))
     return specs
 
 

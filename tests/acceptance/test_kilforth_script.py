@@ -25,6 +25,7 @@ def _menu(name: str) -> list[dict]:
 def test_two_days_and_a_night(tmp_path):
     lines = [
         *new_game(GAME),  # solo, 1 hero, successes on 5-6
+        {"press": "next"},  # Setup's content pack step: no pack
         # Setup: the hero's values form opens by itself; Sneak 3, Influence 2.
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
@@ -74,6 +75,7 @@ def test_a_battle_with_the_tray(tmp_path):
     1 and 2 d6), a wrong count refused and thrown again, Fate declined, the reward."""
     lines = [
         *new_game(GAME),
+        {"press": "next"},  # no content pack
         {"press": "select"},  # hero values as the form has them: all 1, max HP 5
         {"press": "next"},
         *_menu("move"), {"press": "select"},  # to C2

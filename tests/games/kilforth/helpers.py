@@ -37,12 +37,19 @@ def step_id(state: dict) -> str | None:
     return step.id if step else None
 
 
+def begin(options: dict, seed: int = 7) -> dict:
+    """A new game past Setup's content pack step (no pack): the hero form is next."""
+    state = new_game(GAME, options, seed).state
+    assert step_id(state) == "pack"
+    return do(state, "next")
+
+
 def start(heroes: list[dict] | None = None, seed: int = 7, **options) -> dict:
     """A game past setup: heroes entered, the table laid out; Day 1 Daylight."""
     heroes = heroes or [WARRIOR]
     options.setdefault("heroes", len(heroes))
     options.setdefault("mode", "solo" if len(heroes) == 1 else "coop")
-    state = new_game(GAME, options, seed).state
+    state = begin(options, seed)
     for values in heroes:
         state = do(state, "hero_values", **values)
     while step_id(state) == "ancient":

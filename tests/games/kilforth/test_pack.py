@@ -36,7 +36,15 @@ fight = 1
 
 
 def _setup(seed: int = 3) -> dict:
-    return new_game(GAME, {"heroes": 1, "mode": "solo"}, seed).state
+    """A new game at Setup's first step, where a pack is loaded (select: the menu)."""
+    state = new_game(GAME, {"heroes": 1, "mode": "solo"}, seed).state
+    assert step_id(state) == "pack"
+    return state
+
+
+def _heroes(state: dict) -> dict:
+    """Past the pack step: the hero form."""
+    return do(state, "next")
 
 
 def test_a_pack_deals_its_locations_and_names_them():
@@ -46,7 +54,7 @@ def test_a_pack_deals_its_locations_and_names_them():
     tor = [i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor"]
     assert len(tor) == 1 and tor[0] not in (CITY, cell_index("B3"))
     assert state["map"][tor[0]]["terrain"] == "mountain" and state["map"][tor[0]]["gloom_hp"] == 2
-    assert step_id(state) == "hero"  # the setup prompt is still waiting
+    assert step_id(state) == "pack"  # Setup waits; next goes on to the hero form
     assert any(p.title == "Locations" for p in GAME.view(state).panels)
 
 
@@ -58,14 +66,14 @@ def test_the_same_seed_deals_the_same_map():
 
 def test_a_race_and_class_from_the_pack_give_the_hero_values():
     """"Classes": attribute bonuses add to the values on the hero's Race card."""
-    state = do(_setup(), "load_pack", toml=PACK)
+    state = _heroes(do(_setup(), "load_pack", toml=PACK))
     state = do(state, "hero_values", race="Human", hero_class="Warrior")
     hero = state["heroes"][0]
     assert (hero["fight"], hero["influence"], hero["max_hp"], hero["gold"]) == (3, 3, 5, 1)
 
 
 def test_a_class_without_a_race_is_refused():
-    state = do(_setup(), "load_pack", toml=PACK)
+    state = _heroes(do(_setup(), "load_pack", toml=PACK))
     assert "race" in refused(state, "hero_values", hero_class="Warrior").short
 
 
@@ -93,4 +101,63 @@ def test_a_bad_pack_is_refused_and_the_game_goes_on():
 
 
 def test_a_pack_is_loaded_during_setup_only():
-    assert "setup" in refused(start(), "load_pack", toml=PACK).short
+    """"2. Setup", Map: the locations are placed before play; the refusal says where."""
+    err = refused(start(), "load_pack", toml=PACK)
+    assert err.short == "Packs load at Setup" and "first Setup step" in err.long
+
+
+def test_one_pack_per_game():
+    state = do(_setup(), "load_pack", toml=PACK)
+    assert refused(state, "load_pack", toml=PACK).short == "A pack is loaded"
+
+
+def test_forms_name_the_cells_from_the_pack_and_store_the_cell():
+    state = do(_setup(), "load_pack", toml=PACK)
+    move = next(c for c in GAME.commands if c.name == "move")
+    to = move.resolved_params(state)[0]
+    assert to.shown("B3") == "Green Meadows" and to.shown("C3") == "Sprawl City"
+    assert to.shown("A1") in ("A1", *(c["name"] for c in state["map"]))
+    state = _heroes(state)
+    state = do(do(state, "hero_values", race="Human"), "next")
+    state = do(state, "move", to="C2")  # stored as the cell id
+    assert state["heroes"][0]["cell"] == cell_index("C2")
+
+
+def test_a_pack_file_loads_through_the_controller(tmp_path):
+    """docs/PACKS.md: the device lists <data dir>/packs/gloom-of-kilforth/*.toml in the
+    action menu at Setup's pack step and commits load_pack with the file's text."""
+    from device.controller import Controller
+    from device.events import Press, Turn
+    from device.journal import Journal
+
+    def choose(controller, label):
+        menu = controller.frame().menu
+        index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
+        controller.handle(Turn("menhir", index - menu.cursor))
+        controller.handle(Press("select"))
+
+    packs = tmp_path / "packs" / GAME.id
+    packs.mkdir(parents=True)
+    (packs / "mine.toml").write_text(PACK, encoding="utf-8")
+    (packs / "broken.toml").write_text("[races.Elf]\nfight = 99\n", encoding="utf-8")
+    journal, _ = Journal.open(tmp_path / "data")
+    try:
+        controller = Controller(journal, seed=lambda: 4, clock=lambda: 1000.0, packs_dir=tmp_path / "packs")
+        choose(controller, GAME.title)
+        choose(controller, "New game")
+        controller.handle(Press("select"))  # the new-game form as it is: solo, 1 hero
+        assert journal.state()[0]["procedure"]["step"] == 0  # Setup's pack step
+        controller.handle(Press("select"))  # the action menu
+        choose(controller, "Load pack: broken")
+        assert controller.frame().message.short.startswith("Pack: ")
+        assert journal.state()[0]["pack"] is None
+        controller.handle(Press("select"))
+        choose(controller, "Load pack: mine")
+        state, seq = journal.state()
+        assert state["pack"]["name"] == "My Kilforth" and seq == 1
+        assert state["map"][cell_index("B3")]["name"] == "Green Meadows"
+        controller.handle(Press("next"))  # on to the hero form, which offers the pack's races
+        form = controller.frame().form
+        assert form is not None and any(f.label == "Race (pack)" for f in form.fields)
+    finally:
+        journal.close()

@@ -4,7 +4,7 @@ from games.core import new_game
 from games.kilforth import rules
 from games.kilforth.state import CITY, NIGHT_CARDS
 
-from .helpers import GAME, WARRIOR, do, refused, start, step_id
+from .helpers import GAME, WARRIOR, begin, do, refused, start, step_id
 
 
 def test_solo_setup_gives_4_hp_4_fate_4_ap_on_sprawl_city():
@@ -49,7 +49,7 @@ def test_mode_and_hero_count_must_agree():
 
 
 def test_difficulty_variant_discards_three_night_cards_into_gloom():
-    state = new_game(GAME, {"heroes": 1, "difficulty": True}, 1).state
+    state = begin({"heroes": 1, "difficulty": True}, 1)
     state = do(state, "hero_values", **WARRIOR)
     for cell in ("A1", "B2", "E5"):
         assert step_id(state) == "discard"
@@ -60,7 +60,7 @@ def test_difficulty_variant_discards_three_night_cards_into_gloom():
 
 
 def test_plots_ask_each_ancient_for_its_location_type():
-    state = new_game(GAME, {"heroes": 1, "plots": True}, 1).state
+    state = begin({"heroes": 1, "plots": True}, 1)
     state = do(state, "hero_values", **WARRIOR)
     assert step_id(state) == "ancient"
     state = do(state, "ancient_plot", terrain="forest")
@@ -71,6 +71,10 @@ def test_hero_tracks_hp_ap_fate_gold_with_bounds():
     state = start()
     specs = {s.key: s for s in GAME.tracks(state)}
     assert {"hero1.hp", "hero1.ap", "hero1.fate", "hero1.gold", "hero1.max_hp"} <= set(specs)
+    # max HP, assets, asset gold and attributes are off the Menhir dial (correct sets them)
+    assert [s.key for s in GAME.tracks(state) if s.dial] == [
+        "hero1.hp", "hero1.ap", "hero1.fate", "hero1.gold", "hero1.rumours", "hero1.loot"]
+    assert do(state, "correct", track="hero1.fight", value=5)["heroes"][0]["fight"] == 5
     assert specs["hero1.hp"].high_in(state) == 5  # "A hero cannot gain more HP than their maximum"
     assert [s.key for s in GAME.tracks(state)][:4] == ["hero1.hp", "hero1.ap", "hero1.fate", "hero1.gold"]
     refused(state, "adjust", track="hero1.hp", delta=2)
