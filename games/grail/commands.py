@@ -205,22 +205,41 @@ def _energies(people: list[dict]) -> str:
     return ", ".join(str(p["energy"]) for p in people)
 
 
+def travel_choices(state: dict) -> tuple[str, ...]:
+    """Where Travel can go: the Location numbers connected to any living Character's
+    Location (lowest first), then the four sides (Travel by side, as before)."""
+    numbers = set()
+    for i in living(state):
+        numbers.update(connected(state, state["characters"][i]["location"]).values())
+    return tuple(str(n) for n in sorted(numbers)) + SIDES
+
+
 def travel(ctx: Context) -> None:
-    """"II) During the Day", Travel: 1 Energy, to a connected Location in a straight
-    line (no diagonal Travel). In a Party the cost scales to 1 Energy per member
-    and everyone moves; Guardians there are met as a Party."""
+    """"II) During the Day", Travel: 1 Energy, to a Location connected to the current
+    one by matching Direction Keys, in a straight line (no diagonal Travel); named by
+    its number (or by side). In a Party the cost scales to 1 Energy per member and
+    everyone moves; Guardians there are met as a Party."""
     c = _acting(ctx)
-    side = ctx.params["direction"]
+    where = ctx.params["direction"]
     links = connected(ctx.state, c["location"])
-    if side not in links:
-        raise RuleError(f"No route {side}",
-                        f"There is no revealed Location connected {side} of {c['location']} "
-                        "(Travel: matching Direction Keys, straight lines only).")
+    if where in SIDES:
+        if where not in links:
+            raise RuleError(f"No route {where}",
+                            f"There is no revealed Location connected {where} of {c['location']} "
+                            "(Travel: matching Direction Keys, straight lines only).")
+        to = links[where]
+    else:
+        to = int(where)
+        if to not in links.values():
+            raise RuleError(f"{to} not connected",
+                            f"Location {to} is not connected to {c['location']}, where {c['name']} "
+                            "stands: Travel goes to an adjacent Location joined by matching Direction "
+                            "Keys, in a straight line (Travel).")
     going = _pay_each(ctx, _party(ctx, c), "Travel")
     was = c["location"]
     for m in going:
-        m["location"] = links[side]
-    note(ctx, f"{_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {c['location']} "
+        m["location"] = to
+    note(ctx, f"{_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
               f"(Energy {_energies(going)})")
     _arrive(ctx, c)
 
@@ -779,7 +798,9 @@ def _pay_menhir(ctx: Context) -> str:
 
 def activate(ctx: Context) -> None:
     """"Menhirs and Wyrdness": activate a Menhir, or extend an Active one (its remaining
-    power is lost); only in a Location with a Menhir seal. Challenge mode: activated
+    power is lost); only in a Location with a Menhir seal, by a Character standing
+    there (*Activated by*, who pays; "Activating Menhirs requires Characters to use
+    the Action on the back of the Location card"). Challenge mode: activated
     Menhirs last one day less. Afterwards every Location with Characters reveals the
     cards its Direction Keys name that are now in range."""
     loc = _location(ctx)
@@ -792,6 +813,12 @@ def activate(ctx: Context) -> None:
         raise RuleError("No Menhir seal here",
                         f"Location {loc['number']} has no Menhir seal: activation is only possible in "
                         "Locations with this seal (Menhirs and Wyrdness).")
+    user = _character(ctx, "paid_by")
+    if user["location"] != loc["number"]:
+        raise RuleError(f"{user['name'][:12]} not on {loc['number']}",
+                        f"{user['name']} stands on {user['location']}: activating a Menhir is the "
+                        f"Action on the back of Location {loc['number']}'s card, used by Characters "
+                        "there (Menhirs and Wyrdness; Inspect a Menhir).")
     paid = _pay_menhir(ctx)
     if "menhir" not in loc["seals"]:
         loc["seals"].append("menhir")
@@ -956,7 +983,7 @@ def status(ctx: Context) -> None:
 
 COMMANDS = (
     CommandSpec("travel", "Travel (1 Energy)", travel,
-                (_character_param(), Param("direction", "choice", "Direction", choices=SIDES),
+                (_character_param(), Param("direction", "choice", "Travel to", choices_from=travel_choices),
                  *_party_params()),
                 available=_during_day),
     CommandSpec("explore", "Explore (1 Energy)", explore, (_character_param(), *_party_params()),
@@ -1000,7 +1027,7 @@ COMMANDS = (
                  Param("magic", "int", "Magic cost", low=0, high=RESOURCE_LIMIT, default=0),
                  Param("wealth", "int", "Wealth cost", low=0, high=RESOURCE_LIMIT, default=0),
                  Param("food", "int", "Food cost", low=0, high=RESOURCE_LIMIT, default=0),
-                 Param("paid_by", "int", "Paid by", low=1, high=4, default=1),
+                 Param("paid_by", "int", "Activated by", low=1, high=4, default=1),
                  Param("story_less", "choice", "Story: 1 lower",
                        choices=("none",) + MENHIR_COSTS, default="none"))),
     CommandSpec("reveal", "Reveal a Location by number", reveal,

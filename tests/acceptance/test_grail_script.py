@@ -13,6 +13,12 @@ SELECT = {"press": "select"}
 ACTIVATE = 7
 
 
+def travel(choice: int) -> list[dict]:
+    """Travel (the first action): the "Travel to" field turned ``choice`` steps on."""
+    turn = [{"turn": "spirit", "steps": choice}] if choice else []
+    return [SELECT, SELECT, {"turn": "menhir", "steps": 1}, *turn, SELECT]
+
+
 def end_of_day() -> list[dict]:
     """Next: all Pass; End of Day effects; Rest (form: no Food); Energy; advance; decks; dreams."""
     return [NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
@@ -23,11 +29,13 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     # The Menhir dial focuses Menhir 101's Dial (after Energy, Health, Terror);
     # the Spirit dial turns its 8 days down to 1.
     lines += [{"turn": "menhir", "steps": 3}, {"turn": "spirit", "steps": -7}]
-    # Activate the Menhir on 104 for 3 days: location field +3 (101 -> 104), days as offered.
+    # Travel to 104 (the form's "Travel to" offers 102, 103, 104, 105: two steps on),
+    # activate its Menhir for 3 days there (location field +3: 101 -> 104), travel
+    # back to 101 (the only Location joined to 104) and on to 103.
+    lines += travel(2)
     lines += [SELECT, {"turn": "menhir", "steps": ACTIVATE}, SELECT,
               {"turn": "spirit", "steps": 3}, SELECT]
-    # Travel west to 103 (Travel is the first action; west is the fourth direction).
-    lines += [SELECT, SELECT, {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 3}, SELECT]
+    lines += travel(0) + travel(1)
     lines += [{"snap": "day1"}]
     # Day 1 ends; Start of Day 2: Menhir Dials (101's at 1 is removed, 104's goes to 2),
     # Time Dials, the Event.
@@ -45,7 +53,8 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     assert state["menhirs"] == [{"location": 104, "dial": 1}]
     assert 103 in state["removed_locations"]
     c = state["characters"][0]
-    # Travel cost 1 Energy on day 1 (restored); caught on 103: -2 Health, +2 Terror, moved to 101.
+    # Three Travels cost 3 Energy on day 1 (restored); caught on 103: -2 Health, +2 Terror,
+    # moved to 101.
     assert c["location"] == 101
     assert (c["health"], c["terror"]) == (4, 2)
     assert (tmp_path / "frames" / "wyrdness-screen.png").exists()

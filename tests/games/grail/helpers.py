@@ -65,3 +65,9 @@ def edit(state: dict, fn) -> dict:
     state = copy.deepcopy(state)
     fn(state)
     return state
+
+
+def standing(state: dict, number: int, *characters: int) -> dict:
+    """``state`` with the Characters (1-based; all when none named) on Location ``number``."""
+    people = characters or range(1, len(state["characters"]) + 1)
+    return edit(state, lambda s: [s["characters"][i - 1].update(location=number) for i in people])

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import do, edit, new, next_until
+from tests.games.grail.helpers import do, edit, new, next_until, standing
 
 
 def _numbers(state):
@@ -39,6 +39,31 @@ def test_travel_costs_1_energy_straight_lines_only():
         do(state, "travel", character=1, direction="north")
 
 
+def test_travel_by_the_destination_number_offers_the_connected_locations():
+    """Travel: "to a Location card connected to your current one by matching Direction Keys"."""
+    from games.grail.commands import COMMANDS
+
+    spec = next(s for s in COMMANDS if s.name == "travel")
+    choices = spec.resolved_params(new())[1].choices
+    assert choices[:4] == ("102", "103", "104", "105") and "north" in choices
+    state = do(new(), "travel", character=1, direction="103")
+    assert state["characters"][0]["location"] == 103
+    assert spec.resolved_params(state)[1].choices[:1] == ("101",)  # nothing else joins 103
+
+
+def test_travel_to_a_number_not_connected_is_refused():
+    state = do(new(), "blocked", location=102, side="south", on=True)
+    with pytest.raises(RuleError) as err:
+        do(state, "travel", character=1, direction="102")  # blocked: not offered, refused
+    state = do(state, "travel", character=1, direction="103")
+    with pytest.raises(RuleError) as err:
+        do(state, "travel", character=1, direction="104")  # offered for nobody: not a choice
+    state = do(new(2), "travel", character=1, direction="104")
+    with pytest.raises(RuleError) as err:  # 102 is a choice (Character 2 is on 101) but not from 104
+        do(state, "travel", character=1, direction="102")
+    assert err.value.short == "102 not connected"
+
+
 def test_travelling_without_energy_is_refused():
     state = do(new(), "correct", track="c1.energy", value=0)
     with pytest.raises(RuleError) as err:
@@ -71,18 +96,18 @@ def test_explore_and_actions_cost_energy():
 
 
 def test_activate_a_new_menhir_and_extend_one_remaining_power_lost():
-    state = do(new(), "activate", location=104, days=4)
+    state = do(standing(new(), 104), "activate", location=104, days=4)
     assert {"location": 104, "dial": 4} in state["menhirs"]
-    state = do(state, "activate", location=101, days=3)
+    state = do(standing(state, 101), "activate", location=101, days=3)
     assert {"location": 101, "dial": 3} in state["menhirs"]  # 8 remaining days lost
     assert len(state["menhirs"]) == 2
 
 
 def test_challenge_activated_menhirs_last_one_day_less():
-    state = do(new(mode="challenge"), "activate", location=104, days=4)
+    state = do(standing(new(mode="challenge"), 104), "activate", location=104, days=4)
     assert {"location": 104, "dial": 3} in state["menhirs"]
     with pytest.raises(RuleError):
-        do(new(mode="challenge"), "activate", location=104, days=1)
+        do(standing(new(mode="challenge"), 104), "activate", location=104, days=1)
 
 
 def test_special_movement_is_not_a_travel():

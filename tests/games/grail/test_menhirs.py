@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import do, edit, new
+from tests.games.grail.helpers import do, edit, new, standing
 
 
 def _rich(state, i=0, **res):
@@ -14,7 +14,7 @@ def _rich(state, i=0, **res):
 
 
 def test_activation_pays_the_cost_on_the_card():
-    state = _rich(new(2), 1, magic=5, wealth=3)
+    state = _rich(standing(new(2), 104), 1, magic=5, wealth=3)
     state = do(state, "activate", location=104, days=4, magic=3, wealth=2, paid_by=2)
     assert state["characters"][1]["resources"]["magic"] == 2
     assert state["characters"][1]["resources"]["wealth"] == 1
@@ -22,7 +22,7 @@ def test_activation_pays_the_cost_on_the_card():
 
 
 def test_without_the_resources_it_is_refused_and_nothing_changes():
-    state = _rich(new(), magic=1)
+    state = _rich(standing(new(), 104), magic=1)
     before = copy.deepcopy(state)
     with pytest.raises(RuleError) as err:
         do(state, "activate", location=104, days=4, magic=2)
@@ -31,22 +31,39 @@ def test_without_the_resources_it_is_refused_and_nothing_changes():
 
 
 def test_story_mode_one_requirement_is_1_lower():
-    state = _rich(new(mode="story"), magic=1)
+    state = _rich(standing(new(mode="story"), 104), magic=1)
     state = do(state, "activate", location=104, days=4, magic=2, story_less="magic")
     assert state["characters"][0]["resources"]["magic"] == 0
     with pytest.raises(RuleError):
-        do(_rich(new(), magic=2), "activate", location=104, days=4, magic=2, story_less="magic")
+        do(_rich(standing(new(), 104), magic=2), "activate", location=104, days=4, magic=2,
+           story_less="magic")
 
 
 def test_only_in_a_location_with_a_menhir_seal_when_the_seals_are_known():
-    state = do(new(), "load_pack", toml="[locations.104]\nseals = ['dreams']\n")
+    state = do(standing(new(), 104), "load_pack", toml="[locations.104]\nseals = ['dreams']\n")
     with pytest.raises(RuleError) as err:
         do(state, "activate", location=104, days=3)
     assert err.value.short == "No Menhir seal here"
-    state = do(new(), "activate", location=104, days=3)  # seals unknown: allowed, now known
+    state = do(standing(new(), 104), "activate", location=104, days=3)  # seals unknown: allowed, now known
     assert "menhir" in next(loc for loc in state["locations"] if loc["number"] == 104)["seals"]
 
 
 def test_challenge_mode_activated_menhirs_last_one_day_less():
-    state = do(new(mode="challenge"), "activate", location=104, days=4)
+    state = do(standing(new(mode="challenge"), 104), "activate", location=104, days=4)
     assert {"location": 104, "dial": 3} in state["menhirs"]
+
+
+def test_a_menhir_is_activated_by_a_character_standing_there():
+    """"Menhirs and Wyrdness": "Activating Menhirs requires Characters to use the Action
+    on the back of the Location card"; Party members there may pay for each other."""
+    state = _rich(new(2), 1, magic=3)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "activate", location=104, days=4)  # everyone on 101
+    assert "not on 104" in err.value.short and state == before
+    state = standing(state, 104, 2)
+    with pytest.raises(RuleError):
+        do(state, "activate", location=104, days=4, paid_by=1)  # Character 1 is still on 101
+    state = do(state, "activate", location=104, days=4, magic=2, paid_by=2)
+    assert {"location": 104, "dial": 4} in state["menhirs"]
+    assert do(new(), "activate", location=101, days=3)["menhirs"] == [{"location": 101, "dial": 3}]

@@ -2,12 +2,12 @@
 
 from games.core.errors import fits_oled
 from games.grail import rules
-from tests.games.grail.helpers import GAME, do, edit, new, next_until
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing
 
 
 def _dark_101_menhir_on_104(state):
     state = edit(state, lambda s: s["menhirs"][0].update(dial=None))
-    return do(state, "activate", location=104, days=3)
+    return do(standing(state, 104, 1), "activate", location=104, days=3)
 
 
 def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
