@@ -4,7 +4,8 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean tools
+.PHONY: run test lint bench clean tools deps-xvfb
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +24,12 @@ tools:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck systemd; \
 	  else echo "make tools: install shellcheck and systemd (apt) to check deploy/"; fi
 
+## deps-xvfb: the virtual X display the simulator-window tests capture under
+deps-xvfb:
+	@command -v Xvfb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq xvfb; }
+
 ## test: install what the suite needs and run all of it
-test: $(STAMP) tools
+test: $(STAMP) deps-xvfb tools
 	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 

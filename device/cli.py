@@ -104,6 +104,7 @@ def _serve(args, hardware: str, config, script) -> int:
         backups=config.journal.backups,
         arm_tray=getattr(box.dice, "arm", None),
         packs_dir=Path(args.data_dir) / "packs",
+        sound=box.sound,
     )
     if notices:
         controller.message = Message("Save recovered", " ".join(notices), "error")
@@ -125,6 +126,7 @@ def _serve(args, hardware: str, config, script) -> int:
     finally:
         if runner is not None:
             runner.stop()
+        service.power_off()
         box.close()
         journal.close()
     return status

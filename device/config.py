@@ -49,6 +49,14 @@ class ScreenConfig:
     width: int = 800
     height: int = 480
     fullscreen: bool = False
+    theme: str = "day"
+
+
+@dataclass(frozen=True)
+class SoundConfig:
+    enabled: bool = False
+    pin: int = 12
+    kind: str = "tonal"
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,7 @@ class Config:
     controls: ControlPins = field(default_factory=ControlPins)
     dice_tray: DiceTrayConfig = field(default_factory=DiceTrayConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
 
 
 # --- validation -----------------------------------------------------------------
@@ -115,12 +124,19 @@ SECTIONS: dict[str, tuple[type, dict[str, Check]]] = {
     }),
     "screen": (ScreenConfig, {
         "enabled": _bool, "width": _int(320, 7680), "height": _int(240, 4320), "fullscreen": _bool,
+        "theme": _one_of("day", "night"),
+    }),
+    "sound": (SoundConfig, {
+        "enabled": _bool, "pin": _int(BCM_PINS.start, BCM_PINS.stop - 1), "kind": _one_of("tonal", "plain"),
     }),
     "dice_tray": (DiceTrayConfig, {
         "enabled": _bool, "port": _text, "baudrate": _int(1200, 4_000_000), "timeout": _number(1, 600),
     }),
     "journal": (JournalConfig, {"snapshot_every": _int(5, 10_000), "backups": _int(1, 100)}),
 }
+
+
+SECTION_NAMES = ("oled", "screen", "controls", "dice_tray", "journal", "sound")
 
 
 def _fail(key: str, value: Any, allowed: str) -> ConfigError:
@@ -218,9 +234,22 @@ def parse_config(text: str, source: str = "config") -> Config:
             parts[key] = _section(key, value, cls, checks)
         else:
             raise ConfigError(
-                f"config section [{key}] is unknown; sections: oled, screen, controls, dice_tray, journal"
+                f"config section [{key}] is unknown; sections: {', '.join(SECTION_NAMES)}"
             )
-    return Config(**parts)
+    config = Config(**parts)
+    _check_sound_pin(config)
+    return config
+
+
+def _check_sound_pin(config: Config) -> None:
+    """The piezo must not share a pin with a button or a dial."""
+    if not config.sound.enabled:
+        return
+    controls = config.controls
+    taken = set(controls.buttons.values()) | {pin for trio in controls.encoders.values() for pin in trio}
+    if config.sound.pin in taken:
+        raise ConfigError(f"config key sound.pin = {config.sound.pin} is not allowed: "
+                          "that BCM pin is wired to a button or a dial")
 
 
 def load_config(path: Path | None) -> Config:

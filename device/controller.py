@@ -28,8 +28,10 @@ from pathlib import Path
 
 from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
+from device.ports import Cues
 from games.core import Command, Game, RuleError, all_games, get_game
 from games.core.engine import Applied, command_specs, current_step
+from games.core.paths import get_path
 from games.core.procedures import StepKind
 from ui.model import Frame, Message
 
@@ -38,6 +40,9 @@ log = logging.getLogger(__name__)
 # A game that reads content packs offers this command, taking the TOML text.
 PACK_COMMAND = "load_pack"
 PACK_PARAM = "toml"
+
+# A dial track at or below this share of its range after a loss sounds the "low" cue.
+LOW_SHARE = 0.25
 
 # Anti-burn-in offsets for the OLED, cycled every ``shift_every`` seconds.
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -84,8 +89,10 @@ class Controller:
         backups: int = 5,
         arm_tray: Callable[[int, str], None] | None = None,
         packs_dir: Path | None = None,
+        sound: Cues | None = None,
     ) -> None:
         self.journal = journal
+        self.sound = sound
         self.packs_dir = packs_dir
         self.backups = backups
         self.arm_tray = arm_tray
@@ -197,13 +204,14 @@ class Controller:
         spec = command_specs(self.game()).get(step.command) if step and step.command else None
         dice_params = [p for p in spec.params if p.kind == "dice"] if spec else []
         if not dice_params:
-            self.message = Message("No roll asked now",
-                                   "The tray's roll was not used: no step asks for dice.")
+            self._refuse(RuleError("No roll asked now",
+                                   "The tray's roll was not used: no step asks for dice."))
             return
         form = self.overlay if isinstance(self.overlay, PromptForm) else None
         values = dict(form.values) if form else {}
         values[dice_params[0].name] = dice
         if self._commit(spec.name, values):
+            self._cue("roll_read")
             if self.overlay is form:
                 self._close_overlay()
             self._after_change()  # the next prompt, if the roll led to one
@@ -216,18 +224,47 @@ class Controller:
         a rotating backup of the journal is taken: the restore point if the
         file is ever damaged.
         """
-        procedure = self.state().get("procedure")
+        before = self.state()
+        procedure = before.get("procedure")
         try:
             applied = self.journal.commit(Command(name, params or {}))
         except RuleError as err:
             log.info("refused %s %s: %s", name, params or {}, err.long)
-            self.message = Message(err.short, err.long, "error")
+            self._refuse(err)
             return False
         after = applied.state.get("procedure")
         if procedure and (after is None or after["name"] != procedure["name"]):
             self._backup()
+            self._cue("finished")
+        if any(event.kind == "final_day" for event in applied.events):
+            self._cue("final_day")
+        if self._fell_low(before, applied.state):
+            self._cue("low")
         self._after_change(applied)
         return True
+
+    def _refuse(self, err: RuleError) -> None:
+        self.message = Message(err.short, err.long, "error")
+        self._cue("rejected")
+
+    def _cue(self, name: str) -> None:
+        if self.sound is not None:
+            self.sound.cue(name)
+
+    def _fell_low(self, before: dict, after: dict) -> bool:
+        """True when a dial track went down to its low mark (a quarter of its range)."""
+        game = self.game()
+        for spec in game.tracks(after):
+            if not spec.dial:
+                continue
+            low, high = spec.low_in(after), spec.high_in(after)
+            try:
+                was, now = get_path(before, spec.path), get_path(after, spec.path)
+            except (KeyError, IndexError, TypeError):
+                continue  # a track that did not exist before this command
+            if now < was and high > low and now - low <= LOW_SHARE * (high - low):
+                return True
+        return False
 
     def _backup(self) -> None:
         try:
@@ -266,7 +303,7 @@ class Controller:
         try:
             entry = self.journal.redo() if redo else self.journal.undo()
         except RuleError as err:
-            self.message = Message(err.short, err.long, "error")
+            self._refuse(err)
             return
         self._close_overlay()
         verb = "Redone" if redo else "Undone"
@@ -403,7 +440,7 @@ class Controller:
         try:
             self.journal.new_game(game.id, values, self._seed())
         except RuleError as err:
-            self.message = Message(err.short, err.long, "error")
+            self._refuse(err)
             return
         self.focus = None
         self._close_overlay()

@@ -61,5 +61,13 @@ class Screen(Protocol):
     def close(self) -> None: ...
 
 
+class Cues(Protocol):
+    """Short sound cues (a piezo on the box, a stand-in in the simulator)."""
+
+    def cue(self, name: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class Clock(Protocol):
     def now(self) -> float: ...

@@ -21,9 +21,9 @@ from pathlib import Path
 from device.controller import Controller
 from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, TrayStatus, Turn
 from device.notify import Notifier
-from device.ports import Controls, DiceSource, Display, Screen
+from device.ports import Controls, Cues, DiceSource, Display, Screen
 from ui.model import Frame
-from ui.oled import render_oled
+from ui.oled import render_oled, render_power_off
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +44,12 @@ class Box:
     display: Display | None
     screen: Screen | None = None
     dice: DiceSource | None = None
+    sound: Cues | None = None
     interactive_window: bool = False
     close_hooks: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
-        for part in (self.controls, self.dice, self.screen, self.display):
+        for part in (self.controls, self.dice, self.screen, self.display, self.sound):
             if part is not None:
                 part.close()
         for hook in self.close_hooks:
@@ -103,6 +104,13 @@ class Service:
         if self.controller.playing and log.isEnabledFor(logging.DEBUG):
             state, seq = self.controller.journal.state()
             log.debug("frame %d shown at journal seq %d state %s", self.frames_drawn, seq, digest(state))
+
+    def power_off(self) -> None:
+        """Leave a clean "powering off" frame on the OLED (it keeps its last image)."""
+        display = self.box.display
+        if display is not None:
+            display.contrast(self.contrast)
+            display.show(render_power_off(display.width, display.height))
 
     def snapshot(self, name: str) -> None:
         if self.frames_dir is None:

@@ -50,7 +50,18 @@ def _screen(config: Config, *, headless: bool, force_window: bool = False):
         return None, False
     window = init_pygame(headless)
     size = (config.screen.width, config.screen.height)
-    return PygameScreen(size, window=window or force_window, fullscreen=config.screen.fullscreen), window
+    screen = PygameScreen(size, window=window or force_window, fullscreen=config.screen.fullscreen,
+                          theme=config.screen.theme)
+    return screen, window
+
+
+def _sound(config: Config):
+    """The piezo when configured, else a silent stand-in (callers never check for None)."""
+    from device.sound import Silent, Sound
+
+    if not config.sound.enabled:
+        return Silent()
+    return Sound(config.sound.pin, tonal=config.sound.kind == "tonal")
 
 
 def build_pi_box(config: Config, *, headless: bool = False) -> Box:
@@ -65,7 +76,7 @@ def build_pi_box(config: Config, *, headless: bool = False) -> Box:
     screen, window = _screen(config, headless=headless)
     dice = tray_reader(config.dice_tray) if config.dice_tray.enabled else None
     return Box(controls=GpioControls(config.controls), display=display, screen=screen, dice=dice,
-               interactive_window=window)
+               sound=_sound(config), interactive_window=window)
 
 
 def build_sim_box(config: Config, *, headless: bool = False):
@@ -76,6 +87,7 @@ def build_sim_box(config: Config, *, headless: bool = False):
     its ``pins`` and ``dice`` (the ``PtyTray``) twins, which control scripts
     (and the simulator window) drive.
     """
+    from device.sound import RecordingSound
     from hw_sim.oled import DummyDisplay
     from hw_sim.pins import SimPins
     from hw_sim.tray import PtyTray
@@ -84,11 +96,12 @@ def build_sim_box(config: Config, *, headless: bool = False):
     tray = PtyTray()
     screen, window = _screen(config, headless=headless)
     display = DummyDisplay(config.oled.width, config.oled.height)
+    sound = RecordingSound()  # the simulator shows its cues in the window and the log
     if window:
         from hw_sim.window import SimWindow
 
-        screen = SimWindow(screen, display, pins)
+        screen = SimWindow(screen, display, pins, tray=tray, sound=sound)
     reader = tray_reader(config.dice_tray, str(tray.path))
-    box = Box(controls=pins, display=display, screen=screen, dice=reader, interactive_window=window,
-              close_hooks=[tray.close])
+    box = Box(controls=pins, display=display, screen=screen, dice=reader, sound=sound,
+              interactive_window=window, close_hooks=[tray.close])
     return box, pins, tray

@@ -224,3 +224,21 @@ def test_content_packs_are_offered_and_loaded_as_a_journaled_command(journal, cl
     choose(controller, "Load pack: big")
     state, seq = journal.state()
     assert state["limit"] == 20 and seq == 1
+
+
+def test_sound_cues_for_refusals_finished_procedures_and_low_values(journal, clock):
+    from device.sound import RecordingSound
+
+    sound = RecordingSound()
+    controller = Controller(journal, seed=lambda: 1, clock=clock, sound=sound)
+    start_counter(controller)                    # counter 3 of 10
+    controller.handle(Turn("spirit", 7))         # 10
+    controller.handle(Turn("spirit", 1))         # 11 > 10: refused
+    assert sound.cues == ["rejected"]
+    controller.handle(Turn("spirit", -8))        # 10 -> 2: at or below a quarter of 0..10
+    assert sound.cues[-1] == "low" and sound.cues.count("low") == 1
+    controller.handle(Press("next"))
+    controller.handle(Press("next"))             # the round procedure ends
+    assert sound.cues[-1] == "finished"
+    controller.handle(DiceRolled(({"kind": "d6", "face": 2},)))
+    assert sound.cues[-1] == "rejected"
