@@ -254,12 +254,10 @@ def move(ctx: Context) -> None:
         note(ctx, text)
         ctx.start("arrive", {"action": True})
         return
-    enemies = rules.enemies_here(state, state["active_hero"])
-    if enemies:
-        note(ctx, text)
-        start_battle(ctx, state["active_hero"], enemies[0])
+    note(ctx, text)
+    if procedures.engage_enemies(ctx, state["active_hero"], action=True):
         return
-    _spend_done(ctx, text)
+    end_turn(ctx)
 
 
 def search(ctx: Context) -> None:
@@ -593,6 +591,17 @@ def engage(ctx: Context) -> None:
     start_battle(ctx, index, enc, action=False, team=team)
     note(ctx, f"{state['heroes'][index]['name']} engages {enc['name']}"
          + (f" with a Team of {len(team) + 1}" if team else ""))
+
+
+def engage_next(ctx: Context) -> None:
+    """"7. Hero Turn", Enemy Engagement: the hero engages the Enemies at their location
+    "in the order of their choice" - the one chosen now; the prompt comes back after
+    the battle while two or more are left."""
+    data = ctx.data
+    index = data["hero"]
+    enc = find_encounter(ctx.state, int(ctx.params["encounter"]))
+    start_battle(ctx, index, enc, action=data.get("action"))
+    note(ctx, f"{ctx.state['heroes'][index]['name']} engages {enc['name']} first")
 
 
 def assault(ctx: Context) -> None:
@@ -1094,6 +1103,10 @@ COMMANDS = (
     CommandSpec("hero_fight", "Roll the hero's Fight", hero_fight, (_BONUS, _DICE), menu=False,
                 prompt_only=True),
     CommandSpec("foe_fight", "Roll the foe's Fight", foe_fight, (_DICE,), menu=False, prompt_only=True),
+    CommandSpec("engage_next", "Engage this Enemy next", engage_next,
+                (Param("encounter", "choice", "Enemy", choices_from=procedures.enemy_choices,
+                       labels_from=procedures.enemy_labels),),
+                menu=False, prompt_only=True),
     CommandSpec("escape", "Escape?", escape,
                 (Param("escape", "bool", "Escape", default=False),
                  _cell("to", "To", "nearest", first=("nearest",))),

@@ -40,10 +40,54 @@ def engage_at_turn_start(ctx: Context) -> None:
     must first engage all Enemies at their location" - one battle after another;
     the hero then takes their Action (engagements cost no AP)."""
     index = ctx.state["active_hero"]
+    if not ctx.state["heroes"][index]["camped"]:
+        engage_enemies(ctx, index, action=False)
+
+
+def engage_enemies(ctx: Context, index: int, *, action: bool) -> bool:
+    """"7. Hero Turn", Enemy Engagement: "the hero must first engage all Enemies at
+    their location, if any, in the order of their choice". One Enemy is engaged at
+    once; with several the ``engagements`` prompt asks which first (and again after
+    each battle). Returns False when there is no Enemy to engage."""
     enemies = rules.enemies_here(ctx.state, index)
-    if enemies and not ctx.state["heroes"][index]["camped"]:
-        note(ctx, f"{ctx.state['heroes'][index]['name']} must engage {enemies[0]['name']}")
-        start_battle(ctx, index, enemies[0], action=False)
+    if not enemies:
+        return False
+    name = ctx.state["heroes"][index]["name"]
+    if len(enemies) == 1:
+        note(ctx, f"{name} must engage {enemies[0]['name']}")
+        start_battle(ctx, index, enemies[0], action=action)
+    else:
+        note(ctx, f"{name} must engage {len(enemies)} Enemies: choose the order")
+        ctx.start("engagements", {"hero": index, "action": action})
+    return True
+
+
+def enemy_choices(state: dict) -> tuple[str, ...]:
+    """The Enemies the engaging hero still has to engage here, by encounter number
+    (text, for a choice field); the form names them (``enemy_labels``)."""
+    if "heroes" not in state:
+        return ()
+    data = proc_data(state)
+    index = data.get("hero", state.get("active_hero"))
+    if index is None:
+        return ()
+    return tuple(str(e["id"]) for e in rules.enemies_here(state, index))
+
+
+def enemy_labels(state: dict) -> dict[str, str]:
+    """ "#3 Kobold F2 HP3": what the hero sees on the card, for the engagement prompt."""
+    return {str(e["id"]): f"#{e['id']} {e['name']} F{e['fight']} HP{e['hp']}"
+            for e in state.get("encounters", [])}
+
+
+ENGAGEMENTS = Procedure(
+    "engagements",
+    "Enemy Engagement",
+    (
+        Step("order", StepKind.PROMPT, "Which Enemy first?", "7. Hero Turn, Enemy Engagement",
+             command="engage_next"),
+    ),
+)
 
 
 def _end_action(ctx: Context) -> None:
@@ -581,11 +625,8 @@ def _after_battle(ctx: Context) -> None:
     data = ctx.data
     index = data["hero"]
     hero = ctx.state["heroes"][index]
-    if not hero["camped"]:
-        enemies = rules.enemies_here(ctx.state, index)
-        if enemies:
-            start_battle(ctx, index, enemies[0], action=data.get("action"))
-            return
+    if not hero["camped"] and engage_enemies(ctx, index, action=data.get("action")):
+        return
     _end_action(ctx)
 
 
@@ -641,7 +682,7 @@ def fate_callers(state: dict) -> list[int]:
     return [i for i in heroes if rules.can_call_fate(state["heroes"][i])]
 
 
-PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE)
+PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE, ENGAGEMENTS)
 
 
 def night_ready(state: dict) -> bool:

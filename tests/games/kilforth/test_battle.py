@@ -139,18 +139,58 @@ def test_enemies_at_the_location_are_engaged_at_the_start_of_the_turn():
     assert state["heroes"][1]["ap"] == 4  # the engagement cost no AP: the Action follows
 
 
-def test_every_enemy_here_is_engaged_one_after_another():
-    state = start([dict(WARRIOR, fight=2)])
-    first = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
-    second = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
-    state = do(state, "move", to="C2")
-    assert state["procedure"]["data"]["foe"] == first
+def _win_round(state: dict) -> dict:
     state = do(state, "trap")
     state = do(state, "hero_fight", dice=d6(6, 1))
     state = do(state, "foe_fight", dice=[])
     state = do(state, "fate", use="no")
-    state = do(state, "reward", loot="gold", rumour="card")
+    return do(state, "reward", loot="gold", rumour="card")
+
+
+def test_every_enemy_here_is_engaged_in_the_order_of_the_heros_choice():
+    """"7. Hero Turn", Enemy Engagement: "engage all Enemies at their location, if any,
+    in the order of their choice" - the prompt offers every Enemy here, the hero picks
+    the second one first, the last one is engaged without asking, then the turn passes."""
+    state = start([dict(WARRIOR, fight=2)])
+    first = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    second = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    third = place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    state = do(state, "move", to="C2")
+    assert step_id(state) == "order" and state["procedure"]["name"] == "engagements"
+    spec = next(c for c in GAME.commands if c.name == "engage_next")
+    field = spec.resolved_params(state)[0]
+    assert field.choices == (str(first), str(second), str(third))
+    assert field.shown(str(second)) == f"#{second} Enemy {second} F0 HP1"
+    refused(state, "engage_next", encounter="99")
+    state = do(state, "engage_next", encounter=str(second))
     assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["foe"] == second
+    state = _win_round(state)
+    assert step_id(state) == "order"  # two left: asked again
+    assert spec.resolved_params(state)[0].choices == (str(first), str(third))
+    state = do(state, "engage_next", encounter=str(third))
+    state = _win_round(state)
+    assert state["procedure"]["data"]["foe"] == first  # the last one: no question
+    state = _win_round(state)
+    assert state["procedure"] is None and state["encounters"] == []
+    assert state["heroes"][0]["ap"] == 3  # the Move's AP only
+
+
+def test_turn_start_engagements_ask_the_order_too():
+    """Enemies placed at a hero's location by the Night are engaged at the start of the
+    hero's turn (Breaking Camp), in the order the hero chooses; no AP."""
+    state = start([dict(WARRIOR, fight=2)])
+    first = place(state, CITY - 5, "enemy", fight=0, hp=1, sneak=1)
+    second = place(state, CITY - 5, "enemy", fight=0, hp=1, sneak=1)
+    state["heroes"][0]["cell"] = CITY - 5
+    state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")  # unveil: Breaking Camp, then the engagements
+    assert step_id(state) == "order"
+    state = do(state, "engage_next", encounter=str(second))
+    state = _win_round(state)
+    assert state["procedure"]["data"]["foe"] == first
+    state = _win_round(state)
+    assert state["procedure"] is None and state["heroes"][0]["ap"] == state["heroes"][0]["hp"]
 
 
 def test_an_evaded_enemy_ends_the_move_action_and_passes_the_turn():

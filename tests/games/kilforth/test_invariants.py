@@ -50,6 +50,11 @@ COMMANDS = st.one_of(
               st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
     st.builds(lambda h: Command("fate", {"use": "Fate token", "hero": h}), st.sampled_from(["H1", "H2"])),
     st.just(Command("assault", {"ancient": 1})),
+    st.builds(lambda e: Command("engage_next", {"encounter": str(e)}), st.integers(1, 6)),
+    st.builds(lambda k, g: Command("discover", {"keyword": k, "gold": g}),
+              st.sampled_from(["none", "Weapon", "Steed"]), st.integers(0, 4)),
+    st.builds(lambda a, g: Command("exchange", {"with": "H2", "assets": a, "asset_gold": g}),
+              st.integers(-2, 2), st.integers(0, 4)),
 )
 
 
