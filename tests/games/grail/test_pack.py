@@ -113,3 +113,44 @@ def test_a_key_naming_a_replaced_card_leads_to_its_new_version():
     state = do(state, "place", number=125, next_to=101, side="south")
     state = do(state, "move", character=1, location=101)  # arriving again: 105 is not revealed
     assert all(loc["number"] != 105 for loc in state["locations"])
+
+
+def test_a_pack_file_loads_through_the_box_controls(tmp_path):
+    """docs/PACKS.md: `<data dir>/packs/tainted-grail/*.toml` are offered in the action
+    menu as "Load pack: <name>" and loaded as a journaled `load_pack`; a bad one is
+    refused with its problems and nothing is journaled."""
+    from device.controller import Controller
+    from device.events import Press, Turn
+    from device.journal import Journal
+
+    packs = tmp_path / "packs" / "tainted-grail"
+    packs.mkdir(parents=True)
+    (packs / "avalon.toml").write_text(
+        'name = "My Avalon"\n[locations.102]\nkeys = { south = 101, east = 106 }\nseals = ["menhir"]\n',
+        encoding="utf-8")
+    (packs / "broken.toml").write_text("[locations.102]\nkeys = { up = 101 }\n", encoding="utf-8")
+    journal, _ = Journal.open(tmp_path / "data")
+    try:
+        controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0, packs_dir=tmp_path / "packs")
+
+        def choose(label: str) -> None:
+            menu = controller.frame().menu
+            index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
+            controller.handle(Turn("menhir", index - menu.cursor))
+            controller.handle(Press("select"))
+
+        choose("Tainted Grail")
+        choose("New game")
+        controller.handle(Press("select"))  # the new-game form as offered
+        controller.handle(Press("select"))  # the action menu
+        choose("Load pack: broken")
+        assert controller.frame().message.short == "Pack: 1 problem"
+        assert journal.state()[1] == 0
+        controller.handle(Press("select"))
+        choose("Load pack: avalon")
+        state, seq = journal.state()
+        assert seq == 1 and state["pack"]["name"] == "My Avalon"
+        loc = next(loc for loc in state["locations"] if loc["number"] == 102)
+        assert (loc["keys"], loc["seals"]) == ({"south": 101, "east": 106}, ["menhir"])
+    finally:
+        journal.close()
