@@ -8,6 +8,13 @@ here knows about pixels.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from games.core.paths import get_path
+from games.core.procedures import StepKind
+
+if TYPE_CHECKING:
+    from games.core.game import Game
 
 
 @dataclass(frozen=True)
@@ -56,3 +63,37 @@ class GameView:
     over: str | None = None
     series: tuple[tuple[str, tuple[int, ...]], ...] = ()
     grid: tuple[tuple[str, ...], ...] = ()
+
+
+# --- what every game's view computes the same way ----------------------------------------
+
+
+def track_views(game: Game, state: dict) -> tuple[TrackView, ...]:
+    """Every tracked number of ``state`` with its current bounds, in the game's order."""
+    return tuple(
+        TrackView(spec.key, spec.label, get_path(state, spec.path), spec.low_in(state), spec.high_in(state))
+        for spec in game.tracks(state)
+    )
+
+
+def procedure_steps(game: Game, state: dict, *, automatic: bool = True) -> tuple[tuple[str, str], ...]:
+    """The running procedure's steps as ``(text, "done" | "current" | "todo")``.
+
+    ``automatic=False`` leaves out the steps the box does by itself, for
+    games whose procedures have many of them.
+    """
+    proc = state.get("procedure")
+    if not proc:
+        return ()
+    procedure = game.procedure(proc["name"])
+    return tuple(
+        (step.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
+        for i, step in enumerate(procedure.steps)
+        if automatic or step.kind is not StepKind.AUTO or i == proc["step"]
+    )
+
+
+def phase_title(game: Game, state: dict) -> str:
+    """The running procedure's title ("2. Threat Phase"), or "" between procedures."""
+    proc = state.get("procedure")
+    return game.procedure(proc["name"]).title if proc else ""
