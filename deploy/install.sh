@@ -2,8 +2,6 @@
 # Install (or remove) Table Warden as a service on Raspberry Pi OS (Bookworm).
 #
 #   sudo deploy/install.sh                    install or update; safe to run again
-#   sudo deploy/install.sh --evdev-encoders   also read the dials through the kernel's
-#                                             rotary-encoder overlay (see deploy/WIRING.md)
 #   sudo deploy/install.sh --no-apt           skip the apt packages (offline re-install)
 #   sudo deploy/install.sh --uninstall        remove the service, unit, udev rule, venv and
 #                                             boot settings; keep saved games and the config
@@ -43,7 +41,7 @@ say() { printf 'tablewarden install: %s\n' "$*"; }
 die() { printf 'tablewarden install: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 boot_config() {
@@ -112,14 +110,10 @@ install_venv() {
 
 enable_i2c() {
     # dtparam lines under [all] so no board-specific section swallows them.
-    local config evdev_lines=()
+    local config
     config="$(boot_config)"
     [[ -f "$config" ]] || die "no boot config at $config: is this Raspberry Pi OS?"
-    if [[ "$EVDEV" == yes ]]; then
-        mapfile -t evdev_lines < <("$VENV/bin/python" -m device.evdev_controls --overlay "$CONFIG")
-    fi
-    if set_block "$config" "[all]" "dtparam=i2c_arm=on" "dtparam=i2c_arm_baudrate=400000" \
-        "${evdev_lines[@]}"; then
+    if set_block "$config" "[all]" "dtparam=i2c_arm=on" "dtparam=i2c_arm_baudrate=400000"; then
         say "I2C on at 400 kHz in $config: reboot once for it to take effect"
     fi
     mkdir -p "$(dirname "$MODULES")"
@@ -167,12 +161,10 @@ uninstall() {
 
 ACTION=install
 APT=yes
-EVDEV=no
 for arg in "$@"; do
     case "$arg" in
         --uninstall) ACTION=uninstall ;;
         --no-apt) APT=no ;;
-        --evdev-encoders) EVDEV=yes ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option $arg" ;;
     esac
