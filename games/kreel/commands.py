@@ -8,7 +8,7 @@ nothing.
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError
-from games.kreel import rules
+from games.kreel import pack, rules
 from games.kreel.procedures import note
 from games.kreel.state import (
     ACTIONS,
@@ -168,7 +168,13 @@ def _target_threat(ctx: Context, target: str) -> dict:
 
 
 def _turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
-    """Copy the card's values into ``threat`` as it is turned face-up."""
+    """Copy the card's values into ``threat`` as it is turned face-up: from the
+    content pack when the card is chosen by name, else as entered."""
+    if p.get("card", pack.BY_VALUES) != pack.BY_VALUES:
+        card = ctx.state["pack"]["threats"][p["card"]]
+        p = {**{v: card[v] for v in VALUES}, "kind": card["kind"], "starred": card["starred"],
+             "overkill": card["overkill"], "bold": "bold" in card["reveal"],
+             "shield": "shield" in card["reveal"], "name": p["card"]}
     for value in VALUES:
         threat[value] = p[value]
     threat["kind"] = p["kind"]
@@ -177,8 +183,10 @@ def _turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
     threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
     threat["revealed"] = True
     if threat["kind"] == "vengeance":
-        threat["name"] = "Lord's Vengeance"
+        threat["name"] = p.get("name", "Lord's Vengeance")
         ctx.state["vengeance"] = "revealed"
+    elif "name" in p:
+        threat["name"] = p["name"]
     elif threat["kind"] != "threat":
         threat["name"] = f"{p['kind'].capitalize()} {threat['id']}"
 
@@ -218,6 +226,7 @@ REVEAL_PARAMS = (
     Param("shield", "bool", "Reveal: Shield", default=False),
     Param("starred", "bool", "* values", default=False),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
+    Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
 )
 
 
@@ -535,6 +544,9 @@ def location(ctx: Context) -> None:
     loc = active_location(ctx.state)
     loc["sneak"] = ctx.params["sneak"]
     loc["per_hero"] = ctx.params["per_hero"]
+    if ctx.params["card"] != pack.BY_VALUES:
+        card = ctx.state["pack"]["locations"][ctx.params["card"]]
+        loc.update(name=ctx.params["card"], sneak=card["sneak"], per_hero=card["per_hero"])
     ctx.describe(f"{loc['name']} is Active: Sneak {rules.location_sneak(ctx.state, loc)}")
 
 
@@ -601,9 +613,62 @@ def next_adventure(ctx: Context) -> None:
     campaign = state["campaign"]
     if number != campaign["adventure"]:
         campaign["fails"] = 0
-    reset_adventure(state, number, ctx.params["foes"], ctx.params["stories"])
+    waiting = sum(1 for s in campaign["stories"] if s["adventure"] == number)
+    reset_adventure(state, number, ctx.params["foes"], ctx.params["stories"] + waiting)
+    ctx.describe(f"Adventure {number} set up" + (f" with {waiting} set-aside Stories"
+                                                 if waiting else ""))
+    if campaign["endless"]:
+        _endless_setup(ctx)
     _add_setup_shadows(ctx)
-    ctx.describe(f"Adventure {number} set up")
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, see games/kreel/pack.py): Threats and
+    Locations by name, Threat Groups by level. A bad pack is refused with every
+    problem listed and changes nothing; the game goes on without it."""
+    try:
+        data = pack.parse(ctx.params["toml"])
+    except pack.PackError as err:
+        count = len(err.problems)
+        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
+                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    ctx.state["pack"] = data
+    ctx.describe(f"Pack {data['name']!r}: {len(data['threats'])} Threats, "
+                 f"{len(data['locations'])} Locations, {len(data['groups'])} Threat Groups")
+
+
+def _endless_setup(ctx: Context) -> None:
+    """"Endless Dungeons": this Adventure's Threat Groups drawn by level; the
+    Rending's Rift is the Adventure Location; the deck counts those Groups."""
+    state = ctx.state
+    campaign = state["campaign"]
+    groups = rules.draw_endless_groups(ctx, campaign["adventure"])
+    standard = 6 if len(state["heroes"]) >= 3 else 5
+    state["threat_deck"] += (len(groups) - standard) * 6
+    campaign["groups"] = groups
+    state["locations"][-1]["name"] = rules.ENDLESS_LOCATION
+    note(ctx, f"Threat Groups: {', '.join(groups)}")
+
+
+def endless(ctx: Context) -> None:
+    """Play the Campaign as Endless Dungeons from this Adventure on."""
+    if ctx.state["round"] > 0:
+        raise RuleError("Before round 1 only", "Endless Dungeons chooses the Threat Groups when "
+                        "an Adventure is set up (Endless Dungeons).")
+    if ctx.state["campaign"]["endless"]:
+        raise RuleError("Already Endless", "This Campaign already plays Endless Dungeons.")
+    ctx.state["campaign"]["endless"] = True
+    ctx.describe("Endless Dungeons")
+    _endless_setup(ctx)
+
+
+def story_aside(ctx: Context) -> None:
+    """"Stories": the new Story card a choice names is set aside until the
+    Adventure printed on it, then shuffled into Stack 4; it stays aside through
+    replays of the current Adventure ("Wounds")."""
+    entry = {"adventure": ctx.params["adventure"], "card": ctx.params["card"]}
+    ctx.state["campaign"]["stories"].append(entry)
+    ctx.describe(f"Story {entry['card']} set aside for Adventure {entry['adventure']}")
 
 
 def _threat_param() -> Param:
@@ -677,6 +742,13 @@ COMMANDS = (
                 advanced, (_action_param(),),
                 available=lambda s: any(c["advanced"] and not c["ability_used"]
                                         for c in active_hero(s)["actions"].values())),
+    CommandSpec("story_aside", "Set a Story card aside for a future Adventure", story_aside,
+                (Param("adventure", "int", "Adventure", low=2, high=ADVENTURES, default=2),
+                 Param("card", "int", "Story number", low=1, high=999, default=1))),
+    CommandSpec("endless", "Endless Dungeons: draw this Adventure's Threat Groups", endless,
+                available=lambda s: s["round"] == 0 and not s["campaign"]["endless"]),
+    CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
+                (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("reveal", "Enter a revealed Threat's values, kind and Reveal statuses", reveal,
                 REVEAL_PARAMS, menu=False, prompt_only=True),
     CommandSpec("block", "Enter the Block points played this Spirit phase", block,
@@ -684,7 +756,9 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("location", "Enter the new Active Location's Sneak value", location,
                 (Param("sneak", "int", "Sneak", low=1, high=99, default=3),
-                 Param("per_hero", "bool", "x heroes", default=False)),
+                 Param("per_hero", "bool", "x heroes", default=False),
+                 Param("card", "choice", "Card", choices_from=pack.location_names,
+                       default=pack.BY_VALUES)),
                 menu=False, prompt_only=True),
     CommandSpec("press_on", "Press On without the Wounded hero, or tend", press_on,
                 (Param("choice", "choice", "Team", choices=("press on", "tend")),),

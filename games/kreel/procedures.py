@@ -357,6 +357,7 @@ def _record(ctx: Context) -> None:
     if data["result"] == "win":
         campaign["fails"] = 0
         campaign["upgrades"] += 2
+        campaign["stories"] = [s for s in campaign["stories"] if s["adventure"] != number]
         if number >= ADVENTURES:
             campaign["over"] = {"result": "win", "text": "Adventure 5 won: the Campaign is won!"}
             ctx.stop()

@@ -479,3 +479,41 @@ def death(state: dict) -> dict:
     wounds = state["campaign"]["wounds"]
     return {"result": "loss",
             "text": f"{wounds} Wound{'s' if wounds != 1 else ''}: the Campaign is lost"}
+
+
+# --- Endless Dungeons ----------------------------------------------------------------------
+
+# "Endless Dungeons": Threat Groups per Threat Level for each Adventure, and the
+# level that gets +1 when playing with 3-4 heroes.
+ENDLESS_GROUPS = {
+    1: {1: 5},
+    2: {1: 4, 2: 1},
+    3: {1: 3, 2: 2},
+    4: {1: 2, 2: 2, 3: 1},
+    5: {1: 1, 2: 3, 3: 1},
+}
+ENDLESS_EXTRA = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+ENDLESS_LOCATION = "The Rending's Rift"
+LEVELS = {1: "I", 2: "II", 3: "III"}
+
+
+def endless_counts(adventure: int, heroes: int) -> dict[int, int]:
+    """How many Threat Groups of each Threat Level Adventure ``adventure`` takes."""
+    counts = dict(ENDLESS_GROUPS[adventure])
+    if heroes >= 3:
+        level = ENDLESS_EXTRA[adventure]
+        counts[level] = counts.get(level, 0) + 1
+    return counts
+
+
+def draw_endless_groups(ctx, adventure: int) -> list[str]:
+    """Seeded random Threat Groups by level from the content pack's groups; with
+    no pack (or too few groups of a level) the missing ones read "Level II group"
+    for the players to pick at random themselves."""
+    pack = ctx.state.get("pack") or {"groups": {}}
+    chosen = []
+    for level, count in sorted(endless_counts(adventure, len(ctx.state["heroes"])).items()):
+        names = sorted(n for n, g in pack["groups"].items() if g["level"] == level)
+        picked = ctx.shuffle(names)[:count]
+        chosen += picked + [f"Level {LEVELS[level]} group"] * (count - len(picked))
+    return chosen

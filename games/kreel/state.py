@@ -21,6 +21,7 @@ Shape (documented for players in ``docs/games/kreel-manor.md``)::
       "heroes": [hero, ...],
       "victory": false,
       "campaign": {...},           # see new_campaign
+      "pack": null,                # a content pack (pack.py), or null
     }
 
 A threat ``t`` is one dict, face-down (``revealed`` false, values 0) until it
@@ -183,6 +184,7 @@ def new_adventure(state: dict, heroes: int, spirit: int, max_spirit: int, varian
             "variant": variant,
             "heroes": [new_hero(n + 1, spirit, max_spirit) for n in range(heroes)],
             "campaign": new_campaign(variant, number),
+            "pack": None,
         }
     )
     reset_adventure(state, number, foes, stories)
@@ -247,6 +249,7 @@ def migrate_1_to_2(state: dict) -> dict:
         for key, value in new_threat(threat["id"]).items():
             threat.setdefault(key, value)
     state["campaign"] = new_campaign(variant, 1)
+    state["pack"] = None
     heroes = len(state["heroes"])
     state.update({
         "threat_deck": threat_deck_size(heroes, 1, 0),

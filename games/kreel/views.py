@@ -106,6 +106,13 @@ def _campaign_lines(state: dict) -> tuple[str, ...]:
     if campaign["results"]:
         lines.append("Played: " + ", ".join(f"{r['adventure']} {r['result']}"
                                             for r in campaign["results"]))
+    if campaign["stories"]:
+        lines.append("Stories set aside: " + ", ".join(
+            f"{s['card']} (Adventure {s['adventure']})" for s in campaign["stories"]))
+    if campaign["endless"]:
+        lines.append("Endless Dungeons: " + ", ".join(campaign["groups"]))
+    if state["pack"]:
+        lines.append(f"Pack: {state['pack']['name']}")
     if campaign["upgrades"] or campaign["advanced"]:
         lines.append(f"Skill Upgrades {campaign['upgrades']} \u00b7 Advanced: "
                      + (", ".join(a.capitalize() for a in campaign["advanced"]) or "none"))

@@ -1,0 +1,144 @@
+"""Content packs: Threats and Locations by name, Threat Groups by level (DESIGN.md,
+"Content packs"); Endless Dungeons; Stories set aside."""
+
+import copy
+
+import pytest
+
+from games.core import RuleError
+from games.kreel import pack
+from tests.games.kreel.helpers import do, new, next_until, play_round
+
+PACK = '''
+name = "core box"
+
+[threats."Goblin Chief"]
+kind = "foe"
+fight = 6
+sneak = 6
+starred = true
+overkill = 1
+spirit_cost = 2
+spirit_boost = 2
+reveal = ["bold"]
+group = "Goblin"
+
+[threats."Wild Claw Petitioner"]
+kind = "plot"
+influence = 4
+group = "Wild Claw"
+
+[locations."Epicurean Banqueting Hall"]
+sneak = 4
+
+[locations."Great Hall of Kreel"]
+sneak = 5
+per_hero = true
+adventure = true
+
+[groups."Goblin"]
+level = 2
+
+[groups."Wild Claw"]
+level = 1
+
+[groups."Deep Dwarf"]
+level = 1
+'''
+
+
+def test_a_pack_is_parsed():
+    data = pack.parse(PACK)
+    chief = data["threats"]["Goblin Chief"]
+    assert (chief["kind"], chief["fight"], chief["starred"], chief["overkill"]) == ("foe", 6, True, 1)
+    assert chief["reveal"] == ["bold"]
+    assert data["locations"]["Great Hall of Kreel"] == {"sneak": 5, "per_hero": True,
+                                                        "adventure": True}
+    assert data["groups"]["Deep Dwarf"] == {"level": 1}
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("name = 3\n[groups.A]\nlevel = 1", "name: must be text"),
+    ('[threats."X"]\nfight = -1', 'threats."X".fight: a whole number 0..99'),
+    ('[threats."X"]\nkind = "boss"', "is not one of"),
+    ('[threats."X"]\nreveal = ["angry"]', 'threats."X".reveal'),
+    ('[threats."X"]\ncolour = "red"', 'threats."X".colour: unknown field'),
+    ('[locations."Y"]\nper_hero = true', 'locations."Y".sneak: a whole number 1..99 is required'),
+    ('[groups."Z"]\nlevel = 4', 'groups."Z".level: 1, 2 or 3'),
+    ('[threats."X"]\ngroup = "Q"\n[groups."Z"]\nlevel = 1', 'threats."X".group: no [groups."Q"]'),
+    ("this is = not toml =", "not valid TOML"),
+    ('name = "empty"', "describes no threats"),
+])
+def test_bad_packs_are_refused_with_clear_errors(text, problem):
+    with pytest.raises(pack.PackError) as err:
+        pack.parse(text)
+    assert any(problem in p for p in err.value.problems), err.value.problems
+
+
+def test_load_pack_refuses_a_bad_pack_and_changes_nothing():
+    state = new()
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "load_pack", toml='[threats."X"]\nfight = "six"\nkind = 1')
+    assert err.value.short == "Pack: 2 problems"
+    assert state == before
+
+
+def test_reveal_a_threat_by_name_from_the_pack():
+    state = do(new(), "load_pack", toml=PACK)
+    for _ in range(3):
+        state = play_round(state)
+    state = next_until(state, "threat.reveal")
+    state = do(state, "reveal", card="Goblin Chief")
+    chief = state["threat_area"][0]
+    assert chief["name"] == "Goblin Chief" and chief["kind"] == "foe"
+    assert (chief["fight"], chief["sneak"], chief["overkill"]) == (6, 6, 1)
+    assert chief["starred"] and chief["statuses"] == ["bold"]
+
+
+def test_flip_a_location_by_name_from_the_pack():
+    state = do(new(heroes=2), "load_pack", toml=PACK)
+    state = next_until(state, "delve.flip")
+    from games.core.engine import command_specs
+    from tests.games.kreel.helpers import GAME
+    choices = command_specs(GAME)["location"].resolved_params(state)[2].choices
+    assert choices == ("by values", "Epicurean Banqueting Hall")  # no Adventure card yet
+    state = do(state, "location", card="Epicurean Banqueting Hall")
+    loc = state["locations"][0]
+    assert (loc["name"], loc["sneak"]) == ("Epicurean Banqueting Hall", 4)
+
+
+def test_endless_dungeons_draws_groups_by_level():
+    """Endless Dungeons, Adventure 1: 5 Threat Level I Groups; the Rending's Rift."""
+    state = do(do(new(), "load_pack", toml=PACK), "endless")
+    groups = state["campaign"]["groups"]
+    assert sorted(groups[:2]) == ["Deep Dwarf", "Wild Claw"]
+    assert groups[2:] == ["Level I group"] * 3
+    assert state["locations"][4]["name"] == "The Rending's Rift"
+    with pytest.raises(RuleError):
+        do(state, "endless")
+
+
+def test_endless_counts_per_adventure_and_heroes():
+    from games.kreel.rules import endless_counts
+    assert endless_counts(4, 1) == {1: 2, 2: 2, 3: 1}
+    assert endless_counts(4, 3) == {1: 2, 2: 3, 3: 1}
+    assert endless_counts(5, 4) == {1: 1, 2: 3, 3: 2}
+    assert endless_counts(1, 3) == {1: 6}
+
+
+def test_endless_is_seeded():
+    a = do(do(new(seed=1), "load_pack", toml=PACK), "endless")
+    b = do(do(new(seed=1), "load_pack", toml=PACK), "endless")
+    assert a["campaign"]["groups"] == b["campaign"]["groups"]
+
+
+def test_a_story_set_aside_joins_its_adventures_deck():
+    """Stories: the new Story card is set aside and shuffled into Stack 4 when its
+    Adventure is set up; it stays aside while the current one is replayed."""
+    state = do(new(foes=1), "story_aside", adventure=2, card=4)
+    state = do(state, "adjust", track="hero1.spirit", delta=-10)
+    state = next_until(state, "game-end.next_adventure")
+    state = do(state, "next_adventure", adventure="1", foes=1)
+    assert state["threat_deck"] == 31 and state["campaign"]["stories"] == [
+        {"adventure": 2, "card": 4}]
