@@ -242,3 +242,34 @@ def test_sound_cues_for_refusals_finished_procedures_and_low_values(journal, clo
     assert sound.cues[-1] == "finished"
     controller.handle(DiceRolled(({"kind": "d6", "face": 2},)))
     assert sound.cues[-1] == "rejected"
+
+
+def test_a_dice_prompt_arms_the_tray_and_a_tray_roll_answers_it(journal, clock, monkeypatch):
+    import dataclasses
+
+    from games.core import CommandSpec, Param, Procedure, Step, StepKind, registry
+    from tests.fixtures.counter_game import COUNTER
+
+    def roll(ctx):
+        faces = [d["face"] for d in ctx.params["dice"]] if ctx.params["dice"] else ctx.roll(2)
+        ctx.state["score"] += sum(faces)
+
+    rolling = Procedure("round", "Round", (
+        Step("roll", StepKind.PROMPT, "Roll 2 dice", command="roll_two", dice=lambda s: (2, "d6")),
+        Step("again", StepKind.PROMPT, "Roll 2 more", command="roll_two", dice=lambda s: (2, "d6")),
+    ))
+    game = dataclasses.replace(COUNTER, procedures=(rolling,), commands=COUNTER.commands + (
+        CommandSpec("roll_two", "Roll", roll, (Param("dice", "dice", optional=True),), prompt_only=True),))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, game)
+    armed = []
+    controller = Controller(journal, seed=lambda: 1, clock=clock,
+                            arm_tray=lambda n, kind: armed.append((n, kind)))
+    start_counter(controller)
+    controller.handle(Press("next"))
+    assert armed == [(2, "d6")] and controller.frame().form.title == "Roll 2 dice"
+    controller.handle(DiceRolled(({"kind": "d6", "face": 6}, {"kind": "d6", "face": 5})))
+    assert journal.state()[0]["score"] == 11
+    # The next prompt is open (and armed) after a tray roll, ready for the next throw.
+    assert controller.frame().form.title == "Roll 2 more" and armed[-1] == (2, "d6")
+    controller.handle(Press("select"))  # no tray roll: the game rolls virtually
+    assert journal.state()[0]["procedure"] is None
