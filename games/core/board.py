@@ -15,7 +15,7 @@ Two measures of distance, both in cards:
 
 Ties between places at the same distance are broken by the lowest key
 (:func:`nearest`), as rules like "the nearest Location, lowest-numbered if
-tied" ask.
+tied" ask. :func:`cells` and :func:`rows` lay the board out for the screen.
 """
 
 from __future__ import annotations
@@ -131,6 +131,19 @@ def bounds(board: Mapping[K, Sequence[int]]) -> tuple[int, int, int, int] | None
     xs = [pos(p)[0] for p in board.values()]
     ys = [pos(p)[1] for p in board.values()]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def cells(board: Mapping[K, Sequence[int]], label=str) -> tuple[tuple[str, ...], ...]:
+    """The board as rows of cell labels, north at the top: ``label(key)`` for a place,
+    ``""`` where no card lies. For a view's ``grid`` (the screen draws it as a map)."""
+    box = bounds(board)
+    if box is None:
+        return ()
+    min_x, min_y, max_x, max_y = box
+    by_pos = {pos(p): k for k, p in board.items()}
+    return tuple(
+        tuple("" if (x, y) not in by_pos else str(label(by_pos[(x, y)])) for x in range(min_x, max_x + 1))
+        for y in range(min_y, max_y + 1))
 
 
 def rows(board: Mapping[K, Sequence[int]], cell: int = 5, label=str, mark=None) -> list[str]:

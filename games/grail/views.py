@@ -126,6 +126,38 @@ def map_lines(state: dict, fc: dict) -> tuple[str, ...]:
     return tuple(rows) + ("* Menhir  ! vanishes tomorrow  @ Character  G Guardian",)
 
 
+def grid(state: dict, fc: dict) -> tuple[tuple[str, ...], ...]:
+    """The map for the screen's grid: each Location's number with ``M`` for a
+    Menhir, ``!`` when it vanishes at the next Start of the Day, ``G`` for a
+    Guardian; ``*`` (drawn highlighted) where a Character stands."""
+    here = {state["characters"][i]["location"] for i in living(state)}
+    guards = {g["location"] for g in state["guardians"]}
+
+    def label(number: int) -> str:
+        marks = ("M" if menhir_at(state, number) else "") + ("!" if number in fc["vanish"] else "") + \
+            ("G" if number in guards else "")
+        return ("*" if number in here else "") + str(number) + marks
+
+    return board.cells(the_map(state), label)
+
+
+def series(state: dict) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Energy, Health and Terror at each End of the Day, then now, for the screen's plot.
+    With a Party, each Character's Health and Terror (Energy is restored every night)."""
+    people = living(state)
+    solo = len(state["characters"]) == 1
+    out = []
+    for i in people:
+        c = state["characters"][i]
+        past = [h["tracks"][i] for h in state["history"] if i < len(h["tracks"])]
+        points = past + [[c["energy"], c["health"], c["terror"]]]
+        for k, name in enumerate(("Energy", "Health", "Terror")):
+            if solo or k:
+                label = name if solo else f"C{i + 1} {name}"
+                out.append((label, tuple(p[k] for p in points)))
+    return tuple(out)
+
+
 def view(state: dict) -> GameView:
     from games.grail import GAME
 
@@ -192,4 +224,5 @@ def view(state: dict) -> GameView:
             for i, s in enumerate(procedure.steps) if s.kind.value != "auto")
     over = state["over"]["text"] if state.get("over") else None
     return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
-                    tuple(tracks), tuple(facts), panels, steps, over)
+                    tuple(tracks), tuple(facts), panels, steps, over,
+                    series=series(state), grid=grid(state, fc))

@@ -53,3 +53,9 @@ def test_lowest_highest_bounds_and_rows():
     assert board.bounds({}) is None
     drawn = board.rows(START, cell=4, mark=lambda k: "*" if k == 101 else "")
     assert drawn == [" .   102   .", "103  101* 104", " .   105   ."]
+
+
+def test_cells_lay_the_board_out_north_at_the_top():
+    assert board.cells(START) == (("", "102", ""), ("103", "101", "104"), ("", "105", ""))
+    assert board.cells({7: [2, 5]}, label=lambda k: f"*{k}") == (("*7",),)
+    assert board.cells({}) == ()

@@ -2,7 +2,7 @@
 
 from games.core.errors import fits_oled
 from games.grail import rules
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing, to_next_day
 
 
 def _dark_101_menhir_on_104(state):
@@ -66,3 +66,19 @@ def test_rule_error_texts_fit_the_oled():
 
 def test_starting_hand_3_for_1_to_3_characters_2_for_4():
     assert [rules.starting_hand(n) for n in (1, 2, 3, 4)] == [3, 3, 3, 2]
+
+
+def test_the_screen_map_grid_marks_menhirs_vanishing_locations_and_the_party():
+    """Screen: "the map with Menhir ranges and the Locations that will vanish tomorrow"."""
+    state = _dark_101_menhir_on_104(edit(new(2), lambda s: s["characters"][1].update(location=103)))
+    state = edit(state, lambda s: s["guardians"].append({"id": 1, "name": "Guardian 1", "location": 102}))
+    assert GAME.view(state).grid == (("", "102G", ""), ("*103!", "101M", "*104M"), ("", "105", ""))
+
+
+def test_energy_health_terror_history_is_plotted_day_by_day():
+    state = to_next_day(do(new(), "explore", character=1))
+    state = do(state, "adjust", track="c1.health", delta=-1)
+    plot = dict(GAME.view(state).series)
+    assert plot == {"Energy": (5, 5), "Health": (6, 5), "Terror": (0, 0)}
+    party = dict(GAME.view(new(2)).series)
+    assert list(party) == ["C1 Health", "C1 Terror", "C2 Health", "C2 Terror"]
