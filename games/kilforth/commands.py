@@ -391,23 +391,45 @@ def discover(ctx: Context) -> None:
                 "Discover plays a rumour from hand (Action: Discover).")
     hero = _begin_action(ctx, "Discover")
     hero["rumours"] -= 1
-    _gain_asset(ctx, hero, ctx.params["gold"], ctx.params["keyword"])
+    _gain_asset(ctx, hero, ctx.params["gold"], ctx.params["keyword"], ctx.params["keep"])
     _check_limits(ctx, hero)
     _spend_done(ctx, f"{hero['name']} discovers an asset")
 
 
-def _gain_asset(ctx: Context, hero: dict, gold: int, keyword: str) -> None:
+def _gain_asset(ctx: Context, hero: dict, gold: int, keyword: str, keep: str = "new") -> None:
     """An asset enters play. "A hero can only have at most one asset with each unique
     keyword. If a hero ever has two ... they must immediately choose and discard one"
-    (Action: Discover, Important): the count stays at one; the asset gold is the old
-    card's (turn Asset gold with the dial if the new one is kept)."""
+    (Action: Discover, Important): the count stays at one and ``keep`` says which card
+    stays - the new one brings its gold value in place of the old one's."""
     if keyword != "none" and keyword in hero["uniques"]:
-        note(ctx, f"Unique *{keyword}: discard one of the two")
+        old = hero["unique_gold"].get(keyword, 0)
+        if keep == "new":
+            hero["asset_gold"] = max(0, hero["asset_gold"] - old) + gold
+            hero["unique_gold"][keyword] = gold
+            note(ctx, f"Unique *{keyword}: the new one ({gold} gold) kept, the old discarded")
+        else:
+            note(ctx, f"Unique *{keyword}: the old one ({old} gold) kept, the new discarded")
         return
     hero["assets"] += 1
     hero["asset_gold"] += gold
     if keyword != "none":
         hero["uniques"].append(keyword)
+        hero["unique_gold"][keyword] = gold
+
+
+def _lose_asset(hero: dict, keyword: str, gold: int | None = None) -> int:
+    """One asset leaves play (sacrificed, discarded or given): with a unique keyword it
+    takes that keyword and its recorded gold value along. Returns the gold value it
+    took (``gold`` when the keyword is unknown)."""
+    hero["assets"] -= 1
+    if keyword != "none" and keyword in hero["uniques"]:
+        hero["uniques"].remove(keyword)
+        gold = hero["unique_gold"].pop(keyword, gold or 0)
+    gold = min(gold or 0, hero["asset_gold"])
+    hero["asset_gold"] -= gold
+    if hero["assets"] == 0:
+        hero["uniques"], hero["unique_gold"] = [], {}
+    return gold
 
 
 def market(ctx: Context) -> None:
@@ -428,7 +450,7 @@ def market(ctx: Context) -> None:
     hero["gold"] += p["sell"] - p["heal"] - p["buy"]
     hero["hp"] += p["heal"]
     if p["buy"]:
-        _gain_asset(ctx, hero, p["buy"], p["keyword"])
+        _gain_asset(ctx, hero, p["buy"], p["keyword"], p["keep"])
     _check_limits(ctx, hero)
     _spend_done(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell +{p['sell']} gold")
 
@@ -536,7 +558,10 @@ def _deed(ctx: Context, name: str) -> dict:
 def exchange(ctx: Context) -> None:
     """"Deed: Exchange": with a hero at the same location, gold, Loot tokens, rumours,
     Item and Spell assets (not Allies or Titles), either way (positive numbers are
-    given, negative received); the limits of 6 apply after."""
+    given, negative received); the limits of 6 apply after. An asset with a unique
+    keyword moves with it (one such asset per Exchange: "any number of agreed
+    exchanges"), its gold value as recorded; a duplicate keyword at the taker is
+    discarded at once, keeping the card ``keep`` names (Action: Discover, Important)."""
     state, p = ctx.state, ctx.params
     hero = _deed(ctx, "Exchange")
     other_index = int(p["with"][1:]) - 1
@@ -545,19 +570,38 @@ def exchange(ctx: Context) -> None:
     other = state["heroes"][other_index]
     require(other["cell"] == hero["cell"] and not other["eliminated"], "Not at your location",
             f"{other['name']} must be at {rules.where(hero['cell'])} (Deed: Exchange).")
-    moves = {"gold": p["gold"], "loot": p["loot"], "rumours": p["rumours"], "assets": p["assets"],
-             "asset_gold": p["asset_gold"] * (1 if p["assets"] > 0 else -1) if p["assets"] else 0}
-    require(any(moves.values()), "Nothing exchanged", "Choose what changes hands (Deed: Exchange).")
+    keyword = p["keyword"]
+    giver, taker = (hero, other) if p["assets"] > 0 else (other, hero)
+    if keyword != "none":
+        require(abs(p["assets"]) == 1, "One keyed asset",
+                "Exchange one asset with a unique keyword at a time: an Exchange Deed may be "
+                "repeated (Deed: Exchange, any number of agreed exchanges).")
+        require(keyword in giver["uniques"], f"No *{keyword} asset"[:21],
+                f"{giver['name']} has no asset with the unique keyword {keyword} in play.")
+    moves = {"gold": p["gold"], "loot": p["loot"], "rumours": p["rumours"]}
+    require(any(moves.values()) or p["assets"], "Nothing exchanged",
+            "Choose what changes hands (Deed: Exchange).")
+    for field, amount in (*moves.items(), ("assets", p["assets"])):
+        source = hero if amount > 0 else other
+        require(source[field] >= abs(amount), f"{source['name'][:9]}: {field}"[:21],
+                f"{source['name']} has only {source[field]} {field} (Deed: Exchange).")
     for field, amount in moves.items():
-        giver, taker = (hero, other) if amount > 0 else (other, hero)
-        require(giver[field] >= abs(amount), f"{giver['name'][:9]}: {field}"[:21],
-                f"{giver['name']} has only {giver[field]} {field} (Deed: Exchange).")
-        giver[field] -= abs(amount)
-        taker[field] += abs(amount)
+        source, target = (hero, other) if amount > 0 else (other, hero)
+        source[field] -= abs(amount)
+        target[field] += abs(amount)
+    if keyword != "none":  # one asset, its keyword and recorded gold value with it
+        _gain_asset(ctx, taker, _lose_asset(giver, keyword, p["asset_gold"]), keyword, p["keep"])
+    elif p["assets"]:  # assets without a keyword named: the count and their gold as entered
+        gold = min(p["asset_gold"], giver["asset_gold"])
+        giver["assets"] -= abs(p["assets"])
+        giver["asset_gold"] -= gold
+        taker["assets"] += abs(p["assets"])
+        taker["asset_gold"] += gold
+        if giver["assets"] == 0:
+            giver["uniques"], giver["unique_gold"] = [], {}
+    moves["assets"] = p["assets"]
     for h in (hero, other):
         _check_limits(ctx, h)
-        if h["assets"] == 0:
-            h["uniques"] = []
     given = ", ".join(f"{f} {a:+d}" for f, a in moves.items() if a and f != "asset_gold")
     note(ctx, f"Exchange with {other['name']} (given +, received -): {given}")
 
@@ -784,7 +828,7 @@ def reward(ctx: Context) -> None:
     text = f"Reward: {loot}, {'the card' if p['rumour'] == 'card' else 'a reward card'} as a rumour"
     trophy = p["trophy"]
     if trophy == "asset":
-        _gain_asset(ctx, hero, p["trophy_gold"], p["keyword"])
+        _gain_asset(ctx, hero, p["trophy_gold"], p["keyword"], p["keep"])
         text += "; Trophy into play"
     elif trophy == "gold":
         hero["gold"] += p["trophy_gold"]
@@ -803,9 +847,10 @@ def lose_card(ctx: Context) -> None:
     hero = state["heroes"][index]
     field = "assets" if ctx.params["card"] == "asset" else "rumours"
     require(hero[field] > 0, f"No {field}"[:21], f"{hero['name']} has no {field}; lose the other.")
-    hero[field] -= 1
-    if hero["assets"] == 0:
-        hero["uniques"] = []
+    if field == "assets":
+        _lose_asset(hero, ctx.params["keyword"], 0)  # with its keyword and recorded gold
+    else:
+        hero[field] -= 1
     state["pending_losses"].pop(0)
     ctx.stay()  # the next defeated hero, if any (the step skips itself when none is left)
     note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
@@ -927,7 +972,7 @@ def trap(ctx: Context) -> None:
     if sacrificed:
         hero["asset_gold"] = max(0, hero["asset_gold"] - p["asset_gold"])
         if hero["assets"] == 0:
-            hero["uniques"] = []
+            hero["uniques"], hero["unique_gold"] = [], {}
     if not (p["hp"] or p["assets"]):
         ctx.describe("No Trap")
         return
@@ -970,6 +1015,11 @@ _TEAM = Param("team", "choice", "Team", optional=True, choices_from=team_choices
 _DICE = Param("dice", "dice", "Dice", optional=True)
 _KEYWORD = Param("keyword", "choice", "Unique *keyword", choices=("none", *UNIQUE_KEYWORDS),
                  default="none")
+# "Each reward card has a unique keyword": a duplicate is discarded at once, the hero's choice.
+_KEEP = Param("keep", "choice", "Duplicate: keep", choices=("new", "old"), default="new")
+# "Deed: Exchange": only Item and Spell assets change hands.
+_TRADED = Param("keyword", "choice", "Asset's *keyword",
+                choices=("none", *UNIQUE_KEYWORDS[4:12]), default="none")
 _ENC = Param("encounter", "int", "Encounter #", low=1, high=999, default=1)
 _CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=0)
                      for a in ATTRIBUTES) + (
@@ -999,12 +1049,12 @@ COMMANDS = (
     CommandSpec("long_rest", "Long Rest", long_rest, available=_in_daylight),
     CommandSpec("clear", "Clear", clear, available=_in_daylight),
     CommandSpec("discover", "Discover", discover,
-                (Param("gold", "int", "Asset gold value", low=0, high=30, default=0), _KEYWORD),
+                (Param("gold", "int", "Asset gold value", low=0, high=30, default=0), _KEYWORD, _KEEP),
                 available=_in_daylight),
     CommandSpec("market", "Market", market,
                 (Param("heal", "int", "Heal HP", low=0, high=20, default=0),
                  Param("buy", "int", "Buy: card's gold", low=0, high=30, default=0),
-                 Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0), _KEYWORD),
+                 Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0), _KEYWORD, _KEEP),
                 available=_in_daylight),
     CommandSpec("regale", "Regale", regale,
                 (Param("rumours", "int", "Rumours discarded", low=0, high=6, default=0),
@@ -1023,7 +1073,8 @@ COMMANDS = (
                  Param("rumours", "int", "Rumours given", low=-6, high=6, default=0),
                  Param("loot", "int", "Loot given", low=-6, high=6, default=0),
                  Param("assets", "int", "Item/Spell given", low=-6, high=6, default=0),
-                 Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
+                 Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0),
+                 _TRADED, _KEEP),
                 available=lambda s: _daylight(s) and len(s["heroes"]) > 1),
     CommandSpec("resolve", "Resolve (Deed)", resolve,
                 (Param("source", "choice", "From", choices=("Loot token", "card"), default="Loot token"),
@@ -1087,10 +1138,12 @@ COMMANDS = (
                  Param("trophy", "choice", "Trophy", choices=("none", "asset", "gold", "rumour"),
                        default="none"),
                  Param("trophy_gold", "int", "Trophy gold", low=0, high=30, default=0),
-                 _KEYWORD),
+                 _KEYWORD, _KEEP),
                 menu=False, prompt_only=True),
     CommandSpec("lose_card", "Lose an asset or rumour", lose_card,
-                (Param("card", "choice", "Lose", choices=("rumour", "asset"), default="rumour"),),
+                (Param("card", "choice", "Lose", choices=("rumour", "asset"), default="rumour"),
+                 Param("keyword", "choice", "Asset's *keyword", choices=("none", *UNIQUE_KEYWORDS),
+                       default="none")),
                 menu=False, prompt_only=True),
     CommandSpec("encounter", "Enter the encounter", encounter,
                 (Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES),

@@ -208,7 +208,7 @@ def eliminate(state: dict, index: int) -> None:
     their cards and tokens are returned"; references to heroes no longer include them."""
     hero = state["heroes"][index]
     hero.update(eliminated=True, defeated=False, hp=0, ap=0, fate=0, gold=0, rumours=0, assets=0,
-                asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[])
+                asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[], unique_gold={})
     make_camp(state, index)
     leave_location(hero)
     if index in state["pending_losses"]:

@@ -30,7 +30,7 @@ A hero, a map cell and an encounter are the dicts built by :func:`new_hero`,
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # "3. Card Anatomy", Races: the four core attributes.
 ATTRIBUTES = ("fight", "study", "sneak", "influence")
@@ -128,6 +128,7 @@ def new_hero(number: int, values: dict) -> dict:
             "loot": 0,
             "enemy_tokens": ENEMY_TOKENS,
             "uniques": [],  # the unique (*) keywords of the hero's assets in play
+            "unique_gold": {},  # keyword -> the gold value of the asset carrying it
             "successes": [],  # [{"encounter": id, "attribute": "sneak", "count": 1}]
             "evaded": [],  # encounter ids evaded until the Day ends or the hero leaves
         }
@@ -167,6 +168,13 @@ def migrate_1(state: dict) -> dict:
     for hero in state.get("heroes", []):
         hero.setdefault("uniques", [])
     state.setdefault("pack", None)
+    return state
+
+
+def migrate_2(state: dict) -> dict:
+    """Schema 2 -> 3: each unique keyword's asset gold value (unknown before: 0)."""
+    for hero in state.get("heroes", []):
+        hero.setdefault("unique_gold", {keyword: 0 for keyword in hero.get("uniques", [])})
     return state
 
 

@@ -117,11 +117,22 @@ def test_schema_1_saves_are_migrated():
     old["ancients"] = [{"name": "Ancient 1", "plot_terrain": "badlands", "in_play": False,
                         "defeated": False}]
     old["map"] = [dict(cell, plots=2 if i == 0 else 0) for i, cell in enumerate(state["map"])]
-    old["heroes"] = [{k: v for k, v in h.items() if k != "uniques"} for h in state["heroes"]]
+    old["heroes"] = [{k: v for k, v in h.items() if k not in ("uniques", "unique_gold")}
+                     for h in state["heroes"]]
     del old["pack"]
     new = migrate(GAME, old)
-    assert new["schema"] == 2 and new["map"][0]["plots"] == [0, 0]
+    assert new["schema"] == 3 and new["map"][0]["plots"] == [0, 0]
     assert new["ancients"][0]["cell"] is None and new["heroes"][0]["uniques"] == []
+    assert new["heroes"][0]["unique_gold"] == {}
+
+
+def test_schema_2_saves_get_the_unique_keywords_gold():
+    state = start()
+    old = dict(state, schema=2)
+    old["heroes"] = [{k: v for k, v in h.items() if k != "unique_gold"} for h in state["heroes"]]
+    old["heroes"][0]["uniques"] = ["Weapon"]
+    new = migrate(GAME, old)
+    assert new["schema"] == 3 and new["heroes"][0]["unique_gold"] == {"Weapon": 0}
 
 
 def test_the_displays_show_the_ancient_battle_odds():

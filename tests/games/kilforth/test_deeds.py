@@ -80,9 +80,61 @@ def test_trophy_into_play_sold_or_gained_as_a_rumour():
 
 
 def test_a_second_asset_with_the_same_unique_keyword_is_discarded():
+    """"Action: Discover", Important: "If a hero ever has two assets with the same
+    unique keyword, they must immediately choose and discard one of them" - the asset
+    gold (Victory Points) is the kept card's."""
     state = start()
     state["heroes"][0].update(rumours=2, gold=9)
     state = do(state, "market", buy=3, keyword="Weapon")
-    state = do(state, "discover", gold=2, keyword="Weapon")
-    hero = state["heroes"][0]
+    kept_old = do(state, "discover", gold=2, keyword="Weapon", keep="old")
+    hero = kept_old["heroes"][0]
     assert (hero["assets"], hero["asset_gold"], hero["uniques"]) == (1, 3, ["Weapon"])
+    kept_new = do(state, "discover", gold=2, keyword="Weapon", keep="new")
+    hero = kept_new["heroes"][0]
+    assert (hero["assets"], hero["asset_gold"], hero["unique_gold"]) == (1, 2, {"Weapon": 2})
+
+
+def test_an_exchanged_asset_takes_its_unique_keyword_and_gold_along():
+    """"Deed: Exchange": "Assets move from play area to play area, remaining assets";
+    the keyword goes with the card, and a duplicate at the taker is discarded at once."""
+    state = _two_at()
+    state["heroes"][0].update(gold=20, rumours=3)
+    state["heroes"][0]["cell"] = state["heroes"][1]["cell"] = cell_index("C3")
+    state = do(state, "market", buy=4, keyword="Weapon")
+    state["active_hero"] = 0  # (the Market passed the turn; give it back for the Deed)
+    state = do(state, "exchange", **{"with": "H2", "assets": 1, "keyword": "Weapon"})
+    a, b = state["heroes"]
+    assert (a["assets"], a["asset_gold"], a["uniques"], a["unique_gold"]) == (0, 0, [], {})
+    assert (b["assets"], b["asset_gold"], b["uniques"], b["unique_gold"]) == (1, 4, ["Weapon"],
+                                                                           {"Weapon": 4})
+    # back again, onto a hero who has found another Weapon worth 1 meanwhile
+    state["heroes"][0].update(assets=1, asset_gold=1, uniques=["Weapon"], unique_gold={"Weapon": 1})
+    state = do(state, "exchange", **{"with": "H2", "assets": -1, "keyword": "Weapon", "keep": "new"})
+    a, b = state["heroes"]
+    assert (a["assets"], a["asset_gold"], a["unique_gold"]) == (1, 4, {"Weapon": 4})
+    assert (b["assets"], b["asset_gold"], b["uniques"]) == (0, 0, [])
+
+
+def test_exchange_keyword_checks():
+    state = _two_at()
+    state["heroes"][0].update(assets=2, asset_gold=3, uniques=["Potion"], unique_gold={"Potion": 1})
+    assert refused(state, "exchange", **{"with": "H2", "assets": 1, "keyword": "Weapon"}).short \
+        == "No *Weapon asset"
+    assert refused(state, "exchange", **{"with": "H2", "assets": 2, "keyword": "Potion"}).short \
+        == "One keyed asset"
+    from games.kilforth.commands import COMMANDS  # Allies and Titles cannot be traded
+    spec = next(c for c in COMMANDS if c.name == "exchange")
+    offered = next(p for p in spec.params if p.name == "keyword").choices
+    assert "Steed" not in offered and "Martial" not in offered and "Weapon" in offered
+
+
+def test_a_lost_asset_takes_its_keyword_and_gold():
+    """"Hero Defeated": sacrifice 1 asset - the one named by its keyword leaves play."""
+    state = start()
+    state["heroes"][0].update(assets=2, asset_gold=5, uniques=["Potion", "Steed"],
+                              unique_gold={"Potion": 1, "Steed": 4}, rumours=0)
+    state = do(state, "adjust", track="hero1.hp", delta=-4)
+    assert step_id(state) == "loss"
+    state = do(state, "lose_card", card="asset", keyword="Steed")
+    hero = state["heroes"][0]
+    assert (hero["assets"], hero["asset_gold"], hero["uniques"]) == (1, 1, ["Potion"])
