@@ -14,10 +14,13 @@ from games.core.paths import get_path
 from games.kilforth import procedures, rules
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
 
+OLED_LINE = 21  # characters on the OLED's top line (the step) in the small font
+
 
 def test_odds(state: dict) -> str | None:
     """"Test": before the roll, the exact chance of reaching the needed successes with
-    the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called."""
+    the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called.
+    Short enough for the OLED's top line ("5 dice: 54% Fate 84%")."""
     proc = state.get("procedure")
     step = current_step(_game(), state)
     if not proc or step is None:
@@ -27,30 +30,58 @@ def test_odds(state: dict) -> str | None:
         hero = state["heroes"][data["hero"]]
         needed = max(0, data["needed"] - data["prior"]) if data["needed"] else 1
         plain, fated = rules.odds(needed, data["dice"], state["success_on"], rules.can_call_fate(hero))
-        text = f"{data['dice']} dice, need {needed}: {plain}"
-        return text + (f" (Fate {fated})" if fated else "")
+        return _with_fate(f"{data['dice']} dice: {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "hero_roll":
-        index = procedures.rolling_hero(state)
-        hero = state["heroes"][index]
+        hero = state["heroes"][procedures.rolling_hero(state)]
         n = procedures.battle_dice(state, "hero")
         plain, fated = rules.odds(data["foe_hp"], n, state["success_on"], rules.can_call_fate(hero))
-        who = f"{hero['name']}: " if data.get("team") else ""
-        return (f"{who}{n} Fight dice, kill ({data['foe_hp']} HP): {plain}"
-                + (f" (Fate {fated})" if fated else ""))
+        return _with_fate(f"{n}d: kill {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "foe_roll":
         hero = state["heroes"][procedures.rolling_hero(state)]
         n = procedures.battle_dice(state, "foe")
         plain, _ = rules.odds(hero["hp"], n, state["success_on"], False)
-        who = f" vs {hero['name']}" if data.get("team") else ""
-        return f"Foe rolls {n}{who}: {plain} to defeat you"
+        return f"Foe {n}d: KO you {plain}"
     if proc["name"] == "battle" and step.id == "evade":
         hero = state["heroes"][data["hero"]]
         enc = find_encounter(state, data["foe"])
         plain, _ = rules.odds(enc["sneak"], hero["sneak"], state["success_on"], False)
-        return f"Evade: {hero['sneak']} dice, need {enc['sneak']}: {plain}"
+        return f"Evade {hero['sneak']}d: {plain}"
     if proc["name"] == "battle" and step.id == "plots":
-        return f"{data.get('joined')} Plot(s) join the Ancient: add their abilities"
+        return f"{data.get('joined')} Plot(s) join it"
     return None
+
+
+def _with_fate(text: str, plain: str, fated: str | None) -> str:
+    if fated and plain != "100%":
+        return f"{text} Fate {fated}"
+    return text
+
+
+def _short(state: dict, index: int) -> str:
+    """A hero as the OLED names them: "H2" (the screen says "Hero 2")."""
+    return f"H{index + 1}"
+
+
+def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
+    """The OLED's bottom line (at most 17-18 characters with labels): during a Test the
+    dice and the successes so far; in a battle the foe's HP and the rolling hero's;
+    otherwise the Night cards left and what tonight's Gloom costs the active hero
+    where they stand ("0", "-1", "KO" when it would defeat them)."""
+    proc = state.get("procedure")
+    data = proc["data"] if proc else {}
+    if proc and proc["name"] == "test" and "dice" in data:
+        have = data["prior"] + data.get("rolled", 0) + data.get("fates", 0)
+        need = f"/{data['needed']}" if data["needed"] else ""
+        return (("Dice", str(data["dice"])), ("Succ", f"{have}{need}"))
+    if proc and proc["name"] == "battle" and "foe_hp" in data:
+        index = procedures.rolling_hero(state)
+        label = "Your HP" if not data.get("team") else f"{_short(state, index)} HP"
+        return (("Foe HP", str(data["foe_hp"])), (label, str(state["heroes"][index]["hp"])))
+    active = state["active_hero"]
+    hero = state["heroes"][active if active is not None else state["first_hero"]]
+    cost = rules.gloom_cost(state, hero)
+    gloom = "0" if not cost else "KO" if cost >= hero["hp"] else f"-{cost}"
+    return (("Nights", str(deck.size(state["night_deck"]))), ("Gloom", gloom))
 
 
 def _game():
@@ -111,31 +142,27 @@ def view(state: dict) -> GameView:
         if odds:
             step_text = odds
         elif step.id == "card" and proc["name"] == "night":
-            step_text = f"Night card {proc['data'].get('card')}: enter it"
+            step_text = f"Enter Night card {proc['data'].get('card')}"
         elif step.id == "plot":
             step_text = proc["data"].get("plot", step.text)
-        elif step.id == "loss" and state["pending_losses"]:
-            step_text = f"{state['heroes'][state['pending_losses'][0]]['name']}: lose asset/rumour"
+        elif step.id in ("loss", "event_loss") and state["pending_losses"]:
+            who = state["pending_losses"][0]
+            step_text = ("Lose asset or rumour" if len(state["heroes"]) == 1
+                         else f"{_short(state, who)}: lose asset/rumour")
     elif state.get("over"):
         step_text, step_kind = "", ""
     elif procedures_night_ready(state):
-        step_text, step_kind = "All Camped: press next for Night", "reminder"
+        step_text, step_kind = "All Camped: next=Night", "reminder"
     elif active is not None:
         hero = state["heroes"][active]
         phase = "Daylight"
-        step_text = f"{hero['name']}: Action or Camp ({hero['ap']} AP)"
+        step_text = (f"Action or Camp: {hero['ap']} AP" if len(state["heroes"]) == 1
+                     else f"{_short(state, active)}: Action/Camp, {hero['ap']} AP")
         step_kind = "reminder"
     else:
         step_text, step_kind = "", ""
 
-    hero = state["heroes"][active if active is not None else state["first_hero"]]
-    cost = rules.gloom_cost(state, hero)
-    facts = (
-        (hero["name"] if len(state["heroes"]) > 1 else "AP/HP",
-         f"{hero['ap']}/{hero['hp']}" if len(state["heroes"]) == 1 else f"AP{hero['ap']} HP{hero['hp']}"),
-        ("Nights", str(left)),
-        ("Tonight", ("DEFEAT" if cost >= hero["hp"] else f"-{cost} HP") if cost else "safe"),
-    )
+    facts = oled_facts(state)
 
     forecast = []
     for h in state["heroes"]:

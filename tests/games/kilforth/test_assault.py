@@ -137,6 +137,7 @@ def test_schema_2_saves_get_the_unique_keywords_gold():
 
 def test_the_displays_show_the_ancient_battle_odds():
     state = _assault(hp=2, fight=3)
-    assert GAME.view(state).step.startswith("3 Fight dice, kill (2 HP)")
+    assert GAME.view(state).step.startswith("3d: kill ")
+    assert dict(GAME.view(state).facts)["Foe HP"] == "2"
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
-    assert GAME.view(state).step.startswith("Foe rolls 3")
+    assert GAME.view(state).step.startswith("Foe 3d: KO you ")

@@ -16,9 +16,9 @@ def test_kobold_engagement_example():
     state = do(state, "trap", hp=1)  # 'Trap: Lose 1 HP' (and 1 AP)
     assert (state["heroes"][0]["hp"], state["heroes"][0]["ap"]) == (3, 2)
     assert step_id(state) == "hero_roll"
-    assert GAME.view(state).step.startswith("2 Fight dice")
+    assert GAME.view(state).step.startswith("2d: kill ")
     state = do(state, "hero_fight", dice=d6(3, 5))
-    assert "Foe rolls 3" in GAME.view(state).step
+    assert GAME.view(state).step.startswith("Foe 3d: KO you ")
     state = do(state, "foe_fight", dice=d6(2, 5, 6))
     state = do(state, "fate", use="Fate token")
     assert step_id(state) == "reward"
@@ -35,7 +35,7 @@ def test_hidden_hero_evades_with_a_sneak_test():
     state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
     assert step_id(state) == "stance"
     state = do(state, "stance", choice="evade")
-    assert "Evade: 2 dice" in GAME.view(state).step
+    assert GAME.view(state).step.startswith("Evade 2d: ")
     state = do(state, "evade_roll", dice=d6(6, 1))
     assert state["procedure"] is None
     assert state["heroes"][0]["evaded"] == [state["encounters"][0]["id"]]

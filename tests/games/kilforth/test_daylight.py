@@ -131,7 +131,7 @@ def test_a_dial_turn_down_of_hp_also_loses_ap_and_the_last_hp_defeats():
     hero = state["heroes"][0]
     assert hero["defeated"] and hero["gold"] == 0 and hero["cell"] == CITY and hero["camped"]
     assert step_id(state) == "loss"
-    assert GAME.view(state).step.endswith("lose asset/rumour")
+    assert GAME.view(state).step == "Lose asset or rumour"
 
 
 def test_healing_by_dial_gives_no_ap_and_a_correction_takes_none():

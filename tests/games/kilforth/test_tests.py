@@ -52,7 +52,8 @@ def test_odds_shown_before_the_roll_are_exact():
     text = GAME.view(state).step
     plain = dice.percent(dice.chance_at_least(2, 5, 5))
     fated = dice.percent(dice.chance_at_least(2, 5, 5, extra=1))
-    assert text == f"5 dice, need 2: {plain} (Fate {fated})"
+    assert text == f"5 dice: {plain} Fate {fated}" and len(text) <= 21
+    assert dict(GAME.view(state).facts) == {"Dice": "5", "Succ": "0/2"}
     assert dice.chance_at_least(2, 5, 5) == Fraction(131, 243)
 
 
