@@ -324,7 +324,7 @@ def use(ctx: Context) -> None:
     hero, power = _begin_use(ctx, action)
     name = action.capitalize()
     if target == "draw":
-        text = f"{name} Used to Draw 1 Skill"
+        text = f"{name} Used to Draw 1 Skill: {rules.draw_skill(hero)} in hand"
     elif target == "explore":
         if action != "sneak":
             raise RuleError("Explore with Sneak", "A Location has only a Sneak value: a target "

@@ -174,10 +174,16 @@ ADD_THREAT = Procedure(
 
 # --- 3. Draw and 4. Play -------------------------------------------------------------
 
+def _draw_skill(ctx: Context) -> None:
+    hero = active_hero(ctx.state)
+    note(ctx, f"{hero['name']} draws 1 Skill: {rules.draw_skill(hero)} in hand")
+
+
 DRAW = Procedure(
     "draw",
     "3. Draw Phase",
     (
+        Step("skill", StepKind.AUTO, "Draw 1 Skill", "3. Draw Phase", run=_draw_skill),
         Step("draw", StepKind.REMINDER, "Draw 1 Skill; swap Pack Assets", "3. Draw Phase"),
     ),
     then="play",
@@ -248,6 +254,12 @@ SPIRIT = Procedure(
 # --- 6. End -------------------------------------------------------------------------------
 
 
+def _hand_limit(ctx: Context) -> None:
+    """"6. End Phase" B: Play or discard down to 6 Skills."""
+    hero = active_hero(ctx.state)
+    hero["hand"] = min(hero["hand"], 6)
+
+
 def _reset(ctx: Context) -> None:
     """"6. End Phase" C: reset every Threat and the hero's Actions upright; the
     hero's Spirit at the end of the round goes on their plot."""
@@ -265,6 +277,8 @@ END = Procedure(
         Step("discard", StepKind.REMINDER, "A. Discard the Skills played", "6. End Phase A"),
         Step("skill_limit", StepKind.REMINDER, "B. Skill limit: keep at most 6",
              "6. End Phase B"),
+        Step("hand_limit", StepKind.AUTO, "B. At most 6 Skills in hand", "6. End Phase B",
+             run=_hand_limit),
         Step("reset_threats", StepKind.AUTO, "C. Actions and Threats reset", "6. End Phase C",
              run=_reset),
         Step("reset", StepKind.REMINDER, "C. Reset Assets (not Flipped ones)", "6. End Phase C"),
@@ -382,7 +396,7 @@ def _restore(ctx: Context) -> None:
     for hero in ctx.state["heroes"]:
         hero["spirit"] = hero["max_spirit"]
         hero["actions"] = new_actions(ctx.state["campaign"]["advanced"])
-        hero.update(uses=0, tilts=0, statuses=[], out=False, story=False)
+        hero.update(uses=0, tilts=0, statuses=[], out=False, story=False, hand=1)
     note(ctx, "Spirit restored; Actions reset, Power Dice removed")
 
 

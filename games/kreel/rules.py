@@ -77,11 +77,12 @@ def tracks(state: dict) -> list[TrackSpec]:
 
 
 def _dice_tracks(state: dict, i: int) -> list[TrackSpec]:
+    """The hero's three Power Dice and the Skills in their hand."""
     return [
         TrackSpec(f"hero{i + 1}.{a}_die", _label(state, i, f"{a.capitalize()} die"),
                   f"heroes.{i}.actions.{a}.die", 0, MAX_DIE)
         for a in ACTIONS
-    ]
+    ] + [TrackSpec(f"hero{i + 1}.hand", _label(state, i, "Hand"), f"heroes.{i}.hand", 0, 40)]
 
 
 def _spirit_turned(ctx, before: int, after: int) -> None:
@@ -324,6 +325,12 @@ def reset_actions(hero: dict) -> None:
     for card in hero["actions"].values():
         card["tilted"] = card["used"] = False
     hero["uses"] = hero["tilts"] = 0
+
+
+def draw_skill(hero: dict) -> int:
+    """"3. Draw Phase" (and Use: Draw): 1 Skill into the hand; returns the count."""
+    hero["hand"] = min(40, hero["hand"] + 1)
+    return hero["hand"]
 
 
 # --- damage tokens and defeat ("Using Actions", Damage; "Defeated Cards") ----------------

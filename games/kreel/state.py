@@ -103,14 +103,15 @@ def new_hero(number: int, spirit: int, max_spirit: int) -> dict:
     """A hero's Spirit Dial ("Setup" 3), Hero Board and Action Power Track.
 
     ``story``: the Hero Board's Story card waits to be read in the first Delve
-    ("Setup" 1 ii). ``uses`` / ``tilts``: this round's Use and Tilt ("4. Play
+    ("Setup" 1 ii). ``hand``: Skills in hand, 1 from the free Class Skill pick
+    ("Setup" 1 iii), +1 each Draw. ``uses`` / ``tilts``: this round's Use and Tilt ("4. Play
     Phase"). ``statuses``: Bold / Shield on the hero ("Statuses"). ``out``: a
     Wounded hero the team Pressed On without ("Multiplayer Coop Mode").
     ``spirit_log``: Spirit at the end of each of this hero's rounds.
     """
     return {"name": f"Hero {number}", "spirit": spirit, "max_spirit": max_spirit,
             "actions": new_actions(), "uses": 0, "tilts": 0, "statuses": [],
-            "story": True, "wounds": 0, "out": False, "spirit_log": []}
+            "story": True, "hand": 1, "wounds": 0, "out": False, "spirit_log": []}
 
 
 def new_threat(threat_id: int) -> dict:

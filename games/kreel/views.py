@@ -137,6 +137,8 @@ def view(state: dict) -> GameView:
             step_text = f"Reveal Threat {state['revealing'][0]}: enter its values"
         elif step.id == "block":
             step_text = f"Block? Attacks deal {proc['data'].get('attack', 0)}"
+        elif step.id == "skill_limit" and hero["hand"] > 6:
+            step_text = f"B. Skill limit: {hero['hand']} in hand, keep 6"
         elif step.id == "flip":
             step_text = f"{active_location(state)['name']}: enter its Sneak"
         step_kind = step.kind.value

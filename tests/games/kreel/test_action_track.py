@@ -168,3 +168,17 @@ def test_advanced_ability_once_per_adventure():
     with pytest.raises(RuleError) as err:
         do(state, "advanced", action="fight")
     assert err.value.short == "Used this Adventure"
+
+
+def test_the_hand_grows_by_draws_and_the_end_phase_keeps_6():
+    """Setup 1 iii (1 free Skill), 3. Draw Phase (+1), Use: Draw (+1),
+    6. End Phase B (Skill Limit: down to 6)."""
+    state = _play(new())
+    assert state["heroes"][0]["hand"] == 2
+    state = do(state, "use", action="fight", target="draw")
+    assert state["heroes"][0]["hand"] == 3
+    state = do(state, "correct", track="hero1.hand", value=8)
+    state = next_until(state, "end.skill_limit")
+    assert GAME.view(state).step == "B. Skill limit: 8 in hand, keep 6"
+    state = do(state, "next")
+    assert state["heroes"][0]["hand"] == 6

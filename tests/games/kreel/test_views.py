@@ -23,7 +23,7 @@ def test_headline_phase_step_and_facts():
     area = view.panels[3].lines
     assert area[0] == "Threat 3  no values  Cost 2 Boost 0  (Bold)"
     assert view.series == (("Spirit", (8, 8)),)
-    assert view.steps == (("Draw 1 Skill; swap Pack Assets", "current"),)
+    assert view.steps == (("Draw 1 Skill", "done"), ("Draw 1 Skill; swap Pack Assets", "current"))
 
 
 def test_between_rounds_the_view_says_press_next():
