@@ -617,6 +617,12 @@ def next_adventure(ctx: Context) -> None:
     reset_adventure(state, number, ctx.params["foes"], ctx.params["stories"] + waiting)
     ctx.describe(f"Adventure {number} set up" + (f" with {waiting} set-aside Stories"
                                                  if waiting else ""))
+    if ctx.params["card"] != pack.BY_VALUES:
+        card = state["pack"]["locations"][ctx.params["card"]]
+        state["adventure"]["card"] = ctx.params["card"]
+        state["locations"][-1].update(name=ctx.params["card"], sneak=card["sneak"],
+                                      per_hero=card["per_hero"])
+        campaign["cards"][str(number)] = ctx.params["card"]
     if campaign["endless"]:
         _endless_setup(ctx)
     _add_setup_shadows(ctx)
@@ -772,6 +778,8 @@ COMMANDS = (
     CommandSpec("next_adventure", "Set up the next Adventure", next_adventure,
                 (Param("adventure", "choice", "Adventure", choices_from=adventure_choices),
                  Param("foes", "int", "Adventure's Foes", low=0, high=20, default=1),
-                 Param("stories", "int", "Stories in deck", low=0, high=20, default=0)),
+                 Param("stories", "int", "Stories in deck", low=0, high=20, default=0),
+                 Param("card", "choice", "Adventure card", choices_from=pack.adventure_names,
+                       default=pack.BY_VALUES)),
                 menu=False, prompt_only=True),
 )

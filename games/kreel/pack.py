@@ -172,6 +172,14 @@ def threat_names(state: dict) -> tuple[str, ...]:
     return (BY_VALUES,) + tuple(sorted(pack["threats"])) if pack else (BY_VALUES,)
 
 
+def adventure_names(state: dict) -> tuple[str, ...]:
+    """The Adventure cards of the pack (the choice of Adventures 2-4, "The Campaign")."""
+    pack = state.get("pack")
+    if not pack:
+        return (BY_VALUES,)
+    return (BY_VALUES,) + tuple(sorted(n for n, c in pack["locations"].items() if c["adventure"]))
+
+
 def location_names(state: dict) -> tuple[str, ...]:
     """The card choices of the Location form: "by values", then the pack's
     Locations of the right sort (an Adventure card for the Adventure Location)."""

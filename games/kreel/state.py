@@ -159,9 +159,10 @@ def new_campaign(variant: str, adventure: int) -> dict:
     ``results``: one entry per Adventure played ({"adventure", "result"});
     ``fails``: failures of the current Adventure in a row; ``upgrades``:
     Skill Upgrades earned; ``advanced``: Actions upgraded to Advanced;
-    ``stories``: Story cards set aside for a future Adventure.
+    ``stories``: Story cards set aside for a future Adventure; ``cards``: the
+    Adventure card chosen for each number (the choice of 2-4, by pack name).
     """
-    return {"adventure": adventure, "wounds": 0,
+    return {"adventure": adventure, "wounds": 0, "cards": {},
             "wound_limit": VARIANTS[variant]["wound_limit"], "fails": 0, "results": [],
             "upgrades": 0, "advanced": [], "stories": [], "endless": False, "groups": []}
 

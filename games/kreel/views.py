@@ -106,6 +106,9 @@ def _campaign_lines(state: dict) -> tuple[str, ...]:
     if campaign["results"]:
         lines.append("Played: " + ", ".join(f"{r['adventure']} {r['result']}"
                                             for r in campaign["results"]))
+    if campaign["cards"]:
+        lines.append("Adventure cards: " + ", ".join(f"{n} {c}" for n, c in
+                                                     sorted(campaign["cards"].items())))
     if campaign["stories"]:
         lines.append("Stories set aside: " + ", ".join(
             f"{s['card']} (Adventure {s['adventure']})" for s in campaign["stories"]))

@@ -142,3 +142,24 @@ def test_a_story_set_aside_joins_its_adventures_deck():
     state = do(state, "next_adventure", adventure="1", foes=1)
     assert state["threat_deck"] == 31 and state["campaign"]["stories"] == [
         {"adventure": 2, "card": 4}]
+
+
+def test_the_next_adventure_card_is_chosen_by_name_and_recorded():
+    """The Campaign: Adventures 2-4 are chosen in the Book of Fables; the choice is
+    recorded and the Adventure card is the Adventure Location."""
+    state = do(new(), "load_pack", toml=PACK.replace('"Great Hall of Kreel"', '"Goblin Warrens"'))
+    state = copy.deepcopy(state)
+    for loc in state["locations"]:
+        loc.update(sneak=1, damage=1)
+    for loc in state["locations"][:4]:
+        loc["defeated"] = True
+    state["active_location"] = 4
+    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
+        {"id": 80, "name": "F", "kind": "foe"}]
+    state = next_until(state, "game-end.rewards")
+    state = do(state, "rewards", upgrade="none")
+    state = next_until(state, "game-end.next_adventure")
+    state = do(state, "next_adventure", adventure="2", card="Goblin Warrens")
+    assert state["campaign"]["cards"] == {"2": "Goblin Warrens"}
+    assert state["locations"][4]["name"] == "Goblin Warrens"
+    assert state["locations"][4]["sneak"] == 5 and state["locations"][4]["per_hero"]
