@@ -60,8 +60,10 @@ def setup(ctx: Context) -> None:
     here for every Character; each Character's own lengths, Attributes and
     Resources are set with the dials, "correct" or a content pack). World
     Setup I-III: Location 101 with 102/103/104/105 around it, all models on
-    101, its Menhir's Dial at 8/7/6/5 days for 1/2/3/4 players. The first day
-    skips the Start of the Day, so play begins During the Day.
+    101, its Menhir's Dial at 8/7/6/5 days for 1/2/3/4 players. Then the
+    setup reminders (the Tiles' Attributes and Resources, the mode's own setup,
+    the Chapter I Setup card); the first day skips the Start of the Day, so play
+    begins During the Day.
     """
     p = ctx.params
     for track in ("energy", "health", "terror"):
@@ -74,7 +76,7 @@ def setup(ctx: Context) -> None:
                         "Energy can never be higher than Health: the Energy marker never passes "
                         "the T-shaped Health marker (Survival Tracks).")
     new_campaign(ctx.state, p["mode"], p["characters"], p)
-    ctx.start("day")
+    ctx.start("campaign-setup")
     people = "1 Character" if p["characters"] == 1 else f"{p['characters']} Characters"
     ctx.describe(f"New {p['mode']} campaign: {people}, Menhir 101 at "
                  f"{FIRST_MENHIR_DAYS[p['characters']]} days")
@@ -384,6 +386,7 @@ def death(ctx: Context) -> None:
         return
     c["dead"] = True
     note(ctx, f"{c['name']} dies")
+    encounters.remove_member(ctx, state["characters"].index(c), f"{c['name']} leaves the Encounter")
     if choice == "claim":
         fresh = dict(c)
         fresh.update(name=f"{c['name']} (new)", dead=False, passed=False, energy=c["energy_start"],

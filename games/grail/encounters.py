@@ -256,16 +256,23 @@ def after_health(ctx: Context, index: int) -> None:
                            "the Encounter ends (a loss)")
         return
     if people[index]["health"] <= 0:
-        enc["members"].remove(index)
-        if enc.get("active") == index:
-            enc["active"] = None
-        text = f"{people[index]['name']}: You Are Dying - leaves the Encounter"
-        ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
-        ctx.emit(text)
-        if not enc["members"]:
-            close(ctx, "lost", "Everyone has left the Encounter: card to the bottom of its deck")
-        else:
-            check_readiness(ctx)
+        remove_member(ctx, index, f"{people[index]['name']}: You Are Dying - leaves the Encounter")
+
+
+def remove_member(ctx: Context, index: int, text: str) -> None:
+    """A member leaves the running Encounter without Escaping (You Are Dying, death):
+    the others fight on; with nobody left it ends."""
+    enc = ctx.state.get("encounter")
+    if not enc or index not in enc["members"]:
+        return
+    enc["members"].remove(index)
+    if enc.get("active") == index:
+        enc["active"] = None
+    _note(ctx, text)
+    if not enc["members"]:
+        close(ctx, "lost", "Everyone has left the Encounter: card to the bottom of its deck")
+    else:
+        check_readiness(ctx)
 
 
 def reminders(state: dict) -> tuple[str, ...]:

@@ -32,6 +32,30 @@ def _nothing(key: str):
     return lambda state: not _data(state).get(key)
 
 
+# --- Campaign Setup -----------------------------------------------------------------------
+
+
+def _mode_is(mode: str):
+    return lambda state: state["mode"] != mode
+
+
+CAMPAIGN_SETUP = Procedure(
+    "campaign-setup",
+    "Campaign Setup",
+    (
+        Step("tray", StepKind.REMINDER, "Mark Attributes, Resources",
+             "Character Setup V-VI: starting Attributes and Resources (back of the Tile)"),
+        Step("story_items", StepKind.REMINDER, "Each draws a Craftable Item",
+             "Story Mode: Starting Items", skip=_mode_is("story")),
+        Step("challenge", StepKind.REMINDER, "Flip Health limiter; Secret 42",
+             "Challenge Mode: Setup", skip=_mode_is("challenge")),
+        Step("chapter", StepKind.REMINDER, "Chapter I Setup: Events, Encounters",
+             "World Setup IV-IX"),
+    ),
+    then="day",
+)
+
+
 # --- I) Start of the Day -----------------------------------------------------------------
 
 
@@ -243,7 +267,7 @@ ESCAPE_TOSS = Procedure(
     on_finish=_resume,
 )
 
-PROCEDURES = (START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)
+PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)
 
 
 def next_procedure(state: dict) -> str | None:

@@ -82,6 +82,13 @@ def _step_text(state: dict, step) -> str:
     if sid == "start-of-day.guardian_fight":
         names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
         return f"Encounter: {', '.join(names)}" if names else step.text
+    if sid == "campaign-setup.tray":
+        return "Tile: Attributes (Set a value), Resources"
+    if sid == "campaign-setup.chapter":
+        if state["mode"] == "story" and len(state["characters"]) > 1:
+            return f"Chapter I: Encounters as for {len(state['characters']) - 1}"
+        if state["mode"] == "challenge":
+            return "Chapter I: 1 fewer Random Event"
     if sid == "escape-toss.toss":
         name = state["characters"][data["character"]]["name"]
         return f"{name}: toss a Dial (Skull stay)"

@@ -7,6 +7,8 @@ from tests.acceptance.harness import new_game, run_script
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
+# Campaign Setup's reminders: the Tiles' Attributes and Resources, the Chapter I Setup card.
+SETUP = [NEXT, NEXT]
 
 # The action menu lists the commands available During the Day in order:
 # Travel, Explore, Action, Pass, Combat, Diplomacy, Place, Activate a Menhir, ...
@@ -25,7 +27,7 @@ def end_of_day() -> list[dict]:
 
 
 def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
-    lines = new_game("tainted-grail")
+    lines = new_game("tainted-grail") + SETUP
     # The Menhir dial focuses Menhir 101's Dial (after Energy, Health, Terror);
     # the Spirit dial turns its 8 days down to 1.
     lines += [{"turn": "menhir", "steps": 3}, {"turn": "spirit", "steps": -7}]
@@ -67,7 +69,7 @@ def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path
     """"I) Start of the Day: Move Guardians" with the tray: the prompt arms it for
     one Guardian die; a roll of the wrong kind is refused and the prompt stays;
     South moves the Guardian from 102 onto 101 and starts its Encounter."""
-    lines = new_game("tainted-grail")
+    lines = new_game("tainted-grail") + SETUP
     # A Guardian roams from 102: location field 101 -> 102.
     lines += [SELECT, {"turn": "menhir", "steps": GUARDIAN}, SELECT, {"turn": "spirit", "steps": 1}, SELECT]
     lines += end_of_day() + [NEXT, NEXT, NEXT]  # Start of Day 2: effects, Menhir Dials, Time Dials
@@ -90,6 +92,7 @@ def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
     tray armed for one `dial`; a d6 is refused and the prompt stays; Grail escapes
     and the day resumes."""
     lines = new_game("tainted-grail", [{"turn": "spirit", "steps": 2}])  # mode: challenge
+    lines += SETUP + [NEXT]  # and Challenge mode's own setup reminder
     # Combat: Opportunity Damage is the 7th field (after Character, Party, Value, two Traits, Guardian).
     lines += [SELECT, {"turn": "menhir", "steps": COMBAT}, SELECT,
               {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, SELECT]

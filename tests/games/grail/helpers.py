@@ -11,8 +11,12 @@ GAME = get_game("tainted-grail")
 
 
 def new(characters: int = 1, mode: str = "standard", seed: int = 7, **tracks) -> dict:
+    """A new Campaign past its setup reminders: day 1, During the Day."""
     options = {"characters": characters, "mode": mode, **tracks}
-    return new_game(GAME, options, seed).state
+    state = new_game(GAME, options, seed).state
+    while state["procedure"]["name"] == "campaign-setup":
+        state = do(state, "next")
+    return state
 
 
 def do(state: dict, name: str, **params) -> dict:

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError, new_game
-from tests.games.grail.helpers import GAME, new, step_id
+from tests.games.grail.helpers import GAME, do, new, step_id
 
 
 @pytest.mark.parametrize("players, days", [(1, 8), (2, 7), (3, 6), (4, 5)])
@@ -35,6 +35,26 @@ def test_first_day_skips_the_start_of_the_day():
     state = new()
     assert state["day"] == 1
     assert step_id(state) == "day.actions"
+
+
+@pytest.mark.parametrize("mode, steps", [
+    ("standard", ["tray", "chapter"]),
+    ("story", ["tray", "story_items", "chapter"]),
+    ("challenge", ["tray", "challenge", "chapter"]),
+])
+def test_setup_reminders_by_mode_then_day_1(mode, steps):
+    """Character Setup V-VI, Story Mode (Starting Items, Encounters Setup), Challenge
+    Mode (Setup: the flipped limiter, Secret 42; 1 fewer Random Event), World Setup IX."""
+    state = new_game(GAME, {"mode": mode, "characters": 2}, 1).state
+    seen = []
+    while state["procedure"]["name"] == "campaign-setup":
+        seen.append(step_id(state).split(".")[1])
+        if seen[-1] == "chapter":
+            text = GAME.view(state).step
+        state = do(state, "next")
+    assert seen == steps and step_id(state) == "day.actions" and state["day"] == 1
+    assert {"standard": "Chapter I Setup: Events, Encounters", "story": "Chapter I: Encounters as for 1",
+            "challenge": "Chapter I: 1 fewer Random Event"}[mode] == text
 
 
 @pytest.mark.parametrize("mode", ["story", "standard", "challenge"])

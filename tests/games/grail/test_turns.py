@@ -181,3 +181,11 @@ def test_a_running_encounter_of_schema_2_gains_its_turn_fields():
     for key in ("turn", "active", "activated", "activations", "escape_tried", "opportunity"):
         del old["encounter"][key]
     assert migrate(GAME, old) == state
+
+
+def test_a_character_who_dies_leaves_the_encounter():
+    """"Death and Insanity": a dead Character fights no more; the others go on."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=1)
+    state = do(state, "death", character=1, then="decline")
+    assert _enc(state)["members"] == [1] and _enc(state)["active"] is None
