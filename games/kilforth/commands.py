@@ -130,11 +130,20 @@ def load_pack(ctx: Context) -> None:
 def ancient_plot(ctx: Context) -> None:
     """"Plots": each Ancient's Plots appear on one location type ("Step 2d: Plot")."""
     index = ctx.data["ancient"]
-    ctx.state["ancients"][index]["plot_terrain"] = ctx.params["terrain"]
+    ancient = ctx.state["ancients"][index]
+    terrain = ctx.params["terrain"]
+    chosen = ctx.params.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:
+        card = pack.card(ctx.state["pack"], "ancients", chosen)
+        require(all(a["name"] != chosen for a in ctx.state["ancients"]), "Ancient already in",
+                f"{chosen} is already one of this game's Ancients.")
+        ancient["name"] = chosen
+        terrain = card.get("plot_terrain") or terrain
+    ancient["plot_terrain"] = terrain
     ctx.data["ancient"] = index + 1
     if index + 1 < len(ctx.state["ancients"]):
         ctx.stay()
-    ctx.describe(f"Ancient {index + 1}: Plots on {ctx.params['terrain']}")
+    ctx.describe(f"{ancient['name']}: Plots on {terrain}")
 
 
 def difficulty_discard(ctx: Context) -> None:
@@ -159,6 +168,57 @@ def cell_names(state: dict) -> dict[str, str]:
         return {}
     return {CELL_LABELS[i]: cell["name"] for i, cell in enumerate(state["map"])
             if cell["name"] != CELL_LABELS[i]}
+
+
+AS_ENTERED = "as entered"
+
+
+def _pack_cell(state: dict, place: str) -> int:
+    """A pack card's location: a location name (where the pack dealt it) or a cell."""
+    if place in CELL_LABELS:
+        return cell_index(place)
+    for i, cell in enumerate(state["map"]):
+        if cell["name"] == place:
+            return i
+    raise RuleError("Location not on map", f"The pack's location {place!r} is not on the map.")
+
+
+def night_card_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or a Night card of the pack not drawn yet (by name)."""
+    drawn = set(state.get("night_cards", []))
+    return (AS_ENTERED, *(c["name"] for c in (state.get("pack") or {}).get("night", [])
+                          if c["name"] not in drawn))
+
+
+def encounter_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or an encounter card of the pack from the location's deck ("Action:
+    Move", Location's Encounter Deck: the deck with the same terrain type); every card
+    of the pack when the terrain is not known."""
+    cards = (state.get("pack") or {}).get("encounters", [])
+    if "heroes" not in state or state.get("active_hero") is None and not state.get("procedure"):
+        return (AS_ENTERED,)
+    data = state["procedure"]["data"] if state.get("procedure") else {}
+    index = data.get("hero", state.get("active_hero"))
+    terrain = state["map"][state["heroes"][index]["cell"]]["terrain"] if index is not None else "unknown"
+    return (AS_ENTERED, *(c["name"] for c in cards if terrain not in TERRAINS[1:]
+                          or c["terrain"] == terrain))
+
+
+def ancient_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or an Ancient card of the pack; the Ancient already named at Setup
+    comes first (the form's default)."""
+    names = [c["name"] for c in (state.get("pack") or {}).get("ancients", [])]
+    proc = state.get("procedure")
+    index = proc["data"].get("ancient", 0) if proc else 0
+    ancients = state.get("ancients", [])
+    own = ancients[index]["name"] if index < len(ancients) else None
+    if own in names:
+        return (own, AS_ENTERED, *(n for n in names if n != own))
+    return (AS_ENTERED, *names)
+
+
+def _card_values(card: dict) -> dict:
+    return {k: card.get(k, 0) for k in (*ATTRIBUTES, "hp", "gold")}
 
 
 def _cell(name: str, label: str, default: str = "A1", *, first: tuple[str, ...] = ()) -> Param:
@@ -694,15 +754,27 @@ def ancient_card(ctx: Context) -> None:
     Fight, HP and gold come from the card."""
     p, data = ctx.params, ctx.data
     index = data.get("ancient", 0)
-    cell = cell_index(p["location"])
+    ancient = ctx.state["ancients"][index]
+    values = {k: p[k] for k in ("fight", "hp", "gold")}
+    chosen = p.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:  # the pack's Ancient card: its location, Fight, HP and gold
+        card = pack.card(ctx.state["pack"], "ancients", chosen)
+        require(all(a["name"] != chosen for i, a in enumerate(ctx.state["ancients"]) if i != index),
+                "Ancient already in", f"{chosen} is already one of this game's Ancients.")
+        cell = _pack_cell(ctx.state, card["location"])
+        values = {k: card[k] for k in ("fight", "hp", "gold")}
+        ancient["name"] = chosen
+    else:
+        cell = cell_index(p["location"])
     require(cell != CITY, "Not on Sprawl City",
             "No Ancient may be placed on Sprawl City (Locations, Sprawl City).")
-    ancient = ctx.state["ancients"][index]
-    ancient.update(cell=cell, fight=p["fight"], hp=p["hp"], max_hp=p["hp"], gold=p["gold"])
+    ancient.update(cell=cell, fight=values["fight"], hp=values["hp"], max_hp=values["hp"],
+                   gold=values["gold"])
     data["ancient"] = index + 1
     if index + 1 < len(ctx.state["ancients"]):
         ctx.stay()
-    note(ctx, f"{ancient['name']} enters {rules.where(cell)}: Fight {p['fight']}, HP {p['hp']}")
+    note(ctx, f"{ancient['name']} enters {rules.where(cell, ctx.state)}: Fight {values['fight']}, "
+              f"HP {values['hp']}")
 
 
 def test(ctx: Context) -> None:
@@ -862,6 +934,12 @@ def night_card(ctx: Context) -> None:
     state, data, p = ctx.state, ctx.data, ctx.params
     cell = cell_index(p["location"])
     kind = p["type"]
+    values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+    chosen = p.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:  # "3. Card Anatomy", Night: its location and type (and values)
+        card = pack.card(state["pack"], "night", chosen)
+        cell, kind, values = _pack_cell(state, card["location"]), card["type"], _card_values(card)
+        state.setdefault("night_cards", []).append(chosen)
     if cell == CITY:
         require(kind in ("weather", "event"), "Not on Sprawl City",
                 "No encounter may be placed on Sprawl City (Locations, Sprawl City).")
@@ -884,9 +962,11 @@ def night_card(ctx: Context) -> None:
     else:
         enc_id = state["next_encounter_id"]
         state["next_encounter_id"] += 1
-        values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
-        state["encounters"].append(new_encounter(enc_id, cell, kind, values))
-        text += f"; {kind.capitalize()} {enc_id} placed"
+        enc = new_encounter(enc_id, cell, kind, values)
+        if chosen != AS_ENTERED:
+            enc["name"] = chosen
+        state["encounters"].append(enc)
+        text += f"; {enc['name']} placed"
     note(ctx, text)
 
 
@@ -897,11 +977,18 @@ def encounter(ctx: Context) -> None:
     cell = state["heroes"][index]["cell"]
     enc_id = state["next_encounter_id"]
     state["next_encounter_id"] += 1
-    values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+    kind, values = p["type"], {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+    chosen = p.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:  # "3. Card Anatomy", Encounters: the pack's card values
+        card = pack.card(state["pack"], "encounters", chosen)
+        kind, values = card["type"], _card_values(card)
     values["fresh"] = True
-    state["encounters"].append(new_encounter(enc_id, cell, p["type"], values))
+    enc = new_encounter(enc_id, cell, kind, values)
+    if chosen != AS_ENTERED:
+        enc["name"] = chosen
+    state["encounters"].append(enc)
     ctx.data["placed"] = enc_id
-    ctx.describe(f"{p['type'].capitalize()} {enc_id} at {rules.where(cell)}")
+    ctx.describe(f"{enc['name']} ({kind}) at {rules.where(cell)}")
 
 
 def stance(ctx: Context) -> None:
@@ -1106,12 +1193,14 @@ COMMANDS = (
     CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("ancient_plot", "An Ancient's Plot type", ancient_plot,
-                (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),),
+                (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),
+                 Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices)),
                 menu=False, prompt_only=True),
     CommandSpec("difficulty_discard", "A discarded Night card", difficulty_discard,
                 (_cell("location", "Location"),), menu=False, prompt_only=True),
     CommandSpec("night_card", "Enter the Night card", night_card,
-                (_cell("location", "Location"),
+                (Param("card", "choice", "Card (pack)", optional=True, choices_from=night_card_choices),
+                 _cell("location", "Location"),
                  Param("type", "choice", "Type", choices=NIGHT_TYPES, default="event"),
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
                  *_CARD_VALUES), menu=False, prompt_only=True),
@@ -1126,7 +1215,8 @@ COMMANDS = (
                  Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
                 menu=False, prompt_only=True),
     CommandSpec("ancient_card", "The Ancient's card", ancient_card,
-                (_cell("location", "Location"),
+                (Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices),
+                 _cell("location", "Location"),
                  Param("fight", "int", "Fight", low=0, high=20, default=4),
                  Param("hp", "int", "HP", low=1, high=40, default=8),
                  Param("gold", "int", "Gold", low=0, high=30, default=5)),
@@ -1146,7 +1236,8 @@ COMMANDS = (
                        default="none")),
                 menu=False, prompt_only=True),
     CommandSpec("encounter", "Enter the encounter", encounter,
-                (Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES),
+                (Param("card", "choice", "Card (pack)", optional=True, choices_from=encounter_choices),
+                 Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES),
                 menu=False, prompt_only=True),
     CommandSpec("stance", "Surprise Attack or Evade", stance,
                 (Param("choice", "choice", "Hidden", choices=("surprise", "evade"), default="surprise"),),

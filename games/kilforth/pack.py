@@ -23,14 +23,39 @@ loss), and each Race's and Class's values::
     [classes.Warrior]           # the Class card: attribute bonuses (missing = 0)
     fight = 1
 
+    [[night]]                   # a Night card ("3. Card Anatomy", Night)
+    name = "Howling Gale"
+    location = "Spire Tor"      # a location of this pack, or a cell "B4"
+    type = "weather"            # event, weather, enemy, place, quest, stranger
+                                # an encounter type also takes the values below
+
+    [[encounters]]              # an encounter card ("3. Card Anatomy", Encounters)
+    name = "Kobold"
+    type = "enemy"              # enemy, place, quest, stranger, event
+    terrain = "forest"          # which location deck it is in
+    fight = 2                   # fight, study, sneak, influence, hp, gold: missing = 0
+    sneak = 1
+    hp = 2
+    gold = 1
+
+    [[ancients]]                # an Ancient card ("Ancients and Ancient Abilities")
+    name = "Abbess of Penance"
+    location = "Spire Tor"      # where it comes into play: a pack location or a cell
+    fight = 6
+    hp = 10
+    gold = 10
+    plot_terrain = "badlands"   # optional: the location type its Plots appear on
+
 With a pack the box deals the map ("2. Setup", Map: "Shuffle the remaining
 locations and randomly place them around Sprawl City") with the game's seed,
 names the cells on every form and knows each location's terrain (for Plots)
 and gloom HP (for tonight's forecast), and a hero is entered by choosing a
-race and a class. Without one the box prompts for numbers (DESIGN.md "Content
-packs"). :func:`parse` returns the checked data or raises :class:`PackError`
-listing every problem, each naming where it is; nothing is read from disk here
-(the text comes in a command, so a journal replays it).
+race and a class. Night cards, encounters and Ancients are then chosen by
+name on their prompts instead of typing their values. Without one the box
+prompts for numbers (DESIGN.md "Content packs"). :func:`parse` returns the
+checked data or raises :class:`PackError` listing every problem, each naming
+where it is; nothing is read from disk here (the text comes in a command, so
+a journal replays it).
 """
 
 from __future__ import annotations
@@ -45,6 +70,15 @@ TERRAIN_NAMES = ("badlands", "forest", "mountain", "plains")
 RACE_FIELDS = (*ATTRIBUTES, "max_hp", "gold")
 LOCATION_FIELDS = ("name", "terrain", "gloom_hp", "cell")
 MAX_VALUE = 20
+CARD_VALUES = (*ATTRIBUTES, "hp", "gold")
+NIGHT_TYPES = ("event", "weather", "enemy", "place", "quest", "stranger")
+ENCOUNTER_TYPES = ("enemy", "place", "quest", "stranger", "event")
+CARD_FIELDS = {
+    "night": ("name", "location", "type", *CARD_VALUES),
+    "encounters": ("name", "type", "terrain", *CARD_VALUES),
+    "ancients": ("name", "location", "fight", "hp", "gold", "plot_terrain"),
+}
+MAX_CARD_VALUE = 40
 
 
 class PackError(ValueError):
@@ -121,6 +155,58 @@ def _locations(raw: Any, problems: list[str]) -> list[dict]:
     return out
 
 
+def _cards(kind: str, raw: Any, location_names: set[str], problems: list[str]) -> list[dict]:
+    """``[[night]]``, ``[[encounters]]`` or ``[[ancients]]``: each card's printed fields."""
+    if not isinstance(raw, list):
+        problems.append(f"{kind}: must be a list of [[{kind}]] tables")
+        return []
+    fields = CARD_FIELDS[kind]
+    out, names = [], set()
+    for n, entry in enumerate(raw, 1):
+        where = f"{kind}[{n}]"
+        if not isinstance(entry, dict):
+            problems.append(f"{where}: must be a table")
+            continue
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where}.name: missing (the card's name)")
+            continue
+        where = f"{kind}[{n}] ({name})"
+        if name in names:
+            problems.append(f"{where}: a second card with this name")
+        names.add(name)
+        for key in sorted(set(entry) - set(fields)):
+            problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(fields)})")
+        card = {"name": name}
+        if "location" in fields:
+            place = entry.get("location")
+            if place not in location_names and place not in CELL_LABELS:
+                problems.append(f"{where}.location: a location of this pack or a cell A1..E5")
+            elif kind == "ancients" and place in (CELL_LABELS[CITY], "Sprawl City"):
+                problems.append(f"{where}.location: nothing is placed on Sprawl City")
+            card["location"] = place
+        if "type" in fields:
+            types = NIGHT_TYPES if kind == "night" else ENCOUNTER_TYPES
+            if entry.get("type") not in types:
+                problems.append(f"{where}.type: one of {', '.join(types)}")
+            card["type"] = entry.get("type")
+        for key in ("terrain", "plot_terrain"):
+            if key in fields and (key in entry or key == "terrain"):
+                if entry.get(key) not in TERRAIN_NAMES:
+                    problems.append(f"{where}.{key}: one of {', '.join(TERRAIN_NAMES)}")
+                card[key] = entry.get(key)
+        for key in fields:
+            if key in ("name", "location", "type", "terrain", "plot_terrain"):
+                continue
+            value = entry.get(key, 0)
+            low = 1 if kind == "ancients" and key == "hp" else 0
+            if not _whole(value, low, MAX_CARD_VALUE):
+                problems.append(f"{where}.{key}: a whole number {low}..{MAX_CARD_VALUE}")
+            card[key] = value
+        out.append(card)
+    return out
+
+
 def parse(text: str) -> dict:
     """The pack in ``text`` as ``{"name", "locations": [...], "races": {...},
     "classes": {...}}``. Raises PackError naming every problem."""
@@ -131,8 +217,9 @@ def parse(text: str) -> dict:
     except tomllib.TOMLDecodeError as err:
         raise PackError([f"not valid TOML: {err}"]) from None
     problems: list[str] = []
-    for key in sorted(set(raw) - {"name", "locations", "races", "classes"}):
-        problems.append(f"unknown top-level key {key!r} (allowed: name, locations, races, classes)")
+    known = ("name", "locations", "races", "classes", *CARD_FIELDS)
+    for key in sorted(set(raw) - set(known)):
+        problems.append(f"unknown top-level key {key!r} (allowed: {', '.join(known)})")
     name = raw.get("name", "content pack")
     if not isinstance(name, str):
         problems.append("name: must be text")
@@ -146,11 +233,23 @@ def parse(text: str) -> dict:
         fields = RACE_FIELDS if kind == "races" else ATTRIBUTES
         tables[kind] = {key: _values(f"{kind}.{key}", entry, fields, required, problems)
                         for key, entry in entries.items()}
-    if not (locations or tables["races"] or tables["classes"]):
-        problems.append("the pack describes nothing: add [[locations]], [races.X] or [classes.X]")
+    location_names = {loc["name"] for loc in locations} | {"Sprawl City"}
+    for kind in CARD_FIELDS:
+        tables[kind] = _cards(kind, raw.get(kind, []), location_names, problems)
+    if not any((locations, *tables.values())):
+        problems.append("the pack describes nothing: add [[locations]], [races.X], [classes.X], "
+                        "[[night]], [[encounters]] or [[ancients]]")
     if problems:
         raise PackError(problems)
     return {"name": name, "locations": locations, **tables}
+
+
+def card(pack: dict | None, kind: str, name: str) -> dict | None:
+    """The pack's card of ``kind`` ("night", "encounters", "ancients") named ``name``."""
+    for entry in (pack or {}).get(kind, []):
+        if entry["name"] == name:
+            return entry
+    return None
 
 
 def hero_values(pack: dict, race: str, hero_class: str) -> dict:

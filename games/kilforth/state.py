@@ -18,7 +18,8 @@ Shape (documented for players in ``docs/games/gloom-of-kilforth.md``)::
       "night_deck": {"draw": [card ids], "discard": [...]},
       "weather": null | {"card": 7, "cell": 3},
       "ancients": [ancient, ...],   # see new_ancient
-      "pack": null | "name",        # the content pack the values came from
+      "pack": null | {...},         # the content pack loaded at Setup (games/kilforth/pack.py)
+      "night_cards": [names],       # the pack's Night cards drawn so far
       "pending_losses": [hero index, ...],  # defeated heroes yet to lose a card
       "gloom_per_day": [0, 1, ...], # gloom locations after each Night (for the plot)
       "time_up": false,             # the last Night card was drawn and resolved
@@ -172,9 +173,11 @@ def migrate_1(state: dict) -> dict:
 
 
 def migrate_2(state: dict) -> dict:
-    """Schema 2 -> 3: each unique keyword's asset gold value (unknown before: 0)."""
+    """Schema 2 -> 3: each unique keyword's asset gold value (unknown before: 0), the
+    pack's Night cards drawn."""
     for hero in state.get("heroes", []):
         hero.setdefault("unique_gold", {keyword: 0 for keyword in hero.get("uniques", [])})
+    state.setdefault("night_cards", [])
     return state
 
 
@@ -200,6 +203,7 @@ def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_reg
             "weather": None,
             "ancients": [new_ancient(n) for n in range(ancients)],
             "pack": None,
+            "night_cards": [],
             "pending_losses": [],
             "gloom_per_day": [],
             "time_up": False,

@@ -161,3 +161,116 @@ def test_a_pack_file_loads_through_the_controller(tmp_path):
         assert form is not None and any(f.label == "Race (pack)" for f in form.fields)
     finally:
         journal.close()
+
+
+CARDS = PACK + """
+[[night]]
+name = "Howling Gale"
+location = "Spire Tor"
+type = "weather"
+
+[[night]]
+name = "Bandit Ambush"
+location = "B3"
+type = "enemy"
+fight = 3
+hp = 2
+gold = 2
+
+[[encounters]]
+name = "Kobold"
+type = "enemy"
+terrain = "plains"
+fight = 2
+sneak = 1
+hp = 2
+gold = 1
+
+[[encounters]]
+name = "Hermit"
+type = "stranger"
+terrain = "mountain"
+influence = 2
+
+[[ancients]]
+name = "Abbess of Penance"
+location = "Spire Tor"
+fight = 6
+hp = 10
+gold = 10
+plot_terrain = "badlands"
+"""
+
+
+def _played(text: str = CARDS, **options) -> dict:
+    """A game with the pack loaded, one Human hero, Day 1."""
+    state = new_game(GAME, {"heroes": 1, "mode": "solo", **options}, 3).state
+    state = _heroes(do(state, "load_pack", toml=text))
+    state = do(state, "hero_values", race="Human")
+    while step_id(state) == "ancient":
+        state = do(state, "ancient_plot", terrain="forest", card="Abbess of Penance")
+    return do(state, "next")
+
+
+def test_night_cards_are_chosen_by_name_and_not_offered_twice():
+    """"3. Card Anatomy", Night: a card names its location and type; "Step 2: Darkness"
+    - the location falls into gloom, an encounter card is placed there with its values."""
+    state = do(_played(), "camp")
+    spec = next(c for c in GAME.commands if c.name == "night_card")
+    assert spec.resolved_params(state)[0].choices == ("as entered", "Howling Gale", "Bandit Ambush")
+    state = do(state, "night_card", card="Bandit Ambush")
+    bandit = state["encounters"][-1]
+    assert (bandit["name"], bandit["type"], bandit["cell"]) == ("Bandit Ambush", "enemy", cell_index("B3"))
+    assert (bandit["fight"], bandit["hp"], bandit["gold"]) == (3, 2, 2)
+    assert state["map"][cell_index("B3")]["gloom"]
+    state = do(do(state, "next"), "camp")  # unveil; Day 2, camp again
+    assert spec.resolved_params(state)[0].choices == ("as entered", "Howling Gale")
+    state = do(state, "night_card", card="Howling Gale")
+    tor = next(i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor")
+    assert state["weather"]["cell"] == tor and state["map"][tor]["gloom"]
+
+
+def test_an_encounter_is_chosen_from_the_locations_deck():
+    """"Action: Move", Location's Encounter Deck: the deck with the location's terrain."""
+    state = _played()
+    state = do(state, "move", to="B3")  # Green Meadows, plains
+    spec = next(c for c in GAME.commands if c.name == "encounter")
+    assert spec.resolved_params(state)[0].choices == ("as entered", "Kobold")
+    state = do(state, "encounter", card="Kobold")
+    assert state["procedure"]["name"] == "battle"
+    kobold = state["encounters"][0]
+    assert (kobold["name"], kobold["fight"], kobold["hp"], kobold["fresh"]) == ("Kobold", 2, 2, True)
+
+
+def test_the_ancient_comes_from_the_pack():
+    """"Ancients and Ancient Abilities": Fight, HP, Location, Gold on the card; its Plot
+    location type. Named at Setup, the Finale's prompt offers it first."""
+    state = _played(plots=True)
+    assert state["ancients"][0]["name"] == "Abbess of Penance"
+    assert state["ancients"][0]["plot_terrain"] == "badlands"  # the card's, not the form's
+    hero = state["heroes"][0]
+    hero.update(chapter=5, gold=0)
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=[{"kind": "d6", "face": 6}] * hero["fight"])
+    assert step_id(state) == "ancient"
+    spec = next(c for c in GAME.commands if c.name == "ancient_card")
+    assert spec.resolved_params(state)[0].choices[0] == "Abbess of Penance"
+    state = do(state, "ancient_card", card="Abbess of Penance")
+    ancient = state["ancients"][0]
+    tor = next(i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor")
+    assert (ancient["cell"], ancient["fight"], ancient["hp"], ancient["gold"]) == (tor, 6, 10, 10)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("[[night]]\nname = 'X'\nlocation = 'Nowhere'\ntype = 'event'", "night[1] (X).location"),
+    ("[[night]]\nname = 'X'\nlocation = 'A1'\ntype = 'storm'", "night[1] (X).type: one of"),
+    ("[[encounters]]\nname = 'X'\ntype = 'enemy'\nterrain = 'sea'", "terrain: one of"),
+    ("[[encounters]]\nname = 'X'\ntype = 'enemy'\nterrain = 'forest'\nhp = -1", "hp: a whole number"),
+    ("[[ancients]]\nname = 'X'\nlocation = 'C3'\nfight = 1\nhp = 5", "nothing is placed on Sprawl City"),
+    ("[[ancients]]\nname = 'X'\nlocation = 'A1'\nfight = 1\nhp = 0", "ancients[1] (X).hp"),
+    ("[[encounters]]\nname = 'X'\ntype = 'enemy'\nterrain = 'forest'\nwings = 2", "wings: unknown field"),
+])
+def test_bad_cards_name_the_problem(text, problem):
+    with pytest.raises(pack.PackError) as err:
+        pack.parse(text)
+    assert any(problem in p for p in err.value.problems), err.value.problems
