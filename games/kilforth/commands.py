@@ -423,8 +423,20 @@ def long_rest(ctx: Context) -> None:
     _spend_done(ctx, f"{hero['name']} takes a Long Rest: HP {hero['hp']}")
 
 
+def plot_choices(state: dict) -> tuple[str, ...]:
+    """The Plots at the active hero's location, by their Ancient ("Plots": each Plot card
+    names the Ancient that places it); "any" when the hero need not choose."""
+    if "heroes" not in state or state.get("active_hero") is None:
+        return ("any",)
+    plots = state["map"][active_hero(state)["cell"]]["plots"]
+    return ("any", *dict.fromkeys(state["ancients"][a]["name"] for a in plots))
+
+
 def clear(ctx: Context) -> None:
-    """"Action: Clear": remove 1 obstacle or, if none, 1 Plot; draw 1 Loot token."""
+    """"Action: Clear": remove 1 obstacle or, if there are none, 1 Plot card "by
+    following the To Defeat instructions on the Plot card" (the player does; the box
+    cannot read them) - the defeated Plot goes into the hand as a rumour; then draw
+    1 Loot token. With Plots of several Ancients here the hero names whose."""
     state = ctx.state
     if _daylight(state):
         cell = state["map"][active_hero(state)["cell"]]
@@ -432,13 +444,20 @@ def clear(ctx: Context) -> None:
                 "Clear needs 1 or more obstacles or Plots here (Action: Clear, Restriction).")
     hero = _begin_action(ctx, "Clear")
     cell = state["map"][hero["cell"]]
+    whose = ctx.params.get("plot") or "any"
     if cell["obstacles"]:
+        require(whose == "any", "Obstacles first",
+                "A Plot is Cleared only if there are no obstacles (Action: Clear).")
         cell["obstacles"] -= 1
         what = "an obstacle"
     else:
-        cell["plots"].pop()
+        names = [state["ancients"][a]["name"] for a in cell["plots"]]
+        require(whose == "any" or whose in names, "No such Plot here",
+                f"There is no Plot of {whose} at {rules.where(hero['cell'], state)}.")
+        at = len(names) - 1 if whose == "any" else len(names) - 1 - names[::-1].index(whose)
+        ancient = state["ancients"][cell["plots"].pop(at)]
         hero["rumours"] += 1
-        what = "a Plot (into hand)"
+        what = f"{ancient['name']}'s Plot (To Defeat done; into hand)"
     hero["loot"] += 1
     _check_limits(ctx, hero)
     _spend_done(ctx, f"{hero['name']} clears {what}, draws Loot")
@@ -1134,7 +1153,9 @@ COMMANDS = (
     CommandSpec("hide", "Hide", hide, available=_in_daylight),
     CommandSpec("rest", "Rest (+1 HP)", rest, available=_in_daylight),
     CommandSpec("long_rest", "Long Rest", long_rest, available=_in_daylight),
-    CommandSpec("clear", "Clear", clear, available=_in_daylight),
+    CommandSpec("clear", "Clear", clear,
+                (Param("plot", "choice", "Plot of", optional=True, choices_from=plot_choices),),
+                available=_in_daylight),
     CommandSpec("discover", "Discover", discover,
                 (Param("gold", "int", "Asset gold value", low=0, high=30, default=0), _KEYWORD, _KEEP),
                 available=_in_daylight),

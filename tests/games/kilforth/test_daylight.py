@@ -168,3 +168,19 @@ def test_finale_as_a_test_brings_the_ancient_into_play():
     state = do(state, "roll", dice=d6(5, 6, 1))
     assert state["heroes"][0]["chapter"] == 6
     assert all(a["in_play"] for a in state["ancients"])
+
+
+def test_clear_removes_an_obstacle_first_then_the_named_ancients_plot():
+    """"Action: Clear": an obstacle, or if there are none 1 Plot card (its To Defeat
+    followed by the player) into hand as a rumour; 1 Loot token either way."""
+    state = start([WARRIOR, WARRIOR], mode="coop", plots=True)
+    here = state["heroes"][0]["cell"] = state["heroes"][1]["cell"] = cell_index("B2")
+    state["map"][here].update(obstacles=1, plots=[0, 1, 0])
+    assert refused(state, "clear", plot="Ancient 2").short == "Obstacles first"
+    state = do(state, "clear")
+    assert state["map"][here]["obstacles"] == 0 and state["map"][here]["plots"] == [0, 1, 0]
+    state["active_hero"] = 0
+    assert refused(state, "clear", plot="Ancient 3").short.startswith("Plot of")  # not a choice
+    state = do(state, "clear", plot="Ancient 2")
+    hero = state["heroes"][0]
+    assert state["map"][here]["plots"] == [0, 0] and hero["rumours"] == 2 and hero["loot"] == 2
