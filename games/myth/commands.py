@@ -8,7 +8,7 @@ nothing.
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, dice
-from games.myth import rules
+from games.myth import pack, rules
 from games.myth.procedures import current_card
 from games.myth.rules import note
 from games.myth.state import (
@@ -26,8 +26,11 @@ from games.myth.state import (
     BoardError,
     area_name,
     area_type,
+    distances,
+    farrenroc,
     load_board,
     minion_count,
+    new_area,
     new_game_state,
     structures,
 )
@@ -51,6 +54,55 @@ def setup(ctx: Context) -> None:
     ctx.start("setup")
     count = ctx.params["heroes"]
     ctx.describe(f"New game: {count} hero{'es' if count > 1 else ''}")
+
+
+def board_locked(state: dict) -> str | None:
+    """Why the board can no longer be replaced, or None while it can.
+
+    "Setup" 1 sets up the game board before anything is placed on it: the
+    objective tokens go on its locations in "Setup" 4 (by their flames), the
+    enemy sheet's enemies on its areas ("Setup" 3). So a board pack loads
+    during Setup, before any objective location is chosen and while no enemy
+    or structure is on the board; later, start a new game to use it.
+    """
+    proc = state.get("procedure")
+    if not proc or proc["name"] != "setup":
+        return ("A board is set up first (Setup 1: set up the game board); the game has "
+                "begun, so start a new game and load the board pack at its first step.")
+    if any(o["location"] for o in state["objectives"].values()):
+        return ("The objective tokens are already on this board's locations (Setup 4); "
+                "undo back to the first Setup step, or start a new game, to load a board.")
+    busy = [a for a, s in state["areas"].items()
+            if s["minions"] or s["captains"] or s["structure"] or state["boss"]["area"] == a]
+    if busy:
+        return ("Enemies or structures are on this board (" + ", ".join(
+            area_name(state, a) for a in busy) + "); remove them first: a new board "
+                "starts empty (Setup 1).")
+    return None
+
+
+def load_pack(ctx: Context) -> None:
+    """A content pack: the owner's board (games/myth/pack.py), replacing the
+    shipped stand-in while :func:`board_locked` allows it. Heroes stand on the
+    new board's Farrenroc ("Setup" 2); distances are derived again. A bad pack
+    is refused with every problem listed and the game goes on with its board."""
+    state = ctx.state
+    why = board_locked(state)
+    if why:
+        raise RuleError("Board: Setup 1 only", why)
+    try:
+        board = pack.parse(ctx.params["toml"])
+    except pack.PackError as err:
+        count = len(err.problems)
+        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
+                        "The board pack was not loaded: " + "; ".join(err.problems)) from None
+    home = farrenroc(board)
+    state["board"] = board
+    state["distance"] = distances(board, home)
+    state["areas"] = {area_id: new_area() for area_id in board["areas"]}
+    for target in state["heroes"]:
+        target["area"] = home
+    note(ctx, f"Board {board['name']!r}: {len(board['areas'])} areas")
 
 
 def hero(ctx: Context) -> None:
@@ -601,8 +653,13 @@ def board_areas(state: dict) -> tuple[str, ...]:
     return tuple(state["board"]["areas"])
 
 
+def area_labels(state: dict) -> dict[str, str]:
+    """Each area's name for the forms (the stored value stays the area id)."""
+    return {area_id: area["name"] for area_id, area in state["board"]["areas"].items()}
+
+
 def _area() -> Param:
-    return Param("area", "choice", "Area", choices_from=board_areas)
+    return Param("area", "choice", "Area", choices_from=board_areas, labels_from=area_labels)
 
 
 def _dice() -> Param:
@@ -613,6 +670,8 @@ _TEST = (Param("skill", "choice", "Skill", choices=SKILLS),
          Param("target", "int", "Target number", low=1, high=10, default=6))
 
 COMMANDS = (
+    CommandSpec("load_pack", "Load a content pack (a board)", load_pack,
+                (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("battle", "Battle: a d10 per enemy of a rank here", battle,
                 (Param("rank", "choice", "Rank", choices=RANKS),
                  Param("defeat_delayed", "bool", "Defeat delayed", default=True),

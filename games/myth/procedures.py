@@ -50,6 +50,8 @@ SETUP = Procedure(
     "setup",
     "Setup",
     (
+        Step("board", StepKind.REMINDER, "Board: next, or a board pack", "Setup 1. Set up the "
+             "Game Board"),
         Step("hero", StepKind.PROMPT, "Enter the hero card's values", "Setup 2. Choose Heroes",
              command="hero"),
         Step("enemy", StepKind.PROMPT, "Enter the enemy sheet's ranks", "Setup 3; Enemy Sheet",

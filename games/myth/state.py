@@ -11,7 +11,8 @@ Shape (documented for players in ``docs/games/myth-dark-frontier.md``)::
       "abilities": {"despair": [3, 6], ...},      # conquest ability spaces
       "conquest": {"despair": 1, "devastation": 1, "corruption": 1},
       "siege": false,
-      "board": {"name", "areas": {id: {"name", "type", "neighbours", "flames", "fate"}}},
+      "board": {"name", "areas": {id: {"name", "type", "neighbours", "flames", "fate",
+                                       "pos": [column, row] | null, "short"}}},
       "distance": {id: areas to Farrenroc},
       "areas": {id: {"minions": [{"damage", "delayed"}], "captains": [damage, ...],
                      "structure": bool, "objective": "hope" | null}},
@@ -26,6 +27,8 @@ Shape (documented for players in ``docs/games/myth-dark-frontier.md``)::
       "enemy_deck": {"draw": [...], "discard": [...]},   # games.core.deck
       "plan": {"morning": {"enemy": {"card", "revealed"}, "order": [...], "next": 0}, ...},
       "pending": ["Despair ability (space 3)", ...],     # conquest effects to resolve
+      "overruns": [{"area", "count"}],             # overruns waiting for the players' choice
+      "discards": [{"count", "why"}],              # resources to discard, the players' choice
       "history": [{"round", "stability", "despair", "devastation", "corruption"}],
     }
 
@@ -40,7 +43,7 @@ import tomllib
 from collections import deque
 from importlib import resources
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
 STABILITY = 10
@@ -91,6 +94,11 @@ SKILLS = ("tactics", "cunning", "intellect", "spirit")
 # The board an owner edits: a TOML file beside this module wins over the shipped
 # JSON stand-in (see docs/games/myth-dark-frontier.md, "The board").
 BOARD_FILES = ("board.toml", "board.json")
+# The board format's fields ("The board" in the docs): a typo is reported, not ignored.
+BOARD_FIELDS = ("name", "areas")
+AREA_FIELDS = ("id", "name", "type", "neighbours", "flames", "fate", "pos", "short")
+# The map grid's size (columns and rows) for the screen.
+MAX_GRID = 12
 
 
 class BoardError(ValueError):
@@ -151,6 +159,8 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
     problems: list[str] = []
     if not isinstance(data, dict) or not isinstance(data.get("areas"), list):
         raise BoardError(source, ["needs a list of areas (\"areas\": [...] or [[areas]])"])
+    for key in sorted(set(data) - set(BOARD_FIELDS)):
+        problems.append(f"{key}: unknown field (allowed: {', '.join(BOARD_FIELDS)})")
     areas: dict[str, dict] = {}
     for n, area in enumerate(data["areas"], 1):
         if not isinstance(area, dict) or not isinstance(area.get("id"), str) or not area["id"]:
@@ -161,6 +171,17 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
         if area_id in areas:
             problems.append(f"{where} is listed twice")
             continue
+        for key in sorted(set(area) - set(AREA_FIELDS)):
+            problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(AREA_FIELDS)})")
+        pos = area.get("pos")
+        if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < MAX_GRID for v in pos)):
+            problems.append(f"{where}.pos: [column, row], whole numbers 0..{MAX_GRID - 1}")
+            pos = None
+        short = area.get("short")
+        if short is not None and not (isinstance(short, str) and 0 < len(short) <= 4):
+            problems.append(f"{where}.short: 1 to 4 characters")
+            short = None
         kind = area.get("type")
         if kind not in AREA_TYPES:
             problems.append(f"{where}: type {kind!r} is not one of {', '.join(AREA_TYPES)}")
@@ -185,6 +206,8 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
             "neighbours": list(dict.fromkeys(neighbours)),
             "flames": flames,
             "fate": fate,
+            "pos": list(pos) if pos is not None else None,
+            "short": short or short_label(area_id, kind),
         }
     for area_id, area in areas.items():
         for other in area["neighbours"]:
@@ -202,6 +225,16 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
         cut_off = [a for a in areas if a not in reached]
         if cut_off:
             problems.append("not connected to Farrenroc: " + ", ".join(cut_off))
+    placed = [a for a, s in areas.items() if s["pos"] is not None]
+    if placed and len(placed) != len(areas):
+        problems.append("pos must be given for every area or none; missing on: "
+                        + ", ".join(a for a in areas if areas[a]["pos"] is None))
+    cells: dict[tuple[int, int], str] = {}
+    for area_id in placed:
+        cell = tuple(areas[area_id]["pos"])
+        if cell in cells:
+            problems.append(f"area {area_id!r}.pos {list(cell)} is also {cells[cell]!r}'s")
+        cells.setdefault(cell, area_id)
     for face in FATE_FACES:
         named = [a for a, s in areas.items() if s["fate"] == face]
         if len(named) > 1 or (len(named) == 0 and not partial):
@@ -210,6 +243,14 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
     if problems:
         raise BoardError(source, problems)
     return {"name": str(data.get("name", "board")), "areas": areas}
+
+
+def short_label(area_id: str, kind: object) -> str:
+    """A map cell's default label: the type's letter and the id's number
+    ("village-3" -> "V3", "farrenroc" -> "F")."""
+    digits = "".join(ch for ch in area_id if ch.isdigit())[-2:]
+    letter = kind[0].upper() if isinstance(kind, str) and kind else "?"
+    return letter + digits
 
 
 def _reachable(areas: dict, start: str) -> set[str]:
@@ -255,7 +296,17 @@ def migrate_1_to_2(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2}
+def migrate_2_to_3(state: dict) -> dict:
+    """Schema 3: board areas may have a map position and a short label (the
+    screen's grid); resource discards wait for the players' choice."""
+    for area_id, area in state["board"]["areas"].items():
+        area.setdefault("pos", None)
+        area.setdefault("short", short_label(area_id, area.get("type")))
+    state.setdefault("discards", [])
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3}
 
 
 def new_area() -> dict:
@@ -289,6 +340,7 @@ def new_game_state(state: dict, heroes: int, board: dict) -> None:
         "plan": None,
         "pending": [],
         "overruns": [],
+        "discards": [],
         "captains_defeated": 0,
         "history": [],
     })

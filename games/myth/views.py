@@ -88,6 +88,8 @@ def _board_lines(state: dict) -> tuple[str, ...]:
 def _step_text(state: dict, step) -> str:
     current = current_card(state)
     data = (state.get("procedure") or {}).get("data", {})
+    if step.id == "board":
+        return f"Board: {state['board']['name'][:24]}. Next, or select: Load pack"
     if step.id == "hero" and state["procedure"]["name"] == "setup":
         return f"Hero {data.get('hero', 0) + 1}: skills, vitality"
     if step.id == "track":

@@ -21,6 +21,7 @@ SELECT = {"press": "select"}
 FATE = ["Rage", "Guile", "Nature", "Arcane", "Darkness"]
 
 SETUP = [
+    NEXT,                                     # the shipped board (no pack loaded)
     SELECT,                                   # Hero 1: default values
     SELECT,                                   # enemy sheet: default values
     SELECT, SELECT, SELECT,                   # the three conquest tracks

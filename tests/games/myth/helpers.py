@@ -10,9 +10,13 @@ from games.myth import GAME
 class Table:
     """A game in progress: ``do`` applies one command and keeps the new state."""
 
-    def __init__(self, heroes: int = 1, seed: int | str = 1) -> None:
+    def __init__(self, heroes: int = 1, seed: int | str = 1, *, at_board: bool = False) -> None:
+        """A new game, past the first Setup step (the shipped board kept) unless
+        ``at_board``."""
         self.state = new_game(GAME, {"heroes": heroes}, seed).state
         self.last = None
+        if not at_board:
+            self.do("next")
 
     def do(self, name: str, **params):
         self.last = apply(GAME, self.state, Command(name, params))

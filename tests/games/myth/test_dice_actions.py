@@ -211,4 +211,4 @@ def test_schema_1_saves_gain_assets_and_burdens():
         del hero["assets"], hero["burdens"]
     old["schema"] = 1
     new = migrate(GAME, old)
-    assert new["heroes"][0]["assets"] == 0 and new["schema"] == 2
+    assert new["heroes"][0]["assets"] == 0 and new["schema"] == GAME.schema_version

@@ -196,6 +196,10 @@ def _toml(board: dict) -> str:
             lines.append(f"flames = {area['flames']}")
         if area["fate"]:
             lines.append(f'fate = "{area["fate"]}"')
+        if area.get("pos"):
+            lines.append(f"pos = {area['pos']}")
+        if area.get("short"):
+            lines.append(f'short = "{area["short"]}"')
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,54 @@
+"""Content packs: the Myth board an owner describes, as optional TOML.
+
+The rulebook does not print the map ("Game Board": the map is composed of
+locations, "Glossary", Area: a single hex), so the box ships a stand-in board
+(``games/myth/board.json``) and an owner describes the printed one in a pack
+file, ``<data dir>/packs/myth-dark-frontier/board.toml``, loaded from the
+action menu ("Load pack: board") at the first Setup step::
+
+    name = "Our printed board"
+
+    [[areas]]
+    id = "farrenroc"
+    type = "farrenroc"
+    neighbours = ["village-1", "ruins-1"]
+    pos = [3, 3]           # optional: column and row of the hex, for the screen's map
+
+    [[areas]]
+    id = "village-1"
+    name = "Village of Aster"
+    type = "village"       # village, sanctuary, dungeon, ruins, farrenroc, lair, outland
+    flames = 2             # basic locations: players needed for an objective token
+    short = "VA"           # optional: the map cell's label (4 characters at most)
+    neighbours = ["farrenroc"]
+    pos = [3, 2]
+
+It is the same format as the package's board file (checked by
+:func:`games.myth.state.parse_board`): every problem is listed with its
+place (``area 'village-1'.pos: ...``). :func:`parse` reads only the text that
+came in the journaled ``load_pack`` command (nothing is read from disk here,
+so a replayed journal never depends on the file).
+"""
+
+from __future__ import annotations
+
+from games.myth.state import BoardError, board_from_text
+
+# The pack text's size limit (the load_pack parameter's bound).
+MAX_TEXT = 100_000
+
+
+class PackError(ValueError):
+    """A pack that cannot be used, with every problem found (each naming its place)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def parse(text: str) -> dict:
+    """The board a pack describes, checked; raises :class:`PackError` listing every problem."""
+    try:
+        return board_from_text(text, "pack.toml")
+    except BoardError as err:
+        raise PackError(err.problems) from None
