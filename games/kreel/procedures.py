@@ -193,7 +193,7 @@ PLAY = Procedure(
     "play",
     "4. Play Phase",
     (
-        Step("turn", StepKind.REMINDER, "Tilt 1, Use 1, play Skills; next when done",
+        Step("turn", StepKind.REMINDER, "Play: Tilt 1, Use 1",
              "4. Play Phase"),
     ),
     then="spirit",

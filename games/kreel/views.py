@@ -137,9 +137,9 @@ def view(state: dict) -> GameView:
     if step is not None:
         step_text = step.text
         if step.id == "reveal" and state["revealing"]:
-            step_text = f"Reveal Threat {state['revealing'][0]}: enter its values"
+            step_text = f"Reveal Threat {state['revealing'][0]}"
         elif step.id == "block":
-            step_text = f"Block? Attacks deal {proc['data'].get('attack', 0)}"
+            step_text = f"Attacks {proc['data'].get('attack', 0)}: Block?"
         elif step.id == "skill_limit" and hero["hand"] > 6:
             step_text = f"B. Skill limit: {hero['hand']} in hand, keep 6"
         elif step.id == "flip":
@@ -154,6 +154,9 @@ def view(state: dict) -> GameView:
     in_area = [t for t in state["threat_area"] if t["revealed"]]
     if proc and proc["name"] == "play":
         facts = (("Cost", str(pending_cost(state))), ("Power", power_line(hero)))
+    elif proc and proc["name"] == "spirit":
+        facts = (("Attack", str(proc["data"].get("attack", 0))),
+                 ("Block", str(proc["data"].get("block", 0))), ("Threats", str(len(in_area))))
     else:
         facts = (
             ("Shadows", f"{occupied(state['shadows'])}/{state['shadow_spaces']}"),
