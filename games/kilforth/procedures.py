@@ -95,6 +95,27 @@ def _end_action(ctx: Context) -> None:
         end_turn(ctx)
 
 
+def _end_test(ctx: Context) -> None:
+    """A Test taken while an Event was resolved returns to that Event's step (the
+    Night or the encounter drawn goes on from there); otherwise as after an Action."""
+    resume = ctx.data.get("resume")
+    if resume:
+        ctx.state["procedure"] = resume
+        return
+    _end_action(ctx)
+
+
+def current(state: dict) -> Step | None:
+    """The running procedure's current step (None between procedures)."""
+    proc = state.get("procedure")
+    if not proc:
+        return None
+    for procedure in PROCEDURES:
+        if procedure.name == proc["name"]:
+            return procedure.step_at(proc["step"])
+    return None
+
+
 def note(ctx: Context, text: str) -> None:
     """Add ``text`` to the journal entry's description and the events."""
     ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
@@ -385,7 +406,7 @@ TEST = Procedure(
              command="ancient_card", skip=lambda s: not proc_data(s).get("ancients_enter")),
         loss_step(),
     ),
-    on_finish=_end_action,
+    on_finish=_end_test,
 )
 
 
