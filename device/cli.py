@@ -82,8 +82,19 @@ def cmd_run(args) -> int:
     return _serve(args, hardware, config, script)
 
 
+def _show_fault(box, err) -> None:
+    """Say on the OLED why the service cannot start (it exits; systemd retries)."""
+    from ui.model import Frame, Message
+    from ui.oled import render_oled
+
+    if box.display is not None:
+        frame = Frame(message=Message(err.short, err.long, "error"))
+        box.display.show(render_oled(frame, box.display.width, box.display.height))
+
+
 def _serve(args, hardware: str, config, script) -> int:
     from device.controller import Controller
+    from device.journal import StorageError
     from device.service import Service
     from device.wiring import build_pi_box, build_sim_box
     from ui.model import Message
@@ -94,7 +105,12 @@ def _serve(args, hardware: str, config, script) -> int:
         pins = tray = None
     else:
         box, pins, tray = build_sim_box(config, headless=headless)
-    journal, notices = _open_journal(args, config.journal.snapshot_every)
+    try:
+        journal, notices = _open_journal(args, config.journal.snapshot_every)
+    except StorageError as err:
+        _show_fault(box, err)
+        box.close()
+        return _fail(err.long, 1)
     controller = Controller(
         journal,
         seed=(lambda: args.seed) if args.seed is not None else time.time_ns,
@@ -309,10 +325,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from device.journal import StorageError
+
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except StorageError as err:
+        return _fail(err.long, 1)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
+from device.journal import StorageError
 from device.ports import Cues
 from games.core import Command, Game, RuleError, all_games, get_game
 from games.core.engine import Applied, command_specs, current_step
@@ -232,6 +233,10 @@ class Controller:
             log.info("refused %s %s: %s", name, params or {}, err.long)
             self._refuse(err)
             return False
+        except StorageError as err:  # not on disk, so not shown: the state stays as it was
+            log.error("%s", err.long)
+            self._refuse(err)
+            return False
         after = applied.state.get("procedure")
         if procedure and (after is None or after["name"] != procedure["name"]):
             self._backup()
@@ -243,7 +248,7 @@ class Controller:
         self._after_change(applied)
         return True
 
-    def _refuse(self, err: RuleError) -> None:
+    def _refuse(self, err: RuleError | StorageError) -> None:
         self.message = Message(err.short, err.long, "error")
         self._cue("rejected")
 
@@ -262,6 +267,8 @@ class Controller:
                 was, now = get_path(before, spec.path), get_path(after, spec.path)
             except (KeyError, IndexError, TypeError):
                 continue  # a track that did not exist before this command
+            if not isinstance(was, int):
+                continue  # a value that was not tracked yet (a Menhir's dial just placed)
             if now < was and high > low and now - low <= LOW_SHARE * (high - low):
                 return True
         return False

@@ -65,6 +65,34 @@ class JournalError(Exception):
     """The journal cannot do what was asked (no such slot, a file from a newer version…)."""
 
 
+class StorageError(JournalError):
+    """The card refused a write (full, read-only, failing): nothing was saved.
+
+    ``short`` fits the OLED. The journal is unchanged: the command is refused
+    like a rule error, because what is not on disk must not be shown.
+    """
+
+    def __init__(self, short: str, long: str) -> None:
+        super().__init__(long)
+        self.short = short
+        self.long = long
+
+
+def storage_error(exc: BaseException, data_dir: Path) -> StorageError:
+    """Name a failed write in the player's words (full card, read-only directory)."""
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return StorageError("Card full: not saved",
+                            f"The data directory {data_dir} is full ({exc}); the last move was not saved. "
+                            "Free some space: nothing already saved is lost.")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return StorageError("Card read-only",
+                            f"The data directory {data_dir} cannot be written ({exc}); the last move was "
+                            "not saved. Check the card and the directory's permissions.")
+    return StorageError("Save failed", f"Writing the journal in {data_dir} failed ({exc}); the last move "
+                        "was not saved.")
+
+
 class _Damaged(Exception):
     """The file is not a healthy SQLite database: quarantine it and recover."""
 
@@ -205,13 +233,20 @@ class Journal:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         data_dir = Path(data_dir)
-        data_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_error(exc, data_dir) from exc
         path = data_dir / JOURNAL_FILE
         notices: list[str] = []
         tried: list[Path] = []
         while True:  # each round uses up one backup; a fresh file cannot be damaged
             try:
                 return cls._open_checked(path, data_dir, snapshot_every, clock, notices), notices
+            except StorageError:
+                raise
+            except (sqlite3.OperationalError, PermissionError) as exc:  # read-only, not damaged
+                raise storage_error(exc, data_dir) from exc
             except _Damaged as exc:
                 recovered, used = recover(path, data_dir / BACKUP_DIR, str(exc), clock, tried)
                 notices += recovered
@@ -291,13 +326,18 @@ class Journal:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, committed (to disk: synchronous=FULL) on leaving."""
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except (sqlite3.OperationalError, OSError) as exc:
+            raise storage_error(exc, self.data_dir) from exc
         try:
             yield self._db
             self._db.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             if self._db.in_transaction:  # a failed COMMIT (disk full) may leave it open
                 self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError | OSError):
+                raise storage_error(exc, self.data_dir) from exc
             raise
 
     def _meta_int(self, key: str) -> int | None:
@@ -651,6 +691,7 @@ def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
     _require(_is_int(version), "the export has no format version")
     _require(version <= EXPORT_VERSION, f"export format {version} is newer than this box reads")
     _require(data.get("checksum") == export_checksum(data), "the checksum does not match: edited or damaged")
+    _require(isinstance(data.get("game"), str), "game must be a game id (text)")
     try:
         game = get_game(data.get("game"))
     except KeyError as exc:

@@ -212,3 +212,16 @@ def test_a_backup_that_turns_out_unreadable_is_passed_over(tmp_path: Path) -> No
     assert sum("Restored the backup" in notice for notice in notices) == 2
     assert len(list(tmp_path.glob("journal.damaged-*.db"))) == 2
     journal.close()
+
+
+def test_write_failures_are_named_for_the_player(tmp_path):
+    import sqlite3
+
+    from device.journal import storage_error
+
+    full = storage_error(sqlite3.OperationalError("database or disk is full"), tmp_path)
+    assert full.short == "Card full: not saved" and str(tmp_path) in full.long
+    read_only = storage_error(sqlite3.OperationalError("attempt to write a readonly database"), tmp_path)
+    assert read_only.short == "Card read-only"
+    other = storage_error(sqlite3.OperationalError("disk I/O error"), tmp_path)
+    assert other.short == "Save failed" and "not saved" in other.long

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import json
 
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -97,9 +96,6 @@ def test_a_damaged_export_is_refused_by_name_and_changes_nothing(tmp_path_factor
         journal.close()
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="device/journal.py _check_export: get_game(<a list>) raises TypeError, "
-                   "not a refusal")
 def test_an_export_whose_game_is_not_text_is_refused(tmp_path_factory):
     from device.journal import export_checksum
 
