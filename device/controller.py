@@ -30,7 +30,7 @@ from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
 from device.journal import StorageError
 from device.ports import Cues
-from games.core import Command, Game, RuleError, all_games, get_game
+from games.core import Command, Game, Param, RuleError, all_games, get_game
 from games.core.engine import Applied, command_specs, current_step
 from games.core.paths import get_path
 from games.core.procedures import StepKind
@@ -367,12 +367,32 @@ class Controller:
                 items.append((spec.help, lambda spec=spec: self._run_action(spec)))
         items += self._pack_actions(game)
         items += [
+            ("Correct a value", self._open_corrections),
             ("Mark checkpoint", self._checkpoint),
             ("History", self._open_history),
             ("Help", lambda: self._hold("select")),
             ("Games", self._open_game_list),
         ]
         self.overlay = CursorMenu("Actions", items)
+
+    def _open_corrections(self) -> None:
+        """Every tracked value, the ones off the dial too: pick one, set it by hand.
+
+        "Effects on cards take precedence" (DESIGN.md): the player may set any
+        tracked number within its bounds; the correction is journaled.
+        """
+        state = self.state()
+        items = [(f"{spec.label}: {get_path(state, spec.path)}",
+                  lambda spec=spec: self._open_correction(spec))
+                 for spec in self.game().tracks(state)]
+        self.overlay = CursorMenu("Correct a value", items)
+
+    def _open_correction(self, spec) -> None:
+        state = self.state()
+        field = Param("value", "int", spec.label, low=spec.low_in(state), high=spec.high_in(state),
+                      default=get_path(state, spec.path))
+        self.overlay = PromptForm(f"Correct {spec.label}", [field],
+                                  lambda values: self._submit("correct", {"track": spec.key, **values}))
 
     def _pack_actions(self, game: Game) -> list[tuple[str, Callable[[], None]]]:
         """"Load pack" items for the content packs found for this game (docs/PACKS.md).

@@ -273,3 +273,19 @@ def test_a_dice_prompt_arms_the_tray_and_a_tray_roll_answers_it(journal, clock, 
     assert controller.frame().form.title == "Roll 2 more" and armed[-1] == (2, "d6")
     controller.handle(Press("select"))  # no tray roll: the game rolls virtually
     assert journal.state()[0]["procedure"] is None
+
+
+def test_any_tracked_value_can_be_corrected_from_the_action_menu(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)                    # counter 3 of 10
+    controller.handle(Press("select"))
+    choose(controller, "Correct a value")
+    assert controller.frame().menu.items == ("Counter: 3",)
+    controller.handle(Press("select"))
+    form = controller.frame().form
+    assert form.title == "Correct Counter" and form.fields[0].value == "3"
+    controller.handle(Turn("spirit", 20))        # the form stops at the track's bound
+    controller.handle(Press("select"))
+    state, seq = journal.state()
+    assert state["counter"] == 10 and seq == 1
+    assert journal.history(limit=1)[0].description == "Corrected: Counter 3 \u2192 10"
