@@ -96,3 +96,78 @@ def test_a_battle_with_the_tray(tmp_path):
     hero = state["heroes"][0]
     assert state["encounters"] == [] and hero["gold"] == 3 and hero["rumours"] == 2
     assert hero["hp"] == 4 and hero["ap"] == 3 and state["procedure"] is None
+
+
+PACK = """
+name = "Table pack"
+
+[[locations]]
+name = "Green Meadows"
+terrain = "plains"
+cell = "B3"
+
+[[locations]]
+name = "Spire Tor"
+terrain = "mountain"
+cell = "D4"
+
+[races.Human]
+fight = 2
+study = 2
+sneak = 2
+influence = 3
+max_hp = 5
+gold = 1
+
+[[night]]
+name = "Howling Gale"
+location = "Spire Tor"
+type = "weather"
+
+[[encounters]]
+name = "Kobold"
+type = "enemy"
+terrain = "plains"
+fight = 2
+sneak = 1
+hp = 2
+gold = 1
+"""
+
+
+def test_a_day_and_a_night_with_a_content_pack(tmp_path):
+    """docs/PACKS.md: the pack file in <data dir>/packs/gloom-of-kilforth/ is loaded from
+    the action menu at Setup's first step; the hero is a Human from the pack; a Move to
+    Green Meadows draws the pack's Kobold by name (a battle on the tray); the Night card
+    is chosen by name (Howling Gale: Weather over Spire Tor)."""
+    data_dir = tmp_path / "data"
+    (data_dir / "packs" / GAME).mkdir(parents=True)
+    (data_dir / "packs" / GAME / "table.toml").write_text(PACK, encoding="utf-8")
+    lines = [
+        *new_game(GAME),
+        {"press": "select"},  # Setup's pack step: the action menu
+        {"turn": "menhir", "steps": 1}, {"press": "select"},  # "Load pack: table"
+        {"press": "next"},  # on to the hero form
+        {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1},  # Race: Human
+        {"press": "select"},
+        {"press": "next"},  # the table is laid out
+        *_menu("move"), {"turn": "spirit", "steps": 4}, {"press": "select"},  # C2 -> B3
+        {"turn": "spirit", "steps": 1}, {"press": "select"},  # the encounter: Kobold
+        {"press": "select"},  # no Trap
+        {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 5}]},  # Fight 2
+        {"dice": [{"kind": "d6", "face": 1}] * 3},  # the Kobold with Surprise: 3 dice
+        {"press": "select"},  # no Fate
+        {"press": "select"},  # reward: gold, the card
+        *_menu("camp"),
+        {"turn": "spirit", "steps": 1}, {"press": "select"},  # Night card: Howling Gale
+        {"press": "next"},  # unveil; Breaking Camp
+    ]
+    run = run_script(tmp_path, lines, data_dir=data_dir)
+    assert run.status == 0, run.stderr
+    state = run.state()["state"]
+    hero = state["heroes"][0]
+    assert state["pack"]["name"] == "Table pack"
+    assert (hero["fight"], hero["influence"], hero["max_hp"]) == (2, 3, 5)
+    assert hero["cell"] == 11 and hero["gold"] == 2 and state["encounters"] == []
+    assert state["weather"]["cell"] == 18 and state["map"][18]["gloom"]
+    assert state["night_cards"] == ["Howling Gale"] and state["day"] == 2
