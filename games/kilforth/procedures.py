@@ -80,14 +80,6 @@ def enemy_labels(state: dict) -> dict[str, str]:
             for e in state.get("encounters", [])}
 
 
-ENGAGEMENTS = Procedure(
-    "engagements",
-    "Enemy Engagement",
-    (
-        Step("order", StepKind.PROMPT, "Which Enemy first?", "7. Hero Turn, Enemy Engagement",
-             command="engage_next"),
-    ),
-)
 
 
 def _end_action(ctx: Context) -> None:
@@ -701,6 +693,31 @@ def fate_callers(state: dict) -> list[int]:
             return []
         heroes = [data["hero"], *data.get("team", [])]
     return [i for i in heroes if rules.can_call_fate(state["heroes"][i])]
+
+
+def _after_engagements(ctx: Context) -> None:
+    """Reached only when no Enemy was chosen: the hero was defeated at the prompt (HP
+    turned down on the dial, "Hero Defeated": a card lost, the turn passes), or fewer
+    than two Enemies are left (the last is engaged at once)."""
+    data = ctx.data
+    index = data["hero"]
+    if not ctx.state["heroes"][index]["camped"]:
+        if not engage_enemies(ctx, index, action=data.get("action")):
+            _end_action(ctx)
+    elif index == ctx.state["active_hero"]:
+        end_turn(ctx)
+
+
+ENGAGEMENTS = Procedure(
+    "engagements",
+    "Enemy Engagement",
+    (
+        Step("order", StepKind.PROMPT, "Which Enemy first?", "7. Hero Turn, Enemy Engagement",
+             command="engage_next", skip=lambda s: len(enemy_choices(s)) < 2),
+        loss_step(),
+    ),
+    on_finish=_after_engagements,
+)
 
 
 PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE, ENGAGEMENTS)

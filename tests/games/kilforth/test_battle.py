@@ -252,3 +252,19 @@ def test_a_hidden_hero_cannot_join_a_team():
     for hero in state["heroes"]:
         hero["cell"] = cell_index("C2")
     assert "Hidden" in refused(state, "confront", encounter=place_id, attribute="sneak", team="H2").short
+
+
+def test_a_hero_defeated_while_choosing_the_order_loses_a_card_and_the_turn_passes():
+    """"Hero Defeated" by other means (a card's HP loss turned on the dial) at the
+    engagement prompt: the order question goes, the loss is asked, the turn passes."""
+    state = start([dict(WARRIOR, fight=2), WARRIOR], mode="coop")
+    for _ in range(2):
+        place(state, cell_index("C2"), "enemy", fight=0, hp=1, sneak=1)
+    index = state["active_hero"]
+    state = do(state, "move", to="C2")
+    assert step_id(state) == "order"
+    state = do(state, "adjust", track=f"hero{index + 1}.hp", delta=-4)
+    assert step_id(state) == "loss"
+    state = do(state, "lose_card", card="rumour")
+    assert state["procedure"] is None and state["active_hero"] != index
+    assert state["heroes"][index]["defeated"] and state["heroes"][index]["cell"] == CITY
