@@ -1004,6 +1004,8 @@ def night_card(ctx: Context) -> None:
         if state["weather"]:
             deck.discard(state["night_deck"], state["weather"]["card"])
         state["weather"] = {"card": data["card"], "cell": cell}
+        if chosen != AS_ENTERED:
+            state["weather"]["name"] = chosen  # its effect applies until the next Weather
         text += "; new Weather"
     elif kind == "event":
         deck.discard(state["night_deck"], data["card"])

@@ -185,7 +185,10 @@ def view(state: dict) -> GameView:
     ) or ("none",)
     night = [f"{left} Night cards left" + (" - FINAL DAY" if left == 1 else "")]
     if state["weather"]:
-        night.append(f"Weather: card {state['weather']['card']} ({rules.where(state['weather']['cell'])})")
+        weather = state["weather"]
+        what = weather.get("name") or f"card {weather['card']}"
+        night.append(f"Weather: {what} ({rules.where(weather['cell'], state)}) - in effect until "
+                     "the next Weather")
     for a in state["ancients"]:
         if a["defeated"]:
             night.append(f"{a['name']}: defeated")

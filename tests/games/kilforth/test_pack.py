@@ -228,6 +228,8 @@ def test_night_cards_are_chosen_by_name_and_not_offered_twice():
     state = do(state, "night_card", card="Howling Gale")
     tor = next(i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor")
     assert state["weather"]["cell"] == tor and state["map"][tor]["gloom"]
+    night = dict((p.title, p.lines) for p in GAME.view(state).panels)["Night"]
+    assert any(line.startswith("Weather: Howling Gale") for line in night)
 
 
 def test_an_encounter_is_chosen_from_the_locations_deck():
