@@ -541,11 +541,58 @@ def spawn_cmd(ctx: Context) -> None:
 
 
 def muster_cmd(ctx: Context) -> None:
-    """A card says muster ("Muster")."""
+    """A card says muster ("Muster"): the fate dice are rolled at the prompt that
+    follows (tray armed for the pool's non-darkness dice, or virtual); dice
+    given with the command (typed in, a script) are used at once."""
     resume = ctx.state.get("procedure")
-    faces = _fate_faces(ctx.params["dice"], len(ctx.params["dice"])) if ctx.params["dice"] else None
-    rules.muster(ctx, ctx.params["count"], faces)
-    ctx.start("effect", {"resume": resume})
+    if ctx.params["dice"]:
+        faces = _fate_faces(ctx.params["dice"], len(ctx.params["dice"]))
+        rules.muster(ctx, ctx.params["count"], faces)
+        ctx.start("effect", {"resume": resume})
+        return
+    ctx.start("effect", {"resume": resume, "muster": ctx.params["count"]})
+    ctx.describe(f"Muster {ctx.params['count']}: roll the fate dice")
+
+
+def muster_fate(ctx: Context) -> None:
+    """"Muster": the non-darkness fate dice rolled together (tray or virtual);
+    minions spawn at the matching Outlands and Lairs."""
+    from games.myth.procedures import muster_dice
+
+    count = ctx.data.get("muster")
+    if not count:
+        raise RuleError("No muster now", "No Muster waits for fate dice.")
+    faces = _fate_faces(ctx.params["dice"], muster_dice(ctx.state))
+    del ctx.data["muster"]
+    rules.muster(ctx, count, faces)
+
+
+def boss_fate(ctx: Context) -> None:
+    """"The Siege": the boss's fate die (tray or virtual) places the boss."""
+    if not rules.boss_arriving(ctx.state):
+        raise RuleError("No boss arriving", "The boss is placed when the siege begins.")
+    rules.place_boss(ctx, _fate_faces(ctx.params["dice"], 1))
+
+
+def discard_resource(ctx: Context) -> None:
+    """"Running Out of Minions" / "Muster": one resource of the players' choice;
+    the prompt asks again while the effect still owes resources."""
+    choice = ctx.params["resource"]
+    if choice == "none":
+        rules.settle_discards(ctx)
+    else:
+        rules.discard_one(ctx, choice)
+    if ctx.state["discards"]:
+        ctx.stay()
+
+
+def discard_options(state: dict) -> tuple[str, ...]:
+    """The resources the reserves hold ("none" when empty: the debt is then unpayable)."""
+    return rules.discard_choices(state) or ("none",)
+
+
+def discard_labels(state: dict) -> dict[str, str]:
+    return {k: f"{k} ({state['reserves'][k]})" for k in RESOURCES}
 
 
 def raise_cmd(ctx: Context) -> None:
@@ -573,14 +620,33 @@ def overrun(ctx: Context) -> None:
 
 
 def spend_fate(ctx: Context) -> None:
-    """"Fate Pool": spend a symbol; its die is rerolled (tray or virtual)."""
+    """"Fate Pool": spend a symbol. "That fate die is rerolled after fully
+    resolving the fate effect": a prompt waits while the players resolve it,
+    then takes the die's new face (tray or virtual). A die given with the
+    command (typed in, a script) is used at once."""
     face = ctx.params["face"]
     if face not in ctx.state["fate"]:
         raise RuleError(f"No {face} in the pool", f"The fate pool shows no {face} symbol "
                         "(Fate Ability).")
+    if ctx.params["dice"] is not None:
+        rolled = _fate_faces(ctx.params["dice"], 1)
+        new = rules.spend_fate(ctx, face, rolled[0])
+        note(ctx, f"Spent {face.capitalize()}; rerolled: {new.capitalize()}")
+        return
+    resume = ctx.state.get("procedure")
+    ctx.start("spend", {"resume": resume, "spent": face})
+    ctx.describe(f"Spent {face.capitalize()}: resolve its ability")
+
+
+def fate_reroll(ctx: Context) -> None:
+    """"Fate Pool": the spent die rerolled and returned to the pool."""
+    face = ctx.data.get("spent")
+    if face is None or face not in ctx.state["fate"]:
+        raise RuleError("No die to reroll", "No spent fate die waits to be rerolled.")
     rolled = _fate_faces(ctx.params["dice"], 1)
     new = rules.spend_fate(ctx, face, rolled[0] if rolled else None)
-    note(ctx, f"Spent {face.capitalize()}; rerolled: {new.capitalize()}")
+    ctx.data["spent"] = None
+    note(ctx, f"{face.capitalize()} die rerolled: {new.capitalize()}")
 
 
 def wound_cmd(ctx: Context) -> None:
@@ -751,6 +817,16 @@ COMMANDS = (
     CommandSpec("keep_card", "The encounter card: asset, burden or discard", keep_card,
                 (Param("card", "choice", "Card", choices=("discard", "asset", "burden"),
                        default="discard", choices_from=card_choices),),
+                menu=False, prompt_only=True),
+    CommandSpec("muster_fate", "Roll the fate dice for a Muster", muster_fate, (_dice(),),
+                menu=False, prompt_only=True),
+    CommandSpec("boss_fate", "Roll the fate die that places the boss", boss_fate, (_dice(),),
+                menu=False, prompt_only=True),
+    CommandSpec("fate_reroll", "Reroll the spent fate die", fate_reroll, (_dice(),),
+                menu=False, prompt_only=True),
+    CommandSpec("discard_resource", "Discard a resource (players' choice)", discard_resource,
+                (Param("resource", "choice", "Discard", choices=RESOURCES,
+                       choices_from=discard_options, labels_from=discard_labels),),
                 menu=False, prompt_only=True),
     CommandSpec("overrun", "Overrun: discard a resource or move", overrun,
                 (Param("choice", "choice", "Choice", choices=("move", *RESOURCES)),),

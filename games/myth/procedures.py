@@ -19,14 +19,38 @@ def _data(state: dict) -> dict:
     return proc["data"] if proc else {}
 
 
+def _boss_dark(ctx: Context) -> None:
+    """"The Siege": every die of the pool shows darkness: no die to roll."""
+    rules.place_boss(ctx)
+
+
+def boss_steps(prefix: str) -> tuple[Step, ...]:
+    """"The Siege": the boss placed by one non-darkness fate die (a prompt that
+    arms the tray for 1 fate die), or in the darkness location when all dice of
+    the pool show darkness (automatic)."""
+    return (
+        Step(f"{prefix}boss", StepKind.PROMPT, "Siege: roll a fate die for the boss",
+             "The Siege", command="boss_fate", dice=lambda s: (1, "fate"),
+             skip=lambda s: not rules.boss_arriving(s) or rules.non_darkness_dice(s) == 0),
+        Step(f"{prefix}boss_dark", StepKind.AUTO, "Boss to the darkness location", "The Siege",
+             run=_boss_dark, skip=lambda s: not rules.boss_arriving(s)),
+    )
+
+
 def aftermath(prefix: str) -> tuple[Step, ...]:
-    """Overruns waiting for the players' choice, then the conquest and siege
-    abilities raised on the way ("Overruns"; "Conquest": resolve each ability)."""
+    """The boss's arrival if the siege began, resources to discard by the players'
+    choice, overruns waiting for the players' choice, then the conquest and
+    siege abilities raised on the way ("The Siege"; "Running Out of Minions";
+    "Overruns"; "Conquest": resolve each ability)."""
 
     def clear(ctx: Context) -> None:
         ctx.state["pending"] = []
 
     return (
+        *boss_steps(prefix),
+        Step(f"{prefix}discard", StepKind.PROMPT, "Discard a resource: which?",
+             "Farrenroc Reserves; Running Out of Minions; Muster", command="discard_resource",
+             skip=lambda s: not s["discards"]),
         Step(f"{prefix}overrun", StepKind.PROMPT, "Overrun: discard 1 resource or move",
              "Overruns", command="overrun", skip=lambda s: not s["overruns"]),
         Step(f"{prefix}abilities", StepKind.REMINDER, "Resolve the conquest abilities",
@@ -301,6 +325,7 @@ ACTION = Procedure(
              "Defeated Heroes", skip=lambda s: not _hero_down(s)),
         Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
              run=_enemy_action, skip=lambda s: not _is_enemy(s)),
+        *boss_steps("raise_"),
         Step("conquest", StepKind.PROMPT, "Roll the fate dice for the spawns", "Conquest",
              command="conquest_fate", dice=_conquest_dice,
              skip=lambda s: not _conquest(s) or rules.conquest_dice(s, _conquest(s)) == 0),
@@ -411,9 +436,40 @@ ROLL = Procedure(
 # --- effects started from the menu --------------------------------------------------------------
 
 
-EFFECT = Procedure("effect", "Card effect", aftermath(""), on_finish=_resume)
+def _muster(state: dict) -> int:
+    return _data(state).get("muster") or 0
 
-PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL)
+
+def muster_dice(state: dict) -> int:
+    """"Muster": one non-darkness fate die per muster, as many as the pool has."""
+    return min(_muster(state), rules.non_darkness_dice(state))
+
+
+def _muster_dark(ctx: Context) -> None:
+    """"Muster" with no non-darkness die in the pool: nothing to roll."""
+    rules.muster(ctx, ctx.data.pop("muster"))
+
+
+EFFECT = Procedure("effect", "Card effect", (
+    Step("muster", StepKind.PROMPT, "Muster: roll the fate dice", "Muster",
+         command="muster_fate", dice=lambda s: (muster_dice(s), "fate"),
+         skip=lambda s: muster_dice(s) == 0),
+    Step("muster_dark", StepKind.AUTO, "Muster: no dice to roll", "Muster", run=_muster_dark,
+         skip=lambda s: not _muster(s)),
+    *aftermath(""),
+), on_finish=_resume)
+
+
+def _spent(state: dict) -> str | None:
+    return _data(state).get("spent")
+
+
+SPEND = Procedure("spend", "Fate ability", (
+    Step("reroll", StepKind.PROMPT, "Resolve it, then roll its die", "Fate Pool; Fate Ability",
+         command="fate_reroll", dice=lambda s: (1, "fate"), skip=lambda s: _spent(s) is None),
+), on_finish=_resume)
+
+PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 
 
 def next_procedure(state: dict) -> str | None:

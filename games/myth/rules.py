@@ -47,17 +47,65 @@ def lose_stability(ctx: Context, amount: int, why: str) -> None:
     note(ctx, f"Farrenroc -{amount} stability ({why}): {state['stability']}")
 
 
-def discard_resources(ctx: Context, count: int, kind: str | None = None) -> bool:
-    """Discard ``count`` resources (of ``kind``, or the players' choice taken from the
-    largest reserve first). "Farrenroc Reserves": discard as many as possible; returns
-    False when the reserves could not pay, the caller then reduces stability by 1."""
-    reserves = ctx.state["reserves"]
-    for _ in range(count):
-        pick = kind or max(RESOURCES, key=lambda k: reserves[k])
-        if reserves[pick] == 0:
-            return False
-        reserves[pick] -= 1
-    return True
+def owe_resources(ctx: Context, count: int, why: str) -> None:
+    """Resources the players must discard, "of the players' choice" ("Running Out
+    of Minions", "Muster", "Farrenroc Reserves").
+
+    When there is nothing to choose (one kind left in the reserves, or the debt
+    takes everything) the box discards at once: as many as possible, then
+    stability -1 if the reserves could not pay (once for this effect).
+    Otherwise the debt waits in ``discards`` and the players choose each
+    resource at the "discard" prompt (:func:`settle_discards` after each).
+    """
+    ctx.state["discards"].append({"count": count, "why": why})
+    settle_discards(ctx)
+
+
+def discard_choices(state: dict) -> tuple[str, ...]:
+    """The resources the players may discard now (those the reserves hold)."""
+    return tuple(k for k in RESOURCES if state["reserves"][k] > 0)
+
+
+def settle_discards(ctx: Context) -> None:
+    """Pay every waiting discard the players have no choice about, first to last;
+    stop at the first one that needs a choice."""
+    state = ctx.state
+    reserves = state["reserves"]
+    while state["discards"]:
+        debt = state["discards"][0]
+        kinds = discard_choices(state)
+        total = sum(reserves.values())
+        if debt["count"] < total and len(kinds) > 1:
+            return
+        paid = []
+        for _ in range(min(debt["count"], total)):
+            kind = next(k for k in RESOURCES if reserves[k] > 0)
+            reserves[kind] -= 1
+            paid.append(kind)
+        state["discards"].pop(0)
+        if paid:
+            note(ctx, f"Discarded {', '.join(paid)} ({debt['why']})")
+        if debt["count"] > total:
+            lose_stability(ctx, 1, f"{debt['why']}, reserves empty")
+
+
+def discard_one(ctx: Context, kind: str) -> None:
+    """The players' choice for the first waiting discard: one ``kind`` resource."""
+    state = ctx.state
+    if not state["discards"]:
+        from games.core import RuleError
+        raise RuleError("No discard asked", "No effect is waiting for resources.")
+    if state["reserves"][kind] == 0:
+        from games.core import RuleError
+        raise RuleError(f"No {kind} to discard",
+                        f"The reserves hold no {kind}; choose another resource (Spend).")
+    debt = state["discards"][0]
+    state["reserves"][kind] -= 1
+    debt["count"] -= 1
+    note(ctx, f"Discarded 1 {kind} ({debt['why']})")
+    if debt["count"] == 0:
+        state["discards"].pop(0)
+    settle_discards(ctx)
 
 
 # --- fate pool -------------------------------------------------------------------------
@@ -140,22 +188,40 @@ def raise_track(ctx: Context, track: str, spaces: int) -> None:
 
 
 def begin_siege(ctx: Context, why: str) -> None:
-    """"The Siege": the boss is placed by one non-darkness fate die (all darkness:
-    the darkness location); objective tokens and cards other than a revealed final
-    objective are discarded."""
+    """"The Siege": it begins; objective tokens and cards other than a revealed
+    final objective are discarded. The boss arrives by one non-darkness fate
+    die of the pool (:func:`place_boss`), rolled at the "boss" prompt that
+    follows (tray or virtual)."""
     state = ctx.state
     state["siege"] = True
-    faces, missing = roll_non_darkness(ctx, 1)
-    face = faces[0] if faces else "darkness"
-    area = fate_area(state, face)
-    state["boss"] = {"area": area, "damage": 0}
+    state["boss"] = {"area": None, "damage": 0, "arriving": True}
     for area_state in state["areas"].values():
         area_state["objective"] = None
     for objective in state["objectives"].values():
         if not objective["done"]:
             objective["location"] = None
+    note(ctx, f"The siege begins ({why}): a fate die places the boss")
+
+
+def boss_arriving(state: dict) -> bool:
+    return bool(state["boss"].get("arriving"))
+
+
+def non_darkness_dice(state: dict) -> int:
+    return sum(1 for face in state["fate"] if face != "darkness")
+
+
+def place_boss(ctx: Context, faces: list[str] | None = None) -> None:
+    """"The Siege": "Place the boss in a random Outland location by rolling one
+    non-darkness fate die in the fate pool. If all dice are darkness, the boss
+    appears in the darkness location." ``faces`` is the tray's die, else virtual."""
+    state = ctx.state
+    rolled, _ = roll_non_darkness(ctx, 1, faces)
+    face = rolled[0] if rolled else "darkness"
+    area = fate_area(state, face)
+    state["boss"] = {"area": area, "damage": 0}
     where = area_name(state, area) if area else "?"
-    note(ctx, f"The siege begins ({why}): boss to {where} ({face.capitalize()})")
+    note(ctx, f"The boss arrives in {where} ({face.capitalize()})")
 
 
 def lowest_track(state: dict) -> str:
@@ -217,10 +283,8 @@ def spawn(ctx: Context, targets: list[str]) -> None:
             raise_track(ctx, TRACK_OF[kind], 1)
         state.setdefault("overruns", []).append({"area": area_id, "count": count})
     if missing:
-        paid = discard_resources(ctx, missing)
         note(ctx, f"Out of minions: {missing} could not spawn, discard {missing} resource(s)")
-        if not paid:
-            lose_stability(ctx, 1, "out of minions, reserves empty")
+        owe_resources(ctx, missing, "out of minions")
 
 
 def step_toward(state: dict, here: str, goal_dist: dict[str, int]) -> str:
@@ -422,7 +486,8 @@ def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:
     agree; the Quick Reference's "Muster" step 2 ("raise the lowest conquest
     track a number of times equal to the missing number of fate die") differs.
     The box follows the two full rules passages over the summary table: one
-    resource per missing die, and when the reserves cannot pay, stability -1
+    resource per missing die (the players choose which, :func:`owe_resources`),
+    and when the reserves cannot pay, stability -1
     ("Farrenroc Reserves": discard as many as possible, then reduce stability
     by 1). Players who read it the Quick Reference's way can turn the track
     with the ``raise`` command and correct the reserves.
@@ -430,8 +495,8 @@ def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:
     rolled, unrolled = roll_non_darkness(ctx, count, faces)
     note(ctx, "Muster: " + (", ".join(f.capitalize() for f in rolled) or "no dice"))
     spawn(ctx, [a for a in (fate_area(ctx.state, f) for f in rolled) if a])
-    if unrolled and not discard_resources(ctx, unrolled):
-        lose_stability(ctx, 1, "muster, reserves empty")
+    if unrolled:
+        owe_resources(ctx, unrolled, "muster: dice not rolled")
 
 
 # --- heroes, battles, odds ------------------------------------------------------------------

@@ -109,6 +109,16 @@ def _step_text(state: dict, step) -> str:
         return f"{card}: Darkness fate, siege step"
     if step.id.endswith("abilities") and state["pending"]:
         return "Resolve: " + "; ".join(state["pending"])
+    if step.id.endswith("boss"):
+        return "Siege! Roll 1 fate die (not Darkness): the boss's Outland"
+    if step.id.endswith("discard") and state["discards"]:
+        debt = state["discards"][0]
+        return f"Discard {debt['count']} resource{'s' * (debt['count'] > 1)} ({debt['why']}): which?"
+    if step.id == "muster" and data.get("muster"):
+        from games.myth.procedures import muster_dice
+        return f"Muster {data['muster']}: roll {muster_dice(state)} fate dice (not Darkness)"
+    if step.id == "reroll" and state["procedure"]["name"] == "spend" and data.get("spent"):
+        return f"{data['spent'].capitalize()} spent: resolve it, then roll its die"
     if step.id.endswith("overrun") and state["overruns"]:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"

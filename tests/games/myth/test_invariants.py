@@ -41,6 +41,11 @@ COMMANDS = st.one_of(
               st.sampled_from(("tactics", "cunning", "intellect", "spirit")), st.integers(1, 10)),
     st.just(("encounter", {"skill": "spirit", "target": 6, "no_test": True})),
     st.builds(lambda c: ("discard_card", {"card": c}), st.sampled_from(("asset", "burden"))),
+    st.just(("muster_fate", {})),
+    st.just(("boss_fate", {})),
+    st.just(("fate_reroll", {})),
+    st.builds(lambda c: ("discard_resource", {"resource": c}),
+              st.sampled_from(("hope", "supply", "influence", "none"))),
 )
 
 
@@ -76,6 +81,8 @@ def test_limits_hold_and_replay_is_identical(seed, commands):
     assert all(len(a["minions"]) <= 3 for a in state["areas"].values())
     assert sum(1 for a in state["areas"].values() if a["structure"]) <= 6
     assert 0 <= state["stability"] <= 10
+    assert all(d["count"] > 0 for d in state["discards"])
+    assert state["boss"]["area"] is None or not state["boss"].get("arriving")
     again, log_again = _play(seed, commands)
     assert again == state and log_again == log
     GAME.view(state)

@@ -170,26 +170,48 @@ def test_lowering_never_resolves_abilities():
 
 def test_siege_begins_on_the_last_space_boss_placed_objectives_discarded():
     """"The Siege": no siege ability when it begins; the boss goes to the Outland
-    of a non-darkness fate die; objective tokens and cards are discarded."""
+    of a non-darkness fate die, rolled at a prompt that arms the tray for one
+    fate die; objective tokens and cards are discarded."""
     t = played(fate=["darkness", "darkness", "nature", "darkness", "darkness"])
     s = t.state
     s["areas"]["village-1"]["objective"] = "hope"
     s["conquest"]["corruption"] = 8
-    rules.raise_track(ctx_for(s), "corruption", 3)
+    t.do("raise", track="corruption", spaces=3)
+    s = t.state
     assert s["siege"] and s["conquest"]["corruption"] == 10
     assert s["pending"] == []
-    assert s["board"]["areas"][s["boss"]["area"]]["type"] in ("outland", "lair")
-    assert s["fate"][2] == s["board"]["areas"][s["boss"]["area"]]["fate"]
     assert all(a["objective"] is None for a in s["areas"].values())
-    rules.raise_track(ctx_for(s), "corruption", 2)
-    assert s["pending"] == ["Corruption siege ability"]
+    assert s["boss"]["area"] is None and t.step().id == "boss"
+    assert t.step().dice(s) == (1, "fate")
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("boss_fate", dice=[{"kind": "d10", "face": 3}])
+    assert err.value.short == "Roll 1 fate dice" and t.state == before
+    t.do("boss_fate", dice=[{"kind": "fate", "face": "Faith"}])
+    s = t.state
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "faith"
+    assert s["fate"][2] == "faith"  # the pool's non-darkness die took the new face
+    assert "arriving" not in s["boss"]
+    t.do("raise", track="corruption", spaces=2)
+    assert t.state["pending"] == ["Corruption siege ability"]
+
+
+def test_the_boss_die_rolled_virtually_when_confirmed_without_a_tray():
+    t = played(fate=["darkness", "rage", "darkness", "darkness", "darkness"])
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
+    t.do("boss_fate")
+    s = t.state
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == s["fate"][1]
 
 
 def test_all_darkness_puts_the_boss_in_the_darkness_location():
+    """"The Siege": "If all dice are darkness, the boss appears in the darkness
+    location" (no die to roll: no prompt)."""
     t = played(fate=["darkness"] * 5)
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
     s = t.state
-    s["conquest"]["despair"] = 9
-    rules.raise_track(ctx_for(s), "despair", 1)
     assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "darkness"
 
 
@@ -366,29 +388,86 @@ def test_muster_section_dice_that_cannot_be_rolled_discard_resources_not_raise_a
     """"Muster" (Additional Rules) and the Glossary's "Muster": "For each die that
     cannot be rolled discard one resource from the reserve". The Quick
     Reference's Muster step 2 says "raise the lowest conquest track" instead;
-    the box follows the two full passages (see rules.muster's docstring)."""
+    the box follows the two full passages (see rules.muster's docstring). The
+    players choose which resources ("of the players' choice")."""
     t = played()
+    t.state["fate"] = ["darkness", "darkness", "darkness", "rage", "darkness"]
+    t.state["reserves"] = {"hope": 1, "supply": 2, "influence": 0}
+    t.do("muster", count=3)
+    assert t.step().id == "muster" and t.step().dice(t.state) == (1, "fate")
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Guile"}])
     s = t.state
-    s["fate"] = ["darkness", "darkness", "darkness", "rage", "darkness"]
-    s["reserves"] = {"hope": 1, "supply": 2, "influence": 0}
-    ctx = ctx_for(s)
-    rules.muster(ctx, 3, ["guile"])
-    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
-    assert sum(s["reserves"].values()) == 1  # two dice missing: two resources discarded
-    assert s["stability"] == 10
     spawned = [a for a, st in s["areas"].items() if st["minions"]]
     assert [s["board"]["areas"][a]["fate"] for a in spawned] == ["guile"]
+    assert t.step().id == "discard" and s["discards"] == [{"count": 2, "why": "muster: dice "
+                                                                              "not rolled"}]
+    discard = next(c for c in GAME.commands if c.name == "discard_resource")
+    assert discard.resolved_params(s)[0].choices == ("hope", "supply")
+    t.do("discard_resource", resource="hope")
+    # one more owed and only supply left: the box takes it without asking
+    assert t.state["reserves"] == {"hope": 0, "supply": 1, "influence": 0}
+    assert t.state["discards"] == []
+    assert t.state["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+    assert t.state["stability"] == 10
+    assert t.state["procedure"] is None or t.state["procedure"]["name"] != "effect"
 
 
 def test_muster_unpayable_discard_costs_one_stability():
-    """"Farrenroc Reserves": discard as many as possible, then stability -1."""
+    """"Farrenroc Reserves": discard as many as possible, then stability -1 (no
+    choice to make: no prompt)."""
+    t = played()
+    t.state["fate"] = ["darkness"] * 5
+    t.state["reserves"] = {"hope": 1, "supply": 0, "influence": 0}
+    t.do("muster", count=3)
+    s = t.state
+    assert s["reserves"]["hope"] == 0 and s["stability"] == 9 and s["discards"] == []
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+
+
+def test_muster_dice_from_the_tray_wrong_kind_refused_virtual_when_confirmed():
+    t = played(fate=["rage", "guile", "darkness", "darkness", "darkness"])
+    t.do("muster", count=3)
+    assert t.step().dice(t.state) == (2, "fate")
+    before = t.state
+    for wrong in ([{"kind": "d6", "face": 2}] * 2, [{"kind": "fate", "face": "Rage"}]):
+        with pytest.raises(RuleError):
+            t.do("muster_fate", dice=wrong)
+        assert t.state == before
+    t.do("muster_fate")
+    assert sum(len(a["minions"]) for a in t.state["areas"].values()) == 2
+
+
+def test_running_out_of_minions_asks_which_resources():
+    """"Running Out of Minions": "Discard 1 resource of the players' choice for
+    each minion that could not spawn"."""
     t = played()
     s = t.state
-    s["fate"] = ["darkness"] * 5
-    s["reserves"] = {"hope": 1, "supply": 0, "influence": 0}
-    rules.muster(ctx_for(s), 3)
-    assert s["reserves"]["hope"] == 0 and s["stability"] == 9
-    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+    for area in ("village-1", "village-2", "village-3", "village-4", "village-5", "sanctuary-1"):
+        put(s, area, 3)
+    put(s, "sanctuary-2", 2)
+    s["reserves"] = {"hope": 2, "supply": 2, "influence": 2}
+    t.do("spawn", area="dungeon-1", count=3)
+    assert t.step().id == "discard" and t.state["discards"][0]["count"] == 3
+    for kind in ("influence", "influence", "hope"):
+        t.do("discard_resource", resource=kind)
+    assert t.state["reserves"] == {"hope": 1, "supply": 2, "influence": 0}
+    assert t.state["stability"] == 10 and t.state["discards"] == []
+
+
+def test_spent_fate_symbol_rerolled_at_a_prompt_after_its_ability():
+    """"Fate Pool": "that fate die is rerolled after fully resolving the fate
+    effect then returned to the fate pool" (tray armed for 1 fate die)."""
+    t = played(fate=["rage", "guile", "nature", "arcane", "faith"])
+    t.do("spend_fate", face="nature")
+    assert t.state["procedure"]["name"] == "spend" and t.step().dice(t.state) == (1, "fate")
+    assert t.state["fate"][2] == "nature"  # not rerolled before the ability is resolved
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("fate_reroll", dice=[{"kind": "d10", "face": 4}])
+    assert t.state == before
+    t.do("fate_reroll", dice=[{"kind": "fate", "face": "Darkness"}])
+    assert t.state["fate"] == ["rage", "guile", "darkness", "arcane", "faith"]
+    assert t.state["procedure"] is None or t.state["procedure"]["name"] != "spend"
 
 
 # --- March through the assault prompt ---------------------------------------------------------
