@@ -1166,6 +1166,13 @@ _CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIB
 )
 
 
+# A card from the content pack, by name: the last field of its form (one Menhir step
+# back from the first), so forms without a pack start as before.
+_PACK_NIGHT = Param("card", "choice", "Card (pack)", optional=True, choices_from=night_card_choices)
+_PACK_ENCOUNTER = Param("card", "choice", "Card (pack)", optional=True, choices_from=encounter_choices)
+_PACK_ANCIENT = Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices)
+
+
 def _in_daylight(state: dict) -> bool:
     return _daylight(state)
 
@@ -1248,16 +1255,15 @@ COMMANDS = (
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("ancient_plot", "An Ancient's Plot type", ancient_plot,
                 (Param("terrain", "choice", "Plot location", choices=TERRAINS[1:], default="badlands"),
-                 Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices)),
+                 _PACK_ANCIENT),
                 menu=False, prompt_only=True),
     CommandSpec("difficulty_discard", "A discarded Night card", difficulty_discard,
                 (_cell("location", "Location"),), menu=False, prompt_only=True),
     CommandSpec("night_card", "Enter the Night card", night_card,
-                (Param("card", "choice", "Card (pack)", optional=True, choices_from=night_card_choices),
-                 _cell("location", "Location"),
+                (_cell("location", "Location"),
                  Param("type", "choice", "Type", choices=NIGHT_TYPES, default="event"),
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
-                 *_CARD_VALUES), menu=False, prompt_only=True),
+                 *_CARD_VALUES, _PACK_NIGHT), menu=False, prompt_only=True),
     CommandSpec("roll", "Roll the Test's dice", roll, (_DICE,), menu=False, prompt_only=True),
     CommandSpec("fate", "Call on Fate", fate,
                 (Param("use", "choice", "Fate", choices=("no", "Fate token", "rumour"), default="no"),
@@ -1269,11 +1275,10 @@ COMMANDS = (
                  Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0)),
                 menu=False, prompt_only=True),
     CommandSpec("ancient_card", "The Ancient's card", ancient_card,
-                (Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices),
-                 _cell("location", "Location"),
+                (_cell("location", "Location"),
                  Param("fight", "int", "Fight", low=0, high=20, default=4),
                  Param("hp", "int", "HP", low=1, high=40, default=8),
-                 Param("gold", "int", "Gold", low=0, high=30, default=5)),
+                 Param("gold", "int", "Gold", low=0, high=30, default=5), _PACK_ANCIENT),
                 menu=False, prompt_only=True),
     CommandSpec("reward", "Claim the reward", reward,
                 (Param("loot", "choice", "Loot", choices=("gold", "loot token"), default="gold"),
@@ -1290,8 +1295,8 @@ COMMANDS = (
                        default="none")),
                 menu=False, prompt_only=True),
     CommandSpec("encounter", "Enter the encounter", encounter,
-                (Param("card", "choice", "Card (pack)", optional=True, choices_from=encounter_choices),
-                 Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES),
+                (Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES,
+                 _PACK_ENCOUNTER),
                 menu=False, prompt_only=True),
     CommandSpec("stance", "Surprise Attack or Evade", stance,
                 (Param("choice", "choice", "Hidden", choices=("surprise", "evade"), default="surprise"),),

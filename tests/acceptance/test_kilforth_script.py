@@ -152,14 +152,16 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
         {"press": "select"},
         {"press": "next"},  # the table is laid out
         *_menu("move"), {"turn": "spirit", "steps": 4}, {"press": "select"},  # C2 -> B3
-        {"turn": "spirit", "steps": 1}, {"press": "select"},  # the encounter: Kobold
+        {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # the last field: Kobold
+        {"press": "select"},
         {"press": "select"},  # no Trap
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 5}]},  # Fight 2
         {"dice": [{"kind": "d6", "face": 1}] * 3},  # the Kobold with Surprise: 3 dice
         {"press": "select"},  # no Fate
         {"press": "select"},  # reward: gold, the card
         *_menu("camp"),
-        {"turn": "spirit", "steps": 1}, {"press": "select"},  # Night card: Howling Gale
+        {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # card: Howling Gale
+        {"press": "select"},
         {"press": "next"},  # unveil; Breaking Camp
     ]
     run = run_script(tmp_path, lines, data_dir=data_dir)

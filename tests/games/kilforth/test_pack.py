@@ -202,6 +202,13 @@ plot_terrain = "badlands"
 """
 
 
+def _card(spec, state):
+    """The form's pack card field: the last one (one Menhir step back from the first)."""
+    field = spec.resolved_params(state)[-1]
+    assert field.name == "card"
+    return field
+
+
 def _played(text: str = CARDS, **options) -> dict:
     """A game with the pack loaded, one Human hero, Day 1."""
     state = new_game(GAME, {"heroes": 1, "mode": "solo", **options}, 3).state
@@ -217,14 +224,14 @@ def test_night_cards_are_chosen_by_name_and_not_offered_twice():
     - the location falls into gloom, an encounter card is placed there with its values."""
     state = do(_played(), "camp")
     spec = next(c for c in GAME.commands if c.name == "night_card")
-    assert spec.resolved_params(state)[0].choices == ("as entered", "Howling Gale", "Bandit Ambush")
+    assert _card(spec, state).choices == ("as entered", "Howling Gale", "Bandit Ambush")
     state = do(state, "night_card", card="Bandit Ambush")
     bandit = state["encounters"][-1]
     assert (bandit["name"], bandit["type"], bandit["cell"]) == ("Bandit Ambush", "enemy", cell_index("B3"))
     assert (bandit["fight"], bandit["hp"], bandit["gold"]) == (3, 2, 2)
     assert state["map"][cell_index("B3")]["gloom"]
     state = do(do(state, "next"), "camp")  # unveil; Day 2, camp again
-    assert spec.resolved_params(state)[0].choices == ("as entered", "Howling Gale")
+    assert _card(spec, state).choices == ("as entered", "Howling Gale")
     state = do(state, "night_card", card="Howling Gale")
     tor = next(i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor")
     assert state["weather"]["cell"] == tor and state["map"][tor]["gloom"]
@@ -237,7 +244,7 @@ def test_an_encounter_is_chosen_from_the_locations_deck():
     state = _played()
     state = do(state, "move", to="B3")  # Green Meadows, plains
     spec = next(c for c in GAME.commands if c.name == "encounter")
-    assert spec.resolved_params(state)[0].choices == ("as entered", "Kobold")
+    assert _card(spec, state).choices == ("as entered", "Kobold")
     state = do(state, "encounter", card="Kobold")
     assert state["procedure"]["name"] == "battle"
     kobold = state["encounters"][0]
@@ -256,7 +263,7 @@ def test_the_ancient_comes_from_the_pack():
     state = do(state, "roll", dice=[{"kind": "d6", "face": 6}] * hero["fight"])
     assert step_id(state) == "ancient"
     spec = next(c for c in GAME.commands if c.name == "ancient_card")
-    assert spec.resolved_params(state)[0].choices[0] == "Abbess of Penance"
+    assert _card(spec, state).choices[0] == "Abbess of Penance"
     state = do(state, "ancient_card", card="Abbess of Penance")
     ancient = state["ancients"][0]
     tor = next(i for i, c in enumerate(state["map"]) if c["name"] == "Spire Tor")
