@@ -16,7 +16,9 @@ from games.myth.state import (
     MAX_ASSETS,
     MAX_MINIONS,
     MAX_STRUCTURES,
+    RANKS,
     RESOURCES,
+    SKILLS,
     TRACK_OF,
     TRACK_SPACES,
     TRACKS,
@@ -645,8 +647,13 @@ def _track_low(track: str):
 
 
 def tracks(state: dict) -> list[TrackSpec]:
-    """The dial-adjustable numbers: stability first, then reserves, conquest tracks
-    (corrections: a dial turn resolves no ability) and the heroes' damage."""
+    """The tracked numbers. On the dial (the Menhir dial cycles through them):
+    stability, the reserves, the conquest tracks (corrections: a dial turn
+    resolves no ability) and the heroes' damage. Off the dial (``correct``
+    still sets them, their bounds still hold): the values set once at Setup
+    and changed only by card effects: each hero's skills and vitality ("Skill":
+    different game effects can modify a hero's skills), assets and burdens, and
+    the enemy sheet's values ("Enemy Sheet")."""
     specs = [TrackSpec("stability", "Stability", "stability", 0, 10)]
     for kind in RESOURCES:
         specs.append(TrackSpec(kind, kind.capitalize(), f"reserves.{kind}", 0, 10))
@@ -656,6 +663,23 @@ def tracks(state: dict) -> list[TrackSpec]:
     for i in range(len(state["heroes"])):
         specs.append(TrackSpec(f"hero{i + 1}.damage", f"H{i + 1} damage", f"heroes.{i}.damage",
                                0, lambda s, i=i: max(0, s["heroes"][i]["vitality"] - 1)))
+    for i in range(len(state["heroes"])):
+        for skill in SKILLS:
+            specs.append(TrackSpec(f"hero{i + 1}.{skill}", f"H{i + 1} {skill}",
+                                   f"heroes.{i}.{skill}", 0, 9, dial=False))
+        specs.append(TrackSpec(f"hero{i + 1}.vitality", f"H{i + 1} vitality",
+                               f"heroes.{i}.vitality",
+                               lambda s, i=i: s["heroes"][i]["damage"] + 1, 20, dial=False))
+        specs.append(TrackSpec(f"hero{i + 1}.assets", f"H{i + 1} assets", f"heroes.{i}.assets",
+                               0, MAX_ASSETS, dial=False))
+        specs.append(TrackSpec(f"hero{i + 1}.burdens", f"H{i + 1} burdens",
+                               f"heroes.{i}.burdens", 0, 20, dial=False))
+    for rank in RANKS:
+        specs.append(TrackSpec(f"{rank}.vitality", f"{rank.capitalize()} vitality",
+                               f"enemy.{rank}.vitality", 1, 20, dial=False))
+        for key in ("attack", "defence"):
+            specs.append(TrackSpec(f"{rank}.{key}", f"{rank.capitalize()} {key}",
+                                   f"enemy.{rank}.{key}", 0, 10, dial=False))
     return specs
 
 

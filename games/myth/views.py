@@ -147,19 +147,58 @@ def _step_text(state: dict, step) -> str:
     return step.text
 
 
-def _history_lines(state: dict) -> tuple[str, ...]:
-    """The per-round history (stability and the three conquest tracks at the end
-    of each round, "Prepare Phase"), one line a round, stability as a bar, the
-    last ten rounds; the current values last for comparison."""
-    rows = [*state["history"][-10:], {"round": "now", "stability": state["stability"],
-                                      **state["conquest"]}]
-    lines = []
-    for row in rows:
-        bar = "#" * row["stability"] + "." * (10 - row["stability"])
-        label = f"R{row['round']}" if row["round"] != "now" else "now"
-        lines.append(f"{label:>4} {bar} {row['stability']:>2}  " + "  ".join(
-            f"{t[:3]} {row[t]:>2}" for t in TRACKS))
-    return tuple(lines)
+def _series(state: dict) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Stability and the three conquest tracks per round for the screen's plot,
+    oldest first: each round's values at its Reset Step ("Prepare Phase"), then
+    the round in play."""
+    rows = list(state["history"])
+    done = rows[-1]["round"] if rows else 0
+    if state["round"] > done:
+        rows.append({"round": state["round"], "stability": state["stability"],
+                     **state["conquest"]})
+    if not rows:
+        return ()
+    return (("Stability", tuple(r["stability"] for r in rows)),
+            *((t.capitalize(), tuple(r[t] for r in rows)) for t in TRACKS))
+
+
+def party_area(state: dict) -> str:
+    """Where the party is for the map: the hero whose card is resolved, else hero 1."""
+    current = current_card(state)
+    index = current[1] if current and current[1] != "enemy" else 0
+    return state["heroes"][index]["area"]
+
+
+def cell_label(state: dict, area_id: str) -> str:
+    """A map cell: the area's short label, then what is there: ``#`` a structure,
+    ``3m`` minions, ``c`` per captain, ``B`` the boss, ``o`` an objective token,
+    ``+12`` heroes 1 and 2."""
+    area = state["areas"][area_id]
+    label = state["board"]["areas"][area_id].get("short") or area_id[:3]
+    label += "#" * area["structure"]
+    if area["minions"]:
+        label += f" {len(area['minions'])}m"
+    label += "c" * min(2, len(area["captains"]))
+    label += "B" * (state["boss"]["area"] == area_id)
+    label += "o" * bool(area["objective"])
+    heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"]) if h["area"] == area_id)
+    return label + (f"+{heroes}" if heroes else "")
+
+
+def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
+    """The board on the screen's map grid, when every area has a position
+    (docs/games/myth-dark-frontier.md, "The board"); empty otherwise."""
+    areas = state["board"]["areas"]
+    if not areas or any(not a.get("pos") for a in areas.values()):
+        return ()
+    cols = 1 + max(a["pos"][0] for a in areas.values())
+    rows = 1 + max(a["pos"][1] for a in areas.values())
+    cells = [[""] * cols for _ in range(rows)]
+    here = party_area(state)
+    for area_id, area in areas.items():
+        col, row = area["pos"]
+        cells[row][col] = ("*" if area_id == here else "") + cell_label(state, area_id)
+    return tuple(tuple(row) for row in cells)
 
 
 def _roll_title(state: dict, roll: dict) -> str:
@@ -186,7 +225,7 @@ def view(state: dict) -> GameView:
     from games.myth import GAME
 
     tracks = tuple(TrackView(s.key, s.label, get_path(state, s.path), s.low_in(state),
-                             s.high_in(state)) for s in GAME.tracks(state))
+                             s.high_in(state)) for s in GAME.tracks(state) if s.dial)
     proc = state.get("procedure")
     step = current_step(GAME, state)
     phase = GAME.procedure(proc["name"]).title if proc else ""
@@ -201,7 +240,11 @@ def view(state: dict) -> GameView:
     heroes = tuple(
         f"{h['name']}: T{h['tactics']} C{h['cunning']} I{h['intellect']} S{h['spirit']}, "
         f"damage {h['damage']}/{h['vitality']}, {area_name(state, h['area'])}"
+        + (f", assets {h['assets']}" if h["assets"] else "")
+        + (f", burdens {h['burdens']}" if h["burdens"] else "")
         + (" (defeated)" if h["defeated"] else "") for h in state["heroes"])
+    sheet = tuple(f"{rank.capitalize()}: vitality {v['vitality']}, attack {v['attack']}, "
+                  f"defence {v['defence']}" for rank, v in state["enemy"].items())
     conquest = tuple(
         f"{t.capitalize()}: {state['conquest'][t]}/10, abilities {state['abilities'][t] or '-'}"
         for t in TRACKS) + (("SIEGE" if state["siege"] else "no siege yet"),)
@@ -212,7 +255,6 @@ def view(state: dict) -> GameView:
         f"{k.capitalize()}: {o['location'] or '-'}, {o['tokens']}/{len(state['heroes'])}"
         + (" done" if o["done"] else "") for k, o in state["objectives"].items()
     ) + (f"Active quest: {state['quest'] or '-'}",)
-    plot = _history_lines(state)
     panels = (
         Panel("Action decks", _plan_lines(state)),
         Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
@@ -220,10 +262,12 @@ def view(state: dict) -> GameView:
         Panel("Fate pool", (", ".join(f.capitalize() for f in state["fate"]) or "not rolled",)),
         Panel("Forecast", _forecast(state)),
         Panel("Heroes", heroes),
+        Panel("Enemy sheet", sheet),
         Panel("Objectives", objectives),
-        Panel("Board", _board_lines(state)),
-        Panel("Rounds", plot),
     )
+    grid = _grid(state)
+    if not grid:  # no positions on this board: the board as a list
+        panels += (Panel("Board", _board_lines(state)),)
     steps: tuple[tuple[str, str], ...] = ()
     if proc:
         procedure = GAME.procedure(proc["name"])
@@ -231,4 +275,5 @@ def view(state: dict) -> GameView:
                        else "todo") for i, s in enumerate(procedure.steps))
     headline = f"Myth \u00b7 Round {state['round']}"
     over = state["over"]["text"] if state.get("over") else None
-    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over)
+    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
+                    series=_series(state), grid=grid)

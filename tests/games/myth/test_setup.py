@@ -261,3 +261,31 @@ def test_a_bad_board_file_refuses_a_new_game_with_a_clear_message(tmp_path, monk
     assert err.value.short == "Board file is bad"
     assert "games/myth/board.toml" in err.value.long and "'castle'" in err.value.long
     assert "exactly one Farrenroc" in err.value.long
+
+
+# --- values set once: off the dial, still corrected ------------------------------------------
+
+
+def test_the_menhir_dial_cycles_stability_reserves_tracks_and_damage_only():
+    t = Table(heroes=2).setup()
+    on_dial = [s.key for s in GAME.tracks(t.state) if s.dial]
+    assert on_dial == ["stability", "hope", "supply", "influence", "despair", "devastation",
+                       "corruption", "hero1.damage", "hero2.damage"]
+    assert [tv.key for tv in GAME.view(t.state).tracks] == on_dial
+
+
+def test_skills_vitality_and_the_enemy_sheet_are_corrected_off_the_dial():
+    """"Skill": different game effects can modify a hero's skills; "Enemy Sheet"."""
+    t = Table().setup()
+    t.do("correct", track="hero1.cunning", value=4)
+    t.do("set_value", what="minion.defence", value=7)
+    assert t.state["heroes"][0]["cunning"] == 4 and t.state["enemy"]["minion"]["defence"] == 7
+    t.do("wound", amount=3)
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("set_value", what="hero1.vitality", value=3)   # below damage 3 + 1
+    with pytest.raises(RuleError):
+        t.do("correct", track="hero1.tactics", value=10)
+    assert t.state == before
+    form = next(c for c in GAME.commands if c.name == "set_value").resolved_params(t.state)[0]
+    assert form.shown("hero1.spirit") == "H1 spirit"

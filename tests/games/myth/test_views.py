@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.myth import GAME
-from tests.games.myth.helpers import Table
+from tests.games.myth.helpers import Table, clear_board, put
 
 
 def test_oled_facts_stability_next_card_fate():
@@ -28,9 +28,38 @@ def test_the_card_being_resolved_is_named():
 def test_screen_panels():
     t = Table(heroes=2, seed=2).setup()
     titles = [p.title for p in GAME.view(t.state).panels]
-    for title in ("Action decks", "Farrenroc", "Conquest", "Fate pool", "Forecast", "Heroes",
-                  "Board", "Rounds"):
+    for title in ("Action decks", "Farrenroc", "Conquest", "Fate pool", "Forecast", "Heroes"):
         assert title in titles
+    assert "Board" not in titles  # the shipped board has positions: drawn as a map
+
+
+def test_map_grid_of_the_shipped_board_with_what_is_in_each_area():
+    """The board on the screen's grid: enemies, structures, objectives, heroes;
+    the party's area marked with "*"."""
+    t = Table(heroes=2, seed=2).setup()
+    s = t.state
+    clear_board(s)
+    put(s, "village-3", 2)
+    s["areas"]["village-3"]["structure"] = True
+    s["areas"]["dungeon-2"]["captains"] = [0]
+    s["supply"]["captains"] -= 1
+    s["boss"]["area"] = "lair-1"
+    s["areas"]["ruins-2"]["objective"] = "hope"
+    s["heroes"][1]["area"] = "ruins-2"
+    grid = GAME.view(s).grid
+    assert len(grid) == 7 and all(len(row) == 7 for row in grid)
+    assert grid[1][2:5] == ("V3# 2m", "R2o+2", "D2c")
+    assert grid[3][3] == "*F+1"
+    assert grid[6][4] == "L1B"
+    assert grid[0][0] == ""
+
+
+def test_without_positions_the_board_is_a_list_panel():
+    t = Table(seed=2).setup()
+    for area in t.state["board"]["areas"].values():
+        area["pos"] = None
+    view = GAME.view(t.state)
+    assert view.grid == () and any(p.title == "Board" for p in view.panels)
 
 
 def test_forecast_names_the_track_closest_to_an_ability():
@@ -39,15 +68,29 @@ def test_forecast_names_the_track_closest_to_an_ability():
     assert any("Devastation, 2 space" in line for line in forecast.lines)
 
 
-def test_rounds_panel_one_line_a_round_with_stability_bar_and_tracks():
-    """The per-round history recorded at each Reset Step ("Prepare Phase")."""
+def test_plot_series_stability_and_tracks_per_round():
+    """The per-round history recorded at each Reset Step ("Prepare Phase"),
+    then the round in play: a line plot on the screen."""
     t = Table(seed=2).setup()
+    assert [name for name, _ in GAME.view(t.state).series] == [
+        "Stability", "Despair", "Devastation", "Corruption"]
     t.state["history"] = [{"round": 1, "stability": 9, "despair": 2, "devastation": 1,
                            "corruption": 3}]
+    t.state["round"] = 2
     t.state["stability"] = 8
-    rounds = next(p for p in GAME.view(t.state).panels if p.title == "Rounds")
-    assert rounds.lines[0] == "  R1 #########.  9  des  2  dev  1  cor  3"
-    assert rounds.lines[-1].startswith(" now ########..  8")
+    series = dict(GAME.view(t.state).series)
+    assert series["Stability"] == (9, 8) and series["Corruption"] == (3, 1)
+
+
+def test_no_plot_before_the_first_round():
+    t = Table(seed=2)
+    assert GAME.view(t.state).series == ()
+
+
+def test_prompt_texts_for_fate_dice_and_discards():
+    t = Table(seed=2).setup(fate=["rage", "guile", "darkness", "darkness", "darkness"])
+    t.do("muster", count=3)
+    assert GAME.view(t.state).step == "Muster 3: roll 2 fate dice (not Darkness)"
 
 
 def test_battle_prompt_reminds_the_captains_sheet_ability():
