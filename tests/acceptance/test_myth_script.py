@@ -120,3 +120,26 @@ def test_a_battle_rolled_on_the_tray_with_a_reroll(tmp_path):
     assert state["areas"]["farrenroc"]["minions"] == []
     assert state["supply"]["minions"] == 20
     assert state["heroes"][0]["damage"] == 0
+
+
+def fate(*faces: str) -> dict:
+    return {"dice": [{"kind": "fate", "face": face} for face in faces]}
+
+
+def test_a_muster_and_a_spent_symbol_rolled_on_the_tray(tmp_path):
+    """"Muster" and "Fate Pool" through the controls: Muster from the action menu
+    arms the tray for the pool's non-darkness dice (a d10 refused, the prompt
+    stays), the tray's Rage spawns a minion in the Rage Outland; a spent Rage
+    symbol's die is rerolled on the tray after its ability."""
+    muster = [SELECT, {"turn": "menhir", "steps": 10}, SELECT, SELECT]   # Muster, 1 muster
+    spend = [SELECT, {"turn": "menhir", "steps": 7}, SELECT, SELECT]     # Spend a symbol: Rage
+    lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, d10(4), fate("Rage"),
+             *spend, {"snap": "spend"}, fate("Faith")]
+    run = run_script(tmp_path, lines, seed=3)
+    assert run.status == 0, run.stderr
+    summary = run.state()
+    state = summary["state"]
+    assert summary["procedure"] == "planning" and summary["step"] == "heroes"
+    assert [len(a["minions"]) for a in state["areas"].values()] == [
+        1 if state["board"]["areas"][a]["fate"] == "rage" else 0 for a in state["areas"]]
+    assert state["fate"] == ["faith", "guile", "nature", "arcane", "darkness"]
