@@ -175,6 +175,7 @@ def _turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
         p = {**{v: card[v] for v in VALUES}, "kind": card["kind"], "starred": card["starred"],
              "overkill": card["overkill"], "bold": "bold" in card["reveal"],
              "shield": "shield" in card["reveal"], "name": p["card"]}
+        threat["group"] = card["group"]
     for value in VALUES:
         threat[value] = p[value]
     threat["kind"] = p["kind"]

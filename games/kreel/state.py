@@ -119,7 +119,8 @@ def new_threat(threat_id: int) -> dict:
 
     ``damage``: damage tokens per Threat value; ``starred``: all its Threat
     values carry the * ("Multiple Threat Values with * symbols");
-    ``overkill``: X of Overkill X (0: none).
+    ``overkill``: X of Overkill X (0: none); ``group``: its Threat Group when a
+    content pack names it.
     """
     return {
         "id": threat_id,
@@ -133,6 +134,7 @@ def new_threat(threat_id: int) -> dict:
         "spirit_boost": 0,
         "starred": False,
         "overkill": 0,
+        "group": "",
         "damage": {v: 0 for v in DAMAGE_VALUES},
         "statuses": [],
         "exhausted": False,

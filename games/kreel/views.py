@@ -29,6 +29,8 @@ def _threat_line(threat: dict, state: dict) -> str:
     line = f"{threat['name']}  {_values(threat)}  Cost {threat['spirit_cost']}"
     line += f" Boost {threat['spirit_boost']}"
     marks = [s.capitalize() for s in threat["statuses"]]
+    if threat.get("group"):
+        marks.append(threat["group"])
     if threat["overkill"]:
         marks.append(f"Overkill {threat['overkill']}")
     if threat["exhausted"]:

@@ -93,7 +93,7 @@ def test_reveal_a_threat_by_name_from_the_pack():
     chief = state["threat_area"][0]
     assert chief["name"] == "Goblin Chief" and chief["kind"] == "foe"
     assert (chief["fight"], chief["sneak"], chief["overkill"]) == (6, 6, 1)
-    assert chief["starred"] and chief["statuses"] == ["bold"]
+    assert chief["starred"] and chief["statuses"] == ["bold"] and chief["group"] == "Goblin"
 
 
 def test_flip_a_location_by_name_from_the_pack():
