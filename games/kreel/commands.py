@@ -48,6 +48,7 @@ SETUP_PARAMS = (
     Param("foes", "int", "Adventure's Foes", low=0, high=20, default=1),
     Param("stories", "int", "Stories in deck", low=0, high=20, default=0),
     Param("advanced", "choice", "Advanced Action", choices=("none",) + ACTIONS, default="none"),
+    Param("veteran", "bool", "After a won Campaign", default=False),
 )
 
 
@@ -67,6 +68,8 @@ def setup(ctx: Context) -> None:
     "Setup" 5: the Threat deck counts its Stacks, the Adventure's Foes and
     the Story cards in Stack 4. "Setup" 1: an upgraded Action starts Advanced
     (Belanor's Lightbringer: "Start with 1 Action on its Advanced side").
+    "The Campaign": a new Campaign after a won one (``veteran``) has a Wound
+    maximum 1 lower and ignores Heal 1 Wound when defeating Adventures.
     """
     p = ctx.params
     if p["spirit"] > p["max_spirit"]:
@@ -77,8 +80,13 @@ def setup(ctx: Context) -> None:
         )
     new_adventure(ctx.state, p["heroes"], p["spirit"], p["max_spirit"], p["variant"],
                   p["adventure"], p["foes"], p["stories"])
+    campaign = ctx.state["campaign"]
+    if p["veteran"]:
+        campaign["veteran"] = True
+        if campaign["wound_limit"] is not None:
+            campaign["wound_limit"] = max(1, campaign["wound_limit"] - 1)
     if p["advanced"] != "none":
-        ctx.state["campaign"]["advanced"] = [p["advanced"]]
+        campaign["advanced"] = [p["advanced"]]
         for hero in ctx.state["heroes"]:
             hero["actions"][p["advanced"]]["advanced"] = True
     _add_setup_shadows(ctx)
@@ -197,8 +205,9 @@ def reveal(ctx: Context) -> None:
     Overkill X, Spirit values, card type) and "Statuses" (a 'Reveal: Bold' or
     'Reveal: Shield' Threat gains that Status as soon as it is revealed).
 
-    "Stories": a revealed Story goes in front of the active hero, read at their
-    next Delve; one without Threat values leaves the Threat Area.
+    "Stories": a revealed Story goes in front of the hero named on it
+    (``story_hero``; 0: the active hero), read at their next Delve; one without
+    Threat values leaves the Threat Area.
     """
     state = ctx.state
     if not state["revealing"]:
@@ -208,7 +217,10 @@ def reveal(ctx: Context) -> None:
     ctx.data["revealed"] = threat["id"]
     ctx.describe(f"{threat['name']} revealed: {_summary(threat)}")
     if threat["kind"] == "story":
-        active_hero(state)["story"] = True
+        number = ctx.params["story_hero"]
+        if number > len(state["heroes"]):
+            raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
+        (state["heroes"][number - 1] if number else active_hero(state))["story"] = True
         if not rules.threat_values(threat) and not threat["spirit_cost"]:
             state["threat_area"].remove(threat)
         note(ctx, "Story: read it at your next Delve")
@@ -228,6 +240,7 @@ REVEAL_PARAMS = (
     Param("starred", "bool", "* values", default=False),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
     Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
+    Param("story_hero", "int", "Story's hero", low=0, high=4, default=0),
 )
 
 
@@ -577,9 +590,12 @@ def skip_adventure(ctx: Context) -> None:
 def rewards(ctx: Context) -> None:
     """"Game End" c. Other Rewards: heal (discard) 1 Wound, or Upgrade an Action
     to its Advanced side for every Adventure henceforth. After a won Campaign
-    the harder one ignores Heal 1 Wound ("The Campaign" B: the player says no)."""
+    the harder one ignores Heal 1 Wound ("The Campaign" B)."""
     campaign = ctx.state["campaign"]
     parts = []
+    if ctx.params["heal_wound"] and campaign["veteran"]:
+        raise RuleError("No Heal: veteran", "After a won Campaign, ignore Heal 1 Wound effects "
+                        "when defeating Adventures (The Campaign, B).")
     if ctx.params["heal_wound"] and campaign["wounds"]:
         campaign["wounds"] -= 1
         for hero in ctx.state["heroes"]:

@@ -162,9 +162,10 @@ def new_campaign(variant: str, adventure: int) -> dict:
     ``fails``: failures of the current Adventure in a row; ``upgrades``:
     Skill Upgrades earned; ``advanced``: Actions upgraded to Advanced;
     ``stories``: Story cards set aside for a future Adventure; ``cards``: the
-    Adventure card chosen for each number (the choice of 2-4, by pack name).
+    Adventure card chosen for each number (the choice of 2-4, by pack name);
+    ``veteran``: a Campaign started after a won one ("The Campaign" A-B).
     """
-    return {"adventure": adventure, "wounds": 0, "cards": {},
+    return {"adventure": adventure, "wounds": 0, "cards": {}, "veteran": False,
             "wound_limit": VARIANTS[variant]["wound_limit"], "fails": 0, "results": [],
             "upgrades": 0, "advanced": [], "stories": [], "endless": False, "groups": []}
 

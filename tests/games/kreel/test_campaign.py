@@ -224,3 +224,33 @@ def test_a_hero_takes_no_damage_from_anothers_confronted_threat():
     state = finish_round(state)
     state = finish_round(next_until(state, "play.turn"))
     assert state["heroes"][1]["spirit"] == 9
+
+
+def test_a_veteran_campaign_has_one_wound_less_and_no_heal():
+    """The Campaign A-B: after a won Campaign, Wound maximum - 1 and no Heal 1 Wound."""
+    state = new(veteran=True)
+    assert state["campaign"]["wound_limit"] == 4
+    state = next_until(_win(state), "game-end.rewards")
+    with pytest.raises(RuleError) as err:
+        do(state, "rewards", heal_wound=True, upgrade="none")
+    assert err.value.short == "No Heal: veteran"
+
+
+def test_tanklors_nightmare_reminds_remove_or_add():
+    from tests.games.kreel.helpers import GAME
+    state = next_until(_win(new(variant="tanklors-nightmare")), "game-end.upgrades")
+    assert GAME.view(state).step == "b. Upgrades: remove OR add"
+
+
+def test_a_revealed_story_goes_to_the_hero_named_on_it():
+    """Stories: the hero listed on the Story card places it in front of them and
+    reads it at the beginning of their next Delve Phase."""
+    state = new(heroes=2)
+    for _ in range(2):
+        state = play_round(state)
+    state = next_until(state, "threat.reveal")  # round 3: Hero 1 is active
+    state = do(state, "reveal", kind="story", story_hero=2)
+    assert state["threat_area"] == []  # no Threat values: in front of the hero
+    assert [h["story"] for h in state["heroes"]] == [False, True]
+    state = next_until(finish_round(state), "delve.story")
+    assert state["active_hero"] == 1
