@@ -514,6 +514,7 @@ def place(ctx: Context) -> None:
         state["areas"][area_id]["captains"] += [0] * count
     else:
         state["boss"]["area"] = area_id
+        state["boss"].pop("arriving", None)  # placed by hand: no fate die for it
     note(ctx, f"{count} {rank}(s) placed in {area_name(state, area_id)}")
 
 
@@ -636,6 +637,17 @@ def spend_fate(ctx: Context) -> None:
     resume = ctx.state.get("procedure")
     ctx.start("spend", {"resume": resume, "spent": face})
     ctx.describe(f"Spent {face.capitalize()}: resolve its ability")
+
+
+def darkness_fate(ctx: Context) -> None:
+    """"Action Phase": an enemy card's Darkness fate ability is mandatory ("always
+    triggered and resolved" while a Darkness symbol is in the pool); the players
+    resolve it, then that die is rerolled (tray or virtual) and returned."""
+    if "darkness" not in ctx.state["fate"]:
+        raise RuleError("No Darkness in pool", "No Darkness symbol is in the fate pool.")
+    rolled = _fate_faces(ctx.params["dice"], 1)
+    new = rules.spend_fate(ctx, "darkness", rolled[0] if rolled else None)
+    note(ctx, f"Darkness ability resolved; its die rerolled: {new.capitalize()}")
 
 
 def fate_reroll(ctx: Context) -> None:
@@ -846,6 +858,8 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("fate_reroll", "Reroll the spent fate die", fate_reroll, (_dice(),),
                 menu=False, prompt_only=True),
+    CommandSpec("darkness_fate", "The enemy card's Darkness: reroll its die", darkness_fate,
+                (_dice(),), menu=False, prompt_only=True),
     CommandSpec("discard_resource", "Discard a resource (players' choice)", discard_resource,
                 (Param("resource", "choice", "Discard", choices=RESOURCES,
                        choices_from=discard_options, labels_from=discard_labels),),

@@ -106,7 +106,10 @@ def _step_text(state: dict, step) -> str:
         return f"{state['heroes'][current[1]]['name']} is defeated: card back"
     if step.id == "enemy_rest" and current:
         card = state["plan"][current[0]]["enemy"]["card"].capitalize()
-        return f"{card}: Darkness fate, siege step"
+        return f"{card}: resolve its Siege action"
+    if step.id == "darkness" and current:
+        card = state["plan"][current[0]]["enemy"]["card"].capitalize()
+        return f"{card}: resolve its Darkness ability, then roll the Darkness die"
     if step.id.endswith("abilities") and state["pending"]:
         return "Resolve: " + "; ".join(state["pending"])
     if step.id.endswith("boss"):

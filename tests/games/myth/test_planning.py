@@ -6,6 +6,9 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
+import pytest
+
+from games.core import RuleError
 from games.myth import GAME
 from games.myth.procedures import active_deck
 from games.myth.state import DECKS, ENEMY_CARDS
@@ -144,3 +147,61 @@ def test_same_seed_same_plan():
     a.do("next")
     b.do("next")
     assert a.state == b.state
+
+
+def _play_round(t: Table, on_step) -> None:
+    """Play one round with default answers, calling ``on_step(step)`` at each waiting step."""
+    for _ in range(200):
+        step = t.step()
+        if step is None and t.state["procedure"] is None:
+            return
+        on_step(step)
+        if step.kind.value == "prompt":
+            t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+        else:
+            t.do("next")
+    raise AssertionError("the round did not end")
+
+
+def test_an_enemy_cards_darkness_ability_is_mandatory_and_its_die_rerolled():
+    """"Action Phase": "Enemy action cards have mandatory fate abilities which are
+    always triggered and resolved" while a matching symbol is in the pool; after
+    a fate ability its die is rerolled (tray armed for 1 fate die). No Siege
+    action before the siege ("Any siege steps of an action card are ignored
+    until the siege has begun")."""
+    t = Table(seed=4).setup(fate=["darkness"] * 5)
+    seen = []
+
+    def check(step):
+        if step.id == "darkness":
+            assert "darkness" in t.state["fate"] and step.dice(t.state) == (1, "fate")
+            seen.append(t.state["fate"].count("darkness"))
+        assert step.id != "enemy_rest"
+
+    _play_round(t, check)
+    assert len(seen) == 3  # one per enemy card: the pool held darkness each time
+    assert t.state["fate"].count("darkness") <= 5
+
+
+def test_the_darkness_die_is_rerolled_from_the_tray():
+    t = Table(seed=4).setup(fate=["darkness"] * 5)
+    for _ in range(100):
+        step = t.step()
+        if step.id == "darkness":
+            break
+        t.do(step.command) if step.kind.value == "prompt" else t.do("next")
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("darkness_fate", dice=[{"kind": "d6", "face": 2}])
+    assert t.state == before
+    t.do("darkness_fate", dice=[{"kind": "fate", "face": "Arcane"}])
+    assert t.state["fate"].count("arcane") == 1 + before["fate"].count("arcane")
+
+
+def test_no_darkness_in_the_pool_no_darkness_prompt():
+    t = Table(seed=4).setup(fate=["rage", "guile", "guile", "faith", "nature"])
+
+    def check(step):
+        assert step.id != "darkness" or "darkness" in t.state["fate"]
+
+    _play_round(t, check)
