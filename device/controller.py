@@ -9,10 +9,10 @@ shift. The control map (README, "Controls"):
 
 - Spirit dial: turn the focused value; in a form, the focused field.
 - Menhir dial: move focus between values, menu items or form fields.
-- select: answer the prompt / open the action menu; confirm in menus and forms
-  (``next`` also confirms a form).
+- select: the action menu (while a prompt waits, its first item answers it);
+  confirm in menus and forms (``next`` also confirms a form).
   Hold: help for the current screen.
-- next: finish the current step, or start the next phase.
+- next: finish the current step, answer the waiting prompt, or start the next phase.
 - undo: undo the last command. Hold: redo.
 - back: close what is open. Hold: back to the game list.
 - Menhir push: the history (return to any past entry or checkpoint).
@@ -52,8 +52,8 @@ JOURNAL_STRIP = 5
 PLAY_HELP = (
     ("Spirit dial", "turn the focused value"),
     ("Menhir dial", "choose the value"),
-    ("select", "answer / actions"),
-    ("next", "step done / next phase"),
+    ("select", "actions"),
+    ("next", "step done / answer / next"),
     ("undo", "undo (hold: redo)"),
     ("back", "close (hold: games)"),
     ("Menhir push", "history"),
@@ -299,10 +299,12 @@ class Controller:
             self._commit("next")
 
     def _answer_or_actions(self) -> None:
-        if self._prompt_step() is not None:
-            self._open_prompt()
-        else:
-            self._open_actions()
+        """The action menu; while a prompt waits (its form closed with ``back``),
+        its first item answers the prompt, so the rest stays reachable."""
+        self._open_actions()
+        step = self._prompt_step()
+        if step is not None:
+            self.overlay.items.insert(0, (f"Answer: {step.text}", self._open_prompt))
 
     def _undo(self, *, redo: bool) -> None:
         if not self.playing:

@@ -289,3 +289,29 @@ def test_any_tracked_value_can_be_corrected_from_the_action_menu(journal, clock)
     state, seq = journal.state()
     assert state["counter"] == 10 and seq == 1
     assert journal.history(limit=1)[0].description == "Corrected: Counter 3 \u2192 10"
+
+
+def test_while_a_prompt_waits_select_still_reaches_the_action_menu(journal, clock, monkeypatch):
+    import dataclasses
+
+    from games.core import CommandSpec, Param, Procedure, Step, StepKind, registry
+    from tests.fixtures.counter_game import COUNTER
+
+    asking = Procedure("round", "Round", (Step("ask", StepKind.PROMPT, "How many?", command="answer"),))
+    game = dataclasses.replace(COUNTER, procedures=(asking,), commands=COUNTER.commands + (
+        CommandSpec("answer", "Answer", lambda ctx: None, (Param("n", "int", low=0, high=3),),
+                    prompt_only=True),))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, game)
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Press("next"))
+    assert controller.frame().form.title == "How many?"  # the prompt opens by itself
+    controller.handle(Press("back"))
+    controller.handle(Press("select"))
+    menu = controller.frame().menu
+    assert menu.items[0] == "Answer: How many?" and "Roll a die and score it" in menu.items
+    controller.handle(Press("select"))
+    assert controller.frame().form.title == "How many?"
+    controller.handle(Press("back"))
+    controller.handle(Press("next"))  # next answers the waiting prompt directly
+    assert controller.frame().form.title == "How many?"
