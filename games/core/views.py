@@ -68,11 +68,13 @@ class GameView:
 # --- what every game's view computes the same way ----------------------------------------
 
 
-def track_views(game: Game, state: dict) -> tuple[TrackView, ...]:
-    """Every tracked number of ``state`` with its current bounds, in the game's order."""
+def track_views(game: Game, state: dict, *, dial_only: bool = False) -> tuple[TrackView, ...]:
+    """The tracked numbers of ``state`` with their current bounds, in the game's order
+    (``dial_only``: just the ones the dials turn)."""
     return tuple(
         TrackView(spec.key, spec.label, get_path(state, spec.path), spec.low_in(state), spec.high_in(state))
         for spec in game.tracks(state)
+        if spec.dial or not dial_only
     )
 
 

@@ -8,9 +8,9 @@ the forecast, Menhirs and time, Quests and Statuses, the track history.
 
 from __future__ import annotations
 
-from games.core import GameView, Panel, TrackView, board
+from games.core import GameView, Panel, board
 from games.core.engine import current_step
-from games.core.paths import get_path
+from games.core.views import phase_title, procedure_steps, track_views
 from games.grail import encounters, rules
 from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
 
@@ -168,16 +168,11 @@ def series(state: dict) -> tuple[tuple[str, tuple[int, ...]], ...]:
 def view(state: dict) -> GameView:
     from games.grail import GAME
 
-    tracks = []
-    for spec in GAME.tracks(state):
-        if not spec.dial:
-            continue  # off the dial: on the Characters panel, set by "Set a value"
-        tracks.append(TrackView(spec.key, spec.label, get_path(state, spec.path),
-                                spec.low_in(state), spec.high_in(state)))
+    # Off-dial values are on the Characters panel, set with "Set a value".
+    tracks = track_views(GAME, state, dial_only=True)
     fc = rules.forecast(state)
-    proc = state.get("procedure")
     step = current_step(GAME, state)
-    phase = GAME.procedure(proc["name"]).title if proc else ""
+    phase = phase_title(GAME, state)
     if step is not None:
         step_text, step_kind = _step_text(state, step), step.kind.value
     elif state.get("over"):
@@ -223,13 +218,8 @@ def view(state: dict) -> GameView:
     )
     if enc:  # the running Encounter first on the screen
         panels = (panels[-1],) + panels[:-1]
-    steps: tuple[tuple[str, str], ...] = ()
-    if proc:
-        procedure = GAME.procedure(proc["name"])
-        steps = tuple(
-            (s.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
-            for i, s in enumerate(procedure.steps) if s.kind.value != "auto")
+    steps = procedure_steps(GAME, state, automatic=False)
     over = state["over"]["text"] if state.get("over") else None
     return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
-                    tuple(tracks), tuple(facts), panels, steps, over,
+                    tracks, tuple(facts), panels, steps, over,
                     series=series(state), grid=grid(state, fc))

@@ -8,9 +8,9 @@ procedure's steps and the gloom spread per Day.
 
 from __future__ import annotations
 
-from games.core import GameView, Panel, TrackView, deck
+from games.core import GameView, Panel, deck
 from games.core.engine import current_step
-from games.core.paths import get_path
+from games.core.views import phase_title, procedure_steps, track_views
 from games.kilforth import procedures, rules
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
 
@@ -129,11 +129,10 @@ def _hero_line(state: dict, i: int) -> str:
 
 def view(state: dict) -> GameView:
     game = _game()
-    tracks = tuple(TrackView(s.key, s.label, get_path(state, s.path), s.low_in(state), s.high_in(state))
-                   for s in game.tracks(state))
+    tracks = track_views(game, state)
     proc = state.get("procedure")
     step = current_step(game, state)
-    phase = game.procedure(proc["name"]).title if proc else ""
+    phase = phase_title(game, state)
     left = deck.size(state["night_deck"])
     active = state["active_hero"]
     if step is not None:
@@ -211,11 +210,7 @@ def view(state: dict) -> GameView:
         Panel("Encounters", encounters),
         Panel("Night", tuple(night)),
     )
-    steps: tuple[tuple[str, str], ...] = ()
-    if proc:
-        procedure = game.procedure(proc["name"])
-        steps = tuple((s.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
-                      for i, s in enumerate(procedure.steps))
+    steps = procedure_steps(game, state)
     headline = f"Kilforth \u00b7 Day {state['day']}"
     if len(state["heroes"]) > 1 and active is not None:
         headline += f" \u00b7 {state['heroes'][active]['name']}"
