@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
 from games.core.engine import command_specs
+from games.core.packs import PackError, refused
 from games.grail import encounters, pack, rules
 from games.grail.procedures import note
 from games.grail.state import (
@@ -732,10 +733,8 @@ def load_pack(ctx: Context) -> None:
     changes nothing; the game goes on without it."""
     try:
         data = pack.parse(ctx.params["toml"])
-    except pack.PackError as err:
-        count = len(err.problems)
-        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
-                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    except PackError as err:
+        raise refused(err) from None
     ctx.state["pack"] = data
     described = 0
     for loc in ctx.state["locations"]:

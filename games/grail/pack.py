@@ -25,22 +25,13 @@ read from disk here (the text comes in a command, so a journal replays it).
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from games.core import board
+from games.core.packs import MAX_TEXT, PackError, read_toml
 
 SEALS = ("menhir", "dreams", "unfriendly", "friendly")
 LOWEST, HIGHEST = 100, 999
-MAX_TEXT = 200_000
-
-
-class PackError(ValueError):
-    """A pack that cannot be used, with every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 def _number(value: Any) -> int | None:
@@ -59,12 +50,7 @@ def parse(text: str) -> dict:
     Each Location holds ``keys`` ({side: number}), ``seals``, ``legacy`` (or
     None), ``name`` and ``position`` ([x, y] or None). Raises PackError.
     """
-    if len(text) > MAX_TEXT:
-        raise PackError([f"the pack is longer than {MAX_TEXT} characters"])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PackError([f"not valid TOML: {err}"]) from None
+    raw = read_toml(text, MAX_TEXT)
     problems: list[str] = []
     unknown = sorted(set(raw) - {"name", "locations"})
     if unknown:

@@ -9,6 +9,7 @@ Daylight Actions act for the active hero ("Daylight Turns"); prompt answers
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, deck, dice
+from games.core.packs import PackError, refused
 from games.kilforth import pack, procedures, rules
 from games.kilforth.procedures import end_turn, make_enemy, note, start_battle
 from games.kilforth.rules import require
@@ -111,10 +112,8 @@ def load_pack(ctx: Context) -> None:
             "loaded; one pack per game (undo it to load another).")
     try:
         data = pack.parse(ctx.params["toml"])
-    except pack.PackError as err:
-        count = len(err.problems)
-        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
-                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    except PackError as err:
+        raise refused(err) from None
     ctx.state["pack"] = data
     placed = {cell_index(loc["cell"]): loc for loc in data["locations"] if loc["cell"]}
     free = [c for c in range(len(CELL_LABELS)) if c != CITY and c not in placed]

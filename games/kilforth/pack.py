@@ -60,9 +60,9 @@ a journal replays it).
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
+from games.core.packs import PackError, read_toml
 from games.kilforth.state import ATTRIBUTES, CELL_LABELS, CITY, SIZE
 
 MAX_TEXT = 100_000
@@ -79,14 +79,6 @@ CARD_FIELDS = {
     "ancients": ("name", "location", "fight", "hp", "gold", "plot_terrain"),
 }
 MAX_CARD_VALUE = 40
-
-
-class PackError(ValueError):
-    """A pack that cannot be used, with every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -210,12 +202,7 @@ def _cards(kind: str, raw: Any, location_names: set[str], problems: list[str]) -
 def parse(text: str) -> dict:
     """The pack in ``text`` as ``{"name", "locations": [...], "races": {...},
     "classes": {...}}``. Raises PackError naming every problem."""
-    if len(text) > MAX_TEXT:
-        raise PackError([f"the pack is longer than {MAX_TEXT} characters"])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PackError([f"not valid TOML: {err}"]) from None
+    raw = read_toml(text, MAX_TEXT)
     problems: list[str] = []
     known = ("name", "locations", "races", "classes", *CARD_FIELDS)
     for key in sorted(set(raw) - set(known)):
