@@ -64,15 +64,18 @@ def tracks(state: dict) -> list[TrackSpec]:
                 f"heroes.{i}.max_spirit",
                 lambda s, i=i: max(1, s["heroes"][i]["spirit"]),
                 MAX_SPIRIT_LIMIT,
+                dial=False,
             )
         )
     specs.append(TrackSpec("location.damage", "Location tokens",
                            f"locations.{state['active_location']}.damage", 0,
                            lambda s: location_sneak(s, s["locations"][s["active_location"]])))
-    specs.append(TrackSpec("threat_deck", "Threat deck", "threat_deck", 0, 200))
-    specs.append(TrackSpec("threat_discard", "Threat discard", "threat_discard", 0, 200))
-    specs.append(TrackSpec("wounds", "Wounds", "campaign.wounds", 0, 20))
-    specs.append(TrackSpec("round", "Round", "round", 0, 999))
+    # Counted by the box; a correction fixes them, the dials leave them alone.
+    specs.append(TrackSpec("threat_deck", "Threat deck", "threat_deck", 0, 200, dial=False))
+    specs.append(TrackSpec("threat_discard", "Threat discard", "threat_discard", 0, 200,
+                           dial=False))
+    specs.append(TrackSpec("wounds", "Wounds", "campaign.wounds", 0, 20, dial=False))
+    specs.append(TrackSpec("round", "Round", "round", 0, 999, dial=False))
     return specs
 
 

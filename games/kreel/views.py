@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.core import GameView, Panel, TrackView
+from games.core import GameView, Panel
 from games.core.engine import current_step
-from games.core.paths import get_path
 from games.core.queue import occupied
+from games.core.views import phase_title, procedure_steps, track_views
 from games.kreel import rules
 from games.kreel.state import ACTIONS, active_hero, active_location, shadow_label
 
@@ -127,14 +127,10 @@ def _campaign_lines(state: dict) -> tuple[str, ...]:
 def view(state: dict) -> GameView:
     from games.kreel import GAME  # the Game that owns these procedures
 
-    tracks = []
-    for spec in GAME.tracks(state):
-        value = get_path(state, spec.path)
-        tracks.append(TrackView(spec.key, spec.label, value, spec.low_in(state), spec.high_in(state)))
-
+    tracks = track_views(GAME, state)
     proc = state.get("procedure")
     step = current_step(GAME, state)
-    phase = GAME.procedure(proc["name"]).title if proc else ""
+    phase = phase_title(GAME, state)
     hero = active_hero(state)
     if step is not None:
         step_text = step.text
@@ -197,17 +193,11 @@ def view(state: dict) -> GameView:
     series = tuple((f"{h['name']} Spirit" if len(state["heroes"]) > 1 else "Spirit",
                     tuple(h["spirit_log"])) for h in state["heroes"])
 
-    steps: tuple[tuple[str, str], ...] = ()
-    if proc:
-        procedure = GAME.procedure(proc["name"])
-        steps = tuple(
-            (s.text, "done" if i < proc["step"] else "current" if i == proc["step"] else "todo")
-            for i, s in enumerate(procedure.steps)
-        )
+    steps = procedure_steps(GAME, state)
 
     headline = f"Kreel Manor \u00b7 A{state['campaign']['adventure']} Round {state['round']}"
     if len(state["heroes"]) > 1:
         headline += f" \u00b7 {hero['name']}"
     over = state["over"]["text"] if state.get("over") else None
-    return GameView(headline, phase, step_text, step_kind, tuple(tracks), facts, panels, steps,
+    return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps,
                     over, series)
