@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from device.events import BUTTONS, ENCODERS, Hold, Press, Turn
 
 if TYPE_CHECKING:
-    from gpiozero import Button
+    from gpiozero import DigitalInputDevice
     from gpiozero.pins import Factory
 
     from device.ports import Emit
@@ -62,52 +62,70 @@ class ControlPins:
 
 
 class _PressOrHold:
-    """Turns one button's down / held / up callbacks into exactly one event.
+    """Turns one button's down / up callbacks into exactly one event.
 
-    A release emits ``Press`` unless the hold already fired; the hold emits
-    ``Hold`` unless the release came first. The lock makes the two outcomes
-    exclusive when the release and the hold time race each other.
+    A release emits ``Press`` unless the hold already fired; a timer started
+    at the press emits ``Hold`` after ``hold_time`` unless the release came
+    first. The lock makes the two outcomes exclusive when they race, and each
+    press has its own timer, so a late timer of an earlier press never fires
+    a hold for a later one.
+
+    The timer replaces gpiozero's ``Button`` hold thread, which wakes ten
+    times a second per button whether or not anything is pressed.
     """
 
-    def __init__(self, control: str, button: Button, emit: Emit) -> None:
+    def __init__(self, control: str, button: DigitalInputDevice, hold_time: float, emit: Emit) -> None:
         self._control = control
+        self._hold_time = hold_time
         self._emit = emit
         self._lock = threading.Lock()
-        self._down = False
-        button.when_pressed = self._pressed
-        button.when_held = self._held
-        button.when_released = self._released
+        self._timer: threading.Timer | None = None
+        button.when_activated = self._pressed
+        button.when_deactivated = self._released
 
     def _pressed(self) -> None:
         with self._lock:
-            self._down = True
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = threading.Timer(self._hold_time, self._held)
+            self._timer.daemon = True
+            self._timer.name = f"hold-{self._control}"
+            self._timer.start()
 
     def _held(self) -> None:
         with self._lock:
-            if self._down:
-                self._down = False
+            if self._timer is threading.current_thread():
+                self._timer = None
                 self._emit(Hold(self._control))
 
     def _released(self) -> None:
         with self._lock:
-            if self._down:
-                self._down = False
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
                 self._emit(Press(self._control))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
 
 
 class GpioControls:
     """The box's buttons and rotary encoders as gpiozero devices.
 
-    Each button is a ``Button`` (active low, internal pull-up, debounced,
-    ``hold_time`` from the settings); each dial is a ``RotaryEncoder`` with
-    ``max_steps=0`` so its step count is never capped, plus a ``Button`` for
-    its push. Encoders get no ``bounce_time``: gpiozero's quadrature state
+    Each button is a ``DigitalInputDevice`` (active low, internal pull-up,
+    debounced) whose long press is timed here (``hold_time`` from the
+    settings), not by gpiozero's ``Button``, whose hold thread polls; each dial
+    is a ``RotaryEncoder`` with ``max_steps=0`` so its step count is never
+    capped, plus such a button for its push. Encoders get no ``bounce_time``: gpiozero's quadrature state
     machine already absorbs contact wiggle, and a debounce window would drop
     real edges when a dial is spun fast.
 
-    Callbacks run on the pin backend's thread and only call ``emit``: a
-    ``Turn(dial, +1 | -1)`` per detent, ``Press`` on release of a short press,
-    ``Hold`` once at the hold time.
+    Callbacks run on the pin backend's thread (a hold on its timer's thread)
+    and only call ``emit``: a ``Turn(dial, +1 | -1)`` per detent, ``Press`` on
+    release of a short press, ``Hold`` once at the hold time.
 
     :param pins: the wiring and timings.
     :param pin_factory: a gpiozero pin factory, or ``None`` for gpiozero's
@@ -115,19 +133,19 @@ class GpioControls:
     """
 
     def __init__(self, pins: ControlPins, pin_factory: Factory | None = None) -> None:
-        from gpiozero import Button, RotaryEncoder
+        from gpiozero import DigitalInputDevice, RotaryEncoder
 
         self.pins = pins
         self._buttons = {
-            name: Button(
+            name: DigitalInputDevice(
                 pin,
                 pull_up=True,
                 bounce_time=pins.bounce_time or None,
-                hold_time=pins.hold_time,
                 pin_factory=pin_factory,
             )
             for name, pin in pins.button_pins().items()
         }
+        self._holds: list[_PressOrHold] = []
         self._encoders = {
             name: RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
             for name, (a, b, _) in pins.encoders.items()
@@ -135,8 +153,8 @@ class GpioControls:
 
     def start(self, emit: Emit) -> None:
         """Wire every control's callbacks to ``emit``."""
-        for name, button in self._buttons.items():
-            _PressOrHold(name, button, emit)  # the button keeps its callbacks
+        self._holds = [_PressOrHold(name, button, self.pins.hold_time, emit)
+                       for name, button in self._buttons.items()]
         for name, encoder in self._encoders.items():
             encoder.when_rotated_clockwise = _emitter(emit, Turn(name, 1))
             encoder.when_rotated_counter_clockwise = _emitter(emit, Turn(name, -1))
@@ -146,6 +164,8 @@ class GpioControls:
         devices: list[Any] = [*self._buttons.values(), *self._encoders.values()]
         for device in devices:
             device.close()
+        for hold in self._holds:
+            hold.close()
 
 
 def _emitter(emit: Emit, event: Turn) -> Any:

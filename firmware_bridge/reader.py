@@ -38,7 +38,9 @@ from firmware_bridge.protocol import Armed, Hello, Idle, Roll, Status, TrayError
 log = logging.getLogger(__name__)
 
 STATUS_WIDTH = 21  # one OLED line
-READ_TIMEOUT = 0.05
+MAX_WAIT = 60.0  # the longest a read blocks when nothing is due (a safety net, not a poll)
+MIN_WAIT = 0.005  # a deadline this close is waited for, not spun on
+LATE = 0.05  # how late a deadline may be noticed rather than reconfigure the port's time-out
 LOG_REJECTS_EVERY = 10.0
 REMEMBERED_ROLLS = 64
 ROLLS_PER_SECOND = 20.0  # more settled rolls than this is a flood, not dice
@@ -120,12 +122,7 @@ class TrayReader:
     def close(self) -> None:
         """Stop the thread and close the port (waits at most about a second)."""
         self._stopping.set()
-        serial_port = self._serial
-        if serial_port is not None:
-            try:
-                serial_port.cancel_read()
-            except Exception:  # the port may be half gone; the read time-out ends the wait anyway
-                pass
+        self._wake()
         if self._thread is not None:
             self._thread.join(1.0)
         log.info("%s", self.stats().describe())
@@ -136,10 +133,12 @@ class TrayReader:
         """Expect a roll of ``count`` dice of ``kind`` within ``arm_timeout`` seconds."""
         protocol.arm(count, kind)  # refuses a bad kind here, in the caller's thread
         self._requests.put(("arm", count, kind))
+        self._wake()
 
     def cancel(self) -> None:
         """No roll is expected any more."""
         self._requests.put(("cancel",))
+        self._wake()
 
     @property
     def status(self) -> str:
@@ -199,52 +198,99 @@ class TrayReader:
         if not os.path.exists(self.port):
             return None
         try:
-            return serial.Serial(self.port, self.baudrate, timeout=READ_TIMEOUT, write_timeout=1.0,
+            return serial.Serial(self.port, self.baudrate, timeout=MAX_WAIT, write_timeout=1.0,
                                  exclusive=True)
         except (serial.SerialException, OSError, ValueError) as err:
             log.debug("dice tray %s does not open: %s", self.port, err)
             return None
 
     def _session(self, serial_port) -> None:
+        """Talk to one plugged-in tray until it is unplugged or the reader closes.
+
+        The thread blocks in the port's read until bytes arrive, the next
+        deadline (the hello or ping answer, an armed roll's time-out, the
+        rejects' log line) comes due, or ``arm``, ``cancel`` or ``close``
+        wakes it with ``cancel_read``; an idle tray costs no polling.
+        """
         self._serial = serial_port
         self._set_status("Tray connecting")
         serial_port.write(protocol.who())
         asked = heard = time.monotonic()
-        pinged = False
+        pinged = silent = False
         logged_rejects = dict(self._parser.rejected)
         logged_at = heard
+        wait = self.hello_timeout
         while not self._stopping.is_set():
-            data = serial_port.read(1)
-            if data:
-                data += serial_port.read(serial_port.in_waiting)
+            data = self._read(serial_port, wait)
             now = time.monotonic()
             if data:
-                heard, pinged = now, False
+                heard, pinged, silent = now, False, False
                 with self._lock:
                     received = self._parser.feed(data)
                 for item in received:
                     self._handle(serial_port, item, now)
+            due: list[float] = []
             if self._hello is None:
-                if now - asked > self.hello_timeout:
+                if now - asked >= self.hello_timeout:
                     self._set_status("Tray not answering")
                     serial_port.write(protocol.who())
                     asked = now
+                wait = max(asked + self.hello_timeout - now, 0.0)
                 continue
             self._send_requests(serial_port, now)
-            if not pinged and now - heard > self.ping_every:
+            if not pinged and now - heard >= self.ping_every:
                 serial_port.write(protocol.ping(str(int(now) % 100000)))
                 pinged = True
-            elif pinged and now - heard > self.ping_every + self.hello_timeout:
+            if pinged and not silent and now - heard >= self.ping_every + self.hello_timeout:
                 self._set_status("Tray not answering")
-            if self._armed_until is not None and now > self._armed_until:
+                silent = True  # until it speaks again; nothing more to wait for
+            if not pinged:
+                due.append(heard + self.ping_every)
+            elif not silent:
+                due.append(heard + self.ping_every + self.hello_timeout)
+            if self._armed_until is not None and now >= self._armed_until:
                 self._armed_until = None
                 self._counts["arm_timeouts"] += 1
                 self._set_status("Tray timed out")
                 serial_port.write(protocol.cancel())
-            if now - logged_at > LOG_REJECTS_EVERY and self._parser.rejected != logged_rejects:
-                logged_rejects, logged_at = dict(self._parser.rejected), now
-                log.warning("dice tray rejected so far: %s",
-                            ", ".join(f"{k} {v}" for k, v in sorted(logged_rejects.items())))
+            if self._armed_until is not None:
+                due.append(self._armed_until)
+            if self._parser.rejected != logged_rejects:
+                if now - logged_at >= LOG_REJECTS_EVERY:
+                    logged_rejects, logged_at = dict(self._parser.rejected), now
+                    log.warning("dice tray rejected so far: %s",
+                                ", ".join(f"{k} {v}" for k, v in sorted(logged_rejects.items())))
+                else:
+                    due.append(logged_at + LOG_REJECTS_EVERY)
+            wait = max(min(due, default=now + MAX_WAIT) - now, 0.0)
+
+    def _read(self, serial_port, wait: float) -> bytes:
+        """What the tray sent, waiting at most about ``wait`` seconds for the first byte.
+
+        The port's time-out is only changed when it would wake the thread
+        later than ``wait`` allows (by more than ``LATE``) or far too early,
+        so a busy tray does not reconfigure the port for every read.
+        """
+        wait = min(max(wait, MIN_WAIT), MAX_WAIT)
+        current = serial_port.timeout
+        if current is None or current > wait + LATE or current < wait / 2:
+            serial_port.timeout = wait
+        data = serial_port.read(1)
+        if data:
+            try:
+                data += serial_port.read(serial_port.in_waiting)
+            except OSError:  # SerialException too: unplugged mid-read; the next read says so
+                pass
+        return data
+
+    def _wake(self) -> None:
+        """Make the thread's blocking read return now (a request is queued, or it should stop)."""
+        serial_port = self._serial
+        if serial_port is not None:
+            try:
+                serial_port.cancel_read()
+            except Exception:  # the port may be half gone; the next deadline ends the wait anyway
+                pass
 
     def _send_requests(self, serial_port, now: float) -> None:
         while True:

@@ -17,19 +17,25 @@ Faults for tests and demos: ``inject`` (raw bytes: garbage, half frames),
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 import shutil
+import struct
 import tempfile
+import termios
 import threading
 import time
 import tty
 from pathlib import Path
 
-from firmware_bridge.firmware.trayproto import Tray, frame
+from firmware_bridge.firmware.trayproto import RESEND_MS, STATUS_MS, Tray, frame
 from firmware_bridge.protocol import NAMED_FACES, encode_dice
 
 KINDS = ("d6", "d10", *NAMED_FACES)
+RESEND_TICK = RESEND_MS / 1000 / 10  # how often the firmware's clock is looked at while a roll awaits its ACK
+STATUS_TICK = STATUS_MS / 1000 / 4  # ... and otherwise (its STATUS frame is due every STATUS_MS)
+DRAIN_TIMEOUT = 0.2  # how long an unplug waits for the host to read what was already sent
 
 
 class PtyTray:
@@ -56,6 +62,8 @@ class PtyTray:
         self._slave: int | None = None
         self._core = self._power_up()
         self._stopping = threading.Event()
+        self._wake_read, self._wake_write = os.pipe()  # wakes the thread from its select()
+        os.set_blocking(self._wake_write, False)
         self.plug()
         self._thread = threading.Thread(target=self._run, name="sim-dice-tray", daemon=True)
         self._thread.start()
@@ -81,15 +89,22 @@ class PtyTray:
             temporary.symlink_to(os.ttyname(slave))
             os.replace(temporary, self.path)
             self._core.hello()
+        self._wake()
 
     def unplug(self) -> None:
-        """Pull the cable: the pseudo-terminal goes away, and so does the link."""
+        """Pull the cable: the pseudo-terminal goes away, and so does the link.
+
+        Bytes already sent reach the host first (for at most ``DRAIN_TIMEOUT``),
+        as over USB: closing a pty's master discards what the host has not read.
+        """
+        self._drain()
         with self._lock:
             self.path.unlink(missing_ok=True)
             for fd in (self._master, self._slave):
                 if fd is not None:
                     os.close(fd)
             self._master = self._slave = None
+        self._wake()
 
     def replug(self, after: float = 0.0) -> None:
         """Unplug, wait ``after`` seconds, plug in again (the tray restarts)."""
@@ -99,8 +114,11 @@ class PtyTray:
 
     def close(self) -> None:
         self._stopping.set()
+        self._wake()
         self._thread.join(2.0)
         self.unplug()
+        for fd in (self._wake_read, self._wake_write):
+            os.close(fd)
         if self._own_dir is not None:
             shutil.rmtree(self._own_dir, ignore_errors=True)
 
@@ -128,6 +146,7 @@ class PtyTray:
             self._core.rolling()
             self._core.settled(faces)
             roll_id = self._core.roll_id
+        self._wake()  # the firmware resends the roll until the host acknowledges it
         self._wait_for_ack(roll_id)
         return f"{self.device_id}:{roll_id}"
 
@@ -137,6 +156,7 @@ class PtyTray:
         with self._lock:
             self._core.rolling()
             self._core.settled(faces)
+        self._wake()
 
     def cocked(self, dice: list[dict]) -> None:
         """A throw that stops with a die on its edge (give that die's face as None)."""
@@ -218,23 +238,57 @@ class PtyTray:
             if self.byte_delay:
                 time.sleep(self.byte_delay)
 
-    def _run(self) -> None:
-        while not self._stopping.is_set():
-            master = self._master
-            if master is None:
-                self._stopping.wait(0.02)
-                continue
+    def _drain(self) -> None:
+        """Wait until the host has read what the tray sent, or ``DRAIN_TIMEOUT`` passed."""
+        deadline = time.monotonic() + DRAIN_TIMEOUT
+        while time.monotonic() < deadline:
+            time.sleep(0.002)  # the kernel hands written bytes to the other side a moment later
+            slave = self._slave
             try:
-                select.select([master], [], [], 0.02)
+                waiting = struct.unpack("i", fcntl.ioctl(slave, termios.TIOCINQ, b"\0\0\0\0"))[0]
+            except (OSError, TypeError):  # unplugged already
+                return
+            if not waiting:
+                return
+
+    def _wake(self) -> None:
+        """Make the thread look again: the pty changed, or a roll now awaits its ACK."""
+        try:
+            os.write(self._wake_write, b"!")
+        except (BlockingIOError, OSError):  # a wake-up is already pending, or the tray is closed
+            pass
+
+    def _tick_every(self) -> float | None:
+        """How long the thread may sleep before the firmware's clock needs looking at."""
+        if self._master is None:
+            return None  # unplugged: nothing happens until plug() wakes the thread
+        if self._core.state == "settled" and self._core.acked != self._core.roll_id:
+            return RESEND_TICK
+        return STATUS_TICK
+
+    def _run(self) -> None:
+        """The firmware's main loop: blocks in select() on the pty until the host writes,
+        the firmware's clock is due, or ``_wake`` is called; no polling."""
+        while not self._stopping.is_set():
+            with self._lock:
+                master = self._master
+                wait = self._tick_every()
+            watched = [self._wake_read] if master is None else [self._wake_read, master]
+            try:
+                ready, _, _ = select.select(watched, [], [], wait)
             except (OSError, ValueError):  # unplugged while waiting
                 continue
+            if self._wake_read in ready:
+                os.read(self._wake_read, 4096)
             with self._lock:
-                if self._master != master:
+                if master is None or self._master != master:
                     continue  # unplugged (the number may already belong to another file)
-                try:
-                    data = os.read(master, 4096)
-                except OSError:  # nothing to read (non-blocking), or the host side is closed
-                    data = b""
+                data = b""
+                if master in ready:
+                    try:
+                        data = os.read(master, 4096)
+                    except OSError:  # nothing to read (non-blocking), or the host side is closed
+                        data = b""
                 if data and not self.silent:
                     self._core.feed(data)
                 self._core.tick()
