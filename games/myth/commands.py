@@ -8,6 +8,7 @@ nothing.
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, dice
+from games.core.packs import PackError, refused
 from games.myth import pack, rules
 from games.myth.procedures import current_card
 from games.myth.rules import note
@@ -92,10 +93,8 @@ def load_pack(ctx: Context) -> None:
         raise RuleError("Board: Setup 1 only", why)
     try:
         board = pack.parse(ctx.params["toml"])
-    except pack.PackError as err:
-        count = len(err.problems)
-        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
-                        "The board pack was not loaded: " + "; ".join(err.problems)) from None
+    except PackError as err:
+        raise refused(err) from None
     home = farrenroc(board)
     state["board"] = board
     state["distance"] = distances(board, home)

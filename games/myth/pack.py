@@ -32,23 +32,17 @@ so a replayed journal never depends on the file).
 
 from __future__ import annotations
 
-from games.myth.state import BoardError, board_from_text
+from games.core.packs import MAX_TEXT, PackError, read_toml
+from games.myth.state import BoardError, parse_board
 
-# The pack text's size limit (the load_pack parameter's bound).
-MAX_TEXT = 100_000
-
-
-class PackError(ValueError):
-    """A pack that cannot be used, with every problem found (each naming its place)."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+__all__ = ["MAX_TEXT", "PackError", "parse"]
 
 
 def parse(text: str) -> dict:
-    """The board a pack describes, checked; raises :class:`PackError` listing every problem."""
+    """The board a pack describes, checked; raises :class:`PackError` listing every
+    problem (a pack too long or not TOML too, games.core.packs)."""
+    data = read_toml(text)
     try:
-        return board_from_text(text, "pack.toml")
+        return parse_board(data, "pack.toml")
     except BoardError as err:
         raise PackError(err.problems) from None
