@@ -30,7 +30,14 @@ def _load_all() -> None:
 
 
 def get_game(game_id: str) -> Game:
-    """The game registered under ``game_id``; KeyError names the known ids."""
+    """The game registered under ``game_id``; KeyError names the known ids.
+
+    Only that game's package is imported (start-up restores one game, and
+    each package costs tens of milliseconds); an unknown id loads them all
+    so that the error can name them.
+    """
+    if game_id not in _GAMES and game_id in KNOWN_PACKAGES:
+        importlib.import_module(KNOWN_PACKAGES[game_id])
     if game_id not in _GAMES:
         _load_all()
     try:
