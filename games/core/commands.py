@@ -48,7 +48,9 @@ class Param:
     rolls virtually when no tray roll came). ``choices_from(state)`` gives
     choices that depend on the game (the areas of an edited board);
     ``labels_from(state)`` names choices for the form without changing the
-    stored value (cell "C2" shown as a pack's "Tower of Kilforth").
+    stored value (cell "C2" shown as a pack's "Tower of Kilforth");
+    ``default_from(state)`` is where a form starts when that depends on the
+    game (the Threat most likely to be targeted).
     """
 
     name: str
@@ -62,6 +64,7 @@ class Param:
     choices_from: Callable[[dict], tuple[str, ...]] | None = field(default=None, compare=False)
     labels_from: Callable[[dict], Mapping[str, str]] | None = field(default=None, compare=False)
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    default_from: Callable[[dict], Any] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -87,11 +90,14 @@ class Param:
 
     def resolve(self, state: dict | None) -> Param:
         """This parameter with its choices and labels computed for ``state``."""
-        if state is None or (self.choices_from is None and self.labels_from is None):
+        if state is None or (self.choices_from is None and self.labels_from is None
+                             and self.default_from is None):
             return self
         choices = tuple(self.choices_from(state)) if self.choices_from else self.choices
         labels = dict(self.labels_from(state)) if self.labels_from else self.labels
-        return replace(self, choices=choices, labels=labels, choices_from=None, labels_from=None)
+        default = self.default_from(state) if self.default_from else self.default
+        return replace(self, choices=choices, labels=labels, default=default,
+                       choices_from=None, labels_from=None, default_from=None)
 
     def shown(self, value: Any) -> str:
         """How a form shows ``value``."""

@@ -257,6 +257,9 @@ def _check(game: Game, state: dict) -> None:
 
 def _finish(ctx: Context) -> None:
     _run_automatic(ctx)
+    if ctx.game.settle is not None and not ctx.state.get("over"):
+        ctx.game.settle(ctx)
+        _run_automatic(ctx)
     if not ctx.state.get("over"):
         result = ctx.game.end_check(ctx.state)
         if result:

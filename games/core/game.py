@@ -68,6 +68,11 @@ class Game:
     - ``view(state)``: the view model.
     - ``next_procedure(state)``: the procedure ``next`` starts when none is
       running (a new round), or None.
+    - ``settle(ctx)``: runs after every accepted command, whatever changed the
+      state (a dial turn, a correction, a card effect), for what the rules
+      trigger from a state rather than an action: a hero at 0 Spirit is
+      Wounded at once. It may start a procedure; it must do nothing when
+      there is nothing to settle (it runs again after the next command).
     - ``migrations``: ``{n: f}`` where ``f`` turns a schema-``n`` state into
       schema ``n+1``, so an update never strands a saved campaign.
     """
@@ -84,6 +89,7 @@ class Game:
     invariants: Callable[[dict], list[str]] = lambda state: []
     end_check: Callable[[dict], Mapping[str, Any] | None] = lambda state: None
     next_procedure: Callable[[dict], str | None] = lambda state: None
+    settle: Callable[[Context], None] | None = None
     migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
     rules_file: str = ""
 

@@ -278,3 +278,26 @@ def test_choice_labels_name_values_without_changing_them():
     resolved = cell.resolve({"pack_name": "Tower of Kilforth"})
     assert resolved.shown("C2") == "Tower of Kilforth" and resolved.shown("C3") == "C3"
     assert resolved.check("C2") == "C2"
+
+
+def test_settle_runs_after_every_command_and_may_start_a_procedure():
+    def settle(ctx):
+        if ctx.state["hp"] == 0 and ctx.state["procedure"] is None and not ctx.state["wounded"]:
+            ctx.state["wounded"] = True
+            ctx.start("wound")
+
+    wound = Procedure("wound", "Wounded", (Step("draw", StepKind.REMINDER, "Draw a Wound"),))
+    game = Game(id="engine-settle", title="Settle", schema_version=1, setup_params=(),
+                setup=lambda ctx: ctx.state.update(hp=2, wounded=False), commands=(),
+                procedures=(wound,), tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5)],
+                view=lambda s: GameView(headline="s"), settle=settle)
+    state = new_game(game, {}, 1).state
+    state = apply(game, state, Command("correct", {"track": "hp", "value": 0})).state
+    assert state["wounded"] and current_step(game, state).id == "draw"
+    state = apply(game, state, Command("next")).state
+    assert state["procedure"] is None  # settled once: nothing more to do
+
+
+def test_a_form_default_can_depend_on_the_state():
+    param = Param("target", "int", low=0, high=9, default_from=lambda s: s["last"])
+    assert param.resolve({"last": 4}).initial() == 4
