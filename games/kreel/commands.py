@@ -8,6 +8,7 @@ nothing.
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError
+from games.core.packs import PackError, refused
 from games.kreel import pack, rules
 from games.kreel.procedures import note
 from games.kreel.state import (
@@ -651,10 +652,8 @@ def load_pack(ctx: Context) -> None:
     problem listed and changes nothing; the game goes on without it."""
     try:
         data = pack.parse(ctx.params["toml"])
-    except pack.PackError as err:
-        count = len(err.problems)
-        raise RuleError(f"Pack: {count} problem{'s' if count > 1 else ''}",
-                        "The content pack was not loaded: " + "; ".join(err.problems)) from None
+    except PackError as err:
+        raise refused(err) from None
     ctx.state["pack"] = data
     ctx.describe(f"Pack {data['name']!r}: {len(data['threats'])} Threats, "
                  f"{len(data['locations'])} Locations, {len(data['groups'])} Threat Groups")

@@ -33,23 +33,17 @@ text comes in a command, so a journal replays it).
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
+
+from games.core.packs import MAX_TEXT, PackError, read_toml, unknown_keys
+
+__all__ = ["BY_VALUES", "MAX_TEXT", "PackError", "parse"]
 
 KINDS = ("threat", "plot", "foe", "story", "vengeance")
 REVEAL_STATUSES = ("bold", "shield")
 THREAT_NUMBERS = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost", "overkill")
 MAX_VALUE = 99
-MAX_TEXT = 200_000
 BY_VALUES = "by values"  # the card choice that means "I enter the numbers"
-
-
-class PackError(ValueError):
-    """A pack that cannot be used, with every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 def _count(value: Any) -> bool:
@@ -64,15 +58,9 @@ def _table(raw: dict, key: str, problems: list[str]) -> dict:
     return value
 
 
-def _extra(where: str, entry: dict, allowed: tuple[str, ...], problems: list[str]) -> None:
-    extra = sorted(set(entry) - set(allowed))
-    if extra:
-        problems.append(f"{where}.{extra[0]}: unknown field (allowed: {', '.join(allowed)})")
-
-
 def _threat(where: str, entry: dict, problems: list[str]) -> dict:
     allowed = THREAT_NUMBERS + ("kind", "starred", "reveal", "group")
-    _extra(where, entry, allowed, problems)
+    problems += unknown_keys(where, entry, allowed)
     card = {v: 0 for v in THREAT_NUMBERS}
     card.update(kind="threat", starred=False, reveal=[], group="")
     for v in THREAT_NUMBERS:
@@ -105,7 +93,7 @@ def _threat(where: str, entry: dict, problems: list[str]) -> dict:
 
 
 def _location(where: str, entry: dict, problems: list[str]) -> dict:
-    _extra(where, entry, ("sneak", "per_hero", "adventure"), problems)
+    problems += unknown_keys(where, entry, ("sneak", "per_hero", "adventure"))
     card = {"sneak": 1, "per_hero": False, "adventure": False}
     if _count(entry.get("sneak")) and entry["sneak"] >= 1:
         card["sneak"] = entry["sneak"]
@@ -123,14 +111,8 @@ def _location(where: str, entry: dict, problems: list[str]) -> dict:
 def parse(text: str) -> dict:
     """The pack in ``text`` as ``{"name", "threats", "locations", "groups"}``,
     each a ``{card name: {...}}``. Raises PackError naming every problem."""
-    if len(text) > MAX_TEXT:
-        raise PackError([f"the pack is longer than {MAX_TEXT} characters"])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PackError([f"not valid TOML: {err}"]) from None
-    problems: list[str] = []
-    _extra("pack", raw, ("name", "threats", "locations", "groups"), problems)
+    raw = read_toml(text)
+    problems = unknown_keys("pack", raw, ("name", "threats", "locations", "groups"))
     name = raw.get("name", "content pack")
     if not isinstance(name, str):
         problems.append("name: must be text")
@@ -150,7 +132,7 @@ def parse(text: str) -> dict:
         if not isinstance(entry, dict):
             problems.append(f"{where}: must be a table")
             continue
-        _extra(where, entry, ("level",), problems)
+        problems += unknown_keys(where, entry, ("level",))
         level = entry.get("level")
         if level in (1, 2, 3) and not isinstance(level, bool):
             out["groups"][group] = {"level": level}

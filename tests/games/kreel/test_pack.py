@@ -62,7 +62,7 @@ def test_a_pack_is_parsed():
     ('[threats."X"]\nfight = -1', 'threats."X".fight: a whole number 0..99'),
     ('[threats."X"]\nkind = "boss"', "is not one of"),
     ('[threats."X"]\nreveal = ["angry"]', 'threats."X".reveal'),
-    ('[threats."X"]\ncolour = "red"', 'threats."X".colour: unknown field'),
+    ('[threats."X"]\ncolour = "red"', 'threats."X": unknown key \'colour\''),
     ('[locations."Y"]\nper_hero = true', 'locations."Y".sneak: a whole number 1..99 is required'),
     ('[groups."Z"]\nlevel = 4', 'groups."Z".level: 1, 2 or 3'),
     ('[threats."X"]\ngroup = "Q"\n[groups."Z"]\nlevel = 1', 'threats."X".group: no [groups."Q"]'),
@@ -163,3 +163,42 @@ def test_the_next_adventure_card_is_chosen_by_name_and_recorded():
     assert state["campaign"]["cards"] == {"2": "Goblin Warrens"}
     assert state["locations"][4]["name"] == "Goblin Warrens"
     assert state["locations"][4]["sneak"] == 5 and state["locations"][4]["per_hero"]
+
+
+def test_a_pack_file_loads_through_the_box_controls(tmp_path):
+    """docs/PACKS.md: `<data dir>/packs/kreel-manor/*.toml` are offered in the action
+    menu as "Load pack: <name>" and loaded as a journaled `load_pack`; a bad one is
+    refused with its problems and nothing is journaled."""
+    from device.controller import Controller
+    from device.events import Press, Turn
+    from device.journal import Journal
+
+    packs = tmp_path / "packs" / "kreel-manor"
+    packs.mkdir(parents=True)
+    (packs / "core.toml").write_text(PACK, encoding="utf-8")
+    (packs / "broken.toml").write_text('[threats."X"]\nfight = -1\n', encoding="utf-8")
+    journal, _ = Journal.open(tmp_path / "data")
+    try:
+        controller = Controller(journal, seed=lambda: 1, clock=lambda: 1000.0,
+                                packs_dir=tmp_path / "packs")
+
+        def choose(label: str) -> None:
+            menu = controller.frame().menu
+            index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
+            controller.handle(Turn("menhir", index - menu.cursor))
+            controller.handle(Press("select"))
+
+        choose("Kreel Manor")
+        choose("New game")
+        controller.handle(Press("select"))  # the new-campaign form as offered
+        controller.handle(Press("select"))  # the action menu
+        choose("Load pack: broken")
+        assert controller.frame().message.short == "Pack: 1 problem"
+        assert journal.state()[1] == 0
+        controller.handle(Press("select"))
+        choose("Load pack: core")
+        state, seq = journal.state()
+        assert seq == 1 and state["pack"]["name"] == "core box"
+        assert state["pack"]["threats"]["Goblin Chief"]["overkill"] == 1
+    finally:
+        journal.close()
