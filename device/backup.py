@@ -10,6 +10,10 @@ Recovery never deletes anything: the damaged file moves aside together with
 its ``-wal`` and ``-shm`` companions (so it can still be examined, or rescued
 by hand), then the newest backup that passes SQLite's integrity check is
 copied into place.
+
+Every backup is integrity-checked before it replaces anything: a journal
+damaged while the box runs is never rotated into the backups, and the
+``DamagedError`` tells the journal to check itself in full at the next start.
 """
 
 from __future__ import annotations
@@ -24,6 +28,14 @@ from pathlib import Path
 
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
 SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+class DamagedError(OSError):
+    """The journal failed the integrity check while being backed up; no backup was written.
+
+    An ``OSError`` like any other failed backup: play goes on from the intact
+    in-memory state, and the next start checks the file in full.
+    """
 
 
 def _stamp(clock: Callable[[], float]) -> str:
@@ -60,8 +72,17 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
         db.backup(target)
         # A self-contained single file: no -wal beside a backup to lose or forget.
         target.execute("PRAGMA journal_mode=DELETE")
+        # The copy holds the journal's pages as they are: this checks the journal too.
+        problems = "; ".join(str(row[0]) for row in target.execute("PRAGMA integrity_check").fetchmany(3))
+    except sqlite3.DatabaseError as exc:
+        if exc.sqlite_errorcode not in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            raise
+        problems = str(exc)
     finally:
         target.close()
+    if problems != "ok":
+        partial.unlink()
+        raise DamagedError(f"the journal fails the integrity check ({problems}); no backup was written")
     _fsync(partial)
     os.replace(partial, final)
     _fsync(backup_dir)

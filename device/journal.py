@@ -24,10 +24,23 @@ Replay is exact because the engine is pure and its dice come from the state
 schema migrations, so a software update never strands a campaign; the file's
 own layout is versioned too (:data:`FORMAT_MIGRATIONS`).
 
-At open the file is integrity-checked. A damaged file is moved aside with
-a timestamp in its name (never deleted), and the newest healthy backup made
-by :meth:`Journal.backup` takes its place — or a fresh journal if there is
-none; the notices say what happened, for the displays.
+At open the file is integrity-checked. SQLite's full ``integrity_check``
+reads every page, so its cost grows with the journal; it runs when the last
+run may not have ended cleanly: a ``-wal`` (or ``-journal``) file is left
+beside the journal (SQLite deletes it when the last connection closes, so
+it is there after a power cut, a kill, or while another process has the file
+open), or a backup found the file damaged (the ``journal.db-check`` mark).
+After a clean shutdown the check is the cheap part that stays flat: the
+header and the file's size (a truncated or overwritten start), the schema
+and the small tables (meta, games, checkpoints); restoring the active game
+then reads its latest snapshot and the commands after it, and a damaged page
+there is caught as well. Damage elsewhere in a cleanly closed file is found
+by the next backup, which checks every page of its copy (see
+:mod:`device.backup`), and then by the full check at the following start.
+A damaged file is moved aside with a timestamp in its name (never deleted),
+and the newest healthy backup made by :meth:`Journal.backup` takes its place
+— or a fresh journal if there is none; the notices say what happened, for
+the displays.
 
 Backups, quarantine and recovery of the file live in :mod:`device.backup`.
 """
@@ -36,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -44,7 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.backup import recover, write_backup
+from device.backup import DamagedError, recover, write_backup
 from games.core import engine
 from games.core.commands import Command
 from games.core.engine import Applied
@@ -53,6 +67,10 @@ from games.core.game import Game
 from games.core.registry import get_game
 
 JOURNAL_FILE = "journal.db"
+CHECK_MARK = "-check"  # beside the journal: check it in full at the next start
+UNCLEAN_COMPANIONS = ("-wal", "-journal")  # left behind unless the last connection closed cleanly
+# checked after a clean shutdown: small whatever the journal's length
+QUICK_CHECKED_TABLES = ("sqlite_schema", "meta", "games", "checkpoints")
 EXPORT_FORMAT = "tablewarden-game"
 EXPORT_VERSION = 1
 BACKUP_DIR = "backups"
@@ -262,11 +280,14 @@ class Journal:
         Only corruption counts as damage: a locked file or a full disk is an
         error to report, not a reason to move the journal aside.
         """
+        full = needs_full_check(path)
+        if not full and (problem := header_problem(path)):
+            raise _Damaged(problem)
         db = sqlite3.connect(path, isolation_level=None)
         try:
-            check = db.execute("PRAGMA integrity_check").fetchall()
-            if check != [("ok",)]:
-                raise _Damaged("integrity check: " + "; ".join(str(row[0]) for row in check[:3]))
+            _check(db, full)
+            if full:
+                Path(f"{path}{CHECK_MARK}").unlink(missing_ok=True)
             journal = cls(db, data_dir, snapshot_every, clock)
             version = journal._file_format()  # before any write: a newer file stays untouched
             db.execute("PRAGMA journal_mode=WAL")
@@ -600,7 +621,11 @@ class Journal:
         ``dest_dir`` defaults to ``<data dir>/backups``, the directory that
         :meth:`open` restores from when the journal is damaged.
         """
-        return write_backup(self._db, Path(dest_dir or self.data_dir / BACKUP_DIR), keep, self._clock)
+        try:
+            return write_backup(self._db, Path(dest_dir or self.data_dir / BACKUP_DIR), keep, self._clock)
+        except DamagedError as exc:  # the next start checks in full, quarantines and recovers
+            request_full_check(self.data_dir / JOURNAL_FILE, str(exc))
+            raise
 
     def export_game(self, slot_id: int | None = None) -> dict:
         """The slot as a versioned JSON document: setup, every command (redo tail too), cursor.
@@ -668,6 +693,62 @@ class Journal:
                 [(slot_id, p["name"], p["seq"], p["created"]) for p in data["checkpoints"]],
             )
         return slot_id
+
+
+def needs_full_check(path: Path) -> bool:
+    """True when the journal at ``path`` may not have been closed cleanly, or a backup found it damaged."""
+    return any(Path(f"{path}{suffix}").exists() for suffix in (*UNCLEAN_COMPANIONS, CHECK_MARK))
+
+
+def request_full_check(path: Path, reason: str) -> None:
+    """Mark the journal at ``path`` for a full integrity check at the next start."""
+    mark = Path(f"{path}{CHECK_MARK}")
+    with mark.open("w", encoding="utf-8") as f:
+        f.write(reason + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def header_problem(path: Path) -> str | None:
+    """What is wrong with the SQLite header and size of a cleanly closed file, or None.
+
+    Reads 100 bytes: the magic string, the page size, and the page count the
+    header records (when the header marks it valid), against the file's size.
+    A missing or empty file is a new journal.
+    """
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return None
+        with path.open("rb") as f:
+            header = f.read(100)
+    except FileNotFoundError:
+        return None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return "not an SQLite file (its header is damaged)"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"the header's page size {page_size} is impossible"
+    if size % page_size:
+        return f"the file is {size:,} bytes, not whole {page_size}-byte pages (truncated)"
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] == header[92:96] and size < pages * page_size:
+        return f"the file holds {size // page_size:,} of its {pages:,} pages (truncated)"
+    return None
+
+
+def _check(db: sqlite3.Connection, full: bool) -> None:
+    """The integrity check at open: every page when ``full``, else the schema and the small tables."""
+    if full:
+        checks = [db.execute("PRAGMA integrity_check").fetchall()]
+    else:
+        present = {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type='table'")}
+        checks = [db.execute(f"PRAGMA integrity_check({table})").fetchall()
+                  for table in QUICK_CHECKED_TABLES if table == "sqlite_schema" or table in present]
+    problems = [str(row[0]) for check in checks if check != [("ok",)] for row in check]
+    if problems:
+        raise _Damaged("integrity check: " + "; ".join(problems[:3]))
 
 
 def _require(ok: bool, message: str) -> None:
