@@ -23,6 +23,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
+        settle=rules.settle,
         migrations={1: migrate_1_to_2},
         rules_file="rules/kreel-manor.md",
     )

@@ -546,7 +546,6 @@ def asset_spirit(ctx: Context) -> None:
     hero["max_spirit"] = new_max
     hero["spirit"] = max(0, min(new_max, hero["spirit"] + delta))
     ctx.describe(f"{hero['name']} Spirit {hero['spirit']}/{new_max} (Asset {delta:+d})")
-    rules.check_wounded(ctx)
 
 
 # --- prompts: Locations, Wounds, Game End -----------------------------------------------

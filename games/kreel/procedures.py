@@ -223,7 +223,8 @@ def _nothing_to_block(state: dict) -> bool:
 def _lose(ctx: Context) -> None:
     """"5. Spirit Phase" B. Block reduces the total; the hero loses the rest;
     a Shielded hero cancels all of that damage and discards Shield
-    ("Statuses", Shield). C. Wounds: at 0 Spirit the Adventure is lost."""
+    ("Statuses", Shield). C. Wounds: at 0 Spirit the Adventure is lost (the
+    Game's ``settle`` starts the Wounded procedure after this command)."""
     data = ctx.data
     hero = active_hero(ctx.state)
     damage = max(0, data["attack"] - data["block"])
@@ -235,7 +236,6 @@ def _lose(ctx: Context) -> None:
     lost = rules.lose_spirit(hero, damage)
     data["lost"] = lost
     note(ctx, f"{hero['name']} loses {lost} Spirit ({hero['spirit']} left)")
-    rules.check_wounded(ctx)
 
 
 SPIRIT = Procedure(
@@ -331,7 +331,6 @@ def _after_wound(ctx: Context) -> None:
             if resume["name"] != "end" else resume
     else:
         state["procedure"] = resume
-    rules.check_wounded(ctx)
 
 
 WOUNDED = Procedure(

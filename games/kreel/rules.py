@@ -31,7 +31,7 @@ def tracks(state: dict) -> list[TrackSpec]:
     Spirit beyond their maximum Spirit", and '+' Assets may raise that maximum;
     the maximum cannot be turned below the Spirit it caps (lower Spirit first,
     or use ``asset_spirit`` to move both, as an unequipped '+' Asset does).
-    A dial turn to 0 Spirit Wounds the hero ("Ending The Game").
+    Whatever brings a hero to 0 Spirit Wounds them (:func:`settle`).
 
     The Power Dice run 0..6 ("Lose/Gain Power": "simply adjust the Power Die",
     "Limit: 6 Power per Power Die"); the active Location's Sneak tokens run
@@ -49,7 +49,6 @@ def tracks(state: dict) -> list[TrackSpec]:
                 f"heroes.{i}.spirit",
                 0,
                 lambda s, i=i: s["heroes"][i]["max_spirit"],
-                on_change=_spirit_turned,
             )
         )
         if i == state["active_hero"]:
@@ -86,12 +85,6 @@ def _dice_tracks(state: dict, i: int) -> list[TrackSpec]:
                   f"heroes.{i}.actions.{a}.die", 0, MAX_DIE)
         for a in ACTIONS
     ] + [TrackSpec(f"hero{i + 1}.hand", _label(state, i, "Hand"), f"heroes.{i}.hand", 0, 40)]
-
-
-def _spirit_turned(ctx, before: int, after: int) -> None:
-    """A dial turn to 0 Spirit: the hero is Wounded ("Ending The Game")."""
-    if after == 0 and before > 0:
-        check_wounded(ctx)
 
 
 def invariants(state: dict) -> list[str]:
@@ -463,10 +456,13 @@ def explore_location(state: dict) -> list[str]:
 # --- Spirit at 0 ("Ending The Game", "Multiplayer Coop Mode", Defeat - Wounds) ---------
 
 
-def check_wounded(ctx) -> None:
-    """Start the Wounded procedure for a hero at 0 Spirit who is still in the
-    Adventure, unless an Adventure's end is already being resolved. The
-    running step resumes afterwards when the team Presses On."""
+def settle(ctx) -> None:
+    """After every accepted command (a dial turn, a correction, an attack, an
+    unequipped Asset...): a hero at 0 Spirit who is still in the Adventure is
+    Wounded at once ("Game Objective", Defeat: "The hero immediately loses the
+    Adventure if they run out of Spirit"; "Ending The Game"; "Multiplayer Coop
+    Mode", Defeat - Wounds), unless an Adventure's end is already being
+    resolved. The running step resumes afterwards when the team Presses On."""
     state = ctx.state
     running = (state.get("procedure") or {}).get("name")
     if running in ("wounded", "game-end") or state["campaign"].get("over"):

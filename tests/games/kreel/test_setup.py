@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError, get_game, new_game
-from tests.games.kreel.helpers import GAME, do, new, step_id
+from tests.games.kreel.helpers import GAME, do, new, next_until, step_id
 
 
 def test_registered_under_its_game_id():
@@ -94,11 +94,31 @@ def test_dial_to_zero_spirit_loses_the_adventure_with_a_wound():
     assert step_id(state) == "game-end.wound_cards"
 
 
-def test_a_correction_to_zero_is_only_a_number():
-    """A correction fixes a number, it is not a game event; the Spirit phase
-    still checks the Wound ("5. Spirit Phase" C)."""
+def test_a_correction_to_zero_spirit_wounds_the_hero_at_once():
+    """"Game Objective", Defeat: "The hero immediately loses the Adventure if they
+    run out of Spirit", whatever brought them there: a correction (a card effect
+    the box cannot know) Wounds the hero like a dial turn does."""
     state = do(new(), "correct", track="hero1.spirit", value=0)
-    assert state["procedure"] is None and state["campaign"]["wounds"] == 0
+    assert state["campaign"]["wounds"] == 1 and state["heroes"][0]["wounds"] == 1
+    assert state["campaign"]["results"] == [{"adventure": 1, "result": "loss", "rounds": 0}]
+    assert step_id(state) == "game-end.wound_cards"
+
+
+def test_a_correction_to_zero_in_coop_asks_press_on_and_resumes_the_step():
+    """"Multiplayer Coop Mode", Defeat - Wounds: a hero other than the active one
+    corrected to 0 Spirit mid-Play is Wounded; Pressing On resumes the Play phase."""
+    state = next_until(new(heroes=2), "play.turn")
+    state = do(state, "correct", track="hero2.spirit", value=0)
+    assert step_id(state) == "wounded.press_on" and state["heroes"][1]["wounds"] == 1
+    state = do(state, "press_on", choice="press on")
+    assert step_id(state) == "play.turn" and state["heroes"][1]["out"]
+
+
+def test_spirit_lost_to_an_asset_wounds_the_hero():
+    """"Symbol Explanations": an unequipped '+Spirit' Asset lowers current Spirit
+    too; at 0 the hero is Wounded at once ("Game Objective", Defeat)."""
+    state = do(new(spirit=2, max_spirit=10), "asset_spirit", delta=-2)
+    assert state["campaign"]["wounds"] == 1
 
 
 def test_setup_counts_the_threat_deck_by_stacks():
