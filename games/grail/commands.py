@@ -8,7 +8,6 @@ nothing. Characters are named by their place in the party (1-4).
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError, board
-from games.core.engine import command_specs
 from games.core.packs import PackError, refused
 from games.grail import encounters, pack, rules
 from games.grail.procedures import note
@@ -964,15 +963,6 @@ def advance_deck(ctx: Context) -> None:
     note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp")
 
 
-def set_value(ctx: Context) -> None:
-    """The action menu's way to the core ``correct``: set any tracked number by hand,
-    on the dial or off it (Attributes, decks, track slots, Active Quests) - card
-    effects take precedence (DESIGN "Corrections"). The engine's ``correct`` does
-    the setting and its bounds check; this only names the value from a list."""
-    ctx.params = {"track": ctx.params["what"], "value": ctx.params["value"]}
-    command_specs(ctx.game)["correct"].handler(ctx)
-
-
 def status(ctx: Context) -> None:
     """"Statuses and Save Sheet": mark a Status on the shared Save Sheet."""
     text = ctx.params["status"].strip()
@@ -1059,9 +1049,6 @@ COMMANDS = (
                 (_location_param(), Param("side", "choice", "Side", choices=SIDES),
                  Param("on", "bool", "Blocked", default=True))),
     CommandSpec("remove_location", "Remove a Location", remove_location, (_location_param(),)),
-    CommandSpec("set_value", "Set a value (card effect)", set_value,
-                (Param("what", "choice", "Value", choices_from=rules.track_keys),
-                 Param("value", "int", "Set to", low=0, high=999))),
     CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
     CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),

@@ -105,9 +105,9 @@ def tracks(state: dict) -> list[TrackSpec]:
 
     Off the dial (:func:`off_dial`): the Quest count, Attributes, decks and the
     tracks' top and starting slots. They change rarely and mostly by rule
-    (``raise_attribute``, ``advance_deck``, the Event reminder); ``correct``
-    (and the "Set a value" action) sets them, and the engine keeps them in
-    bounds after every command like every other track.
+    (``raise_attribute``, ``advance_deck``, the Event reminder); the core
+    ``correct`` (the action menu's "Correct a value") sets them, and the engine
+    keeps them in bounds after every command like every other track.
 
     - Energy 0..its top slot, never above Health ("Survival Tracks").
     - Health 0..its top; turning it down pushes Energy down with it (the
@@ -172,11 +172,6 @@ def off_dial(state: dict) -> list[TrackSpec]:
                                             s["characters"][i][f"{t}_start"]),
                 TRACK_LIMIT, dial=False))
     return specs
-
-
-def track_keys(state: dict) -> tuple[str, ...]:
-    """Every value "Set a value" can set: the dial tracks, then the ones off the dial."""
-    return tuple(spec.key for spec in tracks(state))
 
 
 def invariants(state: dict) -> list[str]:

@@ -83,7 +83,7 @@ def _step_text(state: dict, step) -> str:
         names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
         return f"Encounter: {', '.join(names)}" if names else step.text
     if sid == "campaign-setup.tray":
-        return "Tile: Attributes (Set a value), Resources"
+        return "Tile: Attributes (Correct a value), Resources"
     if sid == "campaign-setup.chapter":
         if state["mode"] == "story" and len(state["characters"]) > 1:
             return f"Chapter I: Encounters as for {len(state['characters']) - 1}"
@@ -168,7 +168,7 @@ def series(state: dict) -> tuple[tuple[str, tuple[int, ...]], ...]:
 def view(state: dict) -> GameView:
     from games.grail import GAME
 
-    # Off-dial values are on the Characters panel, set with "Set a value".
+    # Off-dial values are on the Characters panel, set with "Correct a value".
     tracks = track_views(GAME, state, dial_only=True)
     fc = rules.forecast(state)
     step = current_step(GAME, state)

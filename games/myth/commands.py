@@ -717,25 +717,6 @@ def produce(ctx: Context) -> None:
     ctx.describe("Resources: " + ", ".join(f"+{ctx.params[k]} {k}" for k in RESOURCES))
 
 
-def set_value(ctx: Context) -> None:
-    """The action menu's way to the core ``correct``: set any tracked number by
-    hand, on the dial or off it (a hero's skills and vitality, assets, the enemy
-    sheet): card effects take precedence (DESIGN "Corrections"). The engine's
-    ``correct`` sets it and checks its bounds; this only names it from a list."""
-    from games.core.engine import command_specs
-
-    ctx.params = {"track": ctx.params["what"], "value": ctx.params["value"]}
-    command_specs(ctx.game)["correct"].handler(ctx)
-
-
-def track_keys(state: dict) -> tuple[str, ...]:
-    return tuple(spec.key for spec in rules.tracks(state))
-
-
-def track_labels(state: dict) -> dict[str, str]:
-    return {spec.key: spec.label for spec in rules.tracks(state)}
-
-
 def _playing(state: dict) -> bool:
     return (state.get("procedure") or {}).get("name") != "setup"
 
@@ -820,9 +801,6 @@ COMMANDS = (
     CommandSpec("set_quest", "A new active quest", set_quest,
                 (Param("location", "choice", "Location", choices=AREA_TYPES),),
                 available=_playing),
-    CommandSpec("set_value", "Set a value (card effect)", set_value,
-                (Param("what", "choice", "Value", choices_from=track_keys, labels_from=track_labels),
-                 Param("value", "int", "Set to", low=0, high=99))),
     # prompt answers
     CommandSpec("hero", "Enter a hero card", hero, HERO_PARAMS, menu=False, prompt_only=True),
     CommandSpec("enemy_sheet", "Enter the enemy sheet", enemy_sheet, ENEMY_PARAMS,

@@ -116,4 +116,4 @@ def test_advance_deck_and_never_under_15_cards():
     with pytest.raises(RuleError):
         do(state, "advance_deck", character=1, deck="combat")
     with pytest.raises(RuleError):
-        do(state, "set_value", what="c1.diplomacy_deck", value=14)
+        do(state, "correct", track="c1.diplomacy_deck", value=14)

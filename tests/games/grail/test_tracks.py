@@ -1,5 +1,5 @@
 """The dial cycle holds the numbers a player turns most; the rest are tracks off
-the dial (``dial=False``), set with ``correct`` or "Set a value" and kept in
+the dial (``dial=False``), set with the core ``correct`` ("Correct a value") and kept in
 bounds by the engine ("Survival Tracks", "Resources", "Character Advancement",
 "Character Setup" III-IV)."""
 
@@ -37,13 +37,13 @@ def test_attributes_decks_slots_and_quests_are_tracks_off_the_dial():
     assert [t.key for t in GAME.view(new()).tracks] == _dial(new())  # the displays show the dial
 
 
-def test_correct_and_set_value_reach_what_the_dials_do_not():
+def test_correct_reaches_what_the_dials_do_not():
     state = do(new(), "correct", track="c1.courage", value=2)
-    state = do(state, "set_value", what="c1.combat_deck", value=18)
-    state = do(state, "set_value", what="quests", value=1)
+    state = do(state, "correct", track="c1.combat_deck", value=18)
+    state = do(state, "correct", track="quests", value=1)
     c = state["characters"][0]
     assert (c["attributes"]["courage"], c["decks"]["combat"], state["quests"]) == (2, 18, 1)
-    assert do(state, "set_value", what="c1.food", value=4)["characters"][0]["resources"]["food"] == 4
+    assert do(state, "correct", track="c1.food", value=4)["characters"][0]["resources"]["food"] == 4
 
 
 @pytest.mark.parametrize("what,value", [
@@ -54,13 +54,11 @@ def test_correct_and_set_value_reach_what_the_dials_do_not():
     ("c1.courage", 21),       # Attributes 0..20
     ("c9.courage", 1),        # no such Character
 ])
-@pytest.mark.parametrize("command", ["set_value", "correct"])
-def test_a_value_out_of_bounds_is_refused_and_changes_nothing(command, what, value):
+def test_a_value_out_of_bounds_is_refused_and_changes_nothing(what, value):
     state = new()
     before = copy.deepcopy(state)
-    params = {"what": what} if command == "set_value" else {"track": what}
     with pytest.raises(RuleError):
-        do(state, command, value=value, **params)
+        do(state, "correct", track=what, value=value)
     assert state == before
 
 

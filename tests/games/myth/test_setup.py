@@ -278,14 +278,13 @@ def test_skills_vitality_and_the_enemy_sheet_are_corrected_off_the_dial():
     """"Skill": different game effects can modify a hero's skills; "Enemy Sheet"."""
     t = Table().setup()
     t.do("correct", track="hero1.cunning", value=4)
-    t.do("set_value", what="minion.defence", value=7)
+    t.do("correct", track="minion.defence", value=7)
     assert t.state["heroes"][0]["cunning"] == 4 and t.state["enemy"]["minion"]["defence"] == 7
     t.do("wound", amount=3)
     before = t.state
     with pytest.raises(RuleError):
-        t.do("set_value", what="hero1.vitality", value=3)   # below damage 3 + 1
+        t.do("correct", track="hero1.vitality", value=3)   # below damage 3 + 1
     with pytest.raises(RuleError):
         t.do("correct", track="hero1.tactics", value=10)
     assert t.state == before
-    form = next(c for c in GAME.commands if c.name == "set_value").resolved_params(t.state)[0]
-    assert form.shown("hero1.spirit") == "H1 spirit"
+    assert GAME.track(t.state, "hero1.spirit").label == "H1 spirit"   # as "Correct a value" lists it
