@@ -6,10 +6,10 @@ deck is never shown before it is revealed; only "face-down" appears.
 
 from __future__ import annotations
 
-from games.core import GameView, Panel, TrackView, deck
+from games.core import GameView, Panel, deck
 from games.core.dice import percent
 from games.core.engine import current_step
-from games.core.paths import get_path
+from games.core.views import phase_title, procedure_steps, track_views
 from games.myth import rules
 from games.myth.procedures import active_deck, current_card
 from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc
@@ -227,11 +227,9 @@ def _next_card(state: dict) -> str:
 def view(state: dict) -> GameView:
     from games.myth import GAME
 
-    tracks = tuple(TrackView(s.key, s.label, get_path(state, s.path), s.low_in(state),
-                             s.high_in(state)) for s in GAME.tracks(state) if s.dial)
-    proc = state.get("procedure")
+    tracks = track_views(GAME, state, dial_only=True)
     step = current_step(GAME, state)
-    phase = GAME.procedure(proc["name"]).title if proc else ""
+    phase = phase_title(GAME, state)
     if step is not None:
         step_text, step_kind = _step_text(state, step), step.kind.value
     elif state.get("over"):
@@ -271,11 +269,7 @@ def view(state: dict) -> GameView:
     grid = _grid(state)
     if not grid:  # no positions on this board: the board as a list
         panels += (Panel("Board", _board_lines(state)),)
-    steps: tuple[tuple[str, str], ...] = ()
-    if proc:
-        procedure = GAME.procedure(proc["name"])
-        steps = tuple((s.text, "done" if i < proc["step"] else "current" if i == proc["step"]
-                       else "todo") for i, s in enumerate(procedure.steps))
+    steps = procedure_steps(GAME, state)
     headline = f"Myth \u00b7 Round {state['round']}"
     over = state["over"]["text"] if state.get("over") else None
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
