@@ -33,16 +33,13 @@ so a replayed journal never depends on the file).
 from __future__ import annotations
 
 from games.core.packs import MAX_TEXT, PackError, read_toml
-from games.myth.state import BoardError, parse_board
+from games.myth.state import parse_board
 
 __all__ = ["MAX_TEXT", "PackError", "parse"]
 
 
 def parse(text: str) -> dict:
     """The board a pack describes, checked; raises :class:`PackError` listing every
-    problem (a pack too long or not TOML too, games.core.packs)."""
-    data = read_toml(text)
-    try:
-        return parse_board(data, "pack.toml")
-    except BoardError as err:
-        raise PackError(err.problems) from None
+    problem (a pack too long or not TOML too, games.core.packs; a bad board as
+    :class:`~games.myth.state.BoardError`, a PackError)."""
+    return parse_board(read_toml(text), "pack.toml")

@@ -39,9 +39,10 @@ the state keeps them (it is journaled) but no view shows one before it is reveal
 from __future__ import annotations
 
 import json
-import tomllib
 from collections import deque
 from importlib import resources
+
+from games.core.packs import PackError, read_toml, unknown_keys
 
 SCHEMA_VERSION = 3
 
@@ -101,14 +102,17 @@ AREA_FIELDS = ("id", "name", "type", "neighbours", "flames", "fate", "pos", "sho
 MAX_GRID = 12
 
 
-class BoardError(ValueError):
-    """A board file that cannot be used; ``problems`` lists every fault found,
-    each naming the area and field, so an owner can fix them all at once."""
+class BoardError(PackError):
+    """A board file that cannot be used: a :class:`~games.core.packs.PackError`
+    (``problems`` lists every fault found, each naming the area and field, so
+    an owner can fix them all at once) that names its file, ``source``."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
+        super().__init__(problems)
         self.source = source
-        self.problems = problems
-        super().__init__(f"{source}: " + "; ".join(problems))
+
+    def __str__(self) -> str:
+        return f"{self.source}: " + "; ".join(self.problems)
 
 
 def board_folder():
@@ -131,15 +135,14 @@ def load_board(name: str | None = None) -> dict:
 
 
 def board_from_text(text: str, source: str) -> dict:
-    """Parse a board file's text: TOML when ``source`` ends in ``.toml``, else JSON."""
+    """Parse a board file's text: TOML when ``source`` ends in ``.toml`` (bounded,
+    games.core.packs), else JSON."""
     try:
-        if source.endswith(".toml"):
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as err:
-        raise BoardError(source, [f"not valid {'TOML' if source.endswith('.toml') else 'JSON'}: "
-                                  f"{err}"]) from None
+        data = read_toml(text) if source.endswith(".toml") else json.loads(text)
+    except PackError as err:
+        raise BoardError(source, err.problems) from None
+    except json.JSONDecodeError as err:
+        raise BoardError(source, [f"not valid JSON: {err}"]) from None
     return parse_board(data, source)
 
 
@@ -159,8 +162,7 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
     problems: list[str] = []
     if not isinstance(data, dict) or not isinstance(data.get("areas"), list):
         raise BoardError(source, ["needs a list of areas (\"areas\": [...] or [[areas]])"])
-    for key in sorted(set(data) - set(BOARD_FIELDS)):
-        problems.append(f"{key}: unknown field (allowed: {', '.join(BOARD_FIELDS)})")
+    problems += unknown_keys("board", data, BOARD_FIELDS)
     areas: dict[str, dict] = {}
     for n, area in enumerate(data["areas"], 1):
         if not isinstance(area, dict) or not isinstance(area.get("id"), str) or not area["id"]:
@@ -171,8 +173,7 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
         if area_id in areas:
             problems.append(f"{where} is listed twice")
             continue
-        for key in sorted(set(area) - set(AREA_FIELDS)):
-            problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(AREA_FIELDS)})")
+        problems += unknown_keys(where, area, AREA_FIELDS)
         pos = area.get("pos")
         if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v < MAX_GRID for v in pos)):

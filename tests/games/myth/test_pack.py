@@ -108,7 +108,7 @@ def test_a_bad_pack_lists_every_problem_with_its_place_and_changes_nothing():
         t.do("load_pack", toml=bad)
     assert err.value.short == "Pack: 5 problems"
     for expected in ("area 'moor': flames must be a whole number from 1, on a basic location",
-                     "area 'moor': type 'castle'", "area 'moor'.neighbors: unknown field",
+                     "area 'moor': type 'castle'", "area 'moor': unknown key 'neighbors'",
                      "area 'moor'.short: 1 to 4 characters", "area 'moor'.pos [0, 1] is also "
                      "'aster'"):
         assert expected in err.value.long, expected
