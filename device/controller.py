@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.events import DiceRolled, Hold, Press, TrayStatus, Turn
+from device.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
 from device.journal import StorageError
 from device.ports import Cues
@@ -129,10 +129,12 @@ class Controller:
     def handle(self, event) -> None:
         """React to one input event (the main loop redraws afterwards)."""
         self.last_input = self._clock()
-        if isinstance(event, Press | Hold | Turn):
+        if isinstance(event, Press | Hold | Turn | Tap):
             self.message = None
         if isinstance(event, Press):
             self._press(event.control)
+        elif isinstance(event, Tap):
+            self._tap(event.target)
         elif isinstance(event, Hold):
             self._hold(event.control)
         elif isinstance(event, Turn):
@@ -197,6 +199,34 @@ class Controller:
             track = self._focused_track()
             if track is not None:
                 self._commit("adjust", {"track": track, "delta": steps})
+
+    def _tap(self, target: tuple) -> None:
+        """A touch on the screen, as the dials and buttons would do it (``Tap``'s targets).
+
+        A menu item is the Menhir dial moved to it, then ``select``; a form
+        field is the Menhir dial moved to it (a drag along it, the Spirit
+        dial); a track is focused as with the Menhir dial, and its - / +
+        is the Spirit dial turned. A tap on help closes it; a message box is
+        dismissed by any tap (above). Anything else, or a target that no
+        longer matches what is open, does nothing.
+        """
+        kind, args = target[0], target[1:]
+        overlay = self.overlay
+        if kind == "help" and isinstance(overlay, HelpView):
+            self._close_overlay()
+        elif kind == "menu" and isinstance(overlay, CursorMenu) and 0 <= args[0] < len(overlay.items):
+            overlay.move(args[0] - overlay.cursor)
+            self._press("select")
+        elif kind in ("field", "field_turn") and isinstance(overlay, PromptForm):
+            if 0 <= args[0] < len(overlay.params):
+                overlay.move(args[0] - overlay.cursor)
+                if kind == "field_turn":
+                    self._turn("spirit", args[1])
+        elif kind in ("focus", "turn") and overlay is None and self.playing:
+            if args[0] in self._dial_keys():
+                self.focus = args[0]
+                if kind == "turn":
+                    self._turn("spirit", args[1])
 
     def _dice(self, dice: list[dict]) -> None:
         if not self.playing:

@@ -38,6 +38,21 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Tap:
+    """A finger or the mouse on the screen: ``target`` names what it touched.
+
+    The screen renderer names the targets (``ui.screen.Target``):
+    ``("focus", track)``, ``("turn", track, steps)``, ``("menu", index)``,
+    ``("field", index)``, ``("field_turn", index, steps)``, ``("help",)``,
+    ``("dismiss",)``. The controller maps each onto what its dials and
+    buttons would do (focus, a Spirit turn, a menu pick…), never onto game
+    state directly.
+    """
+
+    target: tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
 class DiceRolled:
     """The dice tray (or the simulator's dice panel) reports a settled roll."""
 
@@ -73,4 +88,4 @@ class Quit:
     status: int = 0
 
 
-InputEvent = Press | Hold | Turn | DiceRolled | TrayStatus | Snapshot | Sync | Quit
+InputEvent = Press | Hold | Turn | Tap | DiceRolled | TrayStatus | Snapshot | Sync | Quit

@@ -4,6 +4,13 @@ On the Pi it is an HDMI/DSI panel (SDL's kmsdrm driver on the console); on a
 desktop it is a window; headless it is pygame's ``dummy`` video driver, which
 still renders into an off-screen surface that snapshots save. pygame stays on
 the main thread: the service calls ``draw`` and ``pump`` from its loop only.
+
+Touch: a finger on the panel (SDL's finger events) or the mouse acts on what
+the frame shows, as extra controls (``ui.touch``): the renderer reports its
+regions, :class:`~ui.touch.TouchGestures` tells a tap from a drag, and each
+target goes on the queue as a :class:`~device.events.Tap` for the controller,
+like any press or turn. A window that is resized is drawn again at its new
+size, never stretched.
 """
 
 from __future__ import annotations
@@ -11,13 +18,15 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from device.events import Quit
+from device.events import Quit, Tap
 
 if TYPE_CHECKING:
     import pygame
 
     from device.ports import Emit
     from ui.model import Frame
+
+POINTER_DOWN, POINTER_MOVE, POINTER_UP = "down", "move", "up"
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -48,6 +57,60 @@ def init_pygame(headless: bool) -> bool:
     return pygame.display.get_driver() != "dummy"
 
 
+class ScreenTouch:
+    """One pointer on a drawn frame, the mouse or the first finger down, as :class:`Tap` events.
+
+    :param regions: gives the current frame's regions (the renderer's ``hits``).
+
+    The left mouse button and fingers count; the mouse events SDL makes up
+    from a touch are skipped (the finger's own events count), so a touch is
+    never seen twice, and a second finger is ignored while one is down.
+    """
+
+    def __init__(self, regions) -> None:
+        from ui.touch import TouchGestures
+
+        self.gestures = TouchGestures(regions)
+        self._finger: int | None = None
+
+    def pointer(self, pygame, event, window_size: tuple[int, int]
+                ) -> tuple[str, tuple[int, int]] | None:
+        """``event`` as ``(phase, position in the window)``, or None if it is no pointer's."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return None
+            if event.type == pygame.MOUSEMOTION:
+                return (POINTER_MOVE, event.pos) if event.buttons[0] else None
+            if event.button != 1:
+                return None
+            return (POINTER_DOWN if event.type == pygame.MOUSEBUTTONDOWN else POINTER_UP,
+                    event.pos)
+        phases = {pygame.FINGERDOWN: POINTER_DOWN, pygame.FINGERMOTION: POINTER_MOVE,
+                  pygame.FINGERUP: POINTER_UP}
+        if event.type not in phases:
+            return None
+        phase = phases[event.type]
+        if phase == POINTER_DOWN and self._finger is None:
+            self._finger = event.finger_id
+        elif event.finger_id != self._finger:
+            return None
+        if phase == POINTER_UP:
+            self._finger = None
+        return phase, (round(event.x * window_size[0]), round(event.y * window_size[1]))
+
+    def taps(self, phase: str, pos: tuple[int, int]) -> list[Tap]:
+        """Feed one pointer phase (``pos`` in the frame's pixels); the taps it made."""
+        if phase == POINTER_DOWN:
+            self.gestures.down(pos)
+            return []
+        targets = self.gestures.move(pos) if phase == POINTER_MOVE else self.gestures.up(pos)
+        return [Tap(target) for target in targets]
+
+    def cancel(self) -> None:
+        self.gestures.cancel()
+        self._finger = None
+
+
 class PygameScreen:
     """Draws frames with :class:`ui.screen.ScreenRenderer` onto a window or off-screen.
 
@@ -64,24 +127,48 @@ class PygameScreen:
         from ui.screen import THEMES, ScreenRenderer
 
         self._pygame = pygame
-        self.renderer = ScreenRenderer(size, THEMES[theme])
+        self.theme = THEMES[theme]
+        self.renderer = ScreenRenderer(size, self.theme)
         self.surface: pygame.Surface | None = None
+        self.frame: Frame | None = None
+        self.touch = ScreenTouch(lambda: self.renderer.hits)
         self._window = None
         if window:
-            flags = pygame.FULLSCREEN if fullscreen else 0
+            flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
             self._window = pygame.display.set_mode(size, flags)
             pygame.display.set_caption("Table Warden")
 
     def draw(self, frame: Frame) -> None:
+        self.frame = frame
         self.surface = self.renderer.render(frame)
         if self._window is not None:
             self._window.blit(self.surface, (0, 0))
             self._pygame.display.flip()
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for ``size`` and draw the last frame again (crisp, not stretched)."""
+        from ui.screen import ScreenRenderer
+
+        if size == self.renderer.size or min(size) < 1:
+            return
+        self.renderer = ScreenRenderer(size, self.theme)
+        self.touch.cancel()
+        if self.frame is not None:
+            self.draw(self.frame)
+
     def pump(self, emit: Emit) -> None:
-        for event in self._pygame.event.get():
-            if event.type == self._pygame.QUIT:
+        pygame = self._pygame
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
                 emit(Quit(0))
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if self._window is not None:
+                    self.resize(pygame.display.get_surface().get_size())
+            elif self._window is not None:
+                touched = self.touch.pointer(pygame, event, self._window.get_size())
+                if touched is not None:
+                    for tap in self.touch.taps(*touched):
+                        emit(tap)
 
     def save(self, path: str) -> None:
         if self.surface is not None:

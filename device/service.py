@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from device.controller import Controller
-from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, TrayStatus, Turn
+from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from device.notify import Notifier
 from device.ports import Controls, Cues, DiceSource, Display, Screen
 from ui.model import Frame
@@ -173,7 +173,7 @@ class Service:
                 event.done.set()
             elif isinstance(event, Snapshot):
                 self.snapshot(event.name)
-            elif isinstance(event, Press | Hold | Turn | DiceRolled | TrayStatus):
+            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus):
                 log.debug("input %s", event)
                 self.controller.handle(event)
                 self.draw()

@@ -1,6 +1,7 @@
 """The desktop simulator window: the screen, and the box's face beside it.
 
-Left: the screen, scaled to fit. Right: the box as it sits on the table
+Left: the screen, drawn at the largest size of the configured panel's shape
+that fits (redrawn, not stretched, when the window is resized). Right: the box as it sits on the table
 (``ui.box_face``): the OLED scaled up pixel-exact (dimmed with the panel's
 contrast), the Spirit and Menhir dials, the four buttons, and a dice panel
 standing in for the tray. The window is resizable and everything rescales.
@@ -16,7 +17,11 @@ bounce and encoder quadrature take exactly the path they take on the box:
   Backspace/Escape = back, U = undo, Left/Right = Menhir dial, Up/Down =
   Spirit dial, S = Spirit push, M = Menhir push; hold a key for a long press;
 - the dice panel sends its roll through the simulated tray's pseudo-terminal
-  (``PtyTray.report``), and follows what the host armed the tray for.
+  (``PtyTray.report``), and follows what the host armed the tray for;
+- the mouse on the screen acts as a touch on the box's panel does
+  (``device.screen.ScreenTouch``): a tap focuses a track or turns it with its
+  - / +, picks a menu item, focuses a form field; a drag along a track turns
+  it. These reach the controller as ``Tap`` events, as on the Pi.
 
 The service pumps the window at 30 Hz; the window redraws only when
 something it shows changed (a new frame, a press, a resize, a cue).
@@ -30,7 +35,8 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from device.events import Quit
+from device.events import Quit, Tap
+from device.screen import POINTER_DOWN, POINTER_MOVE, POINTER_UP, ScreenTouch
 from firmware_bridge.protocol import NAMED_FACES
 from ui.box_face import DESIGN_SIZE, DETENT_DEGREES, BoxFaceState, BoxLayout, Hit, draw_box_face
 
@@ -49,6 +55,8 @@ SCREEN_EDGE = (60, 60, 68)
 MAX_DICE = 6
 CUE_SHOWN = 1.5  # seconds the piezo's stand-in stays lit
 WHEEL_LEFT, WHEEL_RIGHT = 1, 3
+#: The screen is never laid out smaller than this; a smaller area shows it scaled down.
+MIN_SCREEN = (400, 240)
 
 
 def key_map(pygame) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
@@ -164,16 +172,24 @@ class SimWindow:
         import pygame
 
         from hw_sim.tray import KINDS
+        from ui.screen import ScreenRenderer
 
         self._pygame = pygame
         self.screen = screen
+        #: Draws the screen at the size it is shown (``screen.renderer`` keeps the
+        #: configured size, for snapshots).
+        self.renderer = ScreenRenderer(screen.renderer.size, screen.renderer.theme)
+        self.frame: Frame | None = None
+        self.touch = ScreenTouch(lambda: self.renderer.hits)
+        self._taps: list[Tap] = []
         self.display = display
         self.pins = pins
         self.sound = sound
         self.buttons, self.turns = key_map(pygame)
         self.dice = DicePanel(tray, KINDS)
         self.face = BoxFaceState(kinds=KINDS)
-        self.surface: pygame.Surface | None = None  # the last screen frame, at its own size
+        self.surface: pygame.Surface | None = None  # the last screen frame, as laid out
+        self.screen_rect = pygame.Rect(0, 0, 0, 0)  # where it is shown in the window
         width, height = screen.renderer.size
         size = (width + DESIGN_SIZE[0], max(height, DESIGN_SIZE[1]))
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -198,26 +214,50 @@ class SimWindow:
     def _screen_area(self) -> pygame.Rect:
         return self._pygame.Rect(0, 0, self.layout.panel.left, self.window.get_height())
 
+    def _screen_size(self) -> tuple[int, int]:
+        """The size to lay the screen out at: the panel's shape, as large as the area allows."""
+        area = self._screen_area()
+        width, height = self.screen.renderer.size
+        scale = min(area.width / width, area.height / height)
+        size = (round(width * scale), round(height * scale))
+        if size[0] < MIN_SCREEN[0] or size[1] < MIN_SCREEN[1]:
+            grow = max(MIN_SCREEN[0] / width, MIN_SCREEN[1] / height)
+            size = (round(width * grow), round(height * grow))
+        return size
+
     def draw(self, frame: Frame) -> None:
         """Render a new frame (the OLED already shows it) and show the window."""
-        self.surface = self.screen.renderer.render(frame)
+        self.frame = frame
+        self.surface = None
         self._dirty = True
         self._compose()
+
+    def _render(self) -> None:
+        """Lay the last frame out at the size it is shown, when that or the frame changed."""
+        from ui.screen import ScreenRenderer
+
+        size = self._screen_size()
+        if size != self.renderer.size:
+            self.renderer = ScreenRenderer(size, self.renderer.theme)
+            self.touch.cancel()
+            self.surface = None
+        if self.surface is None and self.frame is not None:
+            self.surface = self.renderer.render(self.frame)
 
     def _compose(self) -> None:
         pygame = self._pygame
         self.window.fill(WINDOW_BACKGROUND)
+        self._render()
         if self.surface is not None:
             area = self._screen_area()
-            width, height = self.surface.get_size()
-            scale = min(area.width / width, area.height / height)
-            if scale == 1:
-                shown = self.surface
-            else:
+            shown = self.surface
+            scale = min(1.0, area.width / shown.get_width(), area.height / shown.get_height())
+            if scale < 1:  # an area below MIN_SCREEN: the smallest layout, scaled down
                 shown = pygame.transform.smoothscale(
-                    self.surface, (max(1, round(width * scale)), max(1, round(height * scale))))
-            rect = self.window.blit(shown, shown.get_rect(center=area.center))
-            pygame.draw.rect(self.window, SCREEN_EDGE, rect.inflate(2, 2), 1)
+                    shown, (max(1, round(shown.get_width() * scale)),
+                            max(1, round(shown.get_height() * scale))))
+            self.screen_rect = self.window.blit(shown, shown.get_rect(center=area.center))
+            pygame.draw.rect(self.window, SCREEN_EDGE, self.screen_rect.inflate(2, 2), 1)
         self.face.kind, self.face.faces = self.dice.kind, list(self.dice.faces)
         self.face.note = self.dice.note
         self.face.brightness = 0.45 + 0.55 * self.display.contrast_level / 255
@@ -233,10 +273,10 @@ class SimWindow:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 emit(Quit(0))
-            elif event.type == pygame.VIDEORESIZE:
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.layout = self._layout()
                 self._dirty = True
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
+            elif event.type == pygame.WINDOWEXPOSED:
                 self._dirty = True
             elif event.type == pygame.KEYDOWN and event.key in self.turns:
                 self._turn(*self.turns[event.key])
@@ -248,12 +288,15 @@ class SimWindow:
                 self._pointer = event.pos
                 self._click(event.pos, 1 if event.button == WHEEL_LEFT else -1)
             elif event.type == pygame.MOUSEBUTTONUP and event.button == WHEEL_LEFT:
-                self._release()
+                self._release(event.pos)
             elif event.type == pygame.MOUSEMOTION:
                 self._pointer = event.pos
                 self._dragged(event.pos)
             elif event.type == pygame.MOUSEWHEEL and event.y:
                 self._wheel(event.y)
+        for tap in self._taps:
+            emit(tap)
+        self._taps.clear()
         self._status()
         if self._dirty:
             self._compose()
@@ -307,7 +350,11 @@ class SimWindow:
         """A mouse button down: press a control, start turning a dial, or use the dice panel.
 
         The right button steps a die's face backwards; elsewhere it acts like the left.
+        The left button on the screen is a finger on its panel.
         """
+        if direction == 1 and self.screen_rect.collidepoint(pos):
+            self._taps += self.touch.taps(POINTER_DOWN, self._on_screen(pos))
+            return
         hit = self.layout.hit(pos, self.face)
         if hit is None:
             return
@@ -332,7 +379,15 @@ class SimWindow:
             self.dice.send()
         self._dirty = True
 
-    def _release(self) -> None:
+    def _on_screen(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window position in the screen frame's own pixels."""
+        rect, size = self.screen_rect, self.renderer.size
+        return (round((pos[0] - rect.left) * size[0] / max(1, rect.width)),
+                round((pos[1] - rect.top) * size[1] / max(1, rect.height)))
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        if self.touch.gestures.active:
+            self._taps += self.touch.taps(POINTER_UP, self._on_screen(pos))
         if self._held_by_mouse is not None:
             self._up(self._held_by_mouse)
             self._held_by_mouse = None
@@ -344,7 +399,9 @@ class SimWindow:
         return math.degrees(math.atan2(pos[1] - cy, pos[0] - cx))
 
     def _dragged(self, pos: tuple[int, int]) -> None:
-        """Turn the dragged dial one detent for every detent's angle swept."""
+        """Turn the dragged dial one detent for every detent's angle swept (or drag on the screen)."""
+        if self.touch.gestures.active:
+            self._taps += self.touch.taps(POINTER_MOVE, self._on_screen(pos))
         if self._drag is None:
             return
         dial, last = self._drag
@@ -368,9 +425,9 @@ class SimWindow:
     # --- the Screen port's rest ------------------------------------------------------
 
     def save(self, path: str) -> None:
-        """Write the screen's last frame (at its own size) as a PNG."""
-        if self.surface is not None:
-            self._pygame.image.save(self.surface, path)
+        """Write the screen's last frame, at the configured size, as a PNG."""
+        if self.frame is not None:
+            self._pygame.image.save(self.screen.renderer.render(self.frame), path)
 
     def save_window(self, path: str) -> None:
         """Write the whole window as a PNG: the screen beside the box's face."""

@@ -10,6 +10,13 @@ bottom. Menus, forms, history, help and messages are drawn as overlays. All
 sizes derive from the surface height (designed at 480 rows, body text 22 px),
 so 800x480 and 1920x1080 lay out alike.
 
+Touch: every render also records :attr:`ScreenRenderer.hits`, the regions of
+what it drew that a finger or a mouse may act on, each naming a
+:data:`Target` (``("focus", track)``, ``("turn", track, steps)``,
+``("menu", index)``, ``("field", index)``…). The renderer only reports them;
+the screen adapter turns a tap into an input event and the controller decides
+what it means, as it does for the dials and buttons (``ui.touch``).
+
 Only pygame API shared with pygame-ce is used (``pygame.font.Font`` with the
 bundled TTF, ``pygame.draw``, ``Surface.blit``), and nothing opens a window:
 :meth:`ScreenRenderer.render` draws onto an off-screen surface.
@@ -29,6 +36,32 @@ from ui.model import Form, Frame, Menu, Message
 Color = tuple[int, int, int]
 
 ELLIPSIS = "…"
+
+#: What a touch on a region means, as the controller reads it (``device.events.Tap``):
+#: ``("focus", key)`` a track, ``("turn", key, steps)`` its - / + (or a drag along it),
+#: ``("menu", index)`` a menu or history item, ``("field", index)`` a form field
+#: (``("field_turn", index, steps)`` dragging along it), ``("help",)`` the help
+#: overlay, ``("dismiss",)`` a message box.
+Target = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class HitRegion:
+    """A rectangle of the last frame a touch may act on.
+
+    ``target`` is what a tap on it means. When ``drag`` is set, dragging
+    across the region sideways means ``(*drag, steps)``: one step for every
+    ``drag_step`` pixels.
+    """
+
+    rect: tuple[int, int, int, int]
+    target: Target
+    drag: Target | None = None
+    drag_step: int = 0
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        x, y, w, h = self.rect
+        return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
 @dataclass(frozen=True)
@@ -115,8 +148,21 @@ class ScreenRenderer:
             pygame.font.init()
         self.size = size
         self.theme = theme or Theme()
-        self.unit = size[1] / 480  # every length is designed at 480 rows
+        # Every length is designed for 800x480; a screen narrower than 5:3 scales by its width.
+        self.unit = min(size[1] / 480, size[0] / 800)
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
+        #: What the last :meth:`render` drew that a touch may act on, topmost last.
+        self.hits: tuple[HitRegion, ...] = ()
+        self._hits: list[HitRegion] = []
+
+    def hit(self, pos: tuple[int, int]) -> HitRegion | None:
+        """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
+        return next((h for h in reversed(self.hits) if h.contains(pos)), None)
+
+    def _region(self, rect: pygame.Rect, target: Target, drag: Target | None = None,
+                drag_step: int = 0) -> None:
+        self._hits.append(HitRegion((rect.x, rect.y, rect.width, rect.height), target, drag,
+                                    drag_step))
 
     # --- sizes and text ------------------------------------------------------------
 
@@ -159,6 +205,7 @@ class ScreenRenderer:
         """Draw ``frame`` onto a new off-screen surface of this renderer's size."""
         surface = pygame.Surface(self.size)
         surface.fill(self.theme.background)
+        self._hits = []
         width, height = self.size
         pad = self.px(12)
         journal_h = self._journal_height(frame)
@@ -173,10 +220,12 @@ class ScreenRenderer:
         self._draw_journal(surface, frame, pygame.Rect(0, height - journal_h, width, journal_h))
         overlay = self._overlay(frame)
         if overlay is not None:
+            self._hits = []  # what is under the shade is out of reach
             self._shade(surface)
             overlay(surface)
         if frame.message is not None:
             self._draw_message(surface, frame.message, height - journal_h)
+        self.hits = tuple(self._hits)
         return surface
 
     def _overlay(self, frame: Frame) -> Callable[[pygame.Surface], None] | None:
@@ -300,19 +349,36 @@ class ScreenRenderer:
                                  border_radius=self.px(6))
             value = f"{track.value}"
             maximum = f"/{track.high}"
-            max_rect = self._text(surface, maximum, label_font, theme.muted, row.right - inset,
-                                  y + inset + value_font.get_ascent() - label_font.get_ascent(),
+            text_top = y + inset
+            right = row.right - inset
+            if is_focused:  # - and + around its value, for a finger or the mouse
+                side = value_font.get_ascent()
+                plus = pygame.Rect(right - side, text_top + self.px(2), side, side)
+                right = plus.left - self.px(6)
+                steppers = [self._draw_stepper(surface, plus, "+", (track.key, 1))]
+            max_rect = self._text(surface, maximum, label_font, theme.muted, right,
+                                  text_top + value_font.get_ascent() - label_font.get_ascent(),
                                   row.width // 3, "right")
             value_rect = self._text(surface, value, value_font,
                                     theme.accent if is_focused else theme.text,
-                                    max_rect.left - self.px(2), y + inset, row.width // 3, "right")
-            label_y = y + inset + value_font.get_ascent() - label_font.get_ascent()
+                                    max_rect.left - self.px(2), text_top, row.width // 3, "right")
+            label_right = value_rect.left
+            if is_focused:
+                minus = plus.copy()
+                minus.right = value_rect.left - self.px(6)
+                label_right = minus.left
+                steppers.append(self._draw_stepper(surface, minus, "−", (track.key, -1)))
+            label_y = text_top + value_font.get_ascent() - label_font.get_ascent()
             self._text(surface, track.label, label_font, theme.text, row.left + inset, label_y,
-                       value_rect.left - row.left - inset - self.px(8))
+                       label_right - row.left - inset - self.px(8))
             bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + self.px(2),
                               row.width - 2 * inset, bar_h)
-            pygame.draw.rect(surface, theme.bar_back, bar, border_radius=self.px(3))
             span = max(1, track.high - track.low)
+            self._region(row, ("focus", track.key), ("turn", track.key),
+                         max(self.px(10), bar.width // span))
+            if is_focused:  # the steppers above the row's own region: they win a tap
+                self._hits += steppers
+            pygame.draw.rect(surface, theme.bar_back, bar, border_radius=self.px(3))
             share = max(0.0, min(1.0, (track.value - track.low) / span))
             if share > 0:
                 filled = pygame.Rect(bar.left, bar.top, max(1, round(bar.width * share)), bar.height)
@@ -320,6 +386,19 @@ class ScreenRenderer:
                                  border_radius=self.px(3))
             y += row_h
         return y
+
+    def _draw_stepper(self, surface: pygame.Surface, chip: pygame.Rect, text: str,
+                      turn: tuple[str, int]) -> HitRegion:
+        """Draw a - or + chip; returns its region (a little larger, for a finger)."""
+        theme = self.theme
+        font = self.font(22, bold=True)
+        pygame.draw.rect(surface, theme.bar_back, chip, border_radius=self.px(5))
+        pygame.draw.rect(surface, theme.accent, chip, width=max(1, self.px(2)),
+                         border_radius=self.px(5))
+        self._text(surface, text, font, theme.accent, chip.centerx,
+                   chip.centery - font.get_linesize() // 2, chip.width, "center")
+        grown = chip.inflate(self.px(8), self.px(12))
+        return HitRegion((grown.x, grown.y, grown.width, grown.height), ("turn", *turn))
 
     def _draw_facts(self, surface: pygame.Surface, facts: Sequence[tuple[str, str]],
                     area: pygame.Rect) -> None:
@@ -629,6 +708,7 @@ class ScreenRenderer:
             selected = index == cursor
             if selected:
                 pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
+            self._region(row, ("menu", index))
             self._text(surface, menu.items[index], font,
                        theme.accent_text if selected else theme.text, row.left + pad // 2,
                        y + self.px(4), row.width - pad - self.px(24))
@@ -655,10 +735,11 @@ class ScreenRenderer:
         box, y = self._dialog(surface, form.title, max(1, rows), row_h)
         pad = self.px(16)
         label_w = (box.width - 2 * pad) * 3 // 5
-        for field in form.fields:
+        for index, field in enumerate(form.fields):
             if y + row_h > box.bottom - pad:
                 break
             row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
+            self._region(row, ("field", index), ("field_turn", index), self.px(24))
             if field.focused:
                 pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
             color = theme.accent_text if field.focused else theme.text
@@ -679,6 +760,7 @@ class ScreenRenderer:
         max_rows = max(1, (self.size[1] - self.px(140)) // row_h)
         shown = list(rows[:max_rows])
         box, y = self._dialog(surface, "Controls", max(1, len(shown)), row_h)
+        self._region(box, ("help",))
         pad = self.px(16)
         control_w = min(max((bold.size(c)[0] for c, _ in shown), default=0),
                         (box.width - 2 * pad) // 2)
@@ -707,6 +789,7 @@ class ScreenRenderer:
         accent = theme.error if message.kind == "error" else theme.accent
         title = "Not allowed" if message.kind == "error" else "Game over"
         lines = self._lines(text, font, self._dialog_width() - self.px(32), 5)
+        self._hits = [HitRegion((0, 0, *self.size), ("dismiss",))]  # a tap anywhere reads it
         self._shade(surface)
         box, y = self._dialog(surface, title, len(lines), font.get_linesize(), accent)
         for line in lines:
