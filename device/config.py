@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.controls import ControlPins
+from device.controls import ENCODER_BACKENDS, ControlPins
 from device.events import BUTTONS, ENCODERS
 
 SYSTEM_CONFIG = Path("/etc/tablewarden/config.toml")
@@ -160,7 +160,7 @@ def _section(name: str, raw: Any, cls: type, checks: dict[str, Check]) -> Any:
 def _controls(raw: Any) -> ControlPins:
     if not isinstance(raw, Mapping):
         raise _fail("controls", raw, "a table ([controls])")
-    allowed_keys = ("buttons", "encoders", "bounce_time", "hold_time")
+    allowed_keys = ("buttons", "encoders", "bounce_time", "hold_time", "encoder_backend")
     for key in raw:
         if key not in allowed_keys:
             raise ConfigError(
@@ -199,8 +199,12 @@ def _controls(raw: Any) -> ControlPins:
             if allowed:
                 raise _fail(f"controls.{key}", raw[key], allowed)
             timing[key] = float(raw[key])
+    backend = raw.get("encoder_backend", "gpio")
+    if backend not in ENCODER_BACKENDS:
+        raise _fail("controls.encoder_backend", backend,
+                    " or ".join(f'"{name}"' for name in ENCODER_BACKENDS))
     try:
-        return ControlPins(buttons=buttons, encoders=encoders, **timing)
+        return ControlPins(buttons=buttons, encoders=encoders, encoder_backend=backend, **timing)
     except ValueError as err:
         raise ConfigError(f"config [controls]: {err}") from None
 

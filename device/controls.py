@@ -10,7 +10,7 @@ gpiozero pick the real backend (lgpio, RPi.GPIO, ...); ``hw_sim`` passes a
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from gpiozero.pins import Factory
 
     from device.ports import Emit
+
+
+ENCODER_BACKENDS = ("gpio", "evdev")
 
 
 def _default_buttons() -> dict[str, int]:
@@ -39,15 +42,21 @@ class ControlPins:
     its ``(a, b, push)`` pins, the push being the button ``<dial>_push``.
     ``bounce_time`` (seconds) is handed to the pin backend's debounce for the
     buttons; ``hold_time`` (seconds) is how long a button must stay down to
-    count as a hold instead of a press. Defaults are the design's wiring.
+    count as a hold instead of a press. ``encoder_backend`` reads the dials
+    through gpiozero's pin callbacks (``"gpio"``) or the kernel's
+    rotary-encoder driver (``"evdev"``, device/evdev_controls.py; the buttons
+    stay on gpiozero). Defaults are the design's wiring.
     """
 
     buttons: Mapping[str, int] = field(default_factory=_default_buttons)
     encoders: Mapping[str, tuple[int, int, int]] = field(default_factory=_default_encoders)
     bounce_time: float = 0.02
     hold_time: float = 1.0
+    encoder_backend: str = "gpio"
 
     def __post_init__(self) -> None:
+        if self.encoder_backend not in ENCODER_BACKENDS:
+            raise ValueError(f"encoder_backend must be one of {', '.join(ENCODER_BACKENDS)}")
         unknown = (set(self.buttons) - set(BUTTONS)) | (set(self.encoders) - set(ENCODERS))
         if unknown:
             raise ValueError(f"unknown control names: {sorted(unknown)}")
@@ -130,9 +139,12 @@ class GpioControls:
     :param pins: the wiring and timings.
     :param pin_factory: a gpiozero pin factory, or ``None`` for gpiozero's
         default choice (``GPIOZERO_PIN_FACTORY`` or the first backend found).
+    :param dials: the dials read here (default: all); the others are read by
+        another backend, and only their pushes are buttons here.
     """
 
-    def __init__(self, pins: ControlPins, pin_factory: Factory | None = None) -> None:
+    def __init__(self, pins: ControlPins, pin_factory: Factory | None = None,
+                 dials: Collection[str] | None = None) -> None:
         from gpiozero import DigitalInputDevice, RotaryEncoder
 
         self.pins = pins
@@ -149,6 +161,7 @@ class GpioControls:
         self._encoders = {
             name: RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
             for name, (a, b, _) in pins.encoders.items()
+            if dials is None or name in dials
         }
 
     def start(self, emit: Emit) -> None:

@@ -64,10 +64,20 @@ def _sound(config: Config):
     return Sound(config.sound.pin, tonal=config.sound.kind == "tonal")
 
 
-def build_pi_box(config: Config, *, headless: bool = False) -> Box:
-    """The real box: gpiozero pins, the luma OLED, the screen if configured."""
+def controls(config: Config):
+    """The buttons and dials: all on gpiozero, or the dials on the kernel's
+    rotary-encoder devices (``[controls] encoder_backend = "evdev"``)."""
+    if config.controls.encoder_backend == "evdev":
+        from device.evdev_controls import EvdevControls
+
+        return EvdevControls(config.controls)
     from device.controls import GpioControls
 
+    return GpioControls(config.controls)
+
+
+def build_pi_box(config: Config, *, headless: bool = False) -> Box:
+    """The real box: gpiozero pins (or evdev dials), the luma OLED, the screen if configured."""
     display = None
     if config.oled.enabled:  # the OLED may be absent or drop off the bus: keep running, retry
         settings = oled_settings(config.oled)
@@ -75,7 +85,7 @@ def build_pi_box(config: Config, *, headless: bool = False) -> Box:
                                    config.oled.width, config.oled.height)
     screen, window = _screen(config, headless=headless)
     dice = tray_reader(config.dice_tray) if config.dice_tray.enabled else None
-    return Box(controls=GpioControls(config.controls), display=display, screen=screen, dice=dice,
+    return Box(controls=controls(config), display=display, screen=screen, dice=dice,
                sound=_sound(config), interactive_window=window)
 
 

@@ -59,3 +59,17 @@ def test_unreadable_file_is_a_config_error(tmp_path):
     path.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(ConfigError, match="cannot read"):
         load_config(path)
+
+
+@pytest.mark.parametrize("backend", ["gpio", "evdev"])
+def test_the_encoder_backend_is_read(backend):
+    config = parse_config(f'[controls]\nencoder_backend = "{backend}"\n')
+    assert config.controls.encoder_backend == backend
+    assert parse_config("").controls.encoder_backend == "gpio"
+
+
+@pytest.mark.parametrize("value", ['"kernel"', "1", '"EVDEV"'])
+def test_a_bad_encoder_backend_names_the_key_and_the_choices(value):
+    with pytest.raises(ConfigError) as err:
+        parse_config(f"[controls]\nencoder_backend = {value}\n")
+    assert "controls.encoder_backend" in str(err.value) and '"gpio" or "evdev"' in str(err.value)
