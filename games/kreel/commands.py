@@ -24,6 +24,7 @@ from games.kreel.state import (
     find_threat,
     new_adventure,
     reset_adventure,
+    starred_values,
 )
 
 VALUE_LABELS = {
@@ -142,9 +143,8 @@ def _has_threats(state: dict) -> bool:
 
 
 def _summary(threat: dict) -> str:
-    star = "*" if threat["starred"] else ""
-    parts = [f"{VALUE_LABELS[v]} {threat[v]}{star}" for v in ("fight", "influence", "sneak")
-             if threat[v]]
+    parts = [f"{VALUE_LABELS[v]} {threat[v]}{'*' if v in threat['starred'] else ''}"
+             for v in ("fight", "influence", "sneak") if threat[v]]
     parts.append(f"Spirit {threat['spirit_cost']}")
     if threat["spirit_boost"]:
         parts.append(f"Boost {threat['spirit_boost']}")
@@ -165,8 +165,28 @@ def target_choices(state: dict) -> tuple[str, ...]:
     return tuple(out)
 
 
+def likely_target(state: dict) -> str:
+    """Where the Use (or damage) form's Target starts: the Threat the player most
+    likely means. The active hero's own Confronted Threat first (it attacks only
+    them, "Multiplayer Coop Mode"); else the Threat already holding the most
+    damage tokens (the Action Example Engages "the same Threat" again next
+    round); else the first choice (the oldest Threat, or Explore)."""
+    threats = [t for t in state["threat_area"] if t["revealed"]]
+    mine = [t for t in threats if t["confronted_by"] == state["active_hero"]]
+    engaged = sorted((t for t in threats if any(t["damage"].values())),
+                     key=lambda t: -sum(t["damage"].values()))
+    for threat in mine + engaged:
+        return f"{threat['id']} {threat['name']}"
+    return target_choices(state)[0]
+
+
 def _damage_targets(state: dict) -> tuple[str, ...]:
     return tuple(c for c in target_choices(state) if c != "draw")
+
+
+def _likely_damage_target(state: dict) -> str | None:
+    target = likely_target(state)
+    return target if target != "draw" else None
 
 
 def _target_threat(ctx: Context, target: str) -> dict:
@@ -188,7 +208,9 @@ def _turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
     for value in VALUES:
         threat[value] = p[value]
     threat["kind"] = p["kind"]
-    threat["starred"] = p["starred"]
+    starred = p["starred"] if isinstance(p["starred"], list) else [
+        v for v in ACTIONS if p["starred"] and v != p.get("plain", "none")]
+    threat["starred"] = starred_values(threat, starred)
     threat["overkill"] = p["overkill"]
     threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
     threat["revealed"] = True
@@ -239,6 +261,7 @@ REVEAL_PARAMS = (
     Param("bold", "bool", "Reveal: Bold", default=False),
     Param("shield", "bool", "Reveal: Shield", default=False),
     Param("starred", "bool", "* values", default=False),
+    Param("plain", "choice", "Not *", choices=("none",) + ACTIONS, default="none"),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
     Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
     Param("story_hero", "int", "Story's hero", low=0, high=4, default=0),
@@ -717,10 +740,12 @@ def _can_use(state: dict) -> bool:
 
 COMMANDS = (
     CommandSpec("use", "Use an Action: Engage a Threat, Explore or Draw", use,
-                (_action_param(), Param("target", "choice", "Target", choices_from=target_choices))
+                (_action_param(), Param("target", "choice", "Target", choices_from=target_choices,
+                                        default_from=likely_target))
                 + USE_POWER, available=_can_use),
     CommandSpec("damage", "An ability deals damage tokens (not a Use)", damage,
-                (Param("target", "choice", "Target", choices_from=_damage_targets),
+                (Param("target", "choice", "Target", choices_from=_damage_targets,
+                       default_from=_likely_damage_target),
                  Param("value", "choice", "Value", choices=ACTIONS),
                  Param("amount", "int", "Tokens", low=1, high=30, default=1))),
     CommandSpec("tilt", "Tilt an Action: +1 Power on its die", tilt, (_action_param(),),

@@ -10,7 +10,8 @@ value and the Multiplayer Symbol), so a card is entered by its name::
     kind = "foe"            # threat (default), plot, foe, story, vengeance
     fight = 6               # Threat values (0 or absent: the card lacks it)
     sneak = 6
-    starred = true          # its values carry the * (all must be beaten)
+    starred = true          # all its values carry the * (all must be beaten),
+                            # or a list: starred = ["fight", "sneak"]
     overkill = 1            # Overkill X
     spirit_cost = 2
     spirit_boost = 2
@@ -41,6 +42,7 @@ __all__ = ["BY_VALUES", "MAX_TEXT", "PackError", "parse"]
 
 KINDS = ("threat", "plot", "foe", "story", "vengeance")
 REVEAL_STATUSES = ("bold", "shield")
+STAR_VALUES = ("fight", "influence", "sneak")
 THREAT_NUMBERS = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost", "overkill")
 MAX_VALUE = 99
 BY_VALUES = "by values"  # the card choice that means "I enter the numbers"
@@ -62,7 +64,7 @@ def _threat(where: str, entry: dict, problems: list[str]) -> dict:
     allowed = THREAT_NUMBERS + ("kind", "starred", "reveal", "group")
     problems += unknown_keys(where, entry, allowed)
     card = {v: 0 for v in THREAT_NUMBERS}
-    card.update(kind="threat", starred=False, reveal=[], group="")
+    card.update(kind="threat", starred=[], reveal=[], group="")
     for v in THREAT_NUMBERS:
         if v in entry:
             if _count(entry[v]):
@@ -74,11 +76,14 @@ def _threat(where: str, entry: dict, problems: list[str]) -> dict:
         card["kind"] = kind
     else:
         problems.append(f"{where}.kind: {kind!r} is not one of {', '.join(KINDS)}")
-    if "starred" in entry:
-        if isinstance(entry["starred"], bool):
-            card["starred"] = entry["starred"]
-        else:
-            problems.append(f"{where}.starred: true or false")
+    starred = entry.get("starred", False)
+    if isinstance(starred, bool):
+        card["starred"] = [v for v in STAR_VALUES if starred and card[v]]
+    elif isinstance(starred, list) and all(v in STAR_VALUES and card[v] for v in starred):
+        card["starred"] = [v for v in STAR_VALUES if v in starred]
+    else:
+        problems.append(f"{where}.starred: true, false, or a list of the card's values "
+                        f"({', '.join(STAR_VALUES)}) printed with the *")
     reveal = entry.get("reveal", [])
     if not isinstance(reveal, list) or any(s not in REVEAL_STATUSES for s in reveal):
         problems.append(f"{where}.reveal: a list of {', '.join(REVEAL_STATUSES)}")

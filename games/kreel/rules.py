@@ -113,6 +113,9 @@ def invariants(state: dict) -> list[str]:
                 broken.append(f"{t['name']} holds {tokens} {value} tokens over {t[value]}")
         if t["kind"] not in KINDS:
             broken.append(f"{t['name']} has unknown kind {t['kind']!r}")
+        if (not isinstance(t["starred"], list) or any(v not in DAMAGE_VALUES for v in t["starred"])
+                or len(set(t["starred"])) != len(t["starred"])):
+            broken.append(f"{t['name']} has bad * values {t['starred']!r}")
         if any(s not in STATUSES for s in t["statuses"]) or len(set(t["statuses"])) != len(t["statuses"]):
             broken.append(f"{t['name']} has bad statuses {t['statuses']!r}")
         hero = t["confronted_by"]
@@ -358,15 +361,19 @@ def deal_damage(threat: dict, value: str, amount: int) -> tuple[int, str]:
 
 
 def is_defeated(threat: dict) -> bool:
-    """"Defeated Cards": matching tokens equal to or above one of its values
-    defeats it; with * values, ALL of them must be bested ("Multiple Threat
-    Values with * symbols"). The Lord's Vengeance cannot be defeated."""
+    """"Defeated Cards" / "Multiple Threat Values": matching tokens equal to or
+    above one of its plain values defeats it; its * values count only together
+    ("Multiple Threat Values with * symbols": ALL of these Threat values must
+    be defeated). Read per value, as the rulebook words both: a card mixing
+    them is defeated by any one plain value, or by all of its * values. The
+    Lord's Vengeance cannot be defeated."""
     if threat["kind"] == "vengeance":
         return False
-    met = [threat["damage"][v] >= threat[v] for v in threat_values(threat)]
-    if not met:
-        return False
-    return all(met) if threat["starred"] else any(met)
+    values = threat_values(threat)
+    met = {v: threat["damage"][v] >= threat[v] for v in values}
+    starred = [v for v in values if v in threat["starred"]]
+    plain = [v for v in values if v not in threat["starred"]]
+    return any(met[v] for v in plain) or (bool(starred) and all(met[v] for v in starred))
 
 
 def overkill(threat: dict) -> bool:

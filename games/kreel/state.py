@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from games.core import queue
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # "Glossary", Shadows: "Area containing 3 spaces for Threats".
 SHADOW_SPACES = 3
@@ -117,8 +117,8 @@ def new_hero(number: int, spirit: int, max_spirit: int) -> dict:
 def new_threat(threat_id: int) -> dict:
     """A Threat drawn face-down from the Threat deck, named after its id.
 
-    ``damage``: damage tokens per Threat value; ``starred``: all its Threat
-    values carry the * ("Multiple Threat Values with * symbols");
+    ``damage``: damage tokens per Threat value; ``starred``: the Threat values
+    printed with the * ("Multiple Threat Values with * symbols"), a list;
     ``overkill``: X of Overkill X (0: none); ``group``: its Threat Group when a
     content pack names it.
     """
@@ -132,7 +132,7 @@ def new_threat(threat_id: int) -> dict:
         "sneak": 0,
         "spirit_cost": 0,
         "spirit_boost": 0,
-        "starred": False,
+        "starred": [],
         "overkill": 0,
         "group": "",
         "damage": {v: 0 for v in DAMAGE_VALUES},
@@ -239,6 +239,23 @@ def find_threat(state: dict, threat_id: int) -> dict | None:
 def shadow_label(index: int) -> str:
     """The Shadows space at ``index``: 0 is 'Sneak 1', next to the Threat Area."""
     return f"Sneak {index + 1}"
+
+
+def starred_values(threat: dict, starred: bool | list[str]) -> list[str]:
+    """The * values of ``threat``: ``True`` (every value it has), or a list."""
+    if starred is True:
+        return [v for v in DAMAGE_VALUES if threat[v] > 0]
+    return [v for v in DAMAGE_VALUES if starred and v in starred]
+
+
+def migrate_2_to_3(state: dict) -> dict:
+    """Schema 3: ``starred`` is per value (a list), not one flag per Threat."""
+    for threat in [t for t in state["shadows"] if t] + state["threat_area"]:
+        threat["starred"] = starred_values(threat, threat["starred"])
+    if state.get("pack"):
+        for card in state["pack"]["threats"].values():
+            card["starred"] = starred_values(card, card["starred"])
+    return state
 
 
 def migrate_1_to_2(state: dict) -> dict:

@@ -13,9 +13,9 @@ SHORT = {"fight": "F", "influence": "I", "sneak": "S"}
 
 
 def _values(threat: dict) -> str:
-    star = "*" if threat["starred"] else ""
     parts = []
     for v in ACTIONS:
+        star = "*" if v in threat["starred"] else ""
         if threat[v]:
             tokens = threat["damage"][v]
             parts.append(f"{SHORT[v]}{tokens}/{threat[v]}{star}" if tokens else

@@ -182,3 +182,29 @@ def test_the_hand_grows_by_draws_and_the_end_phase_keeps_6():
     assert GAME.view(state).step == "B. Skill limit: 8 in hand, keep 6"
     state = do(state, "next")
     assert state["heroes"][0]["hand"] == 6
+
+
+def _form_default(state, command, param="target"):
+    from games.core.engine import command_specs
+
+    spec = command_specs(GAME)[command]
+    return next(p for p in spec.resolved_params(state) if p.name == param).default
+
+
+def test_the_use_form_starts_on_the_threat_most_likely_meant():
+    """"Action Example": next round the hero targets the same Threat again, so the
+    Use (and damage) form's Target starts on the Threat holding the most damage
+    tokens; the active hero's own Confronted Threat comes first ("Multiplayer
+    Coop Mode", Confront Threats); with neither, the first choice."""
+    state = next_until(new(heroes=2), "play.turn")
+    assert _form_default(state, "use") == "explore"
+    state = with_threats(state, {"fight": 5, "spirit_cost": 1}, {"fight": 5, "sneak": 4},
+                         {"influence": 4})
+    first, second, third = (f"{t['id']} {t['name']}" for t in state["threat_area"])
+    assert _form_default(state, "use") == first
+    state = do(state, "damage", target=third, value="influence", amount=1)
+    state = do(state, "damage", target=second, value="fight", amount=3)
+    assert _form_default(state, "use") == second
+    assert _form_default(state, "damage") == second
+    state = do(state, "confront", threat=state["threat_area"][2]["id"])
+    assert _form_default(state, "use") == third

@@ -43,7 +43,7 @@ def test_no_tokens_for_a_value_it_does_not_have():
 
 def test_starred_values_must_all_be_beaten():
     """Multiple Threat Values with * symbols: ALL must be defeated, over rounds."""
-    state = _play({"kind": "foe", "fight": 3, "sneak": 2, "starred": True})
+    state = _play({"kind": "foe", "fight": 3, "sneak": 2, "starred": ["fight", "sneak"]})
     state = do(state, "damage", target="1 Threat 1", value="fight", amount=5)
     foe = state["threat_area"][0]
     assert foe["damage"]["fight"] == 3  # capped, still in play
@@ -53,11 +53,38 @@ def test_starred_values_must_all_be_beaten():
     assert state["threat_discard"] == 0  # Exiled Cards: a Foe is set aside
 
 
+def test_mixed_star_and_plain_values_count_per_value():
+    """"Multiple Threat Values with * symbols": ALL of the * values must be
+    defeated; "Multiple Threat Values": one plain value bested defeats the Threat.
+    A card printing Fight 4* Sneak 3* Influence 2: either both * values, or the
+    plain Influence alone."""
+    card = {"kind": "foe", "fight": 4, "sneak": 3, "influence": 2, "starred": ["fight", "sneak"]}
+    state = _play(card)
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=4)
+    assert state["threat_area"][0]["damage"]["fight"] == 4  # one * value is not enough
+    by_stars = do(state, "damage", target="1 Threat 1", value="sneak", amount=3)
+    assert by_stars["threat_area"] == [] and by_stars["defeated"][0]["kind"] == "foe"
+    by_plain = do(_play(card), "damage", target="1 Threat 1", value="influence", amount=2)
+    assert by_plain["threat_area"] == []
+
+
+def test_the_reveal_form_enters_a_mixed_card():
+    """The reveal form's '* values' marks every value the card has with the *, and
+    'Not *' names the one printed without it ("Multiple Threat Values")."""
+    state = next_until(do(new(), "add_threat", count=4), "add-threat.reveal")
+    applied = apply(GAME, state, Command("reveal", {
+        "fight": 4, "sneak": 3, "influence": 2, "starred": True, "plain": "influence",
+        "kind": "foe"}))
+    [foe] = applied.state["threat_area"]
+    assert foe["starred"] == ["fight", "sneak"]
+    assert "Fight 4*, Influence 2, Sneak 3*" in applied.description
+
+
 def test_goblin_chief_overkill_example():
     """Overkill X: Goblin Chief (Overkill 1) with 6 Sneak damage receives 7 Fight:
     his Overkill 1 triggers story paragraph B096."""
-    chief = {"kind": "foe", "name": "Goblin Chief", "fight": 6, "sneak": 6, "starred": True,
-             "overkill": 1, "spirit_boost": 2, "damage": {"sneak": 6}}
+    chief = {"kind": "foe", "name": "Goblin Chief", "fight": 6, "sneak": 6,
+             "starred": ["fight", "sneak"], "overkill": 1, "spirit_boost": 2, "damage": {"sneak": 6}}
     state = _play(chief, spirit=5)
     applied = apply(GAME, state, Command("damage", {"target": "1 Goblin Chief", "value": "fight",
                                                     "amount": 7}))

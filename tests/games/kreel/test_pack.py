@@ -50,7 +50,8 @@ level = 1
 def test_a_pack_is_parsed():
     data = pack.parse(PACK)
     chief = data["threats"]["Goblin Chief"]
-    assert (chief["kind"], chief["fight"], chief["starred"], chief["overkill"]) == ("foe", 6, True, 1)
+    assert (chief["kind"], chief["fight"], chief["overkill"]) == ("foe", 6, 1)
+    assert chief["starred"] == ["fight", "sneak"]
     assert chief["reveal"] == ["bold"]
     assert data["locations"]["Great Hall of Kreel"] == {"sneak": 5, "per_hero": True,
                                                         "adventure": True}
@@ -67,6 +68,8 @@ def test_a_pack_is_parsed():
     ('[groups."Z"]\nlevel = 4', 'groups."Z".level: 1, 2 or 3'),
     ('[threats."X"]\ngroup = "Q"\n[groups."Z"]\nlevel = 1', 'threats."X".group: no [groups."Q"]'),
     ("this is = not toml =", "not valid TOML"),
+    ('[threats."X"]\nfight = 2\nstarred = ["sneak"]', 'threats."X".starred: true, false, or a list'),
+    ('[threats."X"]\nfight = 2\nstarred = "yes"', 'threats."X".starred'),
     ('name = "empty"', "describes no threats"),
 ])
 def test_bad_packs_are_refused_with_clear_errors(text, problem):
@@ -93,7 +96,8 @@ def test_reveal_a_threat_by_name_from_the_pack():
     chief = state["threat_area"][0]
     assert chief["name"] == "Goblin Chief" and chief["kind"] == "foe"
     assert (chief["fight"], chief["sneak"], chief["overkill"]) == (6, 6, 1)
-    assert chief["starred"] and chief["statuses"] == ["bold"] and chief["group"] == "Goblin"
+    assert chief["starred"] == ["fight", "sneak"] and chief["statuses"] == ["bold"]
+    assert chief["group"] == "Goblin"
 
 
 def test_flip_a_location_by_name_from_the_pack():
@@ -202,3 +206,11 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
         assert state["pack"]["threats"]["Goblin Chief"]["overkill"] == 1
     finally:
         journal.close()
+
+
+def test_a_pack_card_names_its_star_values():
+    """A pack's `starred` may list the values printed with the * ("Multiple Threat
+    Values with * symbols"); the others stay plain."""
+    data = pack.parse('[threats."Ghoul Lord"]\nkind = "foe"\nfight = 7\nsneak = 7\n'
+                      'influence = 3\nstarred = ["fight", "sneak"]\n')
+    assert data["threats"]["Ghoul Lord"]["starred"] == ["fight", "sneak"]

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError, get_game, new_game
-from tests.games.kreel.helpers import GAME, do, new, next_until, step_id
+from tests.games.kreel.helpers import GAME, do, new, next_until, step_id, with_threats
 
 
 def test_registered_under_its_game_id():
@@ -163,8 +163,25 @@ def test_a_schema_1_save_is_migrated():
             if key not in ("name", "spirit", "max_spirit"):
                 del hero[key]
     state = migrate(GAME, old)
-    assert state["schema"] == 2 and GAME.invariants(state) == []
+    assert state["schema"] == 3 and GAME.invariants(state) == []
     assert state["heroes"][0]["actions"]["sneak"]["slot"] == 3
+
+
+def test_a_schema_2_save_gets_its_star_values_per_value():
+    """Schema 3: a Threat's `starred` flag (all its values *) becomes the list of
+    its * values ("Multiple Threat Values with * symbols"); a pack's too."""
+    from games.core.engine import migrate
+
+    old = with_threats(new(), {"kind": "foe", "fight": 6, "sneak": 6, "starred": True},
+                       {"fight": 2, "starred": False})
+    old["schema"] = 2
+    old["pack"] = {"name": "p", "locations": {}, "groups": {}, "threats": {
+        "Chief": {"fight": 6, "influence": 0, "sneak": 6, "spirit_cost": 2, "spirit_boost": 2,
+                  "overkill": 1, "kind": "foe", "starred": True, "reveal": [], "group": ""}}}
+    state = migrate(GAME, old)
+    assert [t["starred"] for t in state["threat_area"]] == [["fight", "sneak"], []]
+    assert state["pack"]["threats"]["Chief"]["starred"] == ["fight", "sneak"]
+    assert GAME.invariants(state) == []
 
 
 def test_new_game_is_deterministic():
