@@ -1,0 +1,149 @@
+"""Deeds ("10. Deeds"): performed during the hero's turn, no AP, never while
+Hidden - Overcome, Exchange, Resolve and the Assault on an Ancient.
+"""
+
+from __future__ import annotations
+
+from games.core import Context
+from games.kilforth import procedures, rules
+from games.kilforth.daylight import check_limits, chosen_team, gain_asset, in_daylight, lose_asset
+from games.kilforth.procedures import note, start_battle
+from games.kilforth.rules import require
+from games.kilforth.state import (
+    active_hero,
+    encounters_at,
+    find_encounter,
+)
+
+
+def overcome(ctx: Context) -> None:
+    """"Deed: Overcome": defeat an encounter whose Weakness matches a keyword in play;
+    no AP. "Hidden heroes cannot perform Deeds"."""
+    state = ctx.state
+    require(in_daylight(state), "Not in Daylight", "Deeds are performed during a turn.")
+    hero = active_hero(state)
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    enc = find_encounter(state, ctx.params["encounter"])
+    require(enc is not None and enc["cell"] == hero["cell"], "Not here",
+            f"Encounter {ctx.params['encounter']} is not at {rules.where(hero['cell'])}.")
+    procedures.defeat_encounter(state, enc)
+    ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
+    ctx.goto("reward")
+    note(ctx, f"{hero['name']} overcomes {enc['name']}")
+
+
+def _deed(ctx: Context, name: str) -> dict:
+    """"10. Deeds": during the hero's turn, never while Hidden."""
+    state = ctx.state
+    require(in_daylight(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
+    hero = active_hero(state)
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    return hero
+
+
+def exchange(ctx: Context) -> None:
+    """"Deed: Exchange": with a hero at the same location, gold, Loot tokens, rumours,
+    Item and Spell assets (not Allies or Titles), either way (positive numbers are
+    given, negative received); the limits of 6 apply after. An asset with a unique
+    keyword moves with it (one such asset per Exchange: "any number of agreed
+    exchanges"), its gold value as recorded; a duplicate keyword at the taker is
+    discarded at once, keeping the card ``keep`` names (Action: Discover, Important)."""
+    state, p = ctx.state, ctx.params
+    hero = _deed(ctx, "Exchange")
+    other_index = int(p["with"][1:]) - 1
+    require(other_index < len(state["heroes"]) and other_index != state["active_hero"],
+            "Pick another hero", "Exchange is with another hero (Deed: Exchange).")
+    other = state["heroes"][other_index]
+    require(other["cell"] == hero["cell"] and not other["eliminated"], "Not at your location",
+            f"{other['name']} must be at {rules.where(hero['cell'])} (Deed: Exchange).")
+    keyword = p["keyword"]
+    giver, taker = (hero, other) if p["assets"] > 0 else (other, hero)
+    if keyword != "none":
+        require(abs(p["assets"]) == 1, "One keyed asset",
+                "Exchange one asset with a unique keyword at a time: an Exchange Deed may be "
+                "repeated (Deed: Exchange, any number of agreed exchanges).")
+        require(keyword in giver["uniques"], f"No *{keyword} asset"[:21],
+                f"{giver['name']} has no asset with the unique keyword {keyword} in play.")
+    moves = {"gold": p["gold"], "loot": p["loot"], "rumours": p["rumours"]}
+    require(any(moves.values()) or p["assets"], "Nothing exchanged",
+            "Choose what changes hands (Deed: Exchange).")
+    for field, amount in (*moves.items(), ("assets", p["assets"])):
+        source = hero if amount > 0 else other
+        require(source[field] >= abs(amount), f"{source['name'][:9]}: {field}"[:21],
+                f"{source['name']} has only {source[field]} {field} (Deed: Exchange).")
+    for field, amount in moves.items():
+        source, target = (hero, other) if amount > 0 else (other, hero)
+        source[field] -= abs(amount)
+        target[field] += abs(amount)
+    if keyword != "none":  # one asset, its keyword and recorded gold value with it
+        gain_asset(ctx, taker, lose_asset(giver, keyword, p["asset_gold"]), keyword, p["keep"])
+    elif p["assets"]:  # assets without a keyword named: the count and their gold as entered
+        gold = min(p["asset_gold"], giver["asset_gold"])
+        giver["assets"] -= abs(p["assets"])
+        giver["asset_gold"] -= gold
+        taker["assets"] += abs(p["assets"])
+        taker["asset_gold"] += gold
+        if giver["assets"] == 0:
+            giver["uniques"], giver["unique_gold"] = [], {}
+    moves["assets"] = p["assets"]
+    for h in (hero, other):
+        check_limits(ctx, h)
+    given = ", ".join(f"{f} {a:+d}" for f, a in moves.items() if a and f != "asset_gold")
+    note(ctx, f"Exchange with {other['name']} (given +, received -): {given}")
+
+
+def resolve(ctx: Context) -> None:
+    """"Deed: Resolve": the Deed ability on a card or a Loot token in play ("Loot: each
+    Loot token ... can be discarded as a Resolve Deed", e.g. 'Gain 1 Move AP'); a
+    'Veil:' card is turned until Dawn. The effect's numbers are entered: AP gained,
+    gold gained, HP healed (up to maximum health)."""
+    p = ctx.params
+    hero = _deed(ctx, "Resolve")
+    if p["source"] == "Loot token":
+        require(hero["loot"] > 0, "No Loot tokens", f"{hero['name']} has no Loot token (Deed: Resolve).")
+        hero["loot"] -= 1
+    hero["ap"] += p["ap"]
+    hero["gold"] += p["gold"]
+    healed = min(p["heal"], hero["max_hp"] - hero["hp"])
+    hero["hp"] += healed
+    note(ctx, f"{hero['name']} resolves a {p['source']}: AP +{p['ap']}, gold +{p['gold']}, HP +{healed}")
+
+
+def assault(ctx: Context) -> None:
+    """"Deed: Assault": a hero whose saga is complete, at the Ancient's location with no
+    other encounters, engages the Ancient (no AP). In the cooperative game all heroes
+    must have completed their Finales first. The Ancient's unresolved Plots leave the
+    map and join it ("Ancient Battles"); no Surprise, no evasion, no escape."""
+    state = ctx.state
+    require(in_daylight(state), "Not in Daylight", "Deeds are performed during a turn (10. Deeds).")
+    index = state["active_hero"]
+    hero = state["heroes"][index]
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    number = ctx.params["ancient"]
+    require(number <= len(state["ancients"]), f"No Ancient {number}", "There is no such Ancient.")
+    ancient = state["ancients"][number - 1]
+    require(ancient["in_play"] and not ancient["defeated"] and ancient["cell"] is not None,
+            "Ancient not on map", "The Ancient enters the map when the first Finale is completed "
+            "(Saga Finale Completion).")
+    require(hero["cell"] == ancient["cell"], "Not at the Ancient",
+            f"Go to {rules.where(ancient['cell'])}, the Ancient's location (Deed: Assault).")
+    require(not encounters_at(state, hero["cell"]), "Other encounters here",
+            "The Ancient's location must have no other encounters (Deed: Assault, Restriction).")
+    team = chosen_team(ctx)
+    for i in (index, *team):
+        require(state["heroes"][i]["chapter"] > 5, f"H{i + 1}: saga not done",
+                "A hero must first complete their saga in order to battle the Ancient "
+                "(4. Winning the Game; Deed: Assault).")
+    if state["mode"] == "coop":
+        require(all(h["chapter"] > 5 for h in state["heroes"] if not h["eliminated"]),
+                "All Finales first", "In the cooperative game all heroes must have completed their "
+                "saga Finales before any hero can Assault an Ancient (Deed: Assault).")
+    joined = 0
+    for cell in state["map"]:
+        joined += cell["plots"].count(number - 1)
+        cell["plots"] = [a for a in cell["plots"] if a != number - 1]
+    ancient["plots_joined"] += joined
+    start_battle(ctx, index, None, action=False, team=team, ancient=number - 1)
+    ctx.data["joined"] = joined
+    note(ctx, f"{hero['name']} assaults {ancient['name']} ({ancient['hp']} HP)"
+         + (f"; {joined} Plot(s) join it" if joined else ""))

@@ -1,0 +1,142 @@
+"""Setting up a game of Gloom of Kilforth ("2. Setup"): the new-game form, each
+hero's values (Races and Classes, from a content pack too), the pack's map, the
+Ancients' Plots and the Difficulty Variant's discards.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, Param, RuleError, deck
+from games.core.packs import PackError, refused
+from games.kilforth import pack, rules
+from games.kilforth.cards import AS_ENTERED
+from games.kilforth.procedures import note
+from games.kilforth.rules import require
+from games.kilforth.state import (
+    ATTRIBUTE_LABELS,
+    ATTRIBUTES,
+    CELL_LABELS,
+    CITY,
+    DIFFICULTY_DISCARDS,
+    MODES,
+    NIGHT_CARDS,
+    cell_index,
+    new_hero,
+    new_state,
+)
+
+SETUP_PARAMS = (
+    Param("heroes", "int", "Heroes", low=1, high=4, default=1),
+    Param("mode", "choice", "Mode", choices=MODES, default="solo"),
+    Param("dice", "choice", "Successes on", choices=("5-6", "4-6"), default="5-6"),
+    Param("difficulty", "bool", "Hard: 3 Night discards", default=False),
+    Param("advanced_regale", "bool", "Regale: chapter x2 gold", default=False),
+    Param("plots", "bool", "Ancient Plots in use", default=False),
+)
+
+
+def setup(ctx: Context) -> None:
+    """A new game ("2. Setup"): the map with Sprawl City at the centre, the Night deck
+    of 25 shuffled (seeded), each hero with 4 HP, 4 Fate and 4 AP on Sprawl City,
+    1 Ancient (1 per hero in the cooperative game); then the ``setup`` procedure asks
+    for each hero's values and finds the First Hero."""
+    p = ctx.params
+    if p["mode"] == "solo" and p["heroes"] > 1:
+        raise RuleError("Solo is 1 hero", "The solo game has one hero; choose coop or competitive.")
+    if p["mode"] != "solo" and p["heroes"] == 1:
+        raise RuleError("Need 2+ heroes", f"The {p['mode']} game needs 2 to 4 heroes.")
+    new_state(ctx.state, p["mode"], p["heroes"], 4 if p["dice"] == "4-6" else 5,
+              p["advanced_regale"], p["plots"])
+    ctx.state["night_deck"] = deck.new(range(1, NIGHT_CARDS + 1), ctx.shuffle)
+    ctx.start("setup", {"hero": 0, "ancient": 0, "discards": 0,
+                        "difficulty": DIFFICULTY_DISCARDS if p["difficulty"] else 0})
+    ctx.describe(f"New game: {p['mode']}, {p['heroes']} hero{'es' if p['heroes'] > 1 else ''}")
+
+
+def race_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or a Race from the content pack."""
+    return ("as entered", *sorted((state.get("pack") or {}).get("races", {})))
+
+
+def class_choices(state: dict) -> tuple[str, ...]:
+    return ("none", *sorted((state.get("pack") or {}).get("classes", {})))
+
+
+def hero_values(ctx: Context) -> None:
+    """"2. Setup", Races and Classes: race values plus class bonuses; Starting Gold.
+    With a content pack, a Race (and Class) chosen on the form gives the values."""
+    index = ctx.data["hero"]
+    values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
+    race, hero_class = ctx.params.get("race") or "as entered", ctx.params.get("hero_class") or "none"
+    if race != "as entered":
+        values = pack.hero_values(ctx.state["pack"], race, hero_class)
+    else:
+        require(hero_class == "none", "Choose a race too",
+                "A Class adds to the Race card's values: choose the Race from the pack as well.")
+    ctx.state["heroes"][index] = new_hero(index + 1, values)
+    ctx.data["hero"] = index + 1
+    if index + 1 < len(ctx.state["heroes"]):
+        ctx.stay()  # the next hero's values
+    parts = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{values[a]}" for a in ATTRIBUTES)
+    ctx.describe(f"Hero {index + 1}: {parts} HP{values['max_hp']} gold {values['gold']}")
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, see games/kilforth/pack.py) during setup: the
+    locations are dealt onto the map with the game's seed ("2. Setup", Map: shuffle
+    and randomly place them around Sprawl City) unless the pack gives their cells;
+    Races and Classes become choices on the hero form. A bad pack is refused with
+    every problem listed, and the game goes on without it."""
+    proc = ctx.state.get("procedure")
+    require(proc is not None and proc["name"] == "setup", "Packs load at Setup",
+            "A content pack lays out the map (2. Setup, Map: the locations are shuffled and "
+            "placed around Sprawl City before play), so it is loaded during Setup: at the "
+            "first Setup step, select opens the menu with 'Load pack'. Start a new game to "
+            "use a pack.")
+    require(ctx.state.get("pack") is None, "A pack is loaded",
+            f"The pack {ctx.state['pack']['name'] if ctx.state.get('pack') else ''!r} is already "
+            "loaded; one pack per game (undo it to load another).")
+    try:
+        data = pack.parse(ctx.params["toml"])
+    except PackError as err:
+        raise refused(err) from None
+    ctx.state["pack"] = data
+    placed = {cell_index(loc["cell"]): loc for loc in data["locations"] if loc["cell"]}
+    free = [c for c in range(len(CELL_LABELS)) if c != CITY and c not in placed]
+    dealt = [loc for loc in data["locations"] if not loc["cell"]]
+    for cell, loc in zip(ctx.shuffle(free), dealt, strict=False):
+        placed[cell] = loc
+    for cell, loc in placed.items():
+        ctx.state["map"][cell].update(name=loc["name"], terrain=loc["terrain"], gloom_hp=loc["gloom_hp"])
+    note(ctx, f"Pack {data['name']!r}: {len(placed)} locations dealt, {len(data['races'])} races, "
+              f"{len(data['classes'])} classes")
+
+
+def ancient_plot(ctx: Context) -> None:
+    """"Plots": each Ancient's Plots appear on one location type ("Step 2d: Plot")."""
+    index = ctx.data["ancient"]
+    ancient = ctx.state["ancients"][index]
+    terrain = ctx.params["terrain"]
+    chosen = ctx.params.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:
+        card = pack.card(ctx.state["pack"], "ancients", chosen)
+        require(all(a["name"] != chosen for a in ctx.state["ancients"]), "Ancient already in",
+                f"{chosen} is already one of this game's Ancients.")
+        ancient["name"] = chosen
+        terrain = card.get("plot_terrain") or terrain
+    ancient["plot_terrain"] = terrain
+    ctx.data["ancient"] = index + 1
+    if index + 1 < len(ctx.state["ancients"]):
+        ctx.stay()
+    ctx.describe(f"{ancient['name']}: Plots on {terrain}")
+
+
+def difficulty_discard(ctx: Context) -> None:
+    """"Difficulty Variant": draw and discard a Night card; flip its location to gloom."""
+    cell = cell_index(ctx.params["location"])
+    card = deck.draw(ctx.state["night_deck"])
+    deck.discard(ctx.state["night_deck"], *card)
+    ctx.state["map"][cell]["gloom"] = True
+    ctx.data["discards"] += 1
+    if ctx.data["discards"] < ctx.data["difficulty"]:
+        ctx.stay()
+    ctx.describe(f"Night card discarded: {rules.where(cell)} falls into gloom")
