@@ -335,10 +335,44 @@ def _damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: di
         f"{placed} {VALUE_LABELS[value]} on {threat['name']} "
         f"({threat['damage'][value]}/{threat[value]})")
     if rules.is_defeated(threat):
-        text += "; " + "; ".join(rules.defeat_threat(ctx.state, threat, hero))
+        text += "; " + _defeat(ctx, threat, ctx.state["heroes"].index(hero))
     elif threat["kind"] == "vengeance":
         text += "; it cannot be defeated"
     return text
+
+
+def _defeat(ctx: Context, threat: dict, by: int) -> str:
+    """``threat`` is defeated by hero index ``by`` ("Defeat": the hero who
+    defeated it; by another Threat or an ability: the active hero). Solo, its
+    Spirit Boost goes to that hero; with more than one hero still in, the Spirit
+    Boost "may be applied to any hero" but never split ("Multiplayer Coop
+    Mode", Spirit Boost): the box asks who, starting on that hero."""
+    state = ctx.state
+    heroes_in = [h for h in state["heroes"] if not h["out"]]
+    if len(heroes_in) < 2 or not threat["spirit_boost"]:
+        return "; ".join(rules.defeat_threat(state, threat, state["heroes"][by]))
+    notes = rules.defeat_threat(state, threat, None)
+    ctx.start("spirit-boost", {"amount": threat["spirit_boost"], "threat": threat["name"],
+                               "hero": by, "resume": state.get("procedure")})
+    return "; ".join(notes + [f"Spirit Boost {threat['spirit_boost']}: choose the hero"])
+
+
+def _boost_heroes(state: dict) -> tuple[str, ...]:
+    return tuple(h["name"] for h in state["heroes"] if not h["out"])
+
+
+def _boost_default(state: dict) -> str | None:
+    data = (state.get("procedure") or {}).get("data", {})
+    return state["heroes"][data["hero"]]["name"] if "hero" in data else None
+
+
+def boost(ctx: Context) -> None:
+    """"Multiplayer Coop Mode", Spirit Boost: a defeated Threat's Spirit Boost
+    goes whole to one hero still in the Adventure, up to their maximum
+    ("Threat Spirit Boost"; "Symbol Explanations", white Spirit symbol)."""
+    hero = next(h for h in ctx.state["heroes"] if h["name"] == ctx.params["hero"])
+    gained = rules.heal(hero, ctx.data["amount"])
+    ctx.describe(f"{ctx.data['threat']}'s Spirit Boost: {hero['name']} +{gained} Spirit")
 
 
 def _explore(ctx: Context, amount: int) -> str:
@@ -399,9 +433,11 @@ def scout(ctx: Context) -> None:
 
 def damage(ctx: Context) -> None:
     """An ability deals damage tokens ("deal 1 Sneak damage", a Hero Action
-    ability): not a Use. Same limits as an Action's damage ("Damage Tokens")."""
+    ability): not a Use. Same limits as an Action's damage ("Damage Tokens").
+    ``hero``: whose ability it is (another hero's Fast ability, Glossary, Fast);
+    a Threat it defeats was defeated by that hero ("Defeat")."""
     target, value, amount = ctx.params["target"], ctx.params["value"], ctx.params["amount"]
-    hero = active_hero(ctx.state)
+    hero = ctx.state["heroes"][_hero_index(ctx)]
     if target == "explore":
         if value != "sneak":
             raise RuleError("Locations take Sneak", "A Location has only a Sneak value "
@@ -488,8 +524,11 @@ def defeat(ctx: Context) -> None:
     if threat["kind"] == "vengeance":
         raise RuleError("It cannot be defeated", "Lord's Vengeance - An invincible Threat, "
                         "nothing can defeat it (Threats; 2. Threat Phase).")
-    hero = ctx.state["heroes"][_hero_index(ctx)]
-    ctx.describe("; ".join(rules.defeat_threat(ctx.state, threat, hero)))
+    if ctx.params.get("hero") is None:
+        ctx.describe(_defeat(ctx, threat, ctx.state["active_hero"]))
+    else:
+        hero = ctx.state["heroes"][_hero_index(ctx)]
+        ctx.describe("; ".join(rules.defeat_threat(ctx.state, threat, hero)))
 
 
 def discard(ctx: Context) -> None:
@@ -529,7 +568,7 @@ def threat_value(ctx: Context) -> None:
     if value in threat["damage"] and not threat["overkill"]:
         threat["damage"][value] = min(threat["damage"][value], amount)
     if rules.is_defeated(threat):
-        text += "; " + "; ".join(rules.defeat_threat(ctx.state, threat, active_hero(ctx.state)))
+        text += "; " + _defeat(ctx, threat, ctx.state["active_hero"])
     ctx.describe(text)
 
 
@@ -747,7 +786,7 @@ COMMANDS = (
                 (Param("target", "choice", "Target", choices_from=_damage_targets,
                        default_from=_likely_damage_target),
                  Param("value", "choice", "Value", choices=ACTIONS),
-                 Param("amount", "int", "Tokens", low=1, high=30, default=1))),
+                 Param("amount", "int", "Tokens", low=1, high=30, default=1), _hero_param())),
     CommandSpec("tilt", "Tilt an Action: +1 Power on its die", tilt, (_action_param(),),
                 available=lambda s: _in_play(s) and not active_hero(s)["tilts"]),
     CommandSpec("scout", "Use Sneak to Scout a Shadow and enter its values", scout,
@@ -814,6 +853,10 @@ COMMANDS = (
     CommandSpec("rewards", "Other rewards: heal 1 Wound, upgrade an Action", rewards,
                 (Param("heal_wound", "bool", "Heal 1 Wound", default=False),
                  Param("upgrade", "choice", "Upgrade", choices=("none",) + ACTIONS)),
+                menu=False, prompt_only=True),
+    CommandSpec("boost", "Give a defeated Threat's Spirit Boost to one hero", boost,
+                (Param("hero", "choice", "Hero", choices_from=_boost_heroes,
+                       default_from=_boost_default),),
                 menu=False, prompt_only=True),
     CommandSpec("next_adventure", "Set up the next Adventure", next_adventure,
                 (Param("adventure", "choice", "Adventure", choices_from=adventure_choices),

@@ -421,7 +421,20 @@ GAME_END = Procedure(
     ),
 )
 
-PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END)
+# --- a Spirit Boost in Multiplayer Coop Mode ---------------------------------------------
+
+SPIRIT_BOOST = Procedure(
+    "spirit-boost",
+    "Spirit Boost",
+    (
+        Step("boost", StepKind.PROMPT, "Spirit Boost: to which hero?",
+             "Multiplayer Coop Mode, Spirit Boost", command="boost"),
+    ),
+    on_finish=_resume,
+)
+
+PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END,
+              SPIRIT_BOOST)
 
 
 def next_procedure(state: dict) -> str | None:

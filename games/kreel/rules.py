@@ -391,19 +391,20 @@ DEFEAT_NOTES = {
 }
 
 
-def defeat_threat(state: dict, threat: dict, hero: dict) -> list[str]:
+def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
     """A Threat is defeated ("Defeated Threats", "Defeated Plots/Stories/Foes",
     "Exiled Cards"): it leaves the Threat Area; a plain Threat goes to the
-    Threat discard pile, a Foe, Plot or Story is set aside; the hero regains
-    its Spirit Boost up to their maximum ("Threat Spirit Boost"); Overkill
-    sends the hero to its Book of Fables entry. Returns notes for the player."""
+    Threat discard pile, a Foe, Plot or Story is set aside; ``hero`` regains
+    its Spirit Boost up to their maximum ("Threat Spirit Boost"; None: the
+    team chooses who, "Multiplayer Coop Mode", Spirit Boost); Overkill sends
+    the hero to its Book of Fables entry. Returns notes for the player."""
     state["threat_area"].remove(threat)
     state["defeated"].append({"id": threat["id"], "name": threat["name"], "kind": threat["kind"]})
     if threat["kind"] == "threat":
         state["threat_discard"] += 1
     notes = [f"{threat['name']} defeated: {DEFEAT_NOTES[threat['kind']]}"]
-    gained = heal(hero, threat["spirit_boost"])
-    if threat["spirit_boost"]:
+    if hero is not None and threat["spirit_boost"]:
+        gained = heal(hero, threat["spirit_boost"])
         notes.append(f"{hero['name']} +{gained} Spirit (Boost)")
     if overkill(threat):
         notes.append(f"Overkill {threat['overkill']}: read its story entry")

@@ -142,6 +142,8 @@ def view(state: dict) -> GameView:
             step_text = f"B. Skill limit: {hero['hand']} in hand, keep 6"
         elif step.id == "upgrades" and state["variant"] == "tanklors-nightmare":
             step_text = "b. Upgrades: remove OR add"
+        elif step.id == "boost":
+            step_text = f"Boost {proc['data']['amount']}: to which hero?"
         elif step.id == "flip":
             step_text = f"{active_location(state)['name']}: enter its Sneak"
         step_kind = step.kind.value

@@ -4,7 +4,7 @@ Values", "Multiple Threat Values with * symbols", "Overkill X"."""
 import pytest
 
 from games.core import Command, RuleError, apply
-from tests.games.kreel.helpers import GAME, do, new, next_until, with_threats
+from tests.games.kreel.helpers import GAME, do, new, next_until, step_id, with_threats
 
 
 def _play(*threats, **options) -> dict:
@@ -133,3 +133,37 @@ def test_lowering_a_value_to_the_tokens_defeats():
     state = _play({"fight": 4, "damage": {"fight": 2}})
     state = do(state, "threat_value", threat=1, value="fight", amount=2)
     assert state["threat_area"] == []
+
+
+def test_coop_spirit_boost_goes_whole_to_the_hero_the_team_chooses():
+    """"Multiplayer Coop Mode", Spirit Boost: a defeated Threat's Spirit Boost may
+    be applied to any hero but not split. The box asks, starting on the hero who
+    defeated it ("Defeat"), then the Play phase goes on."""
+    state = _play({"fight": 2, "spirit_boost": 3}, heroes=2, spirit=4)
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
+    assert state["threat_area"] == [] and step_id(state) == "spirit-boost.boost"
+    assert [h["spirit"] for h in state["heroes"]] == [4, 4]
+    from games.core.engine import command_specs
+    [param] = command_specs(GAME)["boost"].resolved_params(state)
+    assert param.choices == ("Hero 1", "Hero 2") and param.default == "Hero 1"
+    state = do(state, "boost", hero="Hero 2")
+    assert [h["spirit"] for h in state["heroes"]] == [4, 7]
+    assert step_id(state) == "play.turn"
+
+
+def test_another_heroes_ability_defeats_and_the_boost_starts_on_them():
+    """Glossary, Fast: another hero's ability deals the damage; "Defeat": the
+    hero who defeated it is the Boost's first choice."""
+    state = _play({"fight": 2, "spirit_boost": 1}, heroes=3, spirit=4)
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=2, hero=3)
+    from games.core.engine import command_specs
+    [param] = command_specs(GAME)["boost"].resolved_params(state)
+    assert param.default == "Hero 3"
+    state = do(state, "boost", hero=param.default)
+    assert [h["spirit"] for h in state["heroes"]] == [4, 4, 5]
+
+
+def test_solo_spirit_boost_needs_no_question():
+    state = _play({"fight": 2, "spirit_boost": 3}, spirit=4)
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
+    assert state["heroes"][0]["spirit"] == 7 and step_id(state) == "play.turn"
