@@ -67,10 +67,11 @@ class TouchGestures:
 
     def up(self, pos: tuple[int, int]) -> list[Target]:
         """The tap's target, if the pointer came up on the region it went down on."""
-        region, self._region = self._region, None
+        region = self._region
         if region is None:
             return []
-        moves = self.move(pos) if region.drag is not None else []
+        moves = self.move(pos)
+        self._region = None
         if self._dragged:
             return moves
         near = (abs(pos[0] - self._start[0]) < self.slop

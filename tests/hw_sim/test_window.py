@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.controls import ControlPins  # noqa: E402
-from device.events import DiceRolled, Hold, Press, Quit, Turn  # noqa: E402
+from device.events import DiceRolled, Hold, Press, Quit, Tap, Turn  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from device.sound import RecordingSound  # noqa: E402
 from firmware_bridge.reader import TrayReader  # noqa: E402
@@ -278,3 +278,72 @@ def test_a_sound_cue_lights_the_piezo_stand_in():
         assert rig.window.face.cue == ""
     finally:
         rig.close()
+
+
+def on_screen(rig: Rig, target: tuple) -> tuple[int, int]:
+    """Where in the window the screen shows the region for ``target``."""
+    window = rig.window
+    region = next(r for r in window.renderer.hits if r.target == target)
+    x, y, w, h = region.rect
+    rect, size = window.screen_rect, window.renderer.size
+    return (rect.left + (x + w // 2) * rect.width // size[0],
+            rect.top + (y + h // 2) * rect.height // size[1])
+
+
+def resize(rig: Rig, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    rig.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 700), (2400, 900)])
+def test_resizing_draws_the_screen_again_at_its_new_size(rig, size):
+    resize(rig, size)
+    window = rig.window
+    area = window._screen_area()
+    shown = window.screen_rect
+    # Drawn at the size it is shown (nothing stretched), the panel's 5:3, as large as fits.
+    assert window.surface.get_size() == window.renderer.size == shown.size
+    assert abs(shown.width * 3 - shown.height * 5) <= 5
+    assert shown.width == area.width or shown.height == area.height
+    assert window.renderer.unit == pytest.approx(shown.height / 480)
+    # Snapshots keep the configured size.
+    assert window.screen.renderer.size == (800, 480)
+
+
+def test_a_resized_window_keeps_the_oled_pixel_exact_and_the_controls_working(rig):
+    resize(rig, (1920, 1080))
+    test_the_oled_is_shown_pixel_exact(rig)
+    assert rig.window.layout.oled_scale == int(rig.window.layout.oled_scale) > 2
+    rig.click(button_at(rig, "select"))
+    assert rig.seen() == [Press("select")]
+
+
+def test_a_tiny_window_shows_the_smallest_layout_scaled_down(rig):
+    resize(rig, (500, 300))
+    window = rig.window
+    assert window.renderer.size == (400, 240)
+    assert window.screen_rect.width <= window._screen_area().width
+
+
+@pytest.mark.parametrize("size", [None, (1920, 1080)])
+def test_a_click_on_the_screen_is_a_tap_not_a_pin(rig, size):
+    if size:
+        resize(rig, size)
+    frame = play_frame()
+    rig.click(on_screen(rig, ("turn", frame.focus, 1)))
+    rig.click(on_screen(rig, ("focus", frame.game.tracks[-1].key)))
+    assert rig.emitted == [Tap(("turn", frame.focus, 1)), Tap(("focus", frame.game.tracks[-1].key))]
+    assert rig.seen() == []  # no pin moved
+
+
+def test_dragging_along_a_track_on_the_screen_turns_it(rig):
+    window = rig.window
+    key = play_frame().game.tracks[-1].key
+    region = next(r for r in window.renderer.hits if r.target == ("focus", key))
+    start = on_screen(rig, ("focus", key))
+    start = (start[0] - 60, start[1])
+    rig.post(pygame.MOUSEBUTTONDOWN, pos=start, button=LEFT)
+    end = (start[0] + 3 * region.drag_step + 2, start[1])
+    rig.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    rig.post(pygame.MOUSEBUTTONUP, pos=end, button=LEFT)
+    assert rig.emitted == [Tap(("turn", key, 3))]

@@ -1,0 +1,125 @@
+"""Touch on the screen (``Tap``) reaches the same commands as the dials and buttons.
+
+Each test plays the same thing twice on fresh journals, once with taps and
+once with the box's controls, and compares what was journaled.
+"""
+
+import dataclasses
+
+import pytest
+
+from device.controller import Controller
+from device.events import Hold, Press, Tap, Turn
+from device.journal import Journal
+from games.core import TrackSpec, registry
+from tests.device.test_controller import FakeClock, start_counter
+from tests.fixtures.counter_game import COUNTER, GAME_ID
+
+
+@pytest.fixture
+def two_tracks(monkeypatch):
+    """The counter game with a second dial track (``score``) and one off the dial (``round``)."""
+    extra = [TrackSpec("score", "Score", "score", 0, 99),
+             TrackSpec("round", "Round", "round", 0, 99, dial=False)]
+    game = dataclasses.replace(COUNTER, tracks=lambda s: COUNTER.tracks(s) + extra)
+    monkeypatch.setitem(registry._GAMES, GAME_ID, game)
+
+
+@pytest.fixture
+def boxes(tmp_path):
+    """Two controllers on their own journals: one tapped, one driven by its controls."""
+    journals = [Journal.open(tmp_path / name)[0] for name in ("taps", "controls")]
+    yield [Controller(j, seed=lambda: 42, clock=FakeClock()) for j in journals]
+    for journal in journals:
+        journal.close()
+
+
+def tap_item(controller: Controller, label: str) -> None:
+    controller.handle(Tap(("menu", controller.frame().menu.items.index(label))))
+
+
+def journaled(controller: Controller) -> tuple[dict, list[str]]:
+    state, _ = controller.journal.state()
+    return state, [entry.description for entry in controller.journal.history(limit=50)]
+
+
+def test_a_tap_on_a_tracks_plus_is_the_menhir_then_the_spirit_dial(two_tracks, boxes):
+    tapped, turned = boxes
+    for controller in boxes:
+        start_counter(controller)
+    tapped.handle(Tap(("turn", "score", 1)))
+    tapped.handle(Tap(("turn", "score", 1)))
+    turned.handle(Turn("menhir", 1))
+    turned.handle(Turn("spirit", 1))
+    turned.handle(Turn("spirit", 1))
+    assert journaled(tapped) == journaled(turned)
+    assert journaled(tapped)[0]["score"] == 2
+    assert tapped.frame().focus == turned.frame().focus == "score"
+
+
+def test_a_tap_on_a_track_focuses_it_and_a_drag_turns_it(two_tracks, boxes):
+    tapped, turned = boxes
+    for controller in boxes:
+        start_counter(controller)
+    tapped.handle(Tap(("focus", "score")))
+    assert tapped.frame().focus == "score" and journaled(tapped)[1] == journaled(turned)[1]
+    tapped.handle(Tap(("turn", "counter", -2)))  # a drag to the left along Counter
+    turned.handle(Turn("spirit", -2))
+    assert journaled(tapped) == journaled(turned)
+
+
+def test_a_tap_on_a_menu_item_is_the_cursor_moved_there_and_select(boxes):
+    tapped, controlled = boxes
+    start_counter(controlled)
+    tap_item(tapped, "Test Counter")
+    tap_item(tapped, "New game")
+    tapped.handle(Tap(("field_turn", 0, 3)))  # start = 3, dragged along its field
+    tapped.handle(Press("select"))
+    assert journaled(tapped) == journaled(controlled)
+    for controller in boxes:
+        controller.handle(Press("select"))  # the action menu
+    items = tapped.frame().menu.items
+    tapped.handle(Tap(("menu", items.index("Push the counter up"))))
+    controlled.handle(Turn("menhir", items.index("Push the counter up")))
+    controlled.handle(Press("select"))
+    assert tapped.frame() == controlled.frame()
+
+
+def test_a_tap_on_a_form_field_focuses_it(boxes):
+    tapped, _ = boxes
+    tap_item(tapped, "Test Counter")
+    tap_item(tapped, "New game")
+    assert [f.focused for f in tapped.frame().form.fields] == [True, False]
+    tapped.handle(Tap(("field", 1)))
+    assert [f.focused for f in tapped.frame().form.fields] == [False, True]
+    tapped.handle(Tap(("field", 5)))  # no such field: nothing moves
+    assert [f.focused for f in tapped.frame().form.fields] == [False, True]
+
+
+def test_taps_that_do_not_match_what_is_open_do_nothing(two_tracks, boxes):
+    tapped, untouched = boxes
+    for controller in boxes:
+        start_counter(controller)
+    tapped.handle(Tap(("menu", 0)))  # no menu open
+    tapped.handle(Tap(("field", 0)))  # no form open
+    tapped.handle(Tap(("turn", "round", 1)))  # off the dial: only a correction sets it
+    tapped.handle(Tap(("turn", "nothing", 1)))
+    assert journaled(tapped) == journaled(untouched)
+    assert tapped.frame() == untouched.frame()
+    tapped.handle(Press("select"))  # the action menu covers the tracks
+    tapped.handle(Tap(("turn", "counter", 1)))
+    assert journaled(tapped) == journaled(untouched)
+    assert tapped.frame().menu is not None
+
+
+def test_a_tap_reads_a_message_and_closes_help(boxes):
+    tapped, _ = boxes
+    start_counter(tapped)
+    tapped.handle(Turn("spirit", 20))  # above the limit: refused
+    assert tapped.frame().message.kind == "error"
+    tapped.handle(Tap(("dismiss",)))
+    assert tapped.frame().message is None
+    tapped.handle(Hold("select"))
+    assert tapped.frame().help is not None
+    tapped.handle(Tap(("help",)))
+    assert tapped.frame().help is None

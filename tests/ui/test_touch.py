@@ -1,0 +1,179 @@
+"""Touch on the screen: the renderer's hit regions, taps and drags, the panel's finger events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device.events import Quit, Tap  # noqa: E402
+from device.screen import PygameScreen  # noqa: E402
+from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
+from ui.model import Form, FormField, Frame, Menu, Message  # noqa: E402
+from ui.screen import HitRegion, ScreenRenderer  # noqa: E402
+from ui.touch import TouchGestures  # noqa: E402
+
+
+def center(region: HitRegion) -> tuple[int, int]:
+    x, y, w, h = region.rect
+    return x + w // 2, y + h // 2
+
+
+def region_for(renderer: ScreenRenderer, target: tuple) -> HitRegion:
+    return next(r for r in renderer.hits if r.target == target)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_tracks_report_focus_and_the_focused_one_its_steppers(size):
+    renderer = ScreenRenderer(size)
+    frame = play_frame()
+    renderer.render(frame)
+    targets = [r.target for r in renderer.hits]
+    keys = [t.key for t in frame.game.tracks]
+    assert [t for t in targets if t[0] == "focus"] == [("focus", k) for k in keys]
+    turns = [t for t in targets if t[0] == "turn"]
+    assert sorted(turns) == [("turn", frame.focus, -1), ("turn", frame.focus, 1)]
+    # The steppers win over their row; they lie inside the screen.
+    for sign in (-1, 1):
+        plus = region_for(renderer, ("turn", frame.focus, sign))
+        assert renderer.hit(center(plus)) == plus
+        x, y, w, h = plus.rect
+        assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
+    row = region_for(renderer, ("focus", keys[-1]))
+    assert row.drag == ("turn", keys[-1]) and row.drag_step > 0
+
+
+def test_overlays_hide_the_game_and_report_their_own_rows():
+    renderer = ScreenRenderer((800, 480))
+    game = play_frame().game
+    renderer.render(Frame(game=game, menu=Menu("Actions", ("a", "b", "c"), cursor=1)))
+    assert [r.target for r in renderer.hits] == [("menu", 0), ("menu", 1), ("menu", 2)]
+    fields = (FormField("Amount", "2", True), FormField("Who", "Elsa"))
+    renderer.render(Frame(game=game, form=Form("Push", fields)))
+    assert [r.target for r in renderer.hits] == [("field", 0), ("field", 1)]
+    assert renderer.hits[0].drag == ("field_turn", 0)
+    renderer.render(ALL["help"]())
+    assert [r.target for r in renderer.hits] == [("help",)]
+    renderer.render(Frame(game=game, message=Message("No", "Not now", "error")))
+    assert [r.target for r in renderer.hits] == [("dismiss",)]
+    renderer.render(Frame(game=game, message=Message("Saved", "", "info")))
+    assert ("focus", game.tracks[0].key) in [r.target for r in renderer.hits]
+
+
+def test_a_narrow_screen_scales_by_its_width():
+    assert ScreenRenderer((600, 700)).unit == pytest.approx(600 / 800)
+    assert ScreenRenderer((1920, 1080)).unit == pytest.approx(1080 / 480)
+
+
+REGIONS = (
+    HitRegion((0, 0, 200, 50), ("focus", "hp"), ("turn", "hp"), 20),
+    HitRegion((150, 10, 30, 30), ("turn", "hp", 1)),
+    HitRegion((0, 100, 200, 50), ("menu", 0)),
+)
+
+
+def gestures() -> TouchGestures:
+    return TouchGestures(lambda: REGIONS)
+
+
+def test_a_tap_means_the_topmost_region_under_it():
+    touch = gestures()
+    touch.down((160, 20))
+    assert touch.up((161, 21)) == [("turn", "hp", 1)]
+    touch.down((50, 20))
+    assert touch.up((50, 20)) == [("focus", "hp")]
+    touch.down((50, 120))
+    assert touch.up((54, 118)) == [("menu", 0)]
+
+
+def test_a_tap_that_slides_off_its_region_or_lands_on_nothing_means_nothing():
+    touch = gestures()
+    touch.down((50, 120))
+    assert touch.up((50, 300)) == []
+    touch.down((50, 300))
+    assert touch.up((50, 300)) == []
+    assert touch.up((50, 300)) == []  # an up without a down
+
+
+def test_a_drag_along_a_track_turns_it_a_step_per_drag_step():
+    touch = gestures()
+    touch.down((20, 20))
+    assert touch.move((25, 20)) == []  # within the slop: still a tap
+    assert touch.move((45, 22)) == [("turn", "hp", 1)]
+    assert touch.move((59, 22)) == []
+    assert touch.move((110, 25)) == [("turn", "hp", 3)]
+    assert touch.up((5, 25)) == [("turn", "hp", -4)]  # back to the left; no tap at the end
+    touch.down((20, 120))  # a menu row does not drag
+    assert touch.move((120, 120)) == []
+    assert touch.up((120, 120)) == [("menu", 0)]
+
+
+class Panel:
+    """A PygameScreen with a window on SDL's dummy driver, as on the Pi's touch panel."""
+
+    def __init__(self) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = PygameScreen((800, 480), window=True)
+        self.frame = play_frame()
+        self.screen.draw(self.frame)
+        self.emitted: list = []
+
+    def post(self, kind: int, **attrs) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+        self.screen.pump(self.emitted.append)
+
+    def finger(self, kind: int, pos: tuple[int, int], finger_id: int = 7) -> None:
+        self.post(kind, touch_id=1, finger_id=finger_id, x=pos[0] / 800, y=pos[1] / 480,
+                  dx=0.0, dy=0.0, pressure=1.0)
+
+
+@pytest.fixture
+def panel():
+    panel = Panel()
+    yield panel
+    panel.screen.close()
+
+
+def test_a_finger_on_the_panel_taps_and_drags(panel):
+    renderer = panel.screen.renderer
+    plus = center(region_for(renderer, ("turn", panel.frame.focus, 1)))
+    panel.finger(pygame.FINGERDOWN, plus)
+    panel.finger(pygame.FINGERDOWN, (5, 5), finger_id=8)  # a second finger is ignored
+    panel.finger(pygame.FINGERUP, (5, 5), finger_id=8)
+    panel.finger(pygame.FINGERUP, plus)
+    assert panel.emitted == [Tap(("turn", panel.frame.focus, 1))]
+    other = region_for(renderer, ("focus", panel.frame.game.tracks[-1].key))
+    x, y = center(other)
+    panel.emitted.clear()
+    panel.finger(pygame.FINGERDOWN, (x - 60, y))
+    panel.finger(pygame.FINGERMOTION, (x - 60 + 2 * other.drag_step + 3, y))
+    panel.finger(pygame.FINGERUP, (x - 60 + 2 * other.drag_step + 3, y))
+    assert panel.emitted == [Tap((*other.drag, 2))]
+
+
+def test_the_mouse_clicks_but_its_copies_of_a_touch_do_not_count_twice(panel):
+    renderer = panel.screen.renderer
+    row = center(region_for(renderer, ("focus", panel.frame.game.tracks[-1].key)))
+    panel.post(pygame.MOUSEBUTTONDOWN, pos=row, button=1, touch=True)
+    panel.post(pygame.MOUSEBUTTONUP, pos=row, button=1, touch=True)
+    assert panel.emitted == []
+    panel.post(pygame.MOUSEBUTTONDOWN, pos=row, button=1, touch=False)
+    panel.post(pygame.MOUSEBUTTONUP, pos=row, button=1, touch=False)
+    assert panel.emitted == [Tap(("focus", panel.frame.game.tracks[-1].key))]
+    panel.post(pygame.QUIT)
+    assert panel.emitted[-1] == Quit(0)
+
+
+def test_a_resized_panel_window_is_laid_out_again(panel):
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    panel.post(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)
+    assert panel.screen.renderer.size == (1280, 720)
+    assert panel.screen.surface.get_size() == (1280, 720)
+    plus = center(region_for(panel.screen.renderer, ("turn", panel.frame.focus, 1)))
+    panel.finger(pygame.FINGERDOWN, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
+    panel.finger(pygame.FINGERUP, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
+    assert panel.emitted == [Tap(("turn", panel.frame.focus, 1))]
