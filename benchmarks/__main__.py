@@ -35,6 +35,23 @@ its pins are gpiozero mock pins, its OLED luma's dummy device (no bus
 transfer), its dice tray a pseudo-terminal speaking the protocol in the same
 process. How each figure is taken is in the docstring of its module in
 `benchmarks/`.
+
+Reading the figures:
+
+- Idle CPU is held to a plain pygame loop under SDL's `dummy` video driver,
+  the driver the headless service uses. Its flips draw nothing, so it is the
+  cheapest 30 fps loop there is, and the strict baseline. The same loop in
+  a real X window (Xvfb, where it is installed) costs many times more. That
+  row is there for scale and has no target.
+- Start-up is measured with the project byte-compiled, as `pip install`
+  leaves it on the Pi. Without bytecode every start also compiles the
+  project's sources, while the baseline's pygame and PIL load bytecode.
+- The journal opens with the full `integrity_check` only after a run that
+  did not shut down cleanly (SQLite's `-wal` file left behind) or after a
+  backup found damage. Otherwise it runs cheap checks that stay flat:
+  header, size, schema and the small tables, plus the pages the restore
+  reads. Every backup checks its copy page by page. Opening after a power
+  cut therefore grows with the file; that row is shown without a target.
 """
 
 
