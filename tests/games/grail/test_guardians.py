@@ -103,7 +103,7 @@ def test_guardian_die_faces_match_the_tray_protocol():
     """firmware_bridge/PROTOCOL.md: kind ``guardian``, North East South West Nothing Discard."""
     from pathlib import Path
 
-    from games.grail.commands import GUARDIAN_FACES
+    from games.grail.guardians import GUARDIAN_FACES
 
     protocol = (Path(__file__).parents[3] / "firmware_bridge" / "PROTOCOL.md").read_text()
     row = next(line for line in protocol.splitlines() if line.startswith("| `guardian`"))

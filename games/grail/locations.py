@@ -1,0 +1,169 @@
+"""The map of Locations ("Locations", "World Setup"): placing and revealing
+Location cards, Direction Keys, blocked routes, a removed Location, and a content
+pack's Locations.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, RuleError, board
+from games.core.packs import PackError, refused
+from games.grail import pack, rules
+from games.grail.params import SIDES, named_location
+from games.grail.procedures import note
+from games.grail.state import (
+    find_location,
+    menhir_at,
+    new_location,
+    the_map,
+)
+
+
+def _lay(ctx: Context, number: int, where: tuple[int, int]) -> dict:
+    """Put Location ``number`` on the map at ``where`` with what the content pack
+    says about it: its Direction Keys, seals, and its edges without a Key blocked
+    ("Locations": touching edges without Direction Keys block the route)."""
+    info = pack.card(ctx.state["pack"], number)
+    loc = new_location(number, where)
+    if info:
+        _describe(loc, info)
+    ctx.state["locations"].append(loc)
+    ctx.state["locations"].sort(key=lambda loc: loc["number"])
+    if number in ctx.state["removed_locations"]:
+        ctx.state["removed_locations"].remove(number)
+    return loc
+
+
+def _describe(loc: dict, info: dict) -> None:
+    loc["keys"] = dict(info["keys"])
+    loc["seals"] = list(info["seals"])
+    if info["keys"]:
+        loc["blocked"] = [side for side in SIDES if side not in info["keys"]]
+
+
+def _check_spot(ctx: Context, number: int, where: tuple[int, int]) -> None:
+    if find_location(ctx.state, number) is not None:
+        raise RuleError(f"{number} is on the map", f"Location {number} is already on the map.")
+    taken = board.at(the_map(ctx.state), where)
+    if taken is not None:
+        raise RuleError(f"{taken} is there", f"Location {taken} already lies where {number} would go.")
+    if not rules.place_allowed(ctx.state, where):
+        raise RuleError("Out of Menhir range",
+                        "A Location is attached only if it is no further than 1 card (including "
+                        "diagonally) from an Active Menhir (Locations, Reveal further Location cards).")
+
+
+def place(ctx: Context) -> None:
+    """"Locations", Reveal further Location cards: attach a card at a Direction Key,
+    only within one card (diagonals too) of an Active Menhir."""
+    number = ctx.params["number"]
+    beside = named_location(ctx, "next_to")
+    where = board.step((beside["x"], beside["y"]), ctx.params["side"])
+    _check_spot(ctx, number, where)
+    _lay(ctx, number, where)
+    note(ctx, f"Location {number} placed {ctx.params['side']} of {beside['number']}")
+
+
+def _key_spots(state: dict, number: int) -> list[tuple[int, str, tuple[int, int]]]:
+    """Where revealed Locations' Direction Keys put ``number``: (from, side, position)."""
+    out = []
+    for loc in state["locations"]:
+        for side, target in sorted(loc["keys"].items()):
+            if target == number:
+                out.append((loc["number"], side, board.step((loc["x"], loc["y"]), side)))
+    return out
+
+
+def reveal(ctx: Context) -> None:
+    """"Locations", Reveal further Location cards, by number: the box finds the
+    revealed Location whose Direction Key names it (or the pack's position) and
+    attaches it there, if within one card of an Active Menhir."""
+    number = ctx.params["number"]
+    spots = _key_spots(ctx.state, number)
+    info = pack.card(ctx.state["pack"], number)
+    if info and info["position"] is not None:
+        where, origin = board.pos(info["position"]), "its pack position"
+    elif spots:
+        came, side, where = spots[0]
+        origin = f"{side} of {came}"
+    else:
+        raise RuleError(f"No Key shows {number}",
+                        f"No revealed Location has a Direction Key {number}; enter the Key "
+                        "(Direction Key) or place the card by its side (Place a Location).")
+    _check_spot(ctx, number, where)
+    _lay(ctx, number, where)
+    note(ctx, f"Location {number} revealed {origin}")
+
+
+def reveal_from(ctx: Context, number: int) -> None:
+    """On arrival (or after a Menhir activation): attach the cards the Location's
+    Direction Keys name, each only if within Active Menhir range ("Locations",
+    Traveling and revealing Locations; "Menhirs and Wyrdness")."""
+    loc = find_location(ctx.state, number)
+    on_map = set(the_map(ctx.state))
+    for side, key in sorted(loc["keys"].items()):
+        target = pack.key_target(ctx.state["pack"], key, on_map)
+        if find_location(ctx.state, target) is not None:
+            continue
+        where = board.step((loc["x"], loc["y"]), side)
+        if board.at(the_map(ctx.state), where) is not None:
+            continue
+        if not rules.place_allowed(ctx.state, where):
+            note(ctx, f"{target} ({side} of {number}) is out of Menhir range: not attached")
+            continue
+        _lay(ctx, target, where)
+        note(ctx, f"Reveal Location {target} {side} of {number}")
+
+
+def direction_key(ctx: Context) -> None:
+    """A Direction Key read off a Location card: the number of the Location that
+    side leads to ("Locations": Direction Keys). The box then reveals it on arrival."""
+    loc = named_location(ctx)
+    side, number = ctx.params["side"], ctx.params["number"]
+    if number == loc["number"]:
+        raise RuleError("Key to itself", "A Direction Key names another Location.")
+    loc["keys"][side] = number
+    if side in loc["blocked"]:
+        loc["blocked"].remove(side)
+    note(ctx, f"{loc['number']} {side} Key: {number}")
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, see games/grail/pack.py): Locations' Direction
+    Keys, seals and positions. A bad pack is refused with every problem listed and
+    changes nothing; the game goes on without it."""
+    try:
+        data = pack.parse(ctx.params["toml"])
+    except PackError as err:
+        raise refused(err) from None
+    ctx.state["pack"] = data
+    described = 0
+    for loc in ctx.state["locations"]:
+        info = pack.card(data, loc["number"])
+        if info:
+            _describe(loc, info)
+            described += 1
+    note(ctx, f"Pack {data['name']!r}: {len(data['locations'])} Locations, {described} on the map")
+
+
+def remove_location(ctx: Context) -> None:
+    """A card says to discard a Location (the same effects as the Wyrdness:
+    Characters there lose 2 Health, gain 2 Terror and move)."""
+    loc = named_location(ctx)
+    if len(ctx.state["locations"]) == 1:
+        raise RuleError("Last Location", "The last Location stays on the table (Menhirs and Wyrdness).")
+    if menhir_at(ctx.state, loc["number"]):
+        ctx.state["menhirs"] = [m for m in ctx.state["menhirs"] if m["location"] != loc["number"]]
+    for i, was, to in rules.remove_locations(ctx.state, [loc["number"]]):
+        note(ctx, f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
+    note(ctx, f"Location {loc['number']} removed")
+
+
+def blocked(ctx: Context) -> None:
+    """"Locations": touching edges without Direction Keys block the route."""
+    loc = named_location(ctx)
+    side = ctx.params["side"]
+    if ctx.params["on"] and side not in loc["blocked"]:
+        loc["blocked"].append(side)
+    elif not ctx.params["on"] and side in loc["blocked"]:
+        loc["blocked"].remove(side)
+    note(ctx, f"{loc['number']} {side}: {'blocked' if ctx.params['on'] else 'open'}")

@@ -1,0 +1,203 @@
+"""During the Day ("II) During the Day"): Travel, Explore, a Location or Character
+Action, Pass and a move that is not a Travel - each by a Character who has not
+Passed, alone or with a Party ("Parties and Party Actions").
+"""
+
+from __future__ import annotations
+
+from games.core import Context, RuleError
+from games.grail.locations import reveal_from
+from games.grail.params import SIDES, joined_names, named_character, named_location
+from games.grail.procedures import note
+from games.grail.state import (
+    connected,
+    living,
+)
+
+
+def during_day(state: dict) -> bool:
+    return (state.get("procedure") or {}).get("name") == "day"
+
+
+def _acting(ctx: Context) -> dict:
+    """The Character taking an Action: During the Day, not Passed."""
+    c = named_character(ctx)
+    if not during_day(ctx.state):
+        raise RuleError("Not During the Day", "Actions are taken During the Day (II) During the Day).")
+    if c["passed"]:
+        raise RuleError(f"{c['name'][:13]} Passed",
+                        "Pass is irreversible: no more Actions until the next day (Pass).")
+    return c
+
+
+def _pay_energy(c: dict, cost: int, what: str) -> None:
+    if c["energy"] < cost:
+        raise RuleError("Not enough Energy",
+                        f"{what} costs {cost} Energy; {c['name']} has {c['energy']} "
+                        "(II) During the Day: the six most important Actions).")
+    c["energy"] -= cost
+
+
+def _arrive(ctx: Context, c: dict) -> None:
+    """Arriving somewhere: reveal within range, lightning rules, Guardians first
+    ("Locations", Traveling and revealing Locations; "Guardians")."""
+    here = c["location"]
+    reveal_from(ctx, here)
+    guards = [g["name"] for g in ctx.state["guardians"] if g["location"] == here]
+    if guards:
+        note(ctx, f"Guardian here: {', '.join(guards)} - Encounter first")
+
+
+def _party(ctx: Context, c: dict) -> list[dict]:
+    """The acting Character, and with ``party`` everyone who can join them: alive,
+    not Passed, in the same Location ("Parties and Party Actions")."""
+    if not ctx.params.get("party"):
+        return [c]
+    others = [o for o in ctx.state["characters"]
+              if o is not c and not o["dead"] and not o["passed"] and o["location"] == c["location"]]
+    if not others:
+        raise RuleError("Nobody here to join",
+                        f"No other Character who has not Passed is on {c['location']} to form a "
+                        "Party with (Parties and Party Actions).")
+    return [c] + others
+
+
+def _payer(ctx: Context, members: list[dict]) -> dict | None:
+    if not ctx.params.get("paid_by"):
+        return None
+    payer = named_character(ctx, "paid_by")
+    if payer not in members:
+        raise RuleError("Payer not in Party",
+                        f"{payer['name']} is not in this Party; only Party members may pay "
+                        "another member's Energy (Parties and Party Actions).")
+    return payer
+
+
+def _pay_each(ctx: Context, members: list[dict], what: str) -> list[dict]:
+    """1 Energy per Party member ("Explore", "Travel" in a Party). With ``paid_by``
+    that member pays it all ("you may pay your own Energy ... in place of another
+    member's - even the entire cost"); otherwise each pays their own and a member
+    who cannot pay is dropped while the rest proceed. Returns who takes part."""
+    payer = _payer(ctx, members)
+    if payer is not None:
+        _pay_energy(payer, len(members), f"{what} for {len(members)}")
+        return members
+    _pay_energy(members[0], 1, what)
+    going = [members[0]]
+    for m in members[1:]:
+        if m["energy"] >= 1:
+            m["energy"] -= 1
+            going.append(m)
+        else:
+            note(ctx, f"{m['name']} cannot pay and is dropped")
+    return going
+
+
+def _energies(people: list[dict]) -> str:
+    return ", ".join(str(p["energy"]) for p in people)
+
+
+def travel_choices(state: dict) -> tuple[str, ...]:
+    """Where Travel can go: the Location numbers connected to any living Character's
+    Location (lowest first), then the four sides (Travel by side, as before)."""
+    numbers = set()
+    for i in living(state):
+        numbers.update(connected(state, state["characters"][i]["location"]).values())
+    return tuple(str(n) for n in sorted(numbers)) + SIDES
+
+
+def travel(ctx: Context) -> None:
+    """"II) During the Day", Travel: 1 Energy, to a Location connected to the current
+    one by matching Direction Keys, in a straight line (no diagonal Travel); named by
+    its number (or by side). In a Party the cost scales to 1 Energy per member and
+    everyone moves; Guardians there are met as a Party."""
+    c = _acting(ctx)
+    where = ctx.params["direction"]
+    links = connected(ctx.state, c["location"])
+    if where in SIDES:
+        if where not in links:
+            raise RuleError(f"No route {where}",
+                            f"There is no revealed Location connected {where} of {c['location']} "
+                            "(Travel: matching Direction Keys, straight lines only).")
+        to = links[where]
+    else:
+        to = int(where)
+        if to not in links.values():
+            raise RuleError(f"{to} not connected",
+                            f"Location {to} is not connected to {c['location']}, where {c['name']} "
+                            "stands: Travel goes to an adjacent Location joined by matching Direction "
+                            "Keys, in a straight line (Travel).")
+    going = _pay_each(ctx, _party(ctx, c), "Travel")
+    was = c["location"]
+    for m in going:
+        m["location"] = to
+    note(ctx, f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
+              f"(Energy {_energies(going)})")
+    _arrive(ctx, c)
+
+
+def explore(ctx: Context) -> None:
+    """"II) During the Day", Explore: 1 Energy; in a Party 1 Energy per member."""
+    c = _acting(ctx)
+    going = _pay_each(ctx, _party(ctx, c), "Explore")
+    note(ctx, f"{joined_names(going)} explore{'s' if len(going) == 1 else ''} {c['location']} "
+              f"(Energy {_energies(going)})")
+
+
+ACTION_KINDS = ("location", "character")
+
+
+def action(ctx: Context) -> None:
+    """"II) During the Day", Location Action or Character Action: the cost on the card.
+
+    A ``helper`` in the same Location (a Party member, not Passed) may pay
+    ``helper_pays`` of it ("Parties and Party Actions"). A Location Action in
+    a Party is paid once, the members splitting it as they like; a Character
+    Action is only the acting Character's own, and "the acting Character must
+    always spend at least 1 Energy".
+    """
+    c = _acting(ctx)
+    cost, kind = ctx.params["energy"], ctx.params["kind"]
+    share = ctx.params["helper_pays"]
+    helper = None
+    if ctx.params["helper"]:
+        helper = named_character(ctx, "helper")
+        if helper is c or helper["passed"] or helper["location"] != c["location"]:
+            raise RuleError("Helper not in Party",
+                            "Only another Character in the same Location who has not Passed can "
+                            "join and help pay (Parties and Party Actions).")
+    elif share:
+        raise RuleError("Pick the helper", "Name the Character who pays part of the cost.")
+    if share > cost:
+        raise RuleError("Helps more than cost", f"The helper pays {share} of a {cost} Energy cost.")
+    if kind == "character" and cost >= 1 and cost - share < 1:
+        raise RuleError("Actor pays 1+ Energy",
+                        "When performing a Character Action, the acting Character must always spend "
+                        "at least 1 Energy (Parties and Party Actions).")
+    if helper is not None:
+        if helper["energy"] < share:
+            raise RuleError("Helper lacks Energy", f"{helper['name']} has {helper['energy']} Energy.")
+    _pay_energy(c, cost - share, f"The {kind.capitalize()} Action")
+    if helper is not None:
+        helper["energy"] -= share
+        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy, "
+                  f"{helper['name']} pays {share} (Energy {c['energy']}, {helper['energy']})")
+    else:
+        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy "
+                  f"(Energy {c['energy']})")
+
+
+def pass_day(ctx: Context) -> None:
+    """"II) During the Day", Pass: free and irreversible."""
+    c = _acting(ctx)
+    c["passed"] = True
+    note(ctx, f"{c['name']} Passes")
+
+
+def move(ctx: Context) -> None:
+    """"Locations", Special movement: not a Travel, costs no Energy."""
+    c = named_character(ctx)
+    loc = named_location(ctx)
+    c["location"] = loc["number"]
+    note(ctx, f"{c['name']} moved to {loc['number']} (not a Travel)")
+    _arrive(ctx, c)
