@@ -243,7 +243,8 @@ def reveal(ctx: Context) -> None:
         number = ctx.params["story_hero"]
         if number > len(state["heroes"]):
             raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
-        (state["heroes"][number - 1] if number else active_hero(state))["story"] = True
+        threat["story_of"] = number - 1 if number else state["active_hero"]
+        state["heroes"][threat["story_of"]]["story"] = True
         if not rules.threat_values(threat) and not threat["spirit_cost"]:
             state["threat_area"].remove(threat)
         note(ctx, "Story: read it at your next Delve")
@@ -326,6 +327,7 @@ def _finish_use(ctx: Context, hero: dict, action: str) -> None:
 
 
 def _damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dict) -> str:
+    _own_story_only(ctx, threat, ctx.state["heroes"].index(hero), "damage")
     if value not in rules.threat_values(threat):
         raise RuleError(f"No {value.capitalize()} value",
                         f"{threat['name']} has no {VALUE_LABELS[value]} value: a target cannot "
@@ -373,6 +375,16 @@ def boost(ctx: Context) -> None:
     hero = next(h for h in ctx.state["heroes"] if h["name"] == ctx.params["hero"])
     gained = rules.heal(hero, ctx.data["amount"])
     ctx.describe(f"{ctx.data['threat']}'s Spirit Boost: {hero['name']} +{gained} Spirit")
+
+
+def _own_story_only(ctx: Context, threat: dict, hero: int, what: str) -> None:
+    """"Stories": Stories affect only their listed hero - heroes may not help
+    with, affect, or damage other heroes' Stories."""
+    owner = threat.get("story_of")
+    if threat["kind"] == "story" and owner is not None and owner != hero:
+        name = ctx.state["heroes"][owner]["name"]
+        raise RuleError(f"{name}'s Story", f"{threat['name']} is {name}'s Story: heroes may "
+                        f"not help with, affect, or {what} other heroes' Stories (Stories).")
 
 
 def _explore(ctx: Context, amount: int) -> str:
@@ -538,6 +550,14 @@ def discard(ctx: Context) -> None:
     ctx.describe(f"{threat['name']} discarded")
 
 
+def return_threat(ctx: Context) -> None:
+    """An ability returns a Threat to the top of the Threat deck (Glossary,
+    Returned): face-up, tokens kept, out of reach until Add 1 Threat draws it."""
+    threat = _threat(ctx)
+    rules.return_threat(ctx.state, threat)
+    ctx.describe(f"{threat['name']} returned to the top of the Threat deck")
+
+
 def status(ctx: Context) -> None:
     """Put a Status on a Threat or take it off ("Statuses": Dazed, Shield,
     Bold; a second copy is simply ignored), or Exhaust / reset it (Glossary,
@@ -582,6 +602,7 @@ def confront(ctx: Context) -> None:
     _need_play(ctx, "A hero may Confront a Threat on their turn (Multiplayer Coop Mode)")
     threat = _threat(ctx)
     hero = state["active_hero"]
+    _own_story_only(ctx, threat, hero, "Confront")
     if threat["kind"] == "foe":
         raise RuleError("Foes cannot be Confronted", "Foes cannot be Confronted "
                         "(Multiplayer Coop Mode, Confront Threats).")
@@ -806,6 +827,8 @@ COMMANDS = (
                 (_threat_param(), _hero_param()), available=_has_threats),
     CommandSpec("discard", "A Threat is discarded (no Spirit Boost)", discard,
                 (_threat_param(),), available=_has_threats),
+    CommandSpec("return_threat", "A Threat is returned to the top of the Threat deck",
+                return_threat, (_threat_param(),), available=_has_threats),
     CommandSpec("status", "Give or remove a Threat's Dazed/Shield/Bold, or Exhaust it", status,
                 (_threat_param(),
                  Param("status", "choice", "Status", choices=STATUSES + ("exhausted",)),

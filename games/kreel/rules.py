@@ -97,7 +97,10 @@ def invariants(state: dict) -> list[str]:
     if len(state["shadows"]) != state["shadow_spaces"]:
         broken.append(f"Shadows hold {len(state['shadows'])} spaces, not {state['shadow_spaces']}")
     threats = [t for t in state["shadows"] if t is not None] + state["threat_area"]
-    ids = [t["id"] for t in threats]
+    ids = [t["id"] for t in threats + state["returned"]]
+    if state["threat_deck"] < len(state["returned"]):
+        broken.append(f"the Threat deck counts {state['threat_deck']} cards under "
+                      f"{len(state['returned'])} Returned on top")
     if len(ids) != len(set(ids)):
         broken.append("a threat id is used twice")
     confronted: dict[int, int] = {}
@@ -179,7 +182,9 @@ def add_one_threat(state: dict) -> tuple[dict | None, list[str]]:
     occupied, and the "Round Summary" says "Bump other Threats towards Threat
     Area", so every Shadow moves even past an empty space.
 
-    Returns the threat that entered the Threat Area (or None) and notes. A
+    The top card of the deck is a Returned Threat when an ability put one
+    there (Glossary, Returned): it comes face-up, tokens and all, and needs no
+    reveal. Returns the threat that entered the Threat Area (or None) and notes. A
     face-down one is queued in ``revealing`` for the player to enter its values.
     With no card left anywhere nothing happens (Glossary, Reveal: an effect that
     cannot be resolved is ignored).
@@ -189,8 +194,12 @@ def add_one_threat(state: dict) -> tuple[dict | None, list[str]]:
     except LookupError as err:
         return None, [str(err) + ": no Threat added"]
     notes = [note] if note else []
-    threat = new_threat(state["next_threat_id"])
-    state["next_threat_id"] += 1
+    if state["returned"]:
+        threat = state["returned"].pop()
+        notes.append(f"{threat['name']} (Returned) comes off the Threat deck face-up")
+    else:
+        threat = new_threat(state["next_threat_id"])
+        state["next_threat_id"] += 1
     out = queue.push(state["shadows"], threat)
     if out is None:
         return None, notes
@@ -409,6 +418,16 @@ def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
     if overkill(threat):
         notes.append(f"Overkill {threat['overkill']}: read its story entry")
     return notes
+
+
+def return_threat(state: dict, threat: dict) -> None:
+    """Glossary, Returned: an ability returns a Threat to the top of the Threat
+    deck; it remains face-up with its tokens, is not a Shadow and cannot be
+    targeted (it leaves any Hero Threat Area). The next Add 1 Threat draws it."""
+    state["threat_area"].remove(threat)
+    threat["confronted_by"] = None
+    state["returned"].append(threat)
+    state["threat_deck"] += 1
 
 
 def discard_threat(state: dict, threat: dict) -> None:

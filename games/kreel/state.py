@@ -119,6 +119,7 @@ def new_threat(threat_id: int) -> dict:
 
     ``damage``: damage tokens per Threat value; ``starred``: the Threat values
     printed with the * ("Multiple Threat Values with * symbols"), a list;
+    ``story_of``: a Story's hero (index), the only one who may damage it;
     ``overkill``: X of Overkill X (0: none); ``group``: its Threat Group when a
     content pack names it.
     """
@@ -139,6 +140,7 @@ def new_threat(threat_id: int) -> dict:
         "statuses": [],
         "exhausted": False,
         "confronted_by": None,
+        "story_of": None,
     }
 
 
@@ -205,6 +207,7 @@ def reset_adventure(state: dict, number: int, foes: int, stories: int) -> None:
             "shadows": queue.empty(SHADOW_SPACES),
             "threat_area": [],
             "revealing": [],
+            "returned": [],
             "next_threat_id": 1,
             "defeated": [],
             "discarded": [],
@@ -249,9 +252,13 @@ def starred_values(threat: dict, starred: bool | list[str]) -> list[str]:
 
 
 def migrate_2_to_3(state: dict) -> dict:
-    """Schema 3: ``starred`` is per value (a list), not one flag per Threat."""
+    """Schema 3: ``starred`` is per value (a list), not one flag per Threat; a
+    Story knows its hero (``story_of``, unknown for an old save: None); Threats
+    returned to the top of the Threat deck (``returned``, none yet)."""
     for threat in [t for t in state["shadows"] if t] + state["threat_area"]:
         threat["starred"] = starred_values(threat, threat["starred"])
+        threat.setdefault("story_of", None)
+    state.setdefault("returned", [])
     if state.get("pack"):
         for card in state["pack"]["threats"].values():
             card["starred"] = starred_values(card, card["starred"])

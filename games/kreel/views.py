@@ -166,7 +166,8 @@ def view(state: dict) -> GameView:
             ("Cost", str(pending_cost(state))),
         )
 
-    shadow_lines = []
+    shadow_lines = [f"Threat deck top: {_threat_line(t, state)} (Returned)"
+                    for t in reversed(state["returned"])]
     for i in reversed(range(len(state["shadows"]))):
         t = state["shadows"][i]
         if t is None:

@@ -167,3 +167,26 @@ def test_solo_spirit_boost_needs_no_question():
     state = _play({"fight": 2, "spirit_boost": 3}, spirit=4)
     state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
     assert state["heroes"][0]["spirit"] == 7 and step_id(state) == "play.turn"
+
+
+def _story_of_hero_2() -> dict:
+    state = next_until(do(new(heroes=2), "add_threat", count=4), "add-threat.reveal")
+    state = do(state, "reveal", kind="story", fight=3, spirit_cost=1, story_hero=2)
+    return next_until(state, "play.turn")
+
+
+def test_only_a_storys_own_hero_may_damage_it():
+    """"Stories": Stories affect only their listed hero - heroes may not help
+    with, affect, or damage other heroes' Stories."""
+    state = _story_of_hero_2()
+    [story] = [t for t in state["threat_area"] if t["kind"] == "story"]
+    assert story["story_of"] == 1 and state["active_hero"] == 0
+    target = f"{story['id']} {story['name']}"
+    for name, params in (("use", {"action": "fight", "target": target}),
+                         ("damage", {"target": target, "value": "fight", "amount": 1}),
+                         ("confront", {"threat": story["id"]})):
+        with pytest.raises(RuleError) as err:
+            do(state, name, **params)
+        assert err.value.short == "Hero 2's Story"
+    after = do(state, "damage", target=target, value="fight", amount=1, hero=2)
+    assert next(t for t in after["threat_area"] if t["id"] == story["id"])["damage"]["fight"] == 1

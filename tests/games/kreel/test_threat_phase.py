@@ -11,6 +11,7 @@ from tests.games.kreel.helpers import (
     play_round,
     play_threat_phase,
     step_id,
+    with_threats,
 )
 
 
@@ -184,3 +185,26 @@ def test_scout_reaches_as_far_as_the_sneak_power():
     assert err.value.short == "Sneak 1 reaches 1"
     state = do(state, "scout", shadow=2, bonus=1)
     assert state["shadows"][1]["revealed"]
+
+
+def test_a_returned_threat_comes_back_face_up_with_its_tokens():
+    """Glossary, Returned: a Threat returned to the top of the Threat deck remains
+    face-up with its tokens, is not a Shadow and cannot be targeted; the next
+    Add 1 Threat draws it into Sneak 3 ("2. Threat Phase"), and it enters the
+    Threat Area without a new reveal."""
+    state = next_until(with_threats(new(), {"fight": 4, "damage": {"fight": 2}}), "play.turn")
+    deck = state["threat_deck"]
+    state = do(state, "return_threat", threat=1)
+    assert state["threat_area"] == [] and state["threat_deck"] == deck + 1
+    assert [t["id"] for t in state["returned"]] == [1]
+    before = state
+    with pytest.raises(RuleError):
+        do(state, "damage", target="1 Threat 1", value="fight", amount=1)
+    assert state == before
+    state = next_until(do(state, "add_threat", count=1), "play.turn")
+    assert state["returned"] == [] and state["threat_deck"] == deck
+    sneak3 = state["shadows"][2]
+    assert sneak3["id"] == 1 and sneak3["revealed"] and sneak3["damage"]["fight"] == 2
+    state = next_until(do(state, "add_threat", count=3), "play.turn")
+    threat = next(t for t in state["threat_area"] if t["id"] == 1)
+    assert threat["damage"]["fight"] == 2 and state["revealing"] == []
