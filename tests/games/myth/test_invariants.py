@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.core import Command, RuleError, apply
 from games.core.engine import current_step
 from games.myth import GAME
-from games.myth.commands import reroll_choices
+from games.myth.rolls import reroll_choices
 from games.myth.state import AREA_IDS, FATE_FACES, RANKS, TRACKS
 from tests.games.myth.helpers import Table
 

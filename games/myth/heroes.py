@@ -1,0 +1,269 @@
+"""What the heroes do ("Hero Actions"): Travel, Battle, Quest, Encounter, Fortify,
+a skill test a card asks for; encounter cards kept or discarded, damage, the
+objectives claimed, structures and the resources they produce.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, RuleError
+from games.myth import rules
+from games.myth.game_setup import active_quest
+from games.myth.procedures import current_card
+from games.myth.rolls import start_roll
+from games.myth.rules import note
+from games.myth.state import (
+    BASIC_TYPES,
+    MAX_ASSETS,
+    MAX_STRUCTURES,
+    RESOURCES,
+    area_name,
+    area_type,
+    structures,
+)
+
+
+def _hero(ctx: Context) -> dict:
+    """The acting hero: the one named, else the one whose card is being resolved."""
+    number = ctx.params.get("hero")
+    heroes = ctx.state["heroes"]
+    if number is None:
+        current = current_card(ctx.state)
+        index = current[1] if current and current[1] != "enemy" else 0
+    elif number > len(heroes):
+        raise RuleError(f"No Hero {number}", f"This game has {len(heroes)} heroes.")
+    else:
+        index = number - 1
+    target = heroes[index]
+    if target["defeated"]:
+        raise RuleError("Hero is defeated", f"{target['name']} is defeated and may not resolve "
+                        "actions this round (Defeated Heroes).")
+    return target
+
+
+def _gain(ctx: Context, kind: str, why: str) -> None:
+    reserves = ctx.state["reserves"]
+    reserves[kind] = min(10, reserves[kind] + 1)
+    note(ctx, f"+1 {kind} ({why})")
+
+
+def travel(ctx: Context) -> None:
+    """"Travel": move into an adjacent area."""
+    target = _hero(ctx)
+    dest = ctx.params["area"]
+    if dest not in ctx.state["board"]["areas"][target["area"]]["neighbours"]:
+        raise RuleError("Not adjacent", f"{area_name(ctx.state, dest)} is not adjacent to "
+                        f"{area_name(ctx.state, target['area'])} (Travel).")
+    target["area"] = dest
+    note(ctx, f"{target['name']} travels to {area_name(ctx.state, dest)}")
+
+
+def battle(ctx: Context) -> None:
+    """"Battle": a d10 per enemy of the chosen rank in the hero's area; each die
+    at or above the defence deals 1 damage, each at or below the attack hurts
+    the hero. Delayed minions may be defeated first ("Delayed Minions").
+    Declined (or no enemy of that rank, after the delayed ones): +1 influence.
+    The dice are rolled at the roll prompt (tray or virtual), rerolls then."""
+    target = _hero(ctx)
+    state = ctx.state
+    area_id = target["area"]
+    rank = ctx.params["rank"]
+    if ctx.params["decline"]:
+        _gain(ctx, "influence", "no battle")
+        return
+    area = state["areas"][area_id]
+    defeated_delayed = 0
+    if ctx.params["defeat_delayed"]:
+        delayed = [m for m in area["minions"] if m["delayed"]]
+        for minion in delayed:
+            area["minions"].remove(minion)
+        state["supply"]["minions"] += len(delayed)
+        defeated_delayed = len(delayed)
+        if delayed:
+            note(ctx, f"{len(delayed)} delayed minion(s) defeated")
+    count = len(rules.ranks_in(state, area_id, rank))
+    if count == 0:
+        if defeated_delayed:
+            return
+        raise RuleError(f"No {rank} here", f"There is no {rank} in {area_name(state, area_id)} "
+                        "to battle; decline to gain 1 influence (Battle).")
+    values = state["enemy"][rank]
+    start_roll(ctx, target, {"purpose": "battle", "hero": state["heroes"].index(target), "rank": rank,
+                      "count": count, "target": values["defence"], "attack": values["attack"]})
+    note(ctx, f"{target['name']} battles {count} {rank}(s) in {area_name(state, area_id)}")
+
+
+def _test_roll(ctx: Context, purpose: str) -> dict:
+    """"Skill Tests": dice equal to the hero's skill, at least 1; the target number."""
+    target = _hero(ctx)
+    skill = ctx.params["skill"]
+    return {"purpose": purpose, "hero": ctx.state["heroes"].index(target), "skill": skill,
+            "count": max(1, target[skill]), "target": ctx.params["target"]}
+
+
+def test(ctx: Context) -> None:
+    """A skill test a card asks for ("Skill Tests")."""
+    roll = _test_roll(ctx, "test")
+    start_roll(ctx, ctx.state["heroes"][roll["hero"]], roll)
+    ctx.describe(f"{ctx.state['heroes'][roll['hero']]['name']} {roll['skill']} test "
+                 f"TN{roll['target']}")
+
+
+def quest(ctx: Context) -> None:
+    """"Quest": only in a quest location; otherwise (or declined) +1 hope. On
+    success the next active quest is asked for ("Quest Deck")."""
+    target = _hero(ctx)
+    if ctx.params["decline"] or area_type(ctx.state, target["area"]) != ctx.state["quest"]:
+        _gain(ctx, "hope", "no quest")
+        return
+    roll = _test_roll(ctx, "quest")
+    start_roll(ctx, target, roll)
+    ctx.describe(f"{target['name']} attempts the quest: {roll['skill']} TN{roll['target']}")
+
+
+def encounter(ctx: Context) -> None:
+    """"Encounter Cards": the card's skill test first, if any (no test: its
+    success effect); then whether the card is kept as an asset (three at most)
+    or a burden ("Encounter Cards": assets, burdens)."""
+    target = _hero(ctx)
+    if area_type(ctx.state, target["area"]) == "outland":
+        raise RuleError("No encounter deck", "Outland areas have no encounter cards "
+                        "(Locations).")
+    if ctx.params["no_test"]:
+        start_roll(ctx, target, None, card=True)
+        note(ctx, f"{target['name']} encounter: success (no test)")
+        return
+    roll = _test_roll(ctx, "encounter")
+    start_roll(ctx, target, roll, card=True)
+    ctx.describe(f"{target['name']} encounter: {roll['skill']} TN{roll['target']}")
+
+
+def card_choices(state: dict) -> tuple[str, ...]:
+    """What becomes of an encounter card: discarded (events), an asset (with 3
+    already held, one old asset is discarded for it), or a burden."""
+    data = (state.get("procedure") or {}).get("data") or {}
+    hero = state["heroes"][data.get("hero", 0)]
+    asset = "asset (discard an old)" if hero.get("assets", 0) >= MAX_ASSETS else "asset"
+    return ("discard", asset, "burden")
+
+
+def keep_card(ctx: Context) -> None:
+    """"Encounter Cards": an asset is kept beside the hero card, three at most
+    ("If a hero gains an asset while he already has three assets, they may choose
+    one of their assets to discard to gain the new asset"); a burden is gained
+    like an asset but never counts against the three; an event is discarded."""
+    hero = ctx.state["heroes"][ctx.data.get("hero", 0)]
+    choice = ctx.params["card"]
+    if choice.startswith("asset"):
+        if hero["assets"] >= MAX_ASSETS:
+            note(ctx, f"{hero['name']} discards an old asset for the new one "
+                 f"({MAX_ASSETS} at most)")
+        else:
+            hero["assets"] += 1
+            note(ctx, f"{hero['name']} gains an asset ({hero['assets']}/{MAX_ASSETS})")
+    elif choice == "burden":
+        hero["burdens"] += 1
+        note(ctx, f"{hero['name']} gains a burden ({hero['burdens']})")
+    else:
+        ctx.describe("Encounter card discarded")
+
+
+def discard_card(ctx: Context) -> None:
+    """Discard an asset, or a burden when its card allows it ("Encounter Cards":
+    "a player cannot discard a burden unless the card's effect allows them to")."""
+    hero = _hero(ctx)
+    kind = ctx.params["card"]
+    key = "assets" if kind == "asset" else "burdens"
+    if hero[key] == 0:
+        raise RuleError(f"No {kind} to discard", f"{hero['name']} holds no {kind}.")
+    hero[key] -= 1
+    note(ctx, f"{hero['name']} discards a {kind} ({hero[key]} left)")
+
+
+def fortify(ctx: Context) -> None:
+    """"Fortify": 1 structure in the hero's area, basic locations only, at most
+    six in play. Declined (or impossible): +1 supply."""
+    target = _hero(ctx)
+    if ctx.params["decline"]:
+        _gain(ctx, "supply", "no structure")
+        return
+    _build(ctx, target["area"])
+
+
+def _build(ctx: Context, area_id: str) -> None:
+    state = ctx.state
+    if area_type(state, area_id) not in BASIC_TYPES:
+        raise RuleError("Basic locations only", "Structures may not be built in special "
+                        "locations: Farrenroc, Lairs, or Outland (Fortify).")
+    if state["areas"][area_id]["structure"]:
+        raise RuleError("Already a structure", f"{area_name(state, area_id)} has a structure.")
+    if structures(state) >= MAX_STRUCTURES:
+        raise RuleError("Six structures at most", "The amount of structures in play cannot "
+                        "exceed six (Fortify).")
+    state["areas"][area_id]["structure"] = True
+    note(ctx, f"Structure built in {area_name(state, area_id)}")
+
+
+def structure(ctx: Context) -> None:
+    """Build or destroy a structure by hand (card effects)."""
+    if ctx.params["on"]:
+        _build(ctx, ctx.params["area"])
+    else:
+        ctx.state["areas"][ctx.params["area"]]["structure"] = False
+        note(ctx, f"Structure in {area_name(ctx.state, ctx.params['area'])} destroyed")
+
+
+def wound_cmd(ctx: Context) -> None:
+    """"Damage and Healing": damage to a hero (defeat at vitality)."""
+    rules.wound(ctx, _hero(ctx), ctx.params["amount"])
+
+
+def objective_token(ctx: Context) -> None:
+    """"Objectives": a claimed token goes to its card; tokens equal to the
+    heroes complete it; the third completed reveals the final objective and the
+    siege begins."""
+    state = ctx.state
+    kind = ctx.params["kind"]
+    card = state["objectives"][kind]
+    if card["done"] or card["location"] is None:
+        raise RuleError("Not in play", f"The {kind} objective is not in play.")
+    spots = rules.objective_areas(state, kind)
+    here = _hero(ctx)["area"]
+    if here in spots:
+        state["areas"][here]["objective"] = None
+    card["tokens"] += 1
+    note(ctx, f"{kind.capitalize()} objective: {card['tokens']}/{len(state['heroes'])}")
+    if card["tokens"] >= len(state["heroes"]):
+        card["done"] = True
+        state["completed"] += 1
+        note(ctx, f"{kind.capitalize()} objective completed")
+        if state["completed"] == 3 and not state["siege"]:
+            state["final_revealed"] = True
+            resume = state.get("procedure")
+            rules.begin_siege(ctx, "final objective revealed")
+            ctx.start("effect", {"resume": resume})
+
+
+def final_done(ctx: Context) -> None:
+    """"Final Objective": completing it wins the game."""
+    if not ctx.state["final_revealed"]:
+        raise RuleError("Not revealed yet", "The final objective is revealed only after all "
+                        "three objectives are completed (Objectives).")
+    ctx.state["final_done"] = True
+    ctx.describe("Final objective completed")
+
+
+def set_quest(ctx: Context) -> None:
+    """"Quest Deck": a new active quest (its location type)."""
+    active_quest(ctx)
+
+
+def produce(ctx: Context) -> None:
+    """"Resource Step": 1 resource of the players' choice per structure."""
+    total = sum(ctx.params[k] for k in RESOURCES)
+    count = structures(ctx.state)
+    if total != count:
+        raise RuleError(f"Choose {count} resources", f"Each of the {count} structures produces "
+                        "1 resource of the players' choice (Resource Step).")
+    for kind in RESOURCES:
+        ctx.state["reserves"][kind] = min(10, ctx.state["reserves"][kind] + ctx.params[kind])
+    ctx.describe("Resources: " + ", ".join(f"+{ctx.params[k]} {k}" for k in RESOURCES))
