@@ -14,7 +14,7 @@ the Campaign's next Adventure).
 
 from __future__ import annotations
 
-from games.core import Context, Procedure, Step, StepKind
+from games.core import Context, Procedure, RuleError, Step, StepKind
 from games.kreel import rules
 from games.kreel.state import ADVENTURES, active_hero, active_location, new_actions
 
@@ -23,6 +23,18 @@ def note(ctx: Context, text: str) -> None:
     """Add ``text`` to the journal entry's description and the events."""
     ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
     ctx.emit(text)
+
+
+def in_play(state: dict) -> bool:
+    """The active hero's Play phase is running ("4. Play Phase")."""
+    return (state.get("procedure") or {}).get("name") == "play"
+
+
+def need_play(ctx: Context, what: str) -> None:
+    """Refuse ``what`` outside the hero's Play phase ("4. Play Phase")."""
+    if not in_play(ctx.state):
+        raise RuleError("Only in Play phase", f"{what} only during the hero's Play phase "
+                        "(4. Play Phase).")
 
 
 def _proc_data(state: dict) -> dict:

@@ -5,7 +5,7 @@ Every function cites the rulebook section (rules/kreel-manor.md) it follows.
 
 from __future__ import annotations
 
-from games.core import TrackSpec, queue
+from games.core import RuleError, TrackSpec, queue
 from games.kreel.state import (
     ACTIONS,
     DAMAGE_VALUES,
@@ -143,6 +143,15 @@ def end_check(state: dict) -> dict | None:
     the hero (team) dies at the Wound limit, or wins Adventure 5. An Adventure's
     own end is the Game End procedure, not the end of the game."""
     return state["campaign"].get("over")
+
+
+def hero_index(state: dict, number: int | None) -> int:
+    """The index of Hero ``number`` (1-4) a command names; None: the active hero."""
+    if number is None:
+        return state["active_hero"]
+    if number > len(state["heroes"]):
+        raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
+    return number - 1
 
 
 # --- Add 1 Threat -------------------------------------------------------------------

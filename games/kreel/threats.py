@@ -1,0 +1,372 @@
+"""The Threats a Kreel Manor player tells the box about: revealed, damaged, defeated.
+
+"Threats", "2. Threat Phase", "Damage Tokens", "Defeated Cards", "Stories",
+"Multiplayer Coop Mode" (Confront, Spirit Boost) and the Glossary (Returned,
+Discard). Handlers change ``ctx.state`` and raise RuleError; a refused
+command changes nothing. The command list is in :mod:`games.kreel.commands`.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, Param, RuleError
+from games.kreel import pack, rules
+from games.kreel.procedures import need_play, note
+from games.kreel.state import (
+    ACTIONS,
+    KINDS,
+    VALUES,
+    active_hero,
+    active_location,
+    find_threat,
+    starred_values,
+)
+
+# --- the Threat Area and its choices ----------------------------------------------------
+
+
+VALUE_LABELS = {
+    "fight": "Fight",
+    "influence": "Influence",
+    "sneak": "Sneak",
+    "spirit_cost": "Spirit Cost",
+    "spirit_boost": "Spirit Boost",
+}
+
+
+def _threat(ctx: Context, threat_id: int | None = None) -> dict:
+    threat_id = ctx.params["threat"] if threat_id is None else threat_id
+    threat = find_threat(ctx.state, threat_id)
+    if threat is None:
+        ids = ", ".join(str(t["id"]) for t in ctx.state["threat_area"]) or "none"
+        raise RuleError(
+            f"No Threat {threat_id} in play"[:42],
+            f"Threat {threat_id} is not in the Threat Area (in play: {ids}). "
+            "Shadows cannot be targeted (Glossary, Shadows).",
+        )
+    if not threat["revealed"]:
+        raise RuleError("Reveal it first", f"{threat['name']} has not been revealed yet.")
+    return threat
+
+
+def has_threats(state: dict) -> bool:
+    return any(t["revealed"] for t in state["threat_area"])
+
+
+def summary(threat: dict) -> str:
+    parts = [f"{VALUE_LABELS[v]} {threat[v]}{'*' if v in threat['starred'] else ''}"
+             for v in ("fight", "influence", "sneak") if threat[v]]
+    parts.append(f"Spirit {threat['spirit_cost']}")
+    if threat["spirit_boost"]:
+        parts.append(f"Boost {threat['spirit_boost']}")
+    if threat["overkill"]:
+        parts.append(f"Overkill {threat['overkill']}")
+    parts += [s.capitalize() for s in threat["statuses"]]
+    return ", ".join(parts)
+
+
+def target_choices(state: dict) -> tuple[str, ...]:
+    """What a Used Action can target: revealed Threats in the Threat Area (by
+    id and name), the Active Location ("explore") and "draw"."""
+    out = [f"{t['id']} {t['name']}" for t in state["threat_area"] if t["revealed"]]
+    location = active_location(state)
+    if location["sneak"] is not None and not location["defeated"]:
+        out.append("explore")
+    out.append("draw")
+    return tuple(out)
+
+
+def likely_target(state: dict) -> str:
+    """Where the Use (or damage) form's Target starts: the Threat the player most
+    likely means. The active hero's own Confronted Threat first (it attacks only
+    them, "Multiplayer Coop Mode"); else the Threat already holding the most
+    damage tokens (the Action Example Engages "the same Threat" again next
+    round); else the first choice (the oldest Threat, or Explore)."""
+    threats = [t for t in state["threat_area"] if t["revealed"]]
+    mine = [t for t in threats if t["confronted_by"] == state["active_hero"]]
+    engaged = sorted((t for t in threats if any(t["damage"].values())),
+                     key=lambda t: -sum(t["damage"].values()))
+    for threat in mine + engaged:
+        return f"{threat['id']} {threat['name']}"
+    return target_choices(state)[0]
+
+
+def damage_targets(state: dict) -> tuple[str, ...]:
+    return tuple(c for c in target_choices(state) if c != "draw")
+
+
+def likely_damage_target(state: dict) -> str | None:
+    target = likely_target(state)
+    return target if target != "draw" else None
+
+
+def target_threat(ctx: Context, target: str) -> dict:
+    return _threat(ctx, int(target.split()[0]))
+
+
+# --- the Threat phase -------------------------------------------------------------------
+
+
+def turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
+    """Copy the card's values into ``threat`` as it is turned face-up: from the
+    content pack when the card is chosen by name, else as entered."""
+    if p.get("card", pack.BY_VALUES) != pack.BY_VALUES:
+        card = ctx.state["pack"]["threats"][p["card"]]
+        p = {**{v: card[v] for v in VALUES}, "kind": card["kind"], "starred": card["starred"],
+             "overkill": card["overkill"], "bold": "bold" in card["reveal"],
+             "shield": "shield" in card["reveal"], "name": p["card"]}
+        threat["group"] = card["group"]
+    for value in VALUES:
+        threat[value] = p[value]
+    threat["kind"] = p["kind"]
+    starred = p["starred"] if isinstance(p["starred"], list) else [
+        v for v in ACTIONS if p["starred"] and v != p.get("plain", "none")]
+    threat["starred"] = starred_values(threat, starred)
+    threat["overkill"] = p["overkill"]
+    threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
+    threat["revealed"] = True
+    if threat["kind"] == "vengeance":
+        threat["name"] = p.get("name", "Lord's Vengeance")
+        ctx.state["vengeance"] = "revealed"
+    elif "name" in p:
+        threat["name"] = p["name"]
+    elif threat["kind"] != "threat":
+        threat["name"] = f"{p['kind'].capitalize()} {threat['id']}"
+
+
+def reveal(ctx: Context) -> None:
+    """Enter a revealed Threat's card: "Threats" (Threat values, * values,
+    Overkill X, Spirit values, card type) and "Statuses" (a 'Reveal: Bold' or
+    'Reveal: Shield' Threat gains that Status as soon as it is revealed).
+
+    "Stories": a revealed Story goes in front of the hero named on it
+    (``story_hero``; 0: the active hero), read at their next Delve; one without
+    Threat values leaves the Threat Area.
+    """
+    state = ctx.state
+    if not state["revealing"]:
+        raise RuleError("Nothing to reveal", "No Threat is waiting to be revealed.")
+    threat = find_threat(state, state["revealing"].pop(0))
+    turn_face_up(ctx, threat, ctx.params)
+    ctx.data["revealed"] = threat["id"]
+    ctx.describe(f"{threat['name']} revealed: {summary(threat)}")
+    if threat["kind"] == "story":
+        number = ctx.params["story_hero"]
+        if number > len(state["heroes"]):
+            raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
+        threat["story_of"] = number - 1 if number else state["active_hero"]
+        state["heroes"][threat["story_of"]]["story"] = True
+        if not rules.threat_values(threat) and not threat["spirit_cost"]:
+            state["threat_area"].remove(threat)
+        note(ctx, "Story: read it at your next Delve")
+    if threat["kind"] == "vengeance":
+        note(ctx, "The Lord's Vengeance cannot be defeated")
+
+
+REVEAL_PARAMS = (
+    Param("fight", "int", "Fight", low=0, high=99, default=0),
+    Param("influence", "int", "Influence", low=0, high=99, default=0),
+    Param("sneak", "int", "Sneak", low=0, high=99, default=0),
+    Param("spirit_cost", "int", "Spirit Cost", low=0, high=99, default=0),
+    Param("spirit_boost", "int", "Spirit Boost", low=0, high=99, default=0),
+    Param("kind", "choice", "Kind", choices=KINDS, default="threat"),
+    Param("bold", "bool", "Reveal: Bold", default=False),
+    Param("shield", "bool", "Reveal: Shield", default=False),
+    Param("starred", "bool", "* values", default=False),
+    Param("plain", "choice", "Not *", choices=("none",) + ACTIONS, default="none"),
+    Param("overkill", "int", "Overkill", low=0, high=9, default=0),
+    Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
+    Param("story_hero", "int", "Story's hero", low=0, high=4, default=0),
+)
+
+
+def add_threat(ctx: Context) -> None:
+    """A card says "Add 1 Threat": the Threat Phase procedure, anywhere
+    ("2. Threat Phase", Note). The running step resumes afterwards."""
+    if ctx.state["revealing"]:
+        raise RuleError("Reveal first", "A revealed Threat still needs its values entered.")
+    resume = ctx.state.get("procedure")
+    ctx.start("add-threat", {"count": ctx.params["count"], "resume": resume})
+    ctx.describe(f"Add {ctx.params['count']} Threat" + ("s" if ctx.params["count"] > 1 else ""))
+
+
+# --- damage tokens and defeat -----------------------------------------------------------
+
+
+def _own_story_only(ctx: Context, threat: dict, hero: int, what: str) -> None:
+    """"Stories": Stories affect only their listed hero - heroes may not help
+    with, affect, or damage other heroes' Stories."""
+    owner = threat.get("story_of")
+    if threat["kind"] == "story" and owner is not None and owner != hero:
+        name = ctx.state["heroes"][owner]["name"]
+        raise RuleError(f"{name}'s Story", f"{threat['name']} is {name}'s Story: heroes may "
+                        f"not help with, affect, or {what} other heroes' Stories (Stories).")
+
+
+def damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dict) -> str:
+    _own_story_only(ctx, threat, ctx.state["heroes"].index(hero), "damage")
+    if value not in rules.threat_values(threat):
+        raise RuleError(f"No {value.capitalize()} value",
+                        f"{threat['name']} has no {VALUE_LABELS[value]} value: a target cannot "
+                        "be dealt damage tokens for a value it does not have (Damage Tokens).")
+    placed, why = rules.deal_damage(threat, value, amount)
+    text = f"{threat['name']}: {why}" if why else (
+        f"{placed} {VALUE_LABELS[value]} on {threat['name']} "
+        f"({threat['damage'][value]}/{threat[value]})")
+    if rules.is_defeated(threat):
+        text += "; " + _defeat(ctx, threat, ctx.state["heroes"].index(hero))
+    elif threat["kind"] == "vengeance":
+        text += "; it cannot be defeated"
+    return text
+
+
+def _defeat(ctx: Context, threat: dict, by: int) -> str:
+    """``threat`` is defeated by hero index ``by`` ("Defeat": the hero who
+    defeated it; by another Threat or an ability: the active hero). Solo, its
+    Spirit Boost goes to that hero; with more than one hero still in, the Spirit
+    Boost "may be applied to any hero" but never split ("Multiplayer Coop
+    Mode", Spirit Boost): the box asks who, starting on that hero."""
+    state = ctx.state
+    heroes_in = [h for h in state["heroes"] if not h["out"]]
+    if len(heroes_in) < 2 or not threat["spirit_boost"]:
+        return "; ".join(rules.defeat_threat(state, threat, state["heroes"][by]))
+    notes = rules.defeat_threat(state, threat, None)
+    ctx.start("spirit-boost", {"amount": threat["spirit_boost"], "threat": threat["name"],
+                               "hero": by, "resume": state.get("procedure")})
+    return "; ".join(notes + [f"Spirit Boost {threat['spirit_boost']}: choose the hero"])
+
+
+def boost_heroes(state: dict) -> tuple[str, ...]:
+    return tuple(h["name"] for h in state["heroes"] if not h["out"])
+
+
+def boost_default(state: dict) -> str | None:
+    data = (state.get("procedure") or {}).get("data", {})
+    return state["heroes"][data["hero"]]["name"] if "hero" in data else None
+
+
+def boost(ctx: Context) -> None:
+    """"Multiplayer Coop Mode", Spirit Boost: a defeated Threat's Spirit Boost
+    goes whole to one hero still in the Adventure, up to their maximum
+    ("Threat Spirit Boost"; "Symbol Explanations", white Spirit symbol)."""
+    hero = next(h for h in ctx.state["heroes"] if h["name"] == ctx.params["hero"])
+    gained = rules.heal(hero, ctx.data["amount"])
+    ctx.describe(f"{ctx.data['threat']}'s Spirit Boost: {hero['name']} +{gained} Spirit")
+
+
+def explore_active(ctx: Context, amount: int) -> str:
+    location = active_location(ctx.state)
+    if location["sneak"] is None or location["defeated"]:
+        raise RuleError("No Location to explore", "The Active Location is already defeated; the "
+                        "next is flipped in the Delve Phase (Defeated Locations).")
+    cap = rules.location_sneak(ctx.state, location)
+    placed = min(cap, location["damage"] + amount) - location["damage"]
+    location["damage"] += placed
+    return f"{placed} Sneak on {location['name']} ({location['damage']}/{cap})"
+
+
+def damage(ctx: Context) -> None:
+    """An ability deals damage tokens ("deal 1 Sneak damage", a Hero Action
+    ability): not a Use. Same limits as an Action's damage ("Damage Tokens").
+    ``hero``: whose ability it is (another hero's Fast ability, Glossary, Fast);
+    a Threat it defeats was defeated by that hero ("Defeat")."""
+    target, value, amount = ctx.params["target"], ctx.params["value"], ctx.params["amount"]
+    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    if target == "explore":
+        if value != "sneak":
+            raise RuleError("Locations take Sneak", "A Location has only a Sneak value "
+                            "(Locations; Damage Tokens).")
+        text = explore_active(ctx, amount)
+    else:
+        text = damage_threat(ctx, target_threat(ctx, target), value, amount, hero)
+    ctx.describe(text)
+
+
+# --- what card effects do to Threats ----------------------------------------------------
+
+
+def defeat(ctx: Context) -> None:
+    """An ability defeats a Threat ("Defeated Threats"): as when its value is
+    met; a hero regains its Spirit Boost ("Multiplayer Coop Mode", Spirit
+    Boost: any one hero, never split). The Lord's Vengeance cannot be defeated."""
+    threat = _threat(ctx)
+    if threat["kind"] == "vengeance":
+        raise RuleError("It cannot be defeated", "Lord's Vengeance - An invincible Threat, "
+                        "nothing can defeat it (Threats; 2. Threat Phase).")
+    if ctx.params.get("hero") is None:
+        ctx.describe(_defeat(ctx, threat, ctx.state["active_hero"]))
+    else:
+        hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+        ctx.describe("; ".join(rules.defeat_threat(ctx.state, threat, hero)))
+
+
+def discard(ctx: Context) -> None:
+    """Discard a Threat: no Defeat effect, no Spirit Boost (Glossary, Discard)."""
+    threat = _threat(ctx)
+    rules.discard_threat(ctx.state, threat)
+    ctx.describe(f"{threat['name']} discarded")
+
+
+def return_threat(ctx: Context) -> None:
+    """An ability returns a Threat to the top of the Threat deck (Glossary,
+    Returned): face-up, tokens kept, out of reach until Add 1 Threat draws it."""
+    threat = _threat(ctx)
+    rules.return_threat(ctx.state, threat)
+    ctx.describe(f"{threat['name']} returned to the top of the Threat deck")
+
+
+def status(ctx: Context) -> None:
+    """Put a Status on a Threat or take it off ("Statuses": Dazed, Shield,
+    Bold; a second copy is simply ignored), or Exhaust / reset it (Glossary,
+    Exhaust: Exhausted Threats cannot attack)."""
+    threat = _threat(ctx)
+    name, on = ctx.params["status"], ctx.params["on"]
+    if name == "exhausted":
+        threat["exhausted"] = on
+        ctx.describe(f"{threat['name']} {'Exhausted' if on else 'reset'}")
+        return
+    statuses = threat["statuses"]
+    if on and name not in statuses:
+        statuses.append(name)
+    elif not on and name in statuses:
+        statuses.remove(name)
+    ctx.describe(f"{threat['name']} {'gains' if on else 'loses'} {name.capitalize()}")
+
+
+def threat_value(ctx: Context) -> None:
+    """Set one of a Threat's values by hand, for card effects ("The Golden
+    Rule": effects on cards take precedence). Tokens above a lowered value are
+    discarded, and a value met defeats the Threat ("Defeated Cards")."""
+    threat = _threat(ctx)
+    value, amount = ctx.params["value"], ctx.params["amount"]
+    before = threat[value]
+    threat[value] = amount
+    text = f"{threat['name']} {VALUE_LABELS[value]} {before} \u2192 {amount}"
+    if value in threat["damage"] and not threat["overkill"]:
+        threat["damage"][value] = min(threat["damage"][value], amount)
+    if rules.is_defeated(threat):
+        text += "; " + _defeat(ctx, threat, ctx.state["active_hero"])
+    ctx.describe(text)
+
+
+def confront(ctx: Context) -> None:
+    """"Multiplayer Coop Mode", Confront Threats: during their Play phase the
+    active hero moves a non-Foe Threat from the shared Threat Area to their own
+    Hero Threat Area (at most 1 there; no un-Confronting)."""
+    state = ctx.state
+    if len(state["heroes"]) == 1:
+        raise RuleError("Multiplayer only", "Confronting is a Multiplayer Coop Mode rule.")
+    need_play(ctx, "A hero may Confront a Threat on their turn (Multiplayer Coop Mode)")
+    threat = _threat(ctx)
+    hero = state["active_hero"]
+    _own_story_only(ctx, threat, hero, "Confront")
+    if threat["kind"] == "foe":
+        raise RuleError("Foes cannot be Confronted", "Foes cannot be Confronted "
+                        "(Multiplayer Coop Mode, Confront Threats).")
+    if threat["confronted_by"] is not None:
+        raise RuleError("Already Confronted", f"{threat['name']} is already Confronted; heroes "
+                        "cannot 'un-Confront' Threats (Multiplayer Coop Mode).")
+    if any(t["confronted_by"] == hero for t in state["threat_area"]):
+        raise RuleError("1 Confronted at most", "A Hero Threat Area cannot contain more than 1 "
+                        "Confronted Threat at a time (Multiplayer Coop Mode, Confront Threats).")
+    threat["confronted_by"] = hero
+    ctx.describe(f"{active_hero(state)['name']} Confronts {threat['name']}")
