@@ -58,6 +58,17 @@ commands = st.one_of(
               st.sampled_from(ACTIONS), st.integers(1, 8)),
     st.builds(lambda a, d: Command("asset_power", {"action": a, "delta": d}),
               st.sampled_from(ACTIONS), st.integers(-2, 2)),
+    st.builds(lambda f, s, star, plain, kind, h: Command("reveal", {
+        "fight": f, "sneak": s, "spirit_boost": 2, "starred": star, "plain": plain, "kind": kind,
+        "story_hero": h}),
+              st.integers(0, 6), st.integers(0, 6), st.booleans(),
+              st.sampled_from(("none",) + ACTIONS), st.sampled_from(("threat", "foe", "story")),
+              st.integers(0, 2)),
+    st.builds(lambda t: Command("return_threat", {"threat": t}), threat_ids),
+    st.builds(lambda h: Command("boost", {"hero": f"Hero {h}"}), st.integers(1, 4)),
+    st.builds(lambda t, n, h: Command("damage", {"target": t, "value": "fight", "amount": n,
+                                                 "hero": h}),
+              st.sampled_from(["1 Threat 1", "2 Threat 2"]), st.integers(1, 6), st.integers(1, 4)),
 )
 setups = st.fixed_dictionaries({
     "heroes": st.integers(1, 4),
