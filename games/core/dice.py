@@ -86,6 +86,16 @@ def percent(chance: Fraction) -> str:
     return f"{round(value)}%"
 
 
+def counted(count: int, kind: str = "") -> str:
+    """How many dice a roll takes, worded for the player: a ``dN`` kind is its own
+    noun ("3 d6", "1 d10"), a named kind or none takes die/dice ("1 fate die",
+    "5 fate dice", "1 die")."""
+    noun = "die" if count == 1 else "dice"
+    if kind.startswith("d") and kind[1:].isdigit():
+        return f"{count} {kind}"
+    return f"{count} {kind} {noun}" if kind else f"{count} {noun}"
+
+
 def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6,
                       count: int | None = None) -> list[int]:
     """The faces of a tray (or virtual) report, all dice of ``kind`` with faces 1..sides.
@@ -95,13 +105,13 @@ def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6,
     and keep the prompt open for another throw.
     """
     if count is not None and len(report) != count:
-        raise RuleError(f"Roll {count} {kind}"[:21],
-                        f"This roll needs {count} {kind} dice; the report had {len(report)}.")
+        raise RuleError(f"Roll {counted(count, kind)}"[:21],
+                        f"This roll needs {counted(count, kind)}; the report had {len(report)}.")
     faces = []
     for die in report:
         face = die.get("face")
         if die.get("kind") != kind:
-            wanted = f"{count} {kind}" if count is not None else f"{kind} dice"
+            wanted = counted(count, kind) if count is not None else f"{kind} dice"
             raise RuleError(f"Roll {wanted} only"[:21],
                             f"This roll needs {wanted}; the report had a {die.get('kind')!r}.")
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:

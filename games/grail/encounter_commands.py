@@ -6,6 +6,7 @@ and its end. The numbers and checks it keeps are in :mod:`games.grail.encounters
 from __future__ import annotations
 
 from games.core import Context, Param, RuleError
+from games.core.dice import counted
 from games.grail import encounters
 from games.grail.params import character_param, joined_names, named_character
 from games.grail.procedures import note
@@ -179,7 +180,7 @@ def _toss(ctx: Context) -> str:
             got = ", ".join(f"{d['kind']}" for d in dice)
             raise RuleError("Toss 1 Dial", "Escaping in Challenge mode tosses one Dial (tray kind "
                             f"{encounters.DIAL_KIND!r}, faces Skull/Grail); the tray reported "
-                            f"{len(dice)} die/dice: {got}.")
+                            f"{counted(len(dice))}: {got}.")
         face = str(dice[0]["face"]).strip().lower()
         if face not in encounters.DIAL_FACES:
             raise RuleError("Unknown Dial face", f"A Dial shows Skull or Grail, not {dice[0]['face']!r}.")

@@ -5,6 +5,7 @@ Guardian die rolled at the Start of the Day.
 from __future__ import annotations
 
 from games.core import Context, RuleError
+from games.core.dice import counted
 from games.grail import rules
 from games.grail.params import SIDES, named_location
 from games.grail.procedures import note
@@ -47,7 +48,7 @@ def _face(ctx: Context) -> str:
             got = ", ".join(f"{d['kind']}" for d in dice)
             raise RuleError("Roll 1 Guardian die",
                             f"This step takes one Guardian (direction) die, kind {GUARDIAN_KIND!r}; "
-                            f"the tray reported {len(dice)} die/dice: {got} (Guardians).")
+                            f"the tray reported {counted(len(dice))}: {got} (Guardians).")
         raw = dice[0]["face"]
         name = str(raw).strip().lower()
         name = FACE_ALIASES.get(name, name)

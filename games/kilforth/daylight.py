@@ -6,6 +6,7 @@ the limit of 6, the Team a hero forms ("Deed: Team").
 from __future__ import annotations
 
 from games.core import Context
+from games.core.dice import counted
 from games.kilforth import procedures, rules
 from games.kilforth.procedures import end_turn, make_enemy, note, start_battle
 from games.kilforth.rules import require
@@ -182,7 +183,7 @@ def confront(ctx: Context) -> None:
                        "needed": enc[attribute], "prior": entry["count"] if entry else 0,
                        "encounter": enc["id"], "purpose": "confront", "first": entry is None,
                        "rolled": 0, "fates": 0, "team": team, "action": True})
-    note(ctx, f"{hero['name']} confronts {enc['name']}: {n} dice for {enc[attribute]} "
+    note(ctx, f"{hero['name']} confronts {enc['name']}: {counted(n)} for {enc[attribute]} "
               f"{ATTRIBUTE_LABELS[attribute]}")
 
 
@@ -351,7 +352,7 @@ def regale(ctx: Context) -> None:
                            "needed": p["finale"], "prior": entry["count"] if entry else 0,
                            "encounter": None, "purpose": "finale", "first": False, "rolled": 0,
                            "fates": 0, "team": team, "action": True})
-        note(ctx, f"{hero['name']} attempts the Finale: {n} dice for {p['finale']}")
+        note(ctx, f"{hero['name']} attempts the Finale: {counted(n)} for {p['finale']}")
         return
     cost = hero["chapter"] * 2 if state["advanced_regale"] else 5
     require(hero["gold"] >= cost, f"Need {cost} gold",

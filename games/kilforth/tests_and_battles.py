@@ -6,6 +6,7 @@ call on Fate, the reward, a defeated hero's lost card, and each step of a battle
 from __future__ import annotations
 
 from games.core import Context, dice
+from games.core.dice import counted
 from games.kilforth import procedures, rules
 from games.kilforth.daylight import check_limits, chosen_team, gain_asset, in_daylight, lose_asset
 from games.kilforth.procedures import note, start_battle
@@ -85,7 +86,7 @@ def test(ctx: Context) -> None:
     ctx.start("test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
                        "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0,
                        "fates": 0, "team": team, "resume": resume})
-    note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {n} dice"
+    note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {counted(n)}"
          + (" (Event)" if event else ""))
 
 

@@ -9,6 +9,7 @@ procedure's steps and the gloom spread per Day.
 from __future__ import annotations
 
 from games.core import GameView, Panel, deck
+from games.core.dice import counted
 from games.core.engine import current_step
 from games.core.views import phase_title, procedure_steps, track_views
 from games.kilforth import procedures, rules
@@ -30,7 +31,7 @@ def test_odds(state: dict) -> str | None:
         hero = state["heroes"][data["hero"]]
         needed = max(0, data["needed"] - data["prior"]) if data["needed"] else 1
         plain, fated = rules.odds(needed, data["dice"], state["success_on"], rules.can_call_fate(hero))
-        return _with_fate(f"{data['dice']} dice: {plain}", plain, fated)
+        return _with_fate(f"{counted(data['dice'])}: {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "hero_roll":
         hero = state["heroes"][procedures.rolling_hero(state)]
         n = procedures.battle_dice(state, "hero")

@@ -6,6 +6,7 @@ dice are read (firmware_bridge/PROTOCOL.md).
 from __future__ import annotations
 
 from games.core import Context, RuleError
+from games.core.dice import counted
 from games.myth import rules
 from games.myth.rules import note
 from games.myth.state import (
@@ -22,13 +23,13 @@ def fate_faces(dice: list[dict] | None, count: int) -> list[str] | None:
         return None
     kinds = {d["kind"] for d in dice}
     if kinds - {"fate"}:
-        raise RuleError(f"Roll {count} fate dice"[:21],
-                        f"This roll needs {count} fate dice; the tray reported "
+        raise RuleError(f"Roll {counted(count, 'fate')}"[:21],
+                        f"This roll needs {counted(count, 'fate')}; the tray reported "
                         f"{', '.join(sorted(kinds))} dice (Fate Pool).")
     faces = [str(d["face"]).lower() for d in dice]
     if len(faces) != count or any(f not in FATE_FACES for f in faces):
-        raise RuleError(f"Roll {count} fate dice"[:21],
-                        f"Expected {count} fate dice with faces {', '.join(FATE_FACES)}; "
+        raise RuleError(f"Roll {counted(count, 'fate')}"[:21],
+                        f"Expected {counted(count, 'fate')} with faces {', '.join(FATE_FACES)}; "
                         f"got {len(faces)}.")
     return faces
 

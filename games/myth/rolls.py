@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from games.core import Context, RuleError, dice
+from games.core.dice import counted
 from games.myth import rules
 from games.myth.rules import note
 
@@ -17,12 +18,13 @@ def _d10s(dice: list[dict] | None, count: int, ctx: Context) -> list[int]:
         return ctx.roll(count, 10)
     wrong = sorted({str(d["kind"]) for d in dice} - {"d10"})
     if wrong:
-        raise RuleError(f"Roll {count} d10"[:21], f"This roll needs {count} ten-sided dice (d10); "
+        raise RuleError(f"Roll {counted(count, 'd10')}"[:21], f"This roll needs {counted(count, 'd10')} "
+                        "(ten-sided); "
                         f"the tray reported {', '.join(wrong)} dice.")
     faces = [d["face"] for d in dice]
     if len(faces) != count or not all(isinstance(f, int) and not isinstance(f, bool)
                                       and 1 <= f <= 10 for f in faces):
-        raise RuleError(f"Roll {count} d10"[:21], f"This roll needs {count} ten-sided dice "
+        raise RuleError(f"Roll {counted(count, 'd10')}"[:21], f"This roll needs {counted(count, 'd10')} "
                         f"(faces 1-10); got {len(faces)}: {faces}.")
     return faces
 

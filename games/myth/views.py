@@ -7,7 +7,7 @@ deck is never shown before it is revealed; only "face-down" appears.
 from __future__ import annotations
 
 from games.core import GameView, Panel, deck
-from games.core.dice import percent
+from games.core.dice import counted, percent
 from games.core.engine import current_step
 from games.core.views import phase_title, procedure_steps, track_views
 from games.myth import rules
@@ -119,7 +119,7 @@ def _step_text(state: dict, step) -> str:
         return f"Discard {debt['count']} resource{'s' * (debt['count'] > 1)} ({debt['why']}): which?"
     if step.id == "muster" and data.get("muster"):
         from games.myth.procedures import muster_dice
-        return f"Muster {data['muster']}: roll {muster_dice(state)} fate dice (not Darkness)"
+        return f"Muster {data['muster']}: roll {counted(muster_dice(state), 'fate')} (not Darkness)"
     if step.id == "reroll" and state["procedure"]["name"] == "spend" and data.get("spent"):
         return f"{data['spent'].capitalize()} spent: resolve it, then roll its die"
     if step.id.endswith("overrun") and state["overruns"]:
@@ -127,7 +127,7 @@ def _step_text(state: dict, step) -> str:
         return f"Overrun {area_name(state, o['area'])}: discard or move"
     if step.id == "conquest" and data.get("conquest"):
         count = rules.conquest_dice(state, data["conquest"])
-        return f"{data['conquest'].capitalize()} spawns: roll {count} fate dice (not Darkness)"
+        return f"{data['conquest'].capitalize()} spawns: roll {counted(count, 'fate')} (not Darkness)"
     if step.id == "assault" and data.get("assaults"):
         area_id = data["assaults"][0]
         count = len(rules.enemy_tokens(state, area_id))

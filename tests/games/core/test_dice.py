@@ -79,6 +79,12 @@ def test_a_report_of_the_wrong_count_or_kind_names_what_was_expected():
     assert dice.faces_from_report(dice.report([4]), count=1) == [4]
 
 
+def test_dice_counts_are_worded_for_the_player():
+    assert [dice.counted(3, "d6"), dice.counted(1, "d10"), dice.counted(1, "fate"),
+            dice.counted(5, "fate"), dice.counted(1), dice.counted(2)] == [
+        "3 d6", "1 d10", "1 fate die", "5 fate dice", "1 die", "2 dice"]
+
+
 def test_each_die_rerolls_only_once():
     pool = dice.new_pool([2, 9])
     assert dice.can_reroll(pool, 0)

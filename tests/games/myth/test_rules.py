@@ -186,7 +186,7 @@ def test_siege_begins_on_the_last_space_boss_placed_objectives_discarded():
     before = t.state
     with pytest.raises(RuleError) as err:
         t.do("boss_fate", dice=[{"kind": "d10", "face": 3}])
-    assert err.value.short == "Roll 1 fate dice" and t.state == before
+    assert err.value.short == "Roll 1 fate die" and t.state == before
     t.do("boss_fate", dice=[{"kind": "fate", "face": "Faith"}])
     s = t.state
     assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "faith"

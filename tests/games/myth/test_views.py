@@ -91,6 +91,9 @@ def test_prompt_texts_for_fate_dice_and_discards():
     t = Table(seed=2).setup(fate=["rage", "guile", "darkness", "darkness", "darkness"])
     t.do("muster", count=3)
     assert GAME.view(t.state).step == "Muster 3: roll 2 fate dice (not Darkness)"
+    one = Table(seed=2).setup(fate=["rage", "darkness", "darkness", "darkness", "darkness"])
+    one.do("muster", count=1)
+    assert GAME.view(one.state).step == "Muster 1: roll 1 fate die (not Darkness)"
 
 
 def test_battle_prompt_reminds_the_captains_sheet_ability():
