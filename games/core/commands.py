@@ -190,7 +190,8 @@ class CommandSpec:
             if p.name in params:
                 out[p.name] = p.check(params[p.name])
             elif p.optional or p.default is not None:
-                out[p.name] = p.default
+                # A default (fixed or from the state) is checked like a given value.
+                out[p.name] = None if p.default is None else p.check(p.default)
             else:
                 raise RuleError(f"{p.title}: missing"[:42], f"Command {self.name!r} needs {p.name!r}.")
         return out

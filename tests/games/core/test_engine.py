@@ -301,3 +301,12 @@ def test_settle_runs_after_every_command_and_may_start_a_procedure():
 def test_a_form_default_can_depend_on_the_state():
     param = Param("target", "int", low=0, high=9, default_from=lambda s: s["last"])
     assert param.resolve({"last": 4}).initial() == 4
+
+
+def test_a_default_from_the_state_is_checked_like_a_given_value():
+    spec = CommandSpec("pick", "Pick", lambda ctx: None,
+                       (Param("area", "choice", choices_from=lambda s: tuple(s["areas"]),
+                              default_from=lambda s: s["last"]),))
+    assert spec.validate({}, {"areas": ["north", "south"], "last": "south"}) == {"area": "south"}
+    with pytest.raises(RuleError, match="must be one of north"):
+        spec.validate({}, {"areas": ["north"], "last": "south"})
