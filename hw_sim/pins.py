@@ -48,7 +48,7 @@ class SimPins:
     so several simulated boxes, or tests, never share pins. ``press``,
     ``hold`` and ``turn`` block while they drive the edges and return once
     gpiozero has seen them; ``Press`` and ``Turn`` are emitted before they
-    return, ``Hold`` from gpiozero's hold thread at the hold time. ``down``
+    return, ``Hold`` from the controls' hold timer at the hold time. ``down``
     and ``up`` move one contact and return at once, for a simulator window
     whose keys stand in for the buttons.
 
