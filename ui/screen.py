@@ -299,7 +299,7 @@ class ScreenRenderer:
             middle.height -= plot_h + gap
             self._draw_plot(surface, game.series, plot)
         if game.grid:  # the map above the panels
-            grid_bottom = self._draw_grid(surface, game.grid, right)
+            grid_bottom = self._draw_grid(surface, game.grid, right, game.grid_offset_rows)
             right = pygame.Rect(right.left, grid_bottom + gap, right.width,
                                 right.bottom - grid_bottom - gap)
         tracks_bottom = self._draw_tracks(surface, game.tracks, frame.focus, left)
@@ -591,9 +591,11 @@ class ScreenRenderer:
                 pygame.draw.circle(surface, color, points[-1], self.px(5))
 
     def _draw_grid(self, surface: pygame.Surface, grid: Sequence[Sequence[str]],
-                   area: pygame.Rect) -> int:
+                   area: pygame.Rect, offset_rows: bool = False) -> int:
         """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
 
+        ``offset_rows``: a hex map in offset rows, each odd row half a cell to
+        the left of the even rows (the even rows are drawn half a cell in).
         Returns the y below the grid's card.
         """
         theme = self.theme
@@ -605,7 +607,8 @@ class ScreenRenderer:
         gap = self.px(4)
         room_h = round(area.height * 0.55) - title.get_linesize() - 2 * inset
         # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
-        cell_w = min(self.px(64), (area.width - 2 * inset - gap * (cols - 1)) // cols)
+        shift = 0.5 if offset_rows and len(grid) > 1 else 0  # the even rows' half cell
+        cell_w = min(self.px(64), int((area.width - 2 * inset - gap * (cols - 1)) / (cols + shift)))
         cell_h = min(self.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
         if cell_h < self.px(12):
             return area.top
@@ -623,7 +626,8 @@ class ScreenRenderer:
                 if not label:
                     continue
                 here = label.startswith("*")
-                rect = pygame.Rect(card.left + inset + c * (cell_w + gap),
+                half = round(shift * (cell_w + gap)) if r % 2 == 0 else 0
+                rect = pygame.Rect(card.left + inset + half + c * (cell_w + gap),
                                    top + r * (cell_h + gap), cell_w, cell_h)
                 pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
                                  border_radius=self.px(4))

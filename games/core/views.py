@@ -50,6 +50,9 @@ class GameView:
     (``("Spirit", (10, 9, 7, 8))``). ``grid`` is a small map as rows of short
     cell labels: ``""`` is no location, a label starting with ``*`` marks
     where the party is (drawn highlighted, without the ``*``).
+    ``grid_offset_rows`` draws it as a hex map in offset rows: each odd row
+    sits half a cell to the left of the even rows, so a cell touches two cells
+    of the row above and two of the row below (Myth's board).
     """
 
     headline: str
@@ -63,6 +66,7 @@ class GameView:
     over: str | None = None
     series: tuple[tuple[str, tuple[int, ...]], ...] = ()
     grid: tuple[tuple[str, ...], ...] = ()
+    grid_offset_rows: bool = False
 
 
 # --- what every game's view computes the same way ----------------------------------------

@@ -273,4 +273,4 @@ def view(state: dict) -> GameView:
     headline = f"Myth \u00b7 Round {state['round']}"
     over = state["over"]["text"] if state.get("over") else None
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
-                    series=_series(state), grid=grid)
+                    series=_series(state), grid=grid, grid_offset_rows=True)

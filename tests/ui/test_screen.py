@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageChops  # noqa: E402
 
 from games.core.views import GameView, Panel, TrackView  # noqa: E402
 from tests.ui.golden_images import assert_close_to_golden  # noqa: E402
@@ -151,6 +151,40 @@ def test_the_grid_marks_where_the_party_is(renderer: ScreenRenderer) -> None:
     a = pygame.image.tobytes(renderer.render(frame), "RGB")
     b = pygame.image.tobytes(renderer.render(Frame(**{**frame.__dict__, "game": moved})), "RGB")
     assert a != b
+
+
+def _party_cell(renderer: ScreenRenderer, grid: tuple[tuple[str, ...], ...], offset: bool) -> tuple:
+    """Where the highlighted (party) cell is drawn: the box in which a frame with it
+    differs from the same frame without it."""
+    frame = ALL["plot"]()
+
+    def shot(cells: tuple[tuple[str, ...], ...]) -> Image.Image:
+        game = GameView(**{**frame.game.__dict__, "grid": cells, "grid_offset_rows": offset})
+        return to_pil(renderer.render(Frame(**{**frame.__dict__, "game": game})))
+
+    plain = tuple(tuple(label.removeprefix("*") for label in row) for row in grid)
+    return ImageChops.difference(shot(grid), shot(plain)).getbbox()
+
+
+def test_a_hex_grid_draws_odd_rows_half_a_cell_left_of_even_rows(renderer: ScreenRenderer) -> None:
+    """``GameView.grid_offset_rows`` (Myth's hex board): a cell in an odd row sits
+    between the two cells above it, not under one of them."""
+    top = (("*A", "B", "C"), ("D", "E", "F"))
+    below = (("A", "B", "C"), ("*D", "E", "F"))
+    square_top, square_below = _party_cell(renderer, top, False), _party_cell(renderer, below, False)
+    assert square_top[0] == square_below[0]  # square cells: one column, one x
+    hex_top, hex_below = _party_cell(renderer, top, True), _party_cell(renderer, below, True)
+    width = hex_top[2] - hex_top[0]
+    assert hex_below[1] > hex_top[3]  # the odd row is below the even one
+    assert abs((hex_top[0] - hex_below[0]) - width / 2) <= renderer.px(4)  # half a cell (and gap) left
+    assert hex_top[2] <= renderer.size[0] and hex_below[0] >= square_below[0]  # still inside the card
+
+
+def test_hex_grid_capture_matches_the_stored_one() -> None:
+    frame = ALL["plot"]()
+    game = GameView(**{**frame.game.__dict__, "grid_offset_rows": True})
+    surface = ScreenRenderer((800, 480)).render(Frame(**{**frame.__dict__, "game": game}))
+    assert_close_to_golden(to_pil(surface), "screen_hex_grid_800x480", tolerance=0.01)
 
 
 def test_a_huge_grid_is_left_out_rather_than_overflowing() -> None:

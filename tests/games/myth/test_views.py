@@ -54,6 +54,12 @@ def test_map_grid_of_the_shipped_board_with_what_is_in_each_area():
     assert grid[0][0] == ""
 
 
+def test_the_map_grid_is_drawn_as_hexes_in_offset_rows():
+    """"Glossary", Area: a single hex. The shipped board's odd rows sit half a hex
+    to the left (tests/games/myth/test_pack.py), which the screen draws."""
+    assert GAME.view(Table(seed=2).setup().state).grid_offset_rows
+
+
 def test_without_positions_the_board_is_a_list_panel():
     t = Table(seed=2).setup()
     for area in t.state["board"]["areas"].values():
