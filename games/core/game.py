@@ -74,7 +74,16 @@ class Game:
       Wounded at once. It may start a procedure; it must do nothing when
       there is nothing to settle (it runs again after the next command).
     - ``migrations``: ``{n: f}`` where ``f`` turns a schema-``n`` state into
-      schema ``n+1``, so an update never strands a saved campaign.
+      schema ``n+1``, so an update never strands a saved campaign. Every step
+      from the oldest save still supported is needed.
+    - ``command_migrations``: ``{n: f}`` where ``f`` turns a command as
+      journaled under schema ``n`` (the JSON ``{"name": ..., "params": {...}}``)
+      into its schema-``n+1`` form, so an old journal still replays after a
+      command's parameters were renamed or changed shape. A step is needed
+      only where commands changed; a missing ``n`` leaves commands as they
+      are. ``f`` may rename the command, and sees every command of schema
+      ``n`` (return the others unchanged). Applied by
+      :func:`games.core.engine.migrate_command`.
     """
 
     id: str
@@ -91,6 +100,7 @@ class Game:
     next_procedure: Callable[[dict], str | None] = lambda state: None
     settle: Callable[[Context], None] | None = None
     migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
+    command_migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
     rules_file: str = ""
 
     def procedure(self, name: str) -> Procedure:
