@@ -42,6 +42,13 @@ log = logging.getLogger(__name__)
 PACK_COMMAND = "load_pack"
 PACK_PARAM = "toml"
 
+# The tray's lines that need more than their own words (OLED 2x21, screen).
+TRAY_NOTICES = {
+    "Tray timed out": ("Tray timed out. Confirm=virtual roll",
+                       "The dice tray timed out: confirm the prompt (select or next) "
+                       "and the box rolls virtually."),
+}
+
 # A dial track at or below this share of its range after a loss sounds the "low" cue.
 LOW_SHARE = 0.25
 
@@ -142,7 +149,7 @@ class Controller:
         elif isinstance(event, DiceRolled):
             self._dice(list(event.dice))
         elif isinstance(event, TrayStatus):
-            self.tray = event.text
+            self._tray_status(event.text)
 
     def _press(self, control: str) -> None:
         overlay = self.overlay
@@ -199,6 +206,17 @@ class Controller:
             track = self._focused_track()
             if track is not None:
                 self._commit("adjust", {"track": track, "delta": steps})
+
+    def _tray_status(self, text: str) -> None:
+        """The tray's line changed: kept for the screen's strip, and in play shown once
+        as an inline notice (the OLED's bottom line; never a blocking box) unless a
+        refusal is being shown. A time-out says how to go on without the tray."""
+        changed = text != self.tray
+        self.tray = text
+        if not changed or not self.playing or (self.message and self.message.kind != "info"):
+            return
+        short, long = TRAY_NOTICES.get(text, (text, ""))
+        self.message = Message(short, long)
 
     def _tap(self, target: tuple) -> None:
         """A touch on the screen, as the dials and buttons would do it (``Tap``'s targets).
