@@ -17,6 +17,9 @@ shift. The control map (README, "Controls"):
 - back: close what is open. Hold: back to the game list.
 - Menhir push: the history (return to any past entry or checkpoint).
 - Spirit push: confirm, like select; in play, focus the main value again.
+- A touch on the screen (``Tap``, extra controls): a track is focused as with
+  the Menhir dial and its - / + (or a drag along it) is the Spirit dial; a
+  menu item is the cursor moved there and select; a form field is focused.
 """
 
 from __future__ import annotations

@@ -123,3 +123,20 @@ def test_a_tap_reads_a_message_and_closes_help(boxes):
     assert tapped.frame().help is not None
     tapped.handle(Tap(("help",)))
     assert tapped.frame().help is None
+
+
+def test_the_service_hands_a_tap_to_the_controller_and_draws(tmp_path):
+    from tests.device.test_service import Rig
+
+    rig = Rig(tmp_path)
+    try:
+        def driver(rig):
+            rig.seen["before"] = rig.display.frames
+            rig.service.emit(Tap(("turn", "counter", 1)))
+
+        rig.play(driver)
+        state, seq = rig.journal.state()
+        assert state["counter"] == 3 and seq == 1
+        assert rig.display.frames == rig.seen["before"] + 1
+    finally:
+        rig.journal.close()
