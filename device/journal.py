@@ -9,7 +9,9 @@ power cut. One SQLite file (``journal.db`` in the data directory, WAL mode,
   last written with, and its *cursor*: how many of its commands are in
   effect.
 - ``commands``: per slot, the commands in order (``seq`` 1, 2, …) with the
-  engine's human description. Undo and redo only move the cursor; the rows
+  engine's human description and the game-state schema each was journaled
+  under (``schema``: the game's ``schema_version`` when it was committed).
+  Undo and redo only move the cursor; the rows
   past the cursor are the redo tail. A new command after undo *deletes* the
   redo tail (and the snapshots and checkpoints that lay in it): the journal
   is the line of play that stands, not a tree of abandoned branches.
@@ -20,9 +22,12 @@ power cut. One SQLite file (``journal.db`` in the data directory, WAL mode,
 - ``meta``: the format version of this file and the active slot.
 
 Replay is exact because the engine is pure and its dice come from the state
-(games/core/rng.py). Restored states are passed through the game's own
-schema migrations, so a software update never strands a campaign; the file's
-own layout is versioned too (:data:`FORMAT_MIGRATIONS`).
+(games/core/rng.py). A software update never strands a campaign: restored
+states (the initial state, snapshots) pass through the game's state
+migrations, and every replayed command through its command migrations
+(:func:`games.core.engine.migrate_command`) from the schema its row
+records, whether replayed for a restore, undo, redo, goto or an import. The
+file's own layout is versioned too (:data:`FORMAT_MIGRATIONS`).
 
 At open the file is integrity-checked. SQLite's full ``integrity_check``
 reads every page, so its cost grows with the journal; it runs when the last
@@ -72,7 +77,9 @@ UNCLEAN_COMPANIONS = ("-wal", "-journal")  # left behind unless the last connect
 # checked after a clean shutdown: small whatever the journal's length
 QUICK_CHECKED_TABLES = ("sqlite_schema", "meta", "games", "checkpoints")
 EXPORT_FORMAT = "tablewarden-game"
-EXPORT_VERSION = 1
+# 2: each command carries the schema it was journaled under. Version 1 (no
+# per-command schema) is still read: its commands take the initial state's schema.
+EXPORT_VERSION = 2
 BACKUP_DIR = "backups"
 DEFAULT_SNAPSHOT_EVERY = 50
 
@@ -162,10 +169,44 @@ def _create_format_1(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _command_schemas(db: sqlite3.Connection) -> None:
+    """Format 2: each command records the game schema it was journaled under.
+
+    Format 1 did not record it, so an old row takes the best the file knows:
+    its slot's ``games.schema``, the schema of the code that last committed to
+    the slot. That is right unless an update changed the game's schema in
+    the middle of the slot's play: the commands journaled before it are then
+    labelled with the newer schema and are not migrated (as format 1 could
+    not migrate them either); a command migration that only changes what it
+    recognises as old (renames ``n`` only where ``n`` is present) still
+    replays them. The table is rebuilt (SQLite cannot add a NOT NULL column
+    without a default, and no default schema is right); a row whose slot is
+    gone was unreachable and is not carried over.
+    """
+    db.execute(
+        """CREATE TABLE commands_2 (
+            game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            command TEXT NOT NULL,
+            schema INTEGER NOT NULL,
+            description TEXT NOT NULL,
+            created REAL NOT NULL,
+            PRIMARY KEY (game, seq)
+        ) WITHOUT ROWID"""
+    )
+    db.execute(
+        "INSERT INTO commands_2 (game, seq, command, schema, description, created)"
+        " SELECT c.game, c.seq, c.command, g.schema, c.description, c.created"
+        " FROM commands c JOIN games g ON g.id = c.game"
+    )
+    db.execute("DROP TABLE commands")
+    db.execute("ALTER TABLE commands_2 RENAME TO commands")
+
+
 # FORMAT_MIGRATIONS[n] turns a format-n file into format n+1, inside one
 # transaction. Format 0 is an empty file. Append a step here (never edit an
 # old one) whenever the tables change.
-FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1]
+FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1, _command_schemas]
 
 
 def format_version() -> int:
@@ -470,14 +511,11 @@ class Journal:
             row = self._db.execute("SELECT 0, initial FROM games WHERE id=?", (slot_id,)).fetchone()
         base, text = row
         state = engine.migrate(game, json.loads(text))
-        for replayed, command in self._db.execute(
-            "SELECT seq, command FROM commands WHERE game=? AND seq>? AND seq<=? ORDER BY seq",
+        for replayed, command, schema in self._db.execute(
+            "SELECT seq, command, schema FROM commands WHERE game=? AND seq>? AND seq<=? ORDER BY seq",
             (slot_id, base, seq),
         ).fetchall():
-            try:
-                state = engine.apply(game, state, Command.from_json(json.loads(command))).state
-            except RuleError as exc:
-                raise JournalError(f"command {replayed} no longer applies: {exc.long}") from exc
+            state = _replay(game, state, replayed, command, schema).state
         return state
 
     # --- commands, undo, redo --------------------------------------------------
@@ -498,8 +536,9 @@ class Journal:
             for table in ("commands", "snapshots", "checkpoints"):
                 db.execute(f"DELETE FROM {table} WHERE game=? AND seq>=?", (slot_id, seq))
             db.execute(
-                "INSERT INTO commands (game, seq, command, description, created) VALUES (?, ?, ?, ?, ?)",
-                (slot_id, seq, _dumps(command.to_json()), applied.description, now),
+                "INSERT INTO commands (game, seq, command, schema, description, created)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (slot_id, seq, _dumps(command.to_json()), game.schema_version, applied.description, now),
             )
             if seq % self.snapshot_every == 0:
                 db.execute(
@@ -535,11 +574,11 @@ class Journal:
         slot_id = self._resolve(slot_id)
         state, seq = self.state(slot_id)
         row = self._db.execute(
-            "SELECT command FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
+            "SELECT command, schema FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
         ).fetchone()
         if row is None:
             raise RuleError("Nothing to redo", "No undone command follows this point.")
-        applied = engine.apply(self.game(slot_id), state, Command.from_json(json.loads(row[0])))
+        applied = _replay(self.game(slot_id), state, seq + 1, *row)
         self._write_cursor(slot_id, seq + 1)
         self._states[slot_id] = (applied.state, seq + 1)
         return self._entry(slot_id, seq + 1, active=True)
@@ -630,7 +669,9 @@ class Journal:
     def export_game(self, slot_id: int | None = None) -> dict:
         """The slot as a versioned JSON document: setup, every command (redo tail too), cursor.
 
-        A checksum covers the rest of the document, so :meth:`import_game`
+        Each command is written as journaled, with the game schema it was
+        journaled under (``schema``), so an import migrates it as a restore
+        would. A checksum covers the rest of the document, so :meth:`import_game`
         refuses a copy that was edited or damaged.
         """
         slot_id = self._resolve(slot_id)
@@ -639,9 +680,9 @@ class Journal:
             (slot_id,),
         ).fetchone()
         commands = [
-            {"command": json.loads(command), "description": description, "created": when}
-            for command, description, when in self._db.execute(
-                "SELECT command, description, created FROM commands WHERE game=? ORDER BY seq",
+            {"command": json.loads(command), "schema": schema, "description": description, "created": when}
+            for command, schema, description, when in self._db.execute(
+                "SELECT command, schema, description, created FROM commands WHERE game=? ORDER BY seq",
                 (slot_id,),
             )
         ]
@@ -666,10 +707,13 @@ class Journal:
     def import_game(self, data: Any) -> int:
         """Add an exported game as a new slot (not activated); return its id.
 
-        Every command is replayed to check it; any problem raises
-        JournalImportError naming it, and nothing is written.
+        Every command is replayed to check it, migrated from the schema the
+        export gives it (version 1 exports gave none: their commands take the
+        initial state's schema); it is stored as exported, with that schema.
+        Any problem raises JournalImportError naming it, and nothing is
+        written.
         """
-        game, initial, replayed = _check_export(data)
+        game, initial, schemas, replayed = _check_export(data)
         now = self._clock()
         with self._transaction() as db:
             slot_id = int(db.execute(
@@ -678,10 +722,13 @@ class Journal:
                 (game.id, data["name"], data["created"], now, game.schema_version, _dumps(data["options"]),
                  _dumps(data["seed"]), _dumps(initial), data["cursor"]),
             ).lastrowid)
-            for seq, (entry, applied) in enumerate(zip(data["commands"], replayed, strict=True), 1):
+            for seq, (entry, schema, applied) in enumerate(
+                zip(data["commands"], schemas, replayed, strict=True), 1
+            ):
                 db.execute(
-                    "INSERT INTO commands (game, seq, command, description, created) VALUES (?, ?, ?, ?, ?)",
-                    (slot_id, seq, _dumps(entry["command"]), applied.description, entry["created"]),
+                    "INSERT INTO commands (game, seq, command, schema, description, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (slot_id, seq, _dumps(entry["command"]), schema, applied.description, entry["created"]),
                 )
                 if seq % self.snapshot_every == 0:
                     db.execute(
@@ -764,8 +811,24 @@ def _is_time(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
-    """Validate an export and replay it: the game, its migrated initial state, each step's result."""
+def _replay(game: Game, state: dict, seq: int, command: str, schema: int) -> Applied:
+    """Replay journal row ``seq`` (its command JSON and the schema it was journaled under) on ``state``."""
+    try:
+        migrated = engine.migrate_command(game, json.loads(command), schema)
+    except (ValueError, KeyError, TypeError) as exc:  # a newer schema than this code, a broken row
+        raise JournalError(f"command {seq} cannot be read: {exc}") from exc
+    try:
+        return engine.apply(game, state, migrated)
+    except RuleError as exc:
+        raise JournalError(f"command {seq} no longer applies: {exc.long}") from exc
+
+
+def _check_export(data: Any) -> tuple[Game, dict, list[int], list[Applied]]:
+    """Validate an export and replay it.
+
+    Returns the game, its migrated initial state, and for each command the
+    schema it was journaled under and the result of replaying it.
+    """
     _require(isinstance(data, dict), "an exported game is a JSON object")
     _require(data.get("format") == EXPORT_FORMAT, f"not a Table Warden game export ({EXPORT_FORMAT!r})")
     version = data.get("version")
@@ -790,17 +853,24 @@ def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
         raise JournalImportError(f"initial state cannot be read: {exc}") from None
     commands = data.get("commands")
     _require(isinstance(commands, list), "commands must be a list")
-    replayed = []
+    schemas, replayed = [], []
     for seq, entry in enumerate(commands, 1):
         raw = entry.get("command") if isinstance(entry, dict) else None
         _require(isinstance(raw, dict), f"command {seq} is not an object")
         _require(_is_time(entry.get("created")), f"command {seq}: created must be a time in seconds")
         _require(isinstance(raw.get("name"), str) and isinstance(raw.get("params", {}), dict),
                  f"command {seq} needs a name and an object of params")
+        schema = entry.get("schema") if version >= 2 else initial["schema"]
+        _require(_is_int(schema), f"command {seq} needs the schema it was journaled under (a number)")
         try:
-            applied = engine.apply(game, state, Command.from_json(raw))
+            command = engine.migrate_command(game, raw, schema)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise JournalImportError(f"command {seq} ({raw['name']}) cannot be read: {exc}") from None
+        try:
+            applied = engine.apply(game, state, command)
         except RuleError as exc:
             raise JournalImportError(f"command {seq} ({raw['name']}) is refused: {exc.long}") from None
+        schemas.append(schema)
         replayed.append(applied)
         state = applied.state
     cursor = data.get("cursor")
@@ -815,4 +885,4 @@ def _check_export(data: Any) -> tuple[Game, dict, list[Applied]]:
         _require(_is_int(point.get("seq")) and 0 <= point["seq"] <= len(commands),
                  f"checkpoint {point['name']!r} is outside the journal")
         _require(_is_time(point.get("created")), f"checkpoint {point['name']!r}: created must be a time")
-    return game, engine.migrate(game, initial), replayed
+    return game, engine.migrate(game, initial), schemas, replayed

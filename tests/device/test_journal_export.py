@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.journal import EXPORT_FORMAT, Journal, JournalImportError, export_checksum
+from device.journal import EXPORT_FORMAT, EXPORT_VERSION, Journal, JournalImportError, export_checksum
 from games.core import Command
 from games.core.paths import set_path
 from tests.device.test_journal import open_journal, push, row_count
@@ -35,7 +35,7 @@ def journal(tmp_path: Path):
 def test_export_then_import_gives_the_same_game(journal: Journal) -> None:
     original = journal.active_slot
     document = json.loads(json.dumps(journal.export_game()))  # as if through a file
-    assert (document["format"], document["version"], document["game"]) == (EXPORT_FORMAT, 1, GAME_ID)
+    assert (document["format"], document["version"], document["game"]) == (EXPORT_FORMAT, EXPORT_VERSION, GAME_ID)
     assert (document["cursor"], len(document["commands"])) == (10, 11)
 
     copy_id = journal.import_game(document)
@@ -72,7 +72,7 @@ def duplicate_checkpoint(document: dict) -> None:
     ("change", "message"),
     [
         (edit("format", "something else"), "not a Table Warden game export"),
-        (edit("version", 2), "format 2 is newer"),
+        (edit("version", EXPORT_VERSION + 1), f"format {EXPORT_VERSION + 1} is newer"),
         (edit("initial.score", 1000), "checksum does not match"),
         (edit("cursor", 3), "checksum does not match"),
         (resigned(edit("game", "chess")), "unknown game 'chess'"),
