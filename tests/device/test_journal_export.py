@@ -35,7 +35,8 @@ def journal(tmp_path: Path):
 def test_export_then_import_gives_the_same_game(journal: Journal) -> None:
     original = journal.active_slot
     document = json.loads(json.dumps(journal.export_game()))  # as if through a file
-    assert (document["format"], document["version"], document["game"]) == (EXPORT_FORMAT, EXPORT_VERSION, GAME_ID)
+    assert (document["format"], document["version"]) == (EXPORT_FORMAT, EXPORT_VERSION)
+    assert document["game"] == GAME_ID
     assert (document["cursor"], len(document["commands"])) == (10, 11)
 
     copy_id = journal.import_game(document)
