@@ -341,9 +341,9 @@ def migrate_command(game: Game, command: Mapping[str, Any], from_schema: int) ->
             f"{game.id} command {command.get('name')!r} has schema {from_schema!r}; "
             f"this version reads up to {game.schema_version}"
         )
-    data = _copy(dict(command))
-    for version in range(from_schema, game.schema_version):
-        step = game.command_migrations.get(version)
-        if step is not None:
-            data = step(data)
+    steps = [game.command_migrations[version] for version in range(from_schema, game.schema_version)
+             if version in game.command_migrations]
+    data = _copy(dict(command)) if steps else command
+    for step in steps:
+        data = step(data)
     return Command.from_json(data)
