@@ -22,7 +22,7 @@ from device.controller import Controller
 from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from device.notify import Notifier
 from device.ports import Controls, Cues, DiceSource, Display, Screen
-from ui.model import Frame
+from ui.model import Frame, Message
 from ui.oled import render_oled, render_power_off
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ class Service:
         self.frames_drawn = 0
         self._last_frame: Frame | None = None
         self._last_dim: bool | None = None
+        self._oled_connected = True
         self.notifier = notifier or Notifier.from_environ()
         self._watchdog_due: float | None = None
 
@@ -99,11 +100,29 @@ class Service:
         self.frames_drawn += 1
         if self.box.display is not None:
             self.box.display.show(render_oled(frame, self.box.display.width, self.box.display.height))
+        if self._oled_changed():
+            self.draw()  # the screen says so at once (the frame now carries the notice)
+            return
         if self.box.screen is not None:
             self.box.screen.draw(frame)
         if self.controller.playing and log.isEnabledFor(logging.DEBUG):
             state, seq = self.controller.journal.state()
             log.debug("frame %d shown at journal seq %d state %s", self.frames_drawn, seq, digest(state))
+
+    def _oled_changed(self) -> bool:
+        """True when the OLED went missing or came back since the last frame;
+        the players are told on the screen (the box plays on without it)."""
+        connected = getattr(self.box.display, "connected", True)
+        if connected == self._oled_connected:
+            return False
+        self._oled_connected = connected
+        status = getattr(self.box.display, "status", "")
+        if connected:
+            self.controller.message = Message("OLED back", status or "The OLED answers again.")
+        else:
+            self.controller.message = Message(
+                "OLED missing", f"{status}. The box plays on the screen and retries the OLED.", "error")
+        return True
 
     def power_off(self) -> None:
         """Leave a clean "powering off" frame on the OLED (it keeps its last image)."""

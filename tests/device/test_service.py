@@ -89,3 +89,34 @@ def test_a_refused_command_is_drawn_but_not_journaled(rig):
 def test_snapshot_writes_the_oled_frame(rig, tmp_path):
     rig.play(lambda rig: rig.service.emit(Snapshot("now")))
     assert (tmp_path / "frames" / "now-oled.png").exists()
+
+
+class RecordingScreen:
+    def __init__(self):
+        self.frames = []
+
+    def draw(self, frame):
+        self.frames.append(frame)
+
+    def pump(self, emit):
+        pass
+
+    def save(self, path):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_a_missing_oled_is_said_on_the_screen_and_play_goes_on(tmp_path):
+    from device.resilient_display import ResilientDisplay
+
+    def absent():
+        raise OSError(121, "Remote I/O error")
+
+    rig = Rig(tmp_path)
+    screen = RecordingScreen()
+    rig.service.box = Box(controls=rig.pins, display=ResilientDisplay(absent, 128, 64), screen=screen)
+    rig.play(lambda rig: rig.pins.turn("spirit", 1))
+    assert screen.frames[0].message.short == "OLED missing"
+    assert rig.journal.state()[0]["counter"] == 3  # the dial still plays
