@@ -7,11 +7,13 @@ here knows about pixels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from games.core.engine import current_step
 from games.core.paths import get_path
-from games.core.procedures import StepKind
+from games.core.procedures import Step, StepKind
 
 if TYPE_CHECKING:
     from games.core.game import Game
@@ -103,3 +105,21 @@ def phase_title(game: Game, state: dict) -> str:
     """The running procedure's title ("2. Threat Phase"), or "" between procedures."""
     proc = state.get("procedure")
     return game.procedure(proc["name"]).title if proc else ""
+
+
+def step_line(game: Game, state: dict, idle_text: str,
+              text_of: Callable[[dict, Step], str] | None = None) -> tuple[str, str]:
+    """The OLED's top line and its kind (``GameView.step``, ``step_kind``).
+
+    While a procedure runs: the current step's text, or ``text_of(state, step)``
+    for a game that words a step from the state ("Reveal Threat 3"), and the
+    step's kind. Once the game is over: ``("", "")``. Otherwise ``idle_text``,
+    what ``next`` starts ("Press next: round 4"), as a reminder; an empty
+    ``idle_text`` has no kind either.
+    """
+    step = current_step(game, state)
+    if step is not None:
+        return (text_of(state, step) if text_of else step.text), step.kind.value
+    if state.get("over") or not idle_text:
+        return "", ""
+    return idle_text, StepKind.REMINDER.value

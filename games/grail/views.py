@@ -9,8 +9,8 @@ the forecast, Menhirs and time, Quests and Statuses, the track history.
 from __future__ import annotations
 
 from games.core import GameView, Panel, board
-from games.core.engine import current_step
-from games.core.views import phase_title, procedure_steps, track_views
+from games.core.procedures import Step
+from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.grail import encounters, rules
 from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
 
@@ -59,7 +59,7 @@ def forecast_lines(state: dict, fc: dict) -> tuple[str, ...]:
     return tuple(lines) or ("Nothing changes",)
 
 
-def _step_text(state: dict, step) -> str:
+def _step_text(state: dict, step: Step) -> str:
     data = state["procedure"]["data"]
     sid = f"{state['procedure']['name']}.{step.id}"
     if sid == "start-of-day.expired_note":
@@ -171,14 +171,8 @@ def view(state: dict) -> GameView:
     # Off-dial values are on the Characters panel, set with "Correct a value".
     tracks = track_views(GAME, state, dial_only=True)
     fc = rules.forecast(state)
-    step = current_step(GAME, state)
     phase = phase_title(GAME, state)
-    if step is not None:
-        step_text, step_kind = _step_text(state, step), step.kind.value
-    elif state.get("over"):
-        step_text, step_kind = "", ""
-    else:
-        step_text, step_kind = "Press next: Start of the Day", "reminder"
+    step_text, step_kind = step_line(GAME, state, "Press next: Start of the Day", _step_text)
 
     people = living(state)
     facts = [("Day", str(state["day"]))]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from games.core import GameView, Panel, deck
 from games.core.dice import counted
 from games.core.engine import current_step
-from games.core.views import phase_title, procedure_steps, track_views
+from games.core.procedures import Step
+from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.kilforth import procedures, rules
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
 
@@ -128,39 +129,52 @@ def _hero_line(state: dict, i: int) -> str:
     return line + (f" ({', '.join(marks)})" if marks else "")
 
 
+def _step_text(state: dict, step: Step) -> str:
+    """The current step worded from the state: the odds of a roll ("Test"), the
+    Night card to enter, the Plot, who loses an asset or rumour."""
+    proc = state["procedure"]
+    odds = test_odds(state)
+    if odds:
+        return odds
+    if step.id == "card" and proc["name"] == "night":
+        return f"Enter Night card {proc['data'].get('card')}"
+    if step.id == "plot":
+        return proc["data"].get("plot", step.text)
+    if step.id in ("loss", "event_loss") and state["pending_losses"]:
+        who = state["pending_losses"][0]
+        return ("Lose asset or rumour" if len(state["heroes"]) == 1
+                else f"{_short(state, who)}: lose asset/rumour")
+    return step.text
+
+
+def _in_daylight(state: dict) -> bool:
+    """True between procedures while a hero still acts (Daylight has no procedure of its own)."""
+    return (not state.get("procedure") and not state.get("over")
+            and state["active_hero"] is not None and not procedures_night_ready(state))
+
+
+def _idle_text(state: dict) -> str:
+    """Between procedures: the Night once every hero has Camped, else the active
+    hero's Daylight ("Action or Camp: 4 AP"); "" when no hero is active."""
+    if procedures_night_ready(state):
+        return "All Camped: next=Night"
+    if not _in_daylight(state):
+        return ""
+    active = state["active_hero"]
+    hero = state["heroes"][active]
+    return (f"Action or Camp: {hero['ap']} AP" if len(state["heroes"]) == 1
+            else f"{_short(state, active)}: Action/Camp, {hero['ap']} AP")
+
+
 def view(state: dict) -> GameView:
     game = _game()
     tracks = track_views(game, state)
-    proc = state.get("procedure")
-    step = current_step(game, state)
     phase = phase_title(game, state)
     left = deck.size(state["night_deck"])
     active = state["active_hero"]
-    if step is not None:
-        step_text, step_kind = step.text, step.kind.value
-        odds = test_odds(state)
-        if odds:
-            step_text = odds
-        elif step.id == "card" and proc["name"] == "night":
-            step_text = f"Enter Night card {proc['data'].get('card')}"
-        elif step.id == "plot":
-            step_text = proc["data"].get("plot", step.text)
-        elif step.id in ("loss", "event_loss") and state["pending_losses"]:
-            who = state["pending_losses"][0]
-            step_text = ("Lose asset or rumour" if len(state["heroes"]) == 1
-                         else f"{_short(state, who)}: lose asset/rumour")
-    elif state.get("over"):
-        step_text, step_kind = "", ""
-    elif procedures_night_ready(state):
-        step_text, step_kind = "All Camped: next=Night", "reminder"
-    elif active is not None:
-        hero = state["heroes"][active]
+    step_text, step_kind = step_line(game, state, _idle_text(state), _step_text)
+    if _in_daylight(state):
         phase = "Daylight"
-        step_text = (f"Action or Camp: {hero['ap']} AP" if len(state["heroes"]) == 1
-                     else f"{_short(state, active)}: Action/Camp, {hero['ap']} AP")
-        step_kind = "reminder"
-    else:
-        step_text, step_kind = "", ""
 
     facts = oled_facts(state)
 

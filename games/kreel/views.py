@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games.core import GameView, Panel
-from games.core.engine import current_step
+from games.core.procedures import Step
 from games.core.queue import occupied
-from games.core.views import phase_title, procedure_steps, track_views
+from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.kreel import rules
 from games.kreel.state import ACTIONS, active_hero, active_location, shadow_label
 
@@ -124,34 +124,35 @@ def _campaign_lines(state: dict) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _step_text(state: dict, step: Step) -> str:
+    """The current step worded from the state: the Threat being revealed, the
+    attack to Block, the Skill limit, the Spirit Boost to give, the Location to flip."""
+    proc = state["procedure"]
+    hero = active_hero(state)
+    if step.id == "reveal" and state["revealing"]:
+        return f"Reveal Threat {state['revealing'][0]}"
+    if step.id == "block":
+        return f"Attacks {proc['data'].get('attack', 0)}: Block?"
+    if step.id == "skill_limit" and hero["hand"] > 6:
+        return f"B. Skill limit: {hero['hand']} in hand, keep 6"
+    if step.id == "upgrades" and state["variant"] == "tanklors-nightmare":
+        return "b. Upgrades: remove OR add"
+    if step.id == "boost":
+        return f"Boost {proc['data']['amount']}: to which hero?"
+    if step.id == "flip":
+        return f"{active_location(state)['name']}: enter its Sneak"
+    return step.text
+
+
 def view(state: dict) -> GameView:
     from games.kreel import GAME  # the Game that owns these procedures
 
     tracks = track_views(GAME, state)
     proc = state.get("procedure")
-    step = current_step(GAME, state)
     phase = phase_title(GAME, state)
     hero = active_hero(state)
-    if step is not None:
-        step_text = step.text
-        if step.id == "reveal" and state["revealing"]:
-            step_text = f"Reveal Threat {state['revealing'][0]}"
-        elif step.id == "block":
-            step_text = f"Attacks {proc['data'].get('attack', 0)}: Block?"
-        elif step.id == "skill_limit" and hero["hand"] > 6:
-            step_text = f"B. Skill limit: {hero['hand']} in hand, keep 6"
-        elif step.id == "upgrades" and state["variant"] == "tanklors-nightmare":
-            step_text = "b. Upgrades: remove OR add"
-        elif step.id == "boost":
-            step_text = f"Boost {proc['data']['amount']}: to which hero?"
-        elif step.id == "flip":
-            step_text = f"{active_location(state)['name']}: enter its Sneak"
-        step_kind = step.kind.value
-    elif state.get("over"):
-        step_text, step_kind = "", ""
-    else:
-        step_text = f"Press next: round {state['round'] + 1}"
-        step_kind = "reminder"
+    step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}",
+                                     _step_text)
 
     in_area = [t for t in state["threat_area"] if t["revealed"]]
     if proc and proc["name"] == "play":

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from games.core import GameView, Panel, deck
 from games.core.dice import counted, percent
-from games.core.engine import current_step
-from games.core.views import phase_title, procedure_steps, track_views
+from games.core.procedures import Step
+from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.myth import rules
 from games.myth.procedures import active_deck, current_card
 from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc
@@ -85,7 +85,7 @@ def _board_lines(state: dict) -> tuple[str, ...]:
     return tuple(lines) or ("the board is empty",)
 
 
-def _step_text(state: dict, step) -> str:
+def _step_text(state: dict, step: Step) -> str:
     current = current_card(state)
     data = (state.get("procedure") or {}).get("data", {})
     if step.id == "board":
@@ -228,14 +228,8 @@ def view(state: dict) -> GameView:
     from games.myth import GAME
 
     tracks = track_views(GAME, state, dial_only=True)
-    step = current_step(GAME, state)
     phase = phase_title(GAME, state)
-    if step is not None:
-        step_text, step_kind = _step_text(state, step), step.kind.value
-    elif state.get("over"):
-        step_text, step_kind = "", ""
-    else:
-        step_text, step_kind = f"Press next: round {state['round'] + 1}", "reminder"
+    step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}", _step_text)
     facts = (("Stab", str(state["stability"])), ("Card", _next_card(state)),
              ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
     heroes = tuple(

@@ -1,7 +1,8 @@
-"""The view helpers every game uses: tracks with their bounds, procedure steps, phase title."""
+"""The view helpers every game uses: tracks with their bounds, procedure steps, phase title,
+the current step's line."""
 
 from games.core import Command, apply, new_game
-from games.core.views import phase_title, procedure_steps, track_views
+from games.core.views import phase_title, procedure_steps, step_line, track_views
 from tests.games.core.test_engine import GAME
 
 
@@ -24,3 +25,17 @@ def test_procedure_steps_mark_done_current_and_todo():
     assert [text for text, _ in procedure_steps(GAME, state, automatic=False)] == [
         "Shuffle the deck", "Enter a number", "Skipped",
     ]
+
+
+def test_step_line_is_the_current_step_then_what_next_starts_then_nothing_once_over():
+    state = new_game(GAME, {}, 1).state
+    assert step_line(GAME, state, "Press next: upkeep") == ("Press next: upkeep", "reminder")
+    assert step_line(GAME, state, "") == ("", "")
+    state = apply(GAME, state, Command("next")).state
+    assert step_line(GAME, state, "unused") == ("Shuffle the deck", "reminder")
+    state = apply(GAME, state, Command("next")).state
+    assert step_line(GAME, state, "unused") == ("Enter a number", "prompt")
+    worded = step_line(GAME, state, "unused", lambda s, step: f"{step.id}: {s['hp']} HP")
+    assert worded == ("ask: 10 HP", "prompt")
+    state = dict(state, procedure=None, over={"result": "loss", "text": "Defeated"})
+    assert step_line(GAME, state, "Press next: upkeep") == ("", "")
