@@ -47,7 +47,8 @@ def _export(commands: int) -> dict:
     document = {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": GAME, "name": f"{commands} commands",
         "created": 0.0, "options": {}, "seed": 1, "initial": new_game(get_game(GAME), {}, 1).state,
-        "commands": [{"command": _adjust(i), "created": 0.0} for i in range(commands)],
+        "commands": [{"command": _adjust(i), "schema": get_game(GAME).schema_version, "created": 0.0}
+                     for i in range(commands)],
         "cursor": commands, "checkpoints": [],
     }
     document["checksum"] = export_checksum(document)

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.service import digest
-from games.core import Command, apply, get_game
+from games.core import apply, get_game
+from games.core.engine import migrate, migrate_command
 from games.core.registry import KNOWN_PACKAGES, all_games
 
 RUN_TIMEOUT = 180
@@ -89,9 +90,10 @@ SHOWN = re.compile(r"frame \d+ shown at journal seq (\d+) state (\w+)")
 def replay(document: dict) -> dict:
     """The state an export's commands give from its initial state, up to its cursor."""
     game = get_game(document["game"])
-    state = document["initial"]
+    state = migrate(game, document["initial"])
     for entry in document["commands"][: document["cursor"]]:
-        state = apply(game, state, Command.from_json(entry["command"])).state
+        command = migrate_command(game, entry["command"], entry.get("schema", game.schema_version))
+        state = apply(game, state, command).state
     return state
 
 
