@@ -16,8 +16,10 @@ only once") keeps a pool as plain JSON, ``{"faces": [5, 2], "rerolled":
 [false, true]}``, so it can live in the game state between prompts.
 
 Tray reports (``[{"kind": "d6", "face": 5}, ...]``) become faces with
-:func:`faces_from_report`, which refuses dice of the wrong kind or
-impossible faces with a RuleError the OLED can show.
+:func:`faces_from_report` (numbered dice) or :func:`named_faces_from_report`
+(dice whose faces are names: ``{"kind": "fate", "face": "Rage"}``), which
+refuse dice of the wrong kind or count, or impossible faces, with a RuleError
+the OLED can show naming the roll expected.
 """
 
 from __future__ import annotations
@@ -97,27 +99,64 @@ def counted(count: int, kind: str = "") -> str:
 
 
 def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6,
-                      count: int | None = None) -> list[int]:
+                      count: int | None = None, *, rule: str = "") -> list[int]:
     """The faces of a tray (or virtual) report, all dice of ``kind`` with faces 1..sides.
 
-    With ``count``, a report of another number of dice is refused too; the
-    RuleError names what was expected ("Roll 3 d6"), so the box can show it
-    and keep the prompt open for another throw.
+    With ``count``, a report of another number of dice is refused too. Every
+    refusal is a RuleError whose short text names the roll expected ("Roll 3
+    d6"), so the box can show it and keep the prompt open for another throw;
+    its long text says what was wrong, citing ``rule`` when given.
     """
-    if count is not None and len(report) != count:
-        raise RuleError(f"Roll {counted(count, kind)}"[:21],
-                        f"This roll needs {counted(count, kind)}; the report had {len(report)}.")
+    wanted = _check_dice(report, kind, count, None, rule)
     faces = []
     for die in report:
         face = die.get("face")
-        if die.get("kind") != kind:
-            wanted = counted(count, kind) if count is not None else f"{kind} dice"
-            raise RuleError(f"Roll {wanted} only"[:21],
-                            f"This roll needs {wanted}; the report had a {die.get('kind')!r}.")
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
-            raise RuleError("Bad die face", f"A {kind} shows 1 to {sides}; the report had {face!r}.")
+            raise _refused(wanted, None, f"a {kind} shows 1 to {sides}; the report had {face!r}", rule)
         faces.append(face)
     return faces
+
+
+def named_faces_from_report(report: Sequence[dict], kind: str, faces: Sequence[str],
+                            count: int | None = None, *, asked: str | None = None,
+                            rule: str = "") -> list[str]:
+    """The faces of a report of dice whose faces are names (firmware_bridge/PROTOCOL.md:
+    ``fate`` Rage..Darkness, ``guardian`` North..Discard, ``dial`` Skull/Grail).
+
+    ``faces`` are the names the die can show, as the game spells them; a
+    reported face matches one whatever its case ("Rage" is ``"rage"``) and the
+    game's spelling is returned. Refused like :func:`faces_from_report`: the
+    wrong kind, count or an unknown face; ``asked`` words the roll for the short
+    text when "Roll 1 dial die" would not ("Toss 1 Dial").
+    """
+    wanted = _check_dice(report, kind, count, asked, rule)
+    by_name = {name.lower(): name for name in faces}
+    out = []
+    for die in report:
+        face = die.get("face")
+        name = by_name.get(face.strip().lower()) if isinstance(face, str) else None
+        if name is None:
+            raise _refused(wanted, asked,
+                           f"a {kind} shows {', '.join(faces)}; the report had {face!r}", rule)
+        out.append(name)
+    return out
+
+
+def _refused(wanted: str, asked: str | None, why: str, rule: str) -> RuleError:
+    cite = f" ({rule})" if rule else ""
+    return RuleError((asked or f"Roll {wanted}")[:21], f"This roll needs {wanted}{cite}; {why}.")
+
+
+def _check_dice(report: Sequence[dict], kind: str, count: int | None, asked: str | None,
+                rule: str) -> str:
+    """Refuse a report of the wrong count or kind; the roll expected, worded ("3 d6")."""
+    wanted = counted(count, kind) if count is not None else f"{kind} dice"
+    if count is not None and len(report) != count:
+        raise _refused(wanted, asked, f"the report had {counted(len(report))}", rule)
+    for die in report:
+        if die.get("kind") != kind:
+            raise _refused(wanted, asked, f"the report had a {die.get('kind')!r}", rule)
+    return wanted
 
 
 def report(faces: Iterable[int], kind: str = "d6") -> list[dict]:

@@ -6,7 +6,7 @@ and its end. The numbers and checks it keeps are in :mod:`games.grail.encounters
 from __future__ import annotations
 
 from games.core import Context, Param, RuleError
-from games.core.dice import counted
+from games.core.dice import named_faces_from_report
 from games.grail import encounters
 from games.grail.params import character_param, joined_names, named_character
 from games.grail.procedures import note
@@ -174,16 +174,10 @@ def _toss(ctx: Context) -> str:
     """The Escape Dial's face: from the tray (one die of kind ``dial``, faces
     Skull/Grail as firmware_bridge/PROTOCOL.md names them), chosen in the form, or
     a seeded virtual toss."""
-    dice = ctx.params.get("dice")
-    if dice:
-        if len(dice) != 1 or str(dice[0]["kind"]).lower() != encounters.DIAL_KIND:
-            got = ", ".join(f"{d['kind']}" for d in dice)
-            raise RuleError("Toss 1 Dial", "Escaping in Challenge mode tosses one Dial (tray kind "
-                            f"{encounters.DIAL_KIND!r}, faces Skull/Grail); the tray reported "
-                            f"{counted(len(dice))}: {got}.")
-        face = str(dice[0]["face"]).strip().lower()
-        if face not in encounters.DIAL_FACES:
-            raise RuleError("Unknown Dial face", f"A Dial shows Skull or Grail, not {dice[0]['face']!r}.")
+    report = ctx.params.get("dice")
+    if report:
+        [face] = named_faces_from_report(report, encounters.DIAL_KIND, encounters.DIAL_FACES, 1,
+                                         asked="Toss 1 Dial", rule="Challenge Mode")
         return face
     if ctx.params["toss"] != "roll":
         return ctx.params["toss"]

@@ -5,7 +5,7 @@ Guardian die rolled at the Start of the Day.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.core.dice import counted
+from games.core.dice import named_faces_from_report
 from games.grail import rules
 from games.grail.params import SIDES, named_location
 from games.grail.procedures import note
@@ -15,7 +15,6 @@ from games.grail.procedures import note
 # West, Nothing, Discard (firmware_bridge/PROTOCOL.md, named kinds); one face each.
 GUARDIAN_KIND = "guardian"
 GUARDIAN_FACES = SIDES + ("nothing", "discard")
-FACE_ALIASES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 def guardian(ctx: Context) -> None:
@@ -42,20 +41,11 @@ def _face(ctx: Context) -> str:
     """The Guardian die's face: from the tray (one die of kind ``guardian``,
     faces as firmware_bridge/PROTOCOL.md names them), chosen in the form, or a
     seeded virtual roll."""
-    dice = ctx.params.get("dice")
-    if dice:
-        if len(dice) != 1 or str(dice[0]["kind"]).lower() != GUARDIAN_KIND:
-            got = ", ".join(f"{d['kind']}" for d in dice)
-            raise RuleError("Roll 1 Guardian die",
-                            f"This step takes one Guardian (direction) die, kind {GUARDIAN_KIND!r}; "
-                            f"the tray reported {counted(len(dice))}: {got} (Guardians).")
-        raw = dice[0]["face"]
-        name = str(raw).strip().lower()
-        name = FACE_ALIASES.get(name, name)
-        if name not in GUARDIAN_FACES:
-            raise RuleError("Unknown die face", f"The Guardian die has no face {raw!r}; faces: "
-                            + ", ".join(GUARDIAN_FACES) + ".")
-        return name
+    report = ctx.params.get("dice")
+    if report:
+        [face] = named_faces_from_report(report, GUARDIAN_KIND, GUARDIAN_FACES, 1,
+                                         asked="Roll 1 Guardian die", rule="Guardians")
+        return face
     if ctx.params["face"] != "roll":
         return ctx.params["face"]
     return GUARDIAN_FACES[ctx.below(len(GUARDIAN_FACES))]

@@ -6,7 +6,7 @@ dice are read (firmware_bridge/PROTOCOL.md).
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.core.dice import counted
+from games.core.dice import named_faces_from_report
 from games.myth import rules
 from games.myth.rules import note
 from games.myth.state import (
@@ -15,23 +15,13 @@ from games.myth.state import (
 )
 
 
-def fate_faces(dice: list[dict] | None, count: int) -> list[str] | None:
+def fate_faces(report: list[dict] | None, count: int) -> list[str] | None:
     """Fate dice from the tray (kind ``fate``, faces by name, firmware_bridge/PROTOCOL.md)
-    or typed in; None when the box should roll. A roll of another kind or count is
-    refused naming what was expected."""
-    if dice is None:
+    or typed in; None when the box should roll. A roll of another kind or count, or
+    an unknown face, is refused naming what was expected ("Fate Pool")."""
+    if report is None:
         return None
-    kinds = {d["kind"] for d in dice}
-    if kinds - {"fate"}:
-        raise RuleError(f"Roll {counted(count, 'fate')}"[:21],
-                        f"This roll needs {counted(count, 'fate')}; the tray reported "
-                        f"{', '.join(sorted(kinds))} dice (Fate Pool).")
-    faces = [str(d["face"]).lower() for d in dice]
-    if len(faces) != count or any(f not in FATE_FACES for f in faces):
-        raise RuleError(f"Roll {counted(count, 'fate')}"[:21],
-                        f"Expected {counted(count, 'fate')} with faces {', '.join(FATE_FACES)}; "
-                        f"got {len(faces)}.")
-    return faces
+    return named_faces_from_report(report, "fate", FATE_FACES, count, rule="Fate Pool")
 
 
 def roll_fate(ctx: Context) -> None:

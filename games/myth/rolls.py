@@ -6,27 +6,16 @@
 from __future__ import annotations
 
 from games.core import Context, RuleError, dice
-from games.core.dice import counted
 from games.myth import rules
 from games.myth.rules import note
 
 
-def _d10s(dice: list[dict] | None, count: int, ctx: Context) -> list[int]:
+def _d10s(report: list[dict] | None, count: int, ctx: Context) -> list[int]:
     """``count`` d10 faces from the tray (kind ``d10``) or typed in; rolled by the box
-    when ``dice`` is None. Another kind or count is refused, naming what was expected."""
-    if dice is None:
+    when ``report`` is None. Another kind or count is refused, naming what was expected."""
+    if report is None:
         return ctx.roll(count, 10)
-    wrong = sorted({str(d["kind"]) for d in dice} - {"d10"})
-    if wrong:
-        raise RuleError(f"Roll {counted(count, 'd10')}"[:21], f"This roll needs {counted(count, 'd10')} "
-                        "(ten-sided); "
-                        f"the tray reported {', '.join(wrong)} dice.")
-    faces = [d["face"] for d in dice]
-    if len(faces) != count or not all(isinstance(f, int) and not isinstance(f, bool)
-                                      and 1 <= f <= 10 for f in faces):
-        raise RuleError(f"Roll {counted(count, 'd10')}"[:21], f"This roll needs {counted(count, 'd10')} "
-                        f"(faces 1-10); got {len(faces)}: {faces}.")
-    return faces
+    return dice.faces_from_report(report, "d10", 10, count, rule="Rolling Dice")
 
 
 def start_roll(ctx: Context, hero: dict, roll: dict | None, **flags) -> None:

@@ -79,6 +79,45 @@ def test_a_report_of_the_wrong_count_or_kind_names_what_was_expected():
     assert dice.faces_from_report(dice.report([4]), count=1) == [4]
 
 
+FATE = ("rage", "guile", "nature", "arcane", "faith", "darkness")
+
+
+def test_named_faces_are_read_whatever_their_case_in_the_games_spelling():
+    # firmware_bridge/PROTOCOL.md: kind "fate", faces Rage Guile Nature Arcane Faith Darkness.
+    report = [{"kind": "fate", "face": "Rage"}, {"kind": "fate", "face": "darkness"}]
+    assert dice.named_faces_from_report(report, "fate", FATE, 2) == ["rage", "darkness"]
+    assert dice.named_faces_from_report(report, "fate", FATE) == ["rage", "darkness"]
+
+
+@pytest.mark.parametrize(("report", "why"), [
+    ([{"kind": "fate", "face": "Rage"}], "the report had 1 die"),           # count
+    ([{"kind": "d6", "face": 3}] * 2, "the report had a 'd6'"),             # kind
+    ([{"kind": "fate", "face": "Joy"}] * 2, "the report had 'Joy'"),        # face
+    ([{"kind": "fate", "face": 3}] * 2, "the report had 3"),                # a number
+])
+def test_a_named_roll_of_the_wrong_count_kind_or_face_names_the_roll_expected(report, why):
+    with pytest.raises(RuleError) as err:
+        dice.named_faces_from_report(report, "fate", FATE, 2, rule="Fate Pool")
+    assert err.value.short == "Roll 2 fate dice"
+    assert err.value.long.startswith("This roll needs 2 fate dice (Fate Pool); ")
+    assert why in err.value.long
+
+
+def test_a_named_roll_can_be_asked_in_the_games_words():
+    # Tainted Grail, "Challenge Mode": "toss a Dial".
+    with pytest.raises(RuleError) as err:
+        dice.named_faces_from_report([{"kind": "d6", "face": 1}], "dial", ("skull", "grail"), 1,
+                                     asked="Toss 1 Dial")
+    assert err.value.short == "Toss 1 Dial" and "1 dial die" in err.value.long
+
+
+def test_an_impossible_numbered_face_names_the_roll_and_the_faces():
+    with pytest.raises(RuleError) as err:
+        dice.faces_from_report([{"kind": "d10", "face": 11}], "d10", 10, 1, rule="Rolling Dice")
+    assert err.value.short == "Roll 1 d10"
+    assert err.value.long == "This roll needs 1 d10 (Rolling Dice); a d10 shows 1 to 10; the report had 11."
+
+
 def test_dice_counts_are_worded_for_the_player():
     assert [dice.counted(3, "d6"), dice.counted(1, "d10"), dice.counted(1, "fate"),
             dice.counted(5, "fate"), dice.counted(1), dice.counted(2)] == [
