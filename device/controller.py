@@ -16,7 +16,8 @@ shift. The control map (README, "Controls"):
 - undo: undo the last command. Hold: redo.
 - back: close what is open. Hold: back to the game list.
 - Menhir push: the history (return to any past entry or checkpoint).
-- Spirit push: confirm, like select; in play, focus the main value again.
+- Spirit push: confirm, like select; on a text field, type the key the Spirit
+  dial shows (letters, space, DEL); in play, focus the main value again.
 - A touch on the screen (``Tap``, extra controls): a track is focused as with
   the Menhir dial and its - / + (or a drag along it) is the Spirit dial; a
   menu item is the cursor moved there and select; a form field is focused.
@@ -72,6 +73,7 @@ PLAY_HELP = (
 OVERLAY_HELP = (
     ("Menhir dial", "move"),
     ("Spirit dial", "change value"),
+    ("Spirit push", "type (text) / ok"),
     ("select", "confirm"),
     ("back", "close"),
 )
@@ -161,6 +163,8 @@ class Controller:
             return
         if control == "back":
             self._close_overlay()
+        elif control == "spirit_push" and isinstance(overlay, PromptForm) and overlay.typing:
+            overlay.type_key()
         elif control in ("select", "spirit_push") and isinstance(overlay, PromptForm):
             overlay.submit()
         elif control in ("select", "spirit_push") and isinstance(overlay, CursorMenu):

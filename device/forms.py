@@ -35,13 +35,20 @@ class CursorMenu:
         return Menu(self.title, tuple(label for label, _ in self.items), self.cursor)
 
 
+# What the Spirit dial offers on a text field; its push types the one shown.
+DELETE, SPACE = "DEL", "SPACE"
+KEYS = (DELETE, SPACE, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-'")
+
+
 @dataclass
 class PromptForm:
     """The fields of one command, edited with the dials.
 
     ``params`` are the command's parameters; dice parameters are skipped (the
     tray fills them, or the game rolls). ``confirm(values)`` is called with the
-    values on ``select`` and commits the command.
+    values on ``select`` and commits the command. A text field (a Status's
+    name) is typed with the dials: the Spirit dial picks a key from
+    :data:`KEYS`, the Spirit dial's push types it.
     """
 
     title: str
@@ -50,6 +57,7 @@ class PromptForm:
     hint: str = "Menhir: field  Spirit: value"
     values: dict[str, Any] = field(default_factory=dict)
     cursor: int = 0
+    keys: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.params = [p for p in self.params if p.kind != "dice"]
@@ -76,14 +84,39 @@ class PromptForm:
             value = not value if steps % 2 else value
         elif param.kind == "choice" and param.choices:
             value = param.choices[(param.choices.index(value) + steps) % len(param.choices)]
+        elif param.kind == "text":
+            self.keys[param.name] = (self._key_index(param) + steps) % len(KEYS)
         self.values[param.name] = value
+
+    @property
+    def typing(self) -> bool:
+        """True when the focused field is text (the Spirit push types, not confirms)."""
+        return bool(self.params) and self.params[self.cursor].kind == "text"
+
+    def type_key(self) -> None:
+        """Type the key the Spirit dial shows into the focused text field."""
+        param = self.params[self.cursor]
+        text, key = self.values[param.name], KEYS[self._key_index(param)]
+        if key == DELETE:
+            text = text[:-1]
+        elif param.high is None or len(text) < param.high:
+            text += " " if key == SPACE else key if not text or text[-1] == " " else key.lower()
+        self.values[param.name] = text
+
+    def _key_index(self, param: Param) -> int:
+        return self.keys.get(param.name, KEYS.index("A"))
+
+    def _shown(self, param: Param) -> str:
+        if param.kind != "text":
+            return param.shown(self.values[param.name])
+        return f"{self.values[param.name]}[{KEYS[self._key_index(param)]}]"
 
     def submit(self) -> None:
         self.confirm(dict(self.values))
 
     def model(self) -> Form:
         fields = tuple(
-            FormField(p.title, p.shown(self.values[p.name]), i == self.cursor)
+            FormField(p.title, self._shown(p), i == self.cursor)
             for i, p in enumerate(self.params)
         )
         return Form(self.title, fields, self.hint)

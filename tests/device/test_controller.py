@@ -315,3 +315,35 @@ def test_while_a_prompt_waits_select_still_reaches_the_action_menu(journal, cloc
     controller.handle(Press("back"))
     controller.handle(Press("next"))  # next answers the waiting prompt directly
     assert controller.frame().form.title == "How many?"
+
+
+def test_a_text_field_is_typed_with_the_spirit_dial_and_its_push(journal, clock, monkeypatch):
+    import dataclasses
+
+    from device.forms import KEYS
+    from games.core import CommandSpec, Param, registry
+    from tests.fixtures.counter_game import COUNTER
+
+    def name_it(ctx):
+        ctx.state["name"] = ctx.params["name"]
+
+    game = dataclasses.replace(COUNTER, commands=COUNTER.commands + (
+        CommandSpec("name_it", "Name a status", name_it, (Param("name", "text", "Status", high=12),)),))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, game)
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Press("select"))
+    choose(controller, "Name a status")
+    assert controller.frame().form.fields[0].value == "[A]"
+
+    def type_key(key):
+        form = controller.overlay
+        current = form.keys.get("name", KEYS.index("A"))
+        controller.handle(Turn("spirit", KEYS.index(key) - current))
+        controller.handle(Press("spirit_push"))
+
+    for key in ("D", "A", "R", "K", "X", "DEL", "SPACE", "M"):
+        type_key(key)
+    assert controller.frame().form.fields[0].value == "Dark M[M]"
+    controller.handle(Press("select"))
+    assert journal.state()[0]["name"] == "Dark M"
