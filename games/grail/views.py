@@ -1,7 +1,7 @@
 """What the OLED and the screen show of a Tainted Grail state.
 
-OLED: the day, the focused value, the first living Character's Energy /
-Health / Terror and the next Start of the Day warning. Screen: the map with
+OLED: the day, the focused value (Energy, Health, Terror on the dials) and the
+next Start of the Day warning, or the running Encounter's pool or Affinity. Screen: the map with
 Menhir ranges and the Locations that vanish tomorrow, each Character's tray,
 the forecast, Menhirs and time, Quests and Statuses, the track history.
 """
@@ -24,16 +24,17 @@ def _nums(values) -> str:
 
 
 def warning(state: dict, fc: dict | None = None) -> str:
-    """A few words on the next Start of the Day, for the OLED."""
+    """The next Start of the Day in a few words for the OLED's bottom line (at most
+    9 characters, beside "Day 12 Next"): the worst of what it will do."""
     fc = fc or rules.forecast(state)
     if fc["last_menhir"]:
-        return "No Menhir: -2H +2T"
+        return "No Menhir"
     if fc["caught"]:
-        return f"{len(fc['vanish'])} vanish, {len(fc['caught'])} caught"
+        return f"{len(fc['caught'])} caught"
     if fc["vanish"]:
-        return f"{len(fc['vanish'])} Location{'s' if len(fc['vanish']) > 1 else ''} vanish"
+        return f"{len(fc['vanish'])} vanish"
     if fc["dials_out"]:
-        return "Menhir Dial runs out"
+        return "Dial out"
     return "all safe"
 
 
@@ -174,18 +175,13 @@ def view(state: dict) -> GameView:
     phase = phase_title(GAME, state)
     step_text, step_kind = step_line(GAME, state, "Press next: Start of the Day", _step_text)
 
-    people = living(state)
-    facts = [("Day", str(state["day"]))]
-    if people:
-        c = state["characters"][people[0]]
-        facts.append(("E/H/T", f"{c['energy']}/{c['health']}/{c['terror']}"))
     enc = state.get("encounter")
     if enc and enc["kind"] == "combat":
-        facts.append(("Pool", f"{enc['pool']}/{enc['value']}"))
+        facts = (("Day", str(state["day"])), ("Pool", f"{enc['pool']}/{enc['value']}"))
     elif enc:
-        facts.append(("Affinity", f"{enc['affinity']}/{enc['top']} S{enc['stage']}"))
+        facts = (("Affinity", f"{enc['affinity']}/{enc['top']}"), ("Stage", str(enc["stage"])))
     else:
-        facts.append(("Next", warning(state, fc)))
+        facts = (("Day", str(state["day"])), ("Next", warning(state, fc)))
 
     menhirs = tuple(
         f"Menhir {m['location']}: " + ("no Dial - goes dark next Start of Day" if m["dial"] is None
@@ -215,5 +211,5 @@ def view(state: dict) -> GameView:
     steps = procedure_steps(GAME, state, automatic=False)
     over = state["over"]["text"] if state.get("over") else None
     return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
-                    tracks, tuple(facts), panels, steps, over,
+                    tracks, facts, panels, steps, over,
                     series=series(state), grid=grid(state, fc))

@@ -144,28 +144,31 @@ def _step_text(state: dict, step: Step) -> str:
     return step.text
 
 
+def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
+    """The OLED's bottom line, two facts in at most 18 characters: in the Play phase
+    the Spirit cost forecast and the Present Power ("Cost 5 Power F1 I2 S4"), in the
+    Spirit phase the attack and the Block ("Attack 5 Block 2"), otherwise how full
+    the Shadows are and the cost forecast ("Shadows 3/3 Cost 5")."""
+    proc = state.get("procedure")
+    if proc and proc["name"] == "play":
+        return (("Cost", str(pending_cost(state))), ("Power", power_line(active_hero(state))))
+    if proc and proc["name"] == "spirit":
+        return (("Attack", str(proc["data"].get("attack", 0))),
+                ("Block", str(proc["data"].get("block", 0))))
+    return (("Shadows", f"{occupied(state['shadows'])}/{state['shadow_spaces']}"),
+            ("Cost", str(pending_cost(state))))
+
+
 def view(state: dict) -> GameView:
     from games.kreel import GAME  # the Game that owns these procedures
 
     tracks = track_views(GAME, state)
-    proc = state.get("procedure")
     phase = phase_title(GAME, state)
     hero = active_hero(state)
     step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}",
                                      _step_text)
 
-    in_area = [t for t in state["threat_area"] if t["revealed"]]
-    if proc and proc["name"] == "play":
-        facts = (("Cost", str(pending_cost(state))), ("Power", power_line(hero)))
-    elif proc and proc["name"] == "spirit":
-        facts = (("Attack", str(proc["data"].get("attack", 0))),
-                 ("Block", str(proc["data"].get("block", 0))), ("Threats", str(len(in_area))))
-    else:
-        facts = (
-            ("Shadows", f"{occupied(state['shadows'])}/{state['shadow_spaces']}"),
-            ("Threats", str(len(in_area))),
-            ("Cost", str(pending_cost(state))),
-        )
+    facts = oled_facts(state)
 
     shadow_lines = [f"Threat deck top: {_threat_line(t, state)} (Returned)"
                     for t in reversed(state["returned"])]

@@ -11,7 +11,7 @@ from games.core.dice import counted, percent
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.myth import rules
-from games.myth.procedures import active_deck, current_card
+from games.myth.procedures import current_card
 from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc
 
 
@@ -213,15 +213,12 @@ def _roll_title(state: dict, roll: dict) -> str:
     return f"{hero} {roll['skill']} TN{roll['target']}"
 
 
-def _next_card(state: dict) -> str:
-    if not state.get("plan") or not state["plan"][DECKS[0]]["order"]:
-        return "-"
-    current = current_card(state)
-    if current:
-        text = _card_text(state, *current)
-        return text.removeprefix("Enemy: ")[:12]
-    name = active_deck(state)
-    return f"{name} card" if name else "-"
+def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
+    """The OLED's bottom line in at most 18 characters: the round and the fate pool
+    by its symbols' initials ("Round 2 Fate RGNAD"). Stability is the first value
+    on the dials (drawn big), and the card being resolved is the top line's step."""
+    return (("Round", str(state["round"])),
+            ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
 
 
 def view(state: dict) -> GameView:
@@ -230,8 +227,7 @@ def view(state: dict) -> GameView:
     tracks = track_views(GAME, state, dial_only=True)
     phase = phase_title(GAME, state)
     step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}", _step_text)
-    facts = (("Stab", str(state["stability"])), ("Card", _next_card(state)),
-             ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
+    facts = oled_facts(state)
     heroes = tuple(
         f"{h['name']}: T{h['tactics']} C{h['cunning']} I{h['intellect']} S{h['spirit']}, "
         f"damage {h['damage']}/{h['vitality']}, {area_name(state, h['area'])}"

@@ -3,6 +3,7 @@
 from games.core.errors import fits_oled
 from games.grail import rules
 from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing, to_next_day
+from tests.games.oled import assert_facts_fit
 
 
 def _dark_101_menhir_on_104(state):
@@ -18,7 +19,7 @@ def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
     assert fc["caught"] == [1]
     assert not fc["last_menhir"]
     view = GAME.view(state)
-    assert ("Next", "1 vanish, 1 caught") in view.facts
+    assert ("Next", "1 caught") in view.facts  # the worst of it; the rest on the screen
     forecast = next(p for p in view.panels if p.title == "Next Start of the Day")
     assert "Locations vanish: 103" in forecast.lines
     assert any("103!" in line for line in next(p for p in view.panels if p.title == "Map").lines)
@@ -31,7 +32,7 @@ def test_forecast_last_menhir():
     state = edit(new(), lambda s: s["menhirs"][0].update(dial=None))
     fc = rules.forecast(state)
     assert fc["last_menhir"] and fc["caught"] == [0]
-    assert ("Next", "No Menhir: -2H +2T") in GAME.view(state).facts
+    assert ("Next", "No Menhir") in GAME.view(state).facts
 
 
 def test_forecast_tonight_exhausted_and_panic():
@@ -46,8 +47,7 @@ def test_oled_facts_and_step_texts():
     state = new()
     view = GAME.view(state)
     assert view.headline == "Tainted Grail \u00b7 Day 1"
-    assert view.facts[0] == ("Day", "1")
-    assert view.facts[1] == ("E/H/T", "5/6/0")
+    assert view.facts == (("Day", "1"), ("Next", "all safe"))
     assert [t.key for t in view.tracks][:4] == ["c1.energy", "c1.health", "c1.terror", "menhir101.days"]
     state = next_until(state, "end-of-day.rest")
     assert GAME.view(state).step == "Character 1 rests: pay 1 Food? (has 0)"
@@ -82,3 +82,15 @@ def test_energy_health_terror_history_is_plotted_day_by_day():
     assert plot == {"Energy": (5, 5), "Health": (6, 5), "Terror": (0, 0)}
     party = dict(GAME.view(new(2)).series)
     assert list(party) == ["C1 Health", "C1 Terror", "C2 Health", "C2 Terror"]
+
+
+def test_the_oled_facts_fit_uncut():
+    """Day and the next Start of the Day's warning, or the running Encounter's pool
+    or Affinity ("Combat", "Diplomacy"), each fits the bottom line without a cut label."""
+    caught = _dark_101_menhir_on_104(edit(new(2), lambda s: s["characters"][1].update(location=103)))
+    states = [new(), new(2), caught, edit(new(), lambda s: s["menhirs"][0].update(dial=None)),
+              do(new(), "combat", character=1, value=12),
+              do(new(), "diplomacy", character=1, top=12, start=2, stages=3),
+              edit(new(), lambda s: s.update(day=14))]
+    for state in states:
+        assert_facts_fit(GAME.view(state))

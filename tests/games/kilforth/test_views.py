@@ -1,16 +1,15 @@
 """What the OLED and screen show: active hero AP/HP, Nights left, the Night's steps."""
 
 from games.kilforth.state import cell_index
+from tests.games.oled import assert_facts_fit
 
 from .helpers import GAME, WARRIOR, camp_all, start
 
 
 def _fits_the_oled(view) -> None:
-    """The top line holds 21 characters; the bottom line's labels and values at most
-    18 characters with two facts, 17 with three (ui/oled.py, 6 px a character)."""
+    """The top line holds 21 characters; the bottom line's facts fit uncut."""
     assert len(view.step) <= 21, view.step
-    room = {1: 20, 2: 18, 3: 17}[len(view.facts)]
-    assert sum(len(label) + len(value) for label, value in view.facts) <= room, view.facts
+    assert_facts_fit(view)
 
 
 def test_daylight_view_shows_hero_ap_hp_and_nights_left():

@@ -15,6 +15,7 @@ from tests.games.kreel.helpers import (
     play_round,
     with_threats,
 )
+from tests.games.oled import assert_facts_fit
 from tests.ui import golden_images
 from ui.model import Frame
 from ui.oled import render_oled
@@ -59,3 +60,14 @@ def test_play_phase_facts_are_the_forecast():
     # The Bold Threat's Spirit Cost 2 doubled, plus 1 of the Threat revealed this round;
     # Sneak: slot 3 + the die Tilted to 1.
     assert facts == {"Cost": "5", "Power": "F1 I2 S4"}
+
+
+def test_spirit_phase_facts_are_the_attack_and_the_block():
+    # "5. Spirit Phase": the Bold Threat's Spirit Cost 2 doubled, plus 1 of the Threat
+    # revealed this round; nothing Blocked yet.
+    assert dict(GAME.view(STATES["spirit_block"]).facts) == {"Attack": "5", "Block": "0"}
+
+
+@pytest.mark.parametrize("name", sorted(STATES))
+def test_the_facts_fit_the_bottom_line_uncut(name):
+    assert_facts_fit(GAME.view(STATES[name]))

@@ -16,7 +16,7 @@ def test_headline_phase_step_and_facts():
     assert view.step == "Draw 1 Skill; swap Pack Assets"
     assert view.tracks[0].key == "hero1.spirit" and view.tracks[0].value == 8
     assert view.tracks[0].high == 10
-    assert dict(view.facts) == {"Shadows": "3/3", "Threats": "2", "Cost": "5"}
+    assert dict(view.facts) == {"Shadows": "3/3", "Cost": "5"}
     titles = [p.title for p in view.panels]
     assert titles == ["Action Power Track \u00b7 Hero 1", "Forecast", "Shadows", "Threat Area",
                       "Locations", "Heroes", "Campaign"]

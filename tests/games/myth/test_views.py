@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from games.myth import GAME
 from tests.games.myth.helpers import Table, clear_board, put
+from tests.games.oled import assert_facts_fit
 
 
-def test_oled_facts_stability_next_card_fate():
+def test_oled_facts_round_and_fate_pool_stability_on_the_dials():
     t = Table(seed=2).setup(fate=["rage", "guile", "nature", "arcane", "faith"])
     view = GAME.view(t.state)
-    assert dict(view.facts) == {"Stab": "10", "Card": "-", "Fate": "RGNAF"}
+    assert dict(view.facts) == {"Round": "1", "Fate": "RGNAF"}
     assert view.phase == "1. Planning Phase"
     assert view.tracks[0].key == "stability"
 
@@ -18,11 +19,22 @@ def test_the_card_being_resolved_is_named():
     t = Table(seed=2).setup()
     t.do("next")
     current = t.state["procedure"]["data"]["current"]
-    card = dict(GAME.view(t.state).facts)["Card"]
+    step = GAME.view(t.state).step
     if current["card"] == "enemy":
-        assert card == t.state["plan"][current["deck"]]["enemy"]["card"].capitalize()[:12]
+        assert step.startswith(t.state["plan"][current["deck"]]["enemy"]["card"].capitalize())
     else:
-        assert card == "Hero 1"
+        assert step == "Hero 1: resolve your card"
+
+
+def test_the_facts_fit_the_bottom_line_uncut_through_a_round():
+    t = Table(heroes=2, seed=2).setup()
+    for _ in range(30):
+        assert_facts_fit(GAME.view(t.state))
+        step = t.step()
+        if step is not None and step.kind.value == "prompt":
+            t.do(step.command)
+        else:
+            t.do("next")
 
 
 def test_screen_panels():
