@@ -33,7 +33,7 @@ from games.grail.encounter_commands import (
 from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, guardian_roll
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
 from games.grail.menhirs import MENHIR_COSTS, activate, time_dial, time_token
-from games.grail.params import SIDES, character_param, location_param, party_params
+from games.grail.params import SIDES, character_param, location_param, party_params, turn_param
 from games.grail.state import (
     ATTRIBUTES,
     DECKS,
@@ -101,19 +101,19 @@ def setup(ctx: Context) -> None:
 
 COMMANDS = (
     CommandSpec("travel", "Travel (1 Energy)", travel,
-                (character_param(), Param("direction", "choice", "Travel to", choices_from=travel_choices),
+                (turn_param(), Param("direction", "choice", "Travel to", choices_from=travel_choices),
                  *party_params()),
                 available=during_day),
-    CommandSpec("explore", "Explore (1 Energy)", explore, (character_param(), *party_params()),
+    CommandSpec("explore", "Explore (1 Energy)", explore, (turn_param(), *party_params()),
                 available=during_day),
     CommandSpec("action", "Location/Character Action", action,
-                (character_param(), Param("energy", "int", "Energy cost", low=0, high=TRACK_LIMIT,
+                (turn_param(), Param("energy", "int", "Energy cost", low=0, high=TRACK_LIMIT,
                                            default=1),
                  Param("kind", "choice", "Action", choices=ACTION_KINDS, default="location"),
                  Param("helper", "int", "Helped by (0 none)", low=0, high=4, default=0),
                  Param("helper_pays", "int", "Helper pays", low=0, high=TRACK_LIMIT, default=0)),
                 available=during_day),
-    CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (character_param(),),
+    CommandSpec("pass_day", "Pass (no more Actions)", pass_day, (turn_param(),),
                 available=during_day),
     CommandSpec("combat", "Combat: Value and traits", combat,
                 (*encounter_params()[:2], Param("value", "int", "Encounter Value", low=0, high=99,

@@ -6,6 +6,7 @@ of the map.
 from __future__ import annotations
 
 from games.core import Context, Param, RuleError, board
+from games.grail.rounds import turn_default
 from games.grail.state import find_location
 
 SIDES = tuple(board.DIRECTIONS)
@@ -14,6 +15,12 @@ SIDES = tuple(board.DIRECTIONS)
 def character_param() -> Param:
     """The Character a command is for, by their place in the party."""
     return Param("character", "int", "Character", low=1, high=4, default=1)
+
+
+def turn_param() -> Param:
+    """The Character taking an Action During the Day: the form starts on whose turn
+    it is ("II) During the Day": ties broken by lowest Character Number)."""
+    return Param("character", "int", "Character", low=1, high=4, default=1, default_from=turn_default)
 
 
 def party_params() -> tuple[Param, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from games.core import Context, Procedure, Step, StepKind
 from games.grail import rules
+from games.grail.rounds import new_day
 from games.grail.state import living
 
 
@@ -64,6 +65,7 @@ def _dawn(ctx: Context) -> None:
     ctx.state["day"] += 1
     for c in ctx.state["characters"]:
         c["passed"] = False
+    new_day(ctx.state)
     note(ctx, f"Day {ctx.state['day']} begins")
 
 
@@ -187,6 +189,7 @@ def _all_pass(ctx: Context) -> None:
     """"II) During the Day": the day ends when all have Passed or run out of Energy."""
     for c in ctx.state["characters"]:
         c["passed"] = True
+    new_day(ctx.state)
 
 
 DAY = Procedure(

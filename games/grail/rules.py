@@ -198,6 +198,9 @@ def invariants(state: dict) -> list[str]:
             broken.append(f"the Menhir on {m['location']} is off the map")
         if m["dial"] is not None and not 1 <= m["dial"] <= MENHIR_DIAL_TOP:
             broken.append(f"the Menhir on {m['location']} has Dial {m['dial']}")
+    acted = state["acted"]
+    if len(set(acted)) != len(acted) or not set(acted) <= set(range(len(state["characters"]))):
+        broken.append(f"the round's Actions name unknown Characters: {acted}")
     return broken
 
 

@@ -5,6 +5,7 @@ Shape (documented for players in ``docs/games/tainted-grail.md``)::
     {
       "mode": "standard",            # Story, Standard or Challenge ("Character Setup" I)
       "day": 3,                      # the day being played (day 1 skips the Start of Day)
+      "round": 2, "acted": [0],      # During the Day: the round, who has acted in it (rounds.py)
       "characters": [{
         "name": "Character 1", "number": 1,          # Character Number breaks ties
         "energy": 5, "energy_top": 8, "energy_start": 5,
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 from games.core import board
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # "Character Setup" I and "Alternative Modes & Appendices".
 MODES = ("standard", "story", "challenge")
@@ -97,6 +98,8 @@ def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
         {
             "mode": mode,
             "day": 1,
+            "round": 1,
+            "acted": [],
             "characters": [new_character(i, tracks) for i in range(count)],
             "locations": [new_location(n, p, START_KEYS if n == START_LOCATION else None)
                           for n, p in sorted(START_MAP.items())],
@@ -151,7 +154,15 @@ def migrate_2_to_3(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3}
+def migrate_3_to_4(state: dict) -> dict:
+    """Schema 4: the round of Actions During the Day and who has acted in it
+    (a saved day resumes at a fresh round)."""
+    state.setdefault("round", 1)
+    state.setdefault("acted", [])
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
 
 
 # --- looking things up ------------------------------------------------------------

@@ -9,6 +9,7 @@ from games.core import Context, RuleError
 from games.grail.locations import reveal_from
 from games.grail.params import SIDES, joined_names, named_character, named_location
 from games.grail.procedures import note
+from games.grail.rounds import check_turn, took_action
 from games.grail.state import (
     connected,
     living,
@@ -19,15 +20,26 @@ def during_day(state: dict) -> bool:
     return (state.get("procedure") or {}).get("name") == "day"
 
 
-def _acting(ctx: Context) -> dict:
-    """The Character taking an Action: During the Day, not Passed."""
+def _acting(ctx: Context, turn: bool = True) -> dict:
+    """The Character taking an Action: During the Day, not Passed, and (``turn``)
+    not having taken an Action this round yet (:mod:`~games.grail.rounds`)."""
     c = named_character(ctx)
     if not during_day(ctx.state):
         raise RuleError("Not During the Day", "Actions are taken During the Day (II) During the Day).")
     if c["passed"]:
         raise RuleError(f"{c['name'][:13]} Passed",
                         "Pass is irreversible: no more Actions until the next day (Pass).")
+    if turn:
+        check_turn(ctx.state, _index(ctx, c))
     return c
+
+
+def _index(ctx: Context, c: dict) -> int:
+    return ctx.state["characters"].index(c)
+
+
+def _acted(ctx: Context, people: list[dict]) -> None:
+    took_action(ctx.state, [_index(ctx, p) for p in people])
 
 
 def _pay_energy(c: dict, cost: int, what: str) -> None:
@@ -50,15 +62,21 @@ def _arrive(ctx: Context, c: dict) -> None:
 
 def _party(ctx: Context, c: dict) -> list[dict]:
     """The acting Character, and with ``party`` everyone who can join them: alive,
-    not Passed, in the same Location ("Parties and Party Actions")."""
+    not Passed, in the same Location ("Parties and Party Actions"), and not having
+    taken their Action this round ("II) During the Day": one Action each)."""
     if not ctx.params.get("party"):
         return [c]
-    others = [o for o in ctx.state["characters"]
-              if o is not c and not o["dead"] and not o["passed"] and o["location"] == c["location"]]
+    here = [o for o in ctx.state["characters"]
+            if o is not c and not o["dead"] and not o["passed"] and o["location"] == c["location"]]
+    others = [o for o in here if _index(ctx, o) not in ctx.state["acted"]]
+    for o in here:
+        if o not in others:
+            note(ctx, f"{o['name']} has acted this round and stays out")
     if not others:
         raise RuleError("Nobody here to join",
-                        f"No other Character who has not Passed is on {c['location']} to form a "
-                        "Party with (Parties and Party Actions).")
+                        f"No other Character on {c['location']} who has not Passed nor acted this "
+                        "round can form a Party with them (Parties and Party Actions; II) During "
+                        "the Day: one Action each).")
     return [c] + others
 
 
@@ -131,6 +149,7 @@ def travel(ctx: Context) -> None:
     was = c["location"]
     for m in going:
         m["location"] = to
+    _acted(ctx, going)
     note(ctx, f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
               f"(Energy {_energies(going)})")
     _arrive(ctx, c)
@@ -140,6 +159,7 @@ def explore(ctx: Context) -> None:
     """"II) During the Day", Explore: 1 Energy; in a Party 1 Energy per member."""
     c = _acting(ctx)
     going = _pay_each(ctx, _party(ctx, c), "Explore")
+    _acted(ctx, going)
     note(ctx, f"{joined_names(going)} explore{'s' if len(going) == 1 else ''} {c['location']} "
               f"(Energy {_energies(going)})")
 
@@ -166,6 +186,7 @@ def action(ctx: Context) -> None:
             raise RuleError("Helper not in Party",
                             "Only another Character in the same Location who has not Passed can "
                             "join and help pay (Parties and Party Actions).")
+        check_turn(ctx.state, _index(ctx, helper))
     elif share:
         raise RuleError("Pick the helper", "Name the Character who pays part of the cost.")
     if share > cost:
@@ -178,6 +199,7 @@ def action(ctx: Context) -> None:
         if helper["energy"] < share:
             raise RuleError("Helper lacks Energy", f"{helper['name']} has {helper['energy']} Energy.")
     _pay_energy(c, cost - share, f"The {kind.capitalize()} Action")
+    _acted(ctx, [c] if helper is None else [c, helper])
     if helper is not None:
         helper["energy"] -= share
         note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy, "
@@ -188,8 +210,10 @@ def action(ctx: Context) -> None:
 
 
 def pass_day(ctx: Context) -> None:
-    """"II) During the Day", Pass: free and irreversible."""
-    c = _acting(ctx)
+    """"II) During the Day", Pass: free and irreversible. A Character may Pass at
+    any point of a round ("After everyone has taken one Action or Passed"): it
+    only ends their day."""
+    c = _acting(ctx, turn=False)
     c["passed"] = True
     note(ctx, f"{c['name']} Passes")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import GameView, Panel, board
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
-from games.grail import encounters, rules
+from games.grail import encounters, rounds, rules
 from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
 
 
@@ -83,6 +83,8 @@ def _step_text(state: dict, step: Step) -> str:
     if sid == "start-of-day.guardian_fight":
         names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
         return f"Encounter: {', '.join(names)}" if names else step.text
+    if sid == "day.actions":
+        return turn_text(state) or step.text
     if sid == "campaign-setup.tray":
         return "Tile: Attributes (Correct a value), Resources"
     if sid == "campaign-setup.chapter":
@@ -102,13 +104,32 @@ def _step_text(state: dict, step: Step) -> str:
     return step.text
 
 
+def turn_text(state: dict) -> str:
+    """"II) During the Day": whose turn it is (the lowest Character Number still to
+    act, the rule's tie-break), for the OLED's step line (one line of 20)."""
+    i = rounds.whose_turn(state)
+    if i is None:
+        return ""
+    return f"{state['characters'][i]['name']}'s turn"
+
+
+def round_line(state: dict) -> str:
+    """The round of Actions and who is still to act in it, for the screen."""
+    left = rounds.waiting(state)
+    if not left:
+        return f"Round {state['round']}: nobody left to act"
+    return f"Round {state['round']}: still to act " + _names(state, left)
+
+
 def _character_lines(state: dict) -> tuple[str, ...]:
-    lines = []
+    lines = [round_line(state)] if (state.get("procedure") or {}).get("name") == "day" else []
     for c in state["characters"]:
         marks = rules.conditions(state, c)
         head = f"{c['name']} (#{c['number']}) at {c['location']}"
         if c["passed"]:
             head += ", Passed"
+        elif state["characters"].index(c) in state["acted"]:
+            head += ", acted this round"
         lines.append(head + (f"  [{', '.join(marks)}]" if marks else ""))
         lines.append(f"  Energy {c['energy']}/{c['energy_top']}  Health {c['health']}/{c['health_top']}"
                      f"  Terror {c['terror']}/{c['terror_top']}")

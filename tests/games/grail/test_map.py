@@ -59,6 +59,7 @@ def test_travel_to_a_number_not_connected_is_refused():
     with pytest.raises(RuleError) as err:
         do(state, "travel", character=1, direction="104")  # offered for nobody: not a choice
     state = do(new(2), "travel", character=1, direction="104")
+    state = do(state, "explore", character=2)  # round 2: Character 1 may act again
     with pytest.raises(RuleError) as err:  # 102 is a choice (Character 2 is on 101) but not from 104
         do(state, "travel", character=1, direction="102")
     assert err.value.short == "102 not connected"

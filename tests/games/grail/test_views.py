@@ -56,7 +56,8 @@ def test_oled_facts_and_step_texts():
 def test_panic_shown_on_both_displays():
     state = do(new(), "correct", track="c1.terror", value=7)
     chars = next(p for p in GAME.view(state).panels if p.title == "Characters")
-    assert "Panic" in chars.lines[0]
+    assert chars.lines[0].startswith("Round 1: still to act")
+    assert "Panic" in chars.lines[1]
 
 
 def test_rule_error_texts_fit_the_oled():

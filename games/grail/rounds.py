@@ -1,0 +1,86 @@
+"""Rounds of Actions During the Day ("II) During the Day").
+
+"Each player performs one Action, in an order the players agree on (ties
+broken by lowest Character Number). ... After everyone has taken one Action or
+Passed, players may each take another Action, and so on, until all players
+Pass or run out of Energy."
+
+The box keeps the round: ``state["round"]`` (1, 2, ... within the day) and
+``state["acted"]`` (the indexes of the Characters who have taken their Action
+this round). A Character who has acted is refused another Action until
+everyone still in the day (alive, not Passed) has acted or Passed; then a new
+round begins (:func:`settle_round`, run after every command). The order
+within a round is the players' to agree on; the box shows the lowest
+Character Number still to act, the rule's tie-break, as whose turn it is and
+starts the action forms on that Character.
+"""
+
+from __future__ import annotations
+
+from games.core import Context, RuleError
+
+
+def still_in(state: dict) -> list[int]:
+    """The Characters who may still act today (alive, not Passed), by Character
+    Number (the tie-break), then by place in the party."""
+    people = [i for i, c in enumerate(state["characters"]) if not c["dead"] and not c["passed"]]
+    return sorted(people, key=lambda i: (state["characters"][i]["number"], i))
+
+
+def waiting(state: dict) -> list[int]:
+    """Who has not yet taken an Action this round, in Character Number order."""
+    return [i for i in still_in(state) if i not in state["acted"]]
+
+
+def whose_turn(state: dict) -> int | None:
+    """The Character to act next when the players do not agree otherwise: the lowest
+    Character Number still to act this round ("ties broken by lowest Character Number")."""
+    left = waiting(state)
+    return left[0] if left else None
+
+
+def turn_default(state: dict) -> int:
+    """The action forms' Character (1-4): whose turn it is, else the first."""
+    if "acted" not in state:
+        return 1
+    i = whose_turn(state)
+    return 1 if i is None else i + 1
+
+
+def check_turn(state: dict, index: int) -> None:
+    """Refuse an Action by a Character who has already taken one this round."""
+    if index in state["acted"]:
+        c = state["characters"][index]
+        left = ", ".join(state["characters"][i]["name"] for i in waiting(state))
+        raise RuleError(f"{c['name'][:12]}: acted",
+                        f"{c['name']} has taken an Action in round {state['round']}: each player performs "
+                        "one Action, and only after everyone has taken one Action or Passed may each "
+                        f"take another (II) During the Day). Still to act: {left}.")
+
+
+def took_action(state: dict, indexes) -> None:
+    """Mark the Characters who took part in an Action (a Party acts together)."""
+    for i in indexes:
+        if i not in state["acted"]:
+            state["acted"].append(i)
+    state["acted"].sort()
+
+
+def new_day(state: dict) -> None:
+    """A new day starts at round 1 with nobody having acted."""
+    state["round"] = 1
+    state["acted"] = []
+
+
+def settle_round(ctx: Context) -> None:
+    """After every command: when everyone still in the day has acted (or Passed)
+    a new round begins. Nothing to do when nobody has acted, or nobody is left."""
+    state = ctx.state
+    if not state.get("acted"):
+        return
+    if not still_in(state):
+        return
+    if not waiting(state):
+        state["round"] += 1
+        state["acted"] = []
+        ctx.emit(f"Round {state['round']}: everyone may act again")

@@ -1,0 +1,94 @@
+"""Rounds of one Action each During the Day ("II) During the Day": "Each player
+performs one Action, in an order the players agree on (ties broken by lowest
+Character Number) ... After everyone has taken one Action or Passed, players may
+each take another Action")."""
+
+import copy
+
+import pytest
+
+from games.core import RuleError
+from games.grail.state import migrate_3_to_4
+from tests.games.grail.helpers import GAME, do, edit, new, to_next_day
+
+
+def test_a_character_who_has_acted_waits_for_the_others():
+    state = do(new(3), "explore", character=1)
+    assert state["acted"] == [0] and state["round"] == 1
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "travel", character=1, direction="north")
+    assert err.value.short == "Character 1: acted"
+    assert "II) During the Day" in err.value.long and "Character 2, Character 3" in err.value.long
+    assert state == before
+
+
+def test_the_order_within_a_round_is_the_players_choice():
+    state = do(new(3), "explore", character=3)
+    state = do(state, "explore", character=1)
+    assert state["acted"] == [0, 2] and state["round"] == 1
+
+
+def test_a_new_round_begins_when_everyone_has_acted():
+    state = do(new(2), "explore", character=2)
+    state = do(state, "action", character=1, energy=0)
+    assert state["round"] == 2 and state["acted"] == []
+    state = do(state, "explore", character=1)  # allowed again in round 2
+    assert state["acted"] == [0]
+
+
+def test_characters_who_passed_are_skipped():
+    state = do(new(3), "pass_day", character=2)
+    state = do(state, "explore", character=1)
+    state = do(state, "explore", character=3)
+    assert state["round"] == 2 and state["acted"] == []
+
+
+def test_passing_after_acting_ends_the_round_for_the_others():
+    """Pass is free and can be declared at any point: it only ends that Character's day."""
+    state = do(new(2), "explore", character=1)
+    state = do(state, "pass_day", character=1)
+    state = do(state, "pass_day", character=2)
+    assert all(c["passed"] for c in state["characters"])
+    state = do(new(2), "explore", character=1)
+    state = do(state, "pass_day", character=2)  # nobody else to wait for
+    assert state["round"] == 2 and state["acted"] == []
+
+
+def test_whose_turn_is_the_lowest_character_number_still_to_act():
+    """"ties broken by lowest Character Number": Character Numbers, not places."""
+    state = edit(new(3), lambda s: [s["characters"][i].update(number=n) for i, n in enumerate((3, 1, 2))])
+    assert GAME.view(state).step == "Character 2's turn"
+    chars = next(p for p in GAME.view(state).panels if p.title == "Characters")
+    assert chars.lines[0] == "Round 1: still to act Character 2, Character 3, Character 1"
+    state = do(state, "explore", character=2)
+    assert GAME.view(state).step == "Character 3's turn"
+    travel = next(s for s in GAME.commands if s.name == "travel")
+    assert travel.params[0].resolve(state).default == 3  # the form starts on whose turn it is
+
+
+def test_a_party_acts_together_and_members_who_acted_stay_out():
+    state = do(new(3), "travel", character=1, direction="north", party=True)
+    assert state["round"] == 2 and state["acted"] == []  # all three took the Action
+    state = do(new(3), "explore", character=2)
+    state = do(state, "travel", character=1, direction="north", party=True)
+    assert [c["location"] for c in state["characters"]] == [102, 101, 102]
+    assert state["round"] == 2
+
+
+def test_a_helper_who_has_acted_cannot_join():
+    state = do(new(2), "explore", character=2)
+    with pytest.raises(RuleError):
+        do(state, "action", character=1, energy=2, helper=2, helper_pays=1)
+
+
+def test_each_day_starts_at_round_1():
+    state = do(new(2), "explore", character=1)
+    state = to_next_day(state)
+    assert (state["day"], state["round"], state["acted"]) == (2, 1, [])
+
+
+def test_a_schema_3_save_gains_a_fresh_round():
+    state = new(2)
+    del state["round"], state["acted"]
+    assert migrate_3_to_4(state)["round"] == 1 and state["acted"] == []
