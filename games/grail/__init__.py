@@ -7,7 +7,7 @@ automates is in ``docs/games/tainted-grail.md``.
 """
 
 from games.core import Game, register
-from games.grail import commands, procedures, rounds, rules, views
+from games.grail import commands, procedures, rules, views
 from games.grail.state import MIGRATIONS, SCHEMA_VERSION
 
 GAME = register(
@@ -24,7 +24,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
-        settle=rounds.settle_round,
+        settle=commands.settle,
         migrations=MIGRATIONS,
         rules_file="rules/tainted-grail.md",
     )

@@ -1,5 +1,5 @@
 """Character Advancement ("Character Advancement"): Experience spent on Attributes
-and decks; and the Statuses marked on the Save Sheet ("Statuses and Save Sheet").
+and decks. (The Save Sheet's Statuses are in :mod:`~games.grail.story`.)
 """
 
 from __future__ import annotations
@@ -50,12 +50,3 @@ def advance_deck(ctx: Context) -> None:
     c["decks"][deck] += 1
     note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp")
 
-
-def status(ctx: Context) -> None:
-    """"Statuses and Save Sheet": mark a Status on the shared Save Sheet."""
-    text = ctx.params["status"].strip()
-    if not text:
-        raise RuleError("Name the Status", "Type the Status as the Save Sheet names it.")
-    if text not in ctx.state["statuses"]:
-        ctx.state["statuses"].append(text)
-    note(ctx, f"Status marked: {text}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError
 from games.grail import encounters, pack
-from games.grail.advancement import advance_deck, raise_attribute, status
+from games.grail.advancement import advance_deck, raise_attribute
 from games.grail.encounter_commands import (
     ENDINGS,
     combat,
@@ -34,6 +34,7 @@ from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, gua
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
 from games.grail.menhirs import MENHIR_COSTS, activate, time_dial, time_token
 from games.grail.params import SIDES, character_param, location_param, party_params, turn_param
+from games.grail.rounds import settle_round
 from games.grail.state import (
     ATTRIBUTES,
     DECKS,
@@ -45,6 +46,18 @@ from games.grail.state import (
     TRADEABLE,
     living,
     new_campaign,
+)
+from games.grail.story import (
+    QUEST_ENDINGS,
+    QUEST_LENGTH,
+    active_quests,
+    add_quest,
+    complete_quest,
+    settle_quests,
+    status,
+    status_params,
+    statuses_marked,
+    unmark_status,
 )
 from games.grail.survival import DEATH_CHOICES, death, rest, trade
 from games.grail.travel import (
@@ -175,7 +188,16 @@ COMMANDS = (
                 (location_param(), Param("side", "choice", "Side", choices=SIDES),
                  Param("on", "bool", "Blocked", default=True))),
     CommandSpec("remove_location", "Remove a Location", remove_location, (location_param(),)),
-    CommandSpec("status", "Mark a Status", status, (Param("status", "text", "Status", high=40),)),
+    CommandSpec("status", "Mark a Status", status, status_params()),
+    CommandSpec("unmark_status", "Erase a Status", unmark_status,
+                (Param("status", "choice", "Status", choices_from=statuses_marked),),
+                available=lambda s: bool(s["statuses"])),
+    CommandSpec("quest", "Add an Active Quest", add_quest,
+                (Param("quest", "text", "Quest", high=QUEST_LENGTH, default=""),)),
+    CommandSpec("complete_quest", "Complete/remove a Quest", complete_quest,
+                (Param("quest", "choice", "Quest", choices_from=active_quests),
+                 Param("how", "choice", "How", choices=QUEST_ENDINGS)),
+                available=lambda s: bool(s["quest_list"])),
     CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("death", "A Character dies", death,
@@ -191,3 +213,10 @@ COMMANDS = (
                  Param("dice", "dice", "Guardian die", optional=True)),
                 menu=False, prompt_only=True),
 )
+
+
+def settle(ctx: Context) -> None:
+    """After every command: a new round of Actions when everyone has acted
+    (:mod:`~games.grail.rounds`), the Quest list matching a corrected count."""
+    settle_round(ctx)
+    settle_quests(ctx)

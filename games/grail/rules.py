@@ -201,6 +201,8 @@ def invariants(state: dict) -> list[str]:
     acted = state["acted"]
     if len(set(acted)) != len(acted) or not set(acted) <= set(range(len(state["characters"]))):
         broken.append(f"the round's Actions name unknown Characters: {acted}")
+    if state["quests"] != len(state["quest_list"]):
+        broken.append(f"Active Quests {state['quests']} but {len(state['quest_list'])} listed")
     return broken
 
 

@@ -25,7 +25,8 @@ Shape (documented for players in ``docs/games/tainted-grail.md``)::
       "encounter": null,             # the Combat or Diplomacy being fought (encounters.py)
       "last_encounter": null,        # how the last one ended, for the screen
       "pack": null,                  # a content pack's Locations (pack.py), or null
-      "statuses": ["Saved by the Goddess"], "quests": 1,
+      "statuses": ["Saved by the Goddess"],   # the shared Save Sheet (story.py)
+      "quest_list": ["The Wyrd"], "quests": 1,   # Active Quests by name; quests = their count
       "history": [{"day": 1, "tracks": [[energy, health, terror], ...]}],
       "next_id": 2, "failed": null,
     }
@@ -112,6 +113,7 @@ def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
             "pack": None,
             "statuses": [],
             "quests": 0,
+            "quest_list": [],
             "history": [],
             "next_id": 1,
             "failed": None,
@@ -156,9 +158,11 @@ def migrate_2_to_3(state: dict) -> dict:
 
 def migrate_3_to_4(state: dict) -> dict:
     """Schema 4: the round of Actions During the Day and who has acted in it
-    (a saved day resumes at a fresh round)."""
+    (a saved day resumes at a fresh round); the Active Quests by name (a saved
+    count becomes that many unnamed Quests)."""
     state.setdefault("round", 1)
     state.setdefault("acted", [])
+    state.setdefault("quest_list", [f"Quest {n}" for n in range(1, state.get("quests", 0) + 1)])
     return state
 
 

@@ -80,7 +80,8 @@ def death(ctx: Context) -> None:
         if [i for i in living(state) if state["characters"][i] is not c]:
             raise RuleError("Party still alive", "Allmother's Mercy is for when you and your Party "
                             "perish (Allmother's Mercy).")
-        state["statuses"].append("Saved by the Goddess")
+        if "Saved by the Goddess" not in state["statuses"]:
+            state["statuses"].append("Saved by the Goddess")
         for ch in state["characters"]:
             ch.update(dead=False, passed=False, energy=ch["energy_start"], health=ch["health_start"],
                       terror=ch["terror_start"])

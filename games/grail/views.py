@@ -210,7 +210,9 @@ def view(state: dict) -> GameView:
         for m in state["menhirs"]) or ("No Active Menhir",)
     time = tuple(f"Time dial {d['id']}: {d['days']}" for d in state["time_dials"])
     guards = tuple(f"{g['name']} on {g['location']}" for g in state["guardians"])
-    story = [f"Active Quests: {state['quests']}"] + [f"Status: {s}" for s in state["statuses"]]
+    story = ([f"Active Quests: {state['quests']}"] + [f"  {q}" for q in state["quest_list"]]
+             + ["Save Sheet Statuses:" if state["statuses"] else "Save Sheet Statuses: none"]
+             + [f"  {s}" for s in state["statuses"]])
     history = tuple(
         f"Day {h['day']}: " + "  ".join(f"{e}/{hp}/{t}" for e, hp, t in h["tracks"])
         for h in state["history"][-8:]) or ("(after the first End of the Day)",)

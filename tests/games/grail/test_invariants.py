@@ -20,6 +20,11 @@ chars = st.integers(1, 4)
 locs = st.sampled_from([101, 102, 103, 104, 105, 106, 107])
 commands = st.one_of(
     st.just(Command("next")), st.just(Command("next")), st.just(Command("next")),
+    st.builds(lambda q: Command("quest", {"quest": q}), st.sampled_from(("A", "B", " "))),
+    st.builds(lambda q: Command("complete_quest", {"quest": q, "how": "completed"}),
+              st.sampled_from(("A", "B"))),
+    st.builds(lambda n: Command("correct", {"track": "quests", "value": n}), st.integers(0, 3)),
+    st.builds(lambda t: Command("status", {"status": t}), st.sampled_from(("A", "B"))),
     st.builds(lambda e: Command("rest", {"eat": e}), st.booleans()),
     st.builds(lambda f: Command("guardian_roll", {"face": f}), st.sampled_from(("roll",) + GUARDIAN_FACES)),
     st.builds(lambda c, d: Command("travel", {"character": c, "direction": d}),
