@@ -19,6 +19,7 @@ import argparse
 import json
 import logging
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -82,6 +83,18 @@ def cmd_run(args) -> int:
     return _serve(args, hardware, config, script)
 
 
+def _stop_on_signals(service) -> None:
+    """SIGTERM (systemctl stop) and SIGINT (Ctrl-C) end the loop cleanly: the
+    journal is already on disk; the OLED gets its "powering off" frame."""
+    from device.events import Quit
+
+    def stop(signum, frame) -> None:
+        service.emit(Quit(0))
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
 def _show_fault(box, err) -> None:
     """Say on the OLED why the service cannot start (it exits; systemd retries)."""
     from ui.model import Frame, Message
@@ -135,10 +148,9 @@ def _serve(args, hardware: str, config, script) -> int:
         from hw_sim.script import ScriptRunner
 
         runner = ScriptRunner(script, pins, tray, service.emit)
+    _stop_on_signals(service)
     try:
         status = service.run(on_ready=runner.start if runner is not None else None)
-    except KeyboardInterrupt:
-        status = 0
     finally:
         if runner is not None:
             runner.stop()

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 POINTER_DOWN, POINTER_MOVE, POINTER_UP = "down", "move", "up"
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL would turn SIGINT/SIGTERM into a QUIT event that a headless loop never
+# reads (Ctrl-C and `systemctl stop` would hang); the service handles them.
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
 def has_display() -> bool:

@@ -48,3 +48,26 @@ def test_export_then_import_on_another_box(tmp_path):
     bad.write_text(json.dumps(tampered))
     done = tablewarden("import", str(bad), "--data-dir", str(other))
     assert done.returncode == 2 and str(bad) in done.stderr
+
+
+def test_sigterm_and_ctrl_c_stop_a_headless_service_cleanly(tmp_path):
+    """`systemctl stop` and Ctrl-C end the loop (SDL must not swallow them) with status 0."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.acceptance.harness import _env
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        service = subprocess.Popen(
+            [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+             "--data-dir", str(tmp_path / "data")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env())
+        time.sleep(2.5)
+        service.send_signal(signum)
+        try:
+            status = service.wait(10)
+        finally:
+            service.kill()
+        assert status == 0, service.stderr.read()
