@@ -337,7 +337,8 @@ class Controller:
     def _after_change(self, applied: Applied | None = None) -> None:
         if applied and applied.events:
             last = applied.events[-1]
-            self.message = Message(last.text[:42], last.text, last.kind)
+            kind = last.kind if last.kind in ("error", "end") else "info"  # "final_day" reads as news
+            self.message = Message(last.text[:42], last.text, kind)
         if self.overlay is None and self._prompt_step() is not None:
             self._open_prompt()
 

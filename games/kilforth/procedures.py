@@ -108,10 +108,10 @@ def current(state: dict) -> Step | None:
     return None
 
 
-def note(ctx: Context, text: str) -> None:
+def note(ctx: Context, text: str, kind: str = "info") -> None:
     """Add ``text`` to the journal entry's description and the events."""
     ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
-    ctx.emit(text)
+    ctx.emit(text, kind)
 
 
 def proc_data(state: dict) -> dict:
@@ -273,9 +273,9 @@ def break_camp(ctx: Context) -> None:
     state["active_hero"] = state["first_hero"]
     left = deck.size(state["night_deck"])
     text = f"Day {state['day']}: {_name(state, state['first_hero'])} acts first"
-    if left == 1:
+    if left == 1:  # "4. Winning the Game": the last Night card ends the game
         text += ". FINAL DAY: one Night card left"
-    note(ctx, text)
+    note(ctx, text, "final_day" if left == 1 else "info")
     engage_at_turn_start(ctx)
 
 

@@ -138,7 +138,7 @@ def test_final_day_is_announced_and_the_last_night_card_ends_the_game():
     from games.core import Command, apply
 
     applied = apply(GAME, state, Command("next"))
-    assert any("FINAL DAY" in e.text for e in applied.events)
+    assert any("FINAL DAY" in e.text and e.kind == "final_day" for e in applied.events)
     state = _play_nights(applied.state, 1)
     assert state["over"]["result"] == "loss"
     assert "Time is up" in state["over"]["text"]
