@@ -13,7 +13,8 @@ live by area: :mod:`~games.myth.game_setup`, :mod:`~games.myth.heroes`,
 from __future__ import annotations
 
 from games.core import CommandSpec, Param
-from games.myth import pack
+from games.myth import pack, rules
+from games.myth.choices import Choice
 from games.myth.enemy import (
     boss_fate,
     conquest_fate,
@@ -198,7 +199,9 @@ COMMANDS = (
                        choices_from=discard_options, labels_from=discard_labels),),
                 menu=False, prompt_only=True),
     CommandSpec("overrun", "Overrun: discard a resource or move", overrun,
-                (Param("choice", "choice", "Choice", choices=("move", *RESOURCES)),),
+                (Choice("choice", "choice", "Overrun", choices_from=rules.overrun_options,
+                        labels_from=rules.overrun_labels, default_from=rules.overrun_default,
+                        reason=rules.overrun_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("produce", "Resources from structures", produce,
                 tuple(Param(k, "int", k.capitalize(), low=0, high=6, default=0)

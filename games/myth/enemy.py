@@ -139,8 +139,10 @@ def raise_cmd(ctx: Context) -> None:
 
 
 def overrun(ctx: Context) -> None:
-    """"Overruns": the players' choice for the first waiting overrun; the prompt
-    asks again while overruns wait."""
+    """"Overruns": the players' choice for the first waiting overrun (a resource
+    to discard, or which area one closer to Farrenroc takes the minions); the
+    prompt asks again while overruns with a real choice wait."""
     rules.resolve_overrun(ctx, ctx.params["choice"])
+    rules.settle_overruns(ctx)
     if ctx.state["overruns"]:
         ctx.stay()

@@ -305,29 +305,86 @@ def land(state: dict, area_id: str) -> str:
     return area_id
 
 
+def overrun_closer(state: dict, area_id: str) -> list[str]:
+    """"Overruns": the areas one area closer to Farrenroc than ``area_id`` (its
+    neighbours one step nearer); more than one is the players' choice."""
+    dist = state["distance"]
+    return [n for n in state["board"]["areas"][area_id]["neighbours"]
+            if dist.get(n, 99) == dist[area_id] - 1]
+
+
+def overrun_options(state: dict) -> tuple[str, ...]:
+    """The legal answers to the first waiting overrun ("Overruns": discard 1
+    resource of the players' choice, or place the overrun minions one area
+    closer to Farrenroc): the resources the reserves hold, then each closer
+    area (by id), the box's former pick first among them."""
+    if not state.get("overruns"):
+        return ()
+    area_id = state["overruns"][0]["area"]
+    closer = overrun_closer(state, area_id)
+    first = step_toward(state, area_id, state["distance"])
+    return (*discard_choices(state), first, *(a for a in closer if a != first))
+
+
+def overrun_default(state: dict) -> str | None:
+    """The box's former fixed answer: move, toward the closer area holding the
+    fewest minions (then board id)."""
+    if not state.get("overruns"):
+        return None
+    return step_toward(state, state["overruns"][0]["area"], state["distance"])
+
+
+def overrun_labels(state: dict) -> dict[str, str]:
+    labels = {k: f"discard {k} ({state['reserves'][k]})" for k in RESOURCES}
+    labels.update({a: f"move to {area['name']}" for a, area in state["board"]["areas"].items()})
+    return labels
+
+
+def overrun_refusal(state: dict, choice: str):
+    """Why an answer to an overrun is refused (the rule's reason)."""
+    from games.core import RuleError
+    if not state.get("overruns"):
+        return RuleError("No overrun waits", "No overrun waits for the players' choice (Overruns).")
+    if choice in RESOURCES:
+        return RuleError(f"No {choice} to discard",
+                         f"The reserves hold no {choice}: move the minions instead "
+                         "(Overruns; Spend: never in excess of the reserves).")
+    where = area_name(state, state["overruns"][0]["area"])
+    target = area_name(state, choice) if choice in state["areas"] else repr(choice)
+    return RuleError("Not 1 area closer", f"{target} is not one area closer to Farrenroc than "
+                     f"{where}: overrun minions are placed one area closer (Overruns).")
+
+
+def settle_overruns(ctx: Context) -> None:
+    """Resolve every waiting overrun that leaves the players no choice (the
+    reserves empty and one area closer), first to last; stop at the first real
+    choice, which the "overrun" prompt asks."""
+    while ctx.state.get("overruns") and len(overrun_options(ctx.state)) == 1:
+        resolve_overrun(ctx, overrun_options(ctx.state)[0])
+
+
 def resolve_overrun(ctx: Context, choice: str) -> None:
     """"Overruns": discard 1 resource (the overrun minions go out of play) or
-    place the overrun minions one area closer to Farrenroc."""
+    place the overrun minions one area closer to Farrenroc: ``choice`` is the
+    resource, or the closer area (the players' choice when there are several;
+    ``"move"`` is the box's former pick, :func:`overrun_default`)."""
     state = ctx.state
-    item = state["overruns"][0]
-    area_id, count = item["area"], item["count"]
     if choice == "move":
+        choice = overrun_default(state)
+    if choice not in overrun_options(state):
+        raise overrun_refusal(state, choice)
+    count = state["overruns"][0]["count"]
+    if choice not in RESOURCES:
         # Each overrun minion moves on its own, hopping areas already full
         # ("Enemy Movement"), so one destination never takes more than 3.
-        closer = step_toward(state, area_id, state["distance"])
         destinations = []
         for _ in range(count):
-            dest = land(state, closer)
+            dest = land(state, choice)
             state["areas"][dest]["minions"].append({"damage": 0, "delayed": False})
             destinations.append(area_name(state, dest))
         note(ctx, f"{count} overrun minion(s) to {', '.join(destinations)}")
         farrenroc_excess(ctx)
     else:
-        if state["reserves"][choice] == 0:
-            from games.core import RuleError
-            raise RuleError(f"No {choice} to discard",
-                            f"The reserves hold no {choice}: move the minions instead "
-                            "(Overruns; Spend: never in excess of the reserves).")
         state["reserves"][choice] -= 1
         state["supply"]["minions"] += count
         note(ctx, f"Discarded 1 {choice}: {count} overrun minion(s) out of play")

@@ -56,7 +56,7 @@ class Table:
                 return
             if step is not None and step.kind.value == "prompt":
                 if step.command == "overrun":
-                    self.do("overrun", choice="move")
+                    self.do("overrun")  # the default: the box's former pick
                 else:
                     self.do(step.command)
             else:

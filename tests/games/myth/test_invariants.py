@@ -31,7 +31,7 @@ COMMANDS = st.one_of(
               st.sampled_from(("stability", "hope", "supply", "influence", *TRACKS)),
               st.integers(-2, 12)),
     st.builds(lambda c: ("overrun", {"choice": c}),
-              st.sampled_from(("move", "hope", "supply", "influence"))),
+              st.sampled_from(("hope", "supply", "influence", *AREA_IDS))),
     st.just(("produce", {})),
     st.just(("roll", {})),
     st.just(("reroll", {})),
@@ -69,7 +69,7 @@ def _play(seed: int, commands) -> tuple[dict, list[str]]:
             break
         step = current_step(GAME, t.state)
         if step is not None and step.kind.value == "prompt" and step.command == "overrun":
-            t.do("overrun", choice="move")
+            t.do("overrun")
     return t.state, log
 
 

@@ -70,7 +70,7 @@ def test_no_view_shows_an_unrevealed_enemy_card_through_two_rounds():
             if step is None:
                 t.do("next")
             elif step.kind.value == "prompt":
-                t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+                t.do(step.command)
             else:
                 t.do("next")
             if t.state["procedure"] and t.state["procedure"]["name"] == "planning":
@@ -107,7 +107,7 @@ def test_decks_resolve_morning_then_day_then_night():
             order.append(current["deck"])
         step = t.step()
         if step.kind.value == "prompt":
-            t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+            t.do(step.command)
         else:
             t.do("next")
     assert order == ["morning", "day", "night"]
@@ -157,7 +157,7 @@ def _play_round(t: Table, on_step) -> None:
             return
         on_step(step)
         if step.kind.value == "prompt":
-            t.do(step.command, **({"choice": "move"} if step.command == "overrun" else {}))
+            t.do(step.command)
         else:
             t.do("next")
     raise AssertionError("the round did not end")

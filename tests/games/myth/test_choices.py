@@ -1,0 +1,90 @@
+"""Ties the rules leave to the players, asked at prompts: "Overruns" (discard
+a resource, or which area one closer to Farrenroc), "Enemy Movement Priority"
+(a tie between objectives or structures: "players choose where the enemy
+moves") and which non-darkness fate dice of the pool "Muster" and "Conquest"
+roll. Each prompt's default is the box's former fixed pick; one legal option
+asks nothing; an illegal answer is refused with the rule's reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import Command, RuleError, apply
+from games.myth import GAME
+from tests.games.myth.helpers import Table, clear_board, put
+
+
+def played(heroes: int = 1, seed: int = 1, **kw) -> Table:
+    t = Table(heroes=heroes, seed=seed).setup(**kw)
+    clear_board(t.state)
+    return t
+
+
+def form(t: Table, command: str) -> dict:
+    """The resolved params of ``command`` for the current state (what the form shows)."""
+    spec = next(c for c in GAME.commands if c.name == command)
+    return {p.name: p for p in spec.resolved_params(t.state)}
+
+
+def refused(t: Table, name: str, **params) -> RuleError:
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        apply(GAME, t.state, Command(name, params))
+    assert t.state == before
+    return err.value
+
+
+# --- Overruns --------------------------------------------------------------------------------
+
+
+def test_overrun_asks_which_closer_area_and_which_resource_default_the_former_pick():
+    """"Overruns": discard 1 resource of the players' choice or place the overrun
+    minions one area closer to Farrenroc; Ruins 2 has two areas closer
+    (Sanctuary 1 and Village 1): both offered, labelled by name."""
+    t = played()
+    put(t.state, "ruins-2", 3)
+    t.state["reserves"]["hope"] = 1
+    t.do("spawn", area="ruins-2", count=1)
+    assert t.step().command == "overrun"
+    choice = form(t, "overrun")["choice"]
+    assert set(choice.choices) == {"hope", "sanctuary-1", "village-1"}
+    assert choice.default == "sanctuary-1"  # fewest minions, then board id: the old pick
+    assert choice.labels["village-1"] == "move to Village 1"
+    assert choice.labels["hope"] == "discard hope (1)"
+    t.do("overrun", choice="village-1")
+    assert len(t.state["areas"]["village-1"]["minions"]) == 1
+    assert t.state["areas"]["sanctuary-1"]["minions"] == []
+    assert t.state["overruns"] == []
+
+
+def test_overrun_default_answer_keeps_the_old_behaviour():
+    t = played()
+    put(t.state, "ruins-2", 3)
+    t.state["reserves"]["supply"] = 1
+    t.do("spawn", area="ruins-2", count=1)
+    t.do("overrun")
+    assert len(t.state["areas"]["sanctuary-1"]["minions"]) == 1
+    assert t.state["reserves"]["supply"] == 1
+
+
+def test_overrun_to_an_area_not_closer_refused_with_the_rule():
+    t = played()
+    put(t.state, "ruins-2", 3)
+    t.state["reserves"]["hope"] = 1
+    t.do("spawn", area="ruins-2", count=1)
+    err = refused(t, "overrun", choice="dungeon-2")
+    assert "one area closer" in err.long and "Overruns" in err.long
+    err = refused(t, "overrun", choice="supply")
+    assert "reserves hold no supply" in err.long
+
+
+def test_overrun_with_one_legal_option_asks_nothing():
+    """Reserves empty and one area closer (Village 5 -> Sanctuary 2): nothing to
+    choose, the minion moves at once."""
+    t = played()
+    put(t.state, "village-5", 3)
+    t.state["reserves"] = {"hope": 0, "supply": 0, "influence": 0}
+    t.do("spawn", area="village-5", count=1)
+    assert t.state["overruns"] == []
+    assert len(t.state["areas"]["sanctuary-2"]["minions"]) == 1
+    assert t.state["procedure"] is None or t.step().command != "overrun"
