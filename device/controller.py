@@ -20,7 +20,9 @@ shift. The control map (README, "Controls"):
   dial shows (letters, space, DEL); in play, focus the main value again.
 - A touch on the screen (``Tap``, extra controls): a track is focused as with
   the Menhir dial and its - / + (or a drag along it) is the Spirit dial; a
-  menu item is the cursor moved there and select; a form field is focused.
+  menu item is the cursor moved there and select; a form field is focused;
+  a dialog's OK is select, its Cancel or Close is back; the mouse wheel over
+  a list is the Menhir dial.
 """
 
 from __future__ import annotations
@@ -231,14 +233,20 @@ class Controller:
         A menu item is the Menhir dial moved to it, then ``select``; a form
         field is the Menhir dial moved to it (a drag along it, the Spirit
         dial); a track is focused as with the Menhir dial, and its - / +
-        is the Spirit dial turned. A tap on help closes it; a message box is
-        dismissed by any tap (above). Anything else, or a target that no
-        longer matches what is open, does nothing.
+        is the Spirit dial turned. A dialog's OK and Cancel (or Close) are
+        ``select`` and ``back`` pressed; the wheel over a list is the Menhir
+        dial (wheel up, towards the top). A tap on help closes it; a message
+        box is dismissed by any tap (above). Anything else, or a target that
+        no longer matches what is open, does nothing.
         """
         kind, args = target[0], target[1:]
         overlay = self.overlay
         if kind == "help" and isinstance(overlay, HelpView):
             self._close_overlay()
+        elif kind == "press" and args[0] in ("select", "back") and overlay is not None:
+            self._press(str(args[0]))
+        elif kind == "scroll" and isinstance(overlay, CursorMenu):
+            self._turn("menhir", -int(args[0]))
         elif kind == "menu" and isinstance(overlay, CursorMenu) and 0 <= args[0] < len(overlay.items):
             overlay.move(args[0] - overlay.cursor)
             self._press("select")

@@ -44,9 +44,10 @@ class Tap:
     The screen renderer names the targets (``ui.screen.Target``):
     ``("focus", track)``, ``("turn", track, steps)``, ``("menu", index)``,
     ``("field", index)``, ``("field_turn", index, steps)``, ``("help",)``,
-    ``("dismiss",)``. The controller maps each onto what its dials and
-    buttons would do (focus, a Spirit turn, a menu pick…), never onto game
-    state directly.
+    ``("dismiss",)``, ``("press", "select" | "back")`` (a dialog's OK,
+    Cancel or Close), ``("scroll", steps)`` (the wheel over a list). The
+    controller maps each onto what its dials and buttons would do (focus, a
+    Spirit turn, a menu pick, a press…), never onto game state directly.
     """
 
     target: tuple[str | int, ...]

@@ -13,7 +13,8 @@ so 800x480 and 1920x1080 lay out alike.
 Touch: every render also records :attr:`ScreenRenderer.hits`, the regions of
 what it drew that a finger or a mouse may act on, each naming a
 :data:`Target` (``("focus", track)``, ``("turn", track, steps)``,
-``("menu", index)``, ``("field", index)``…). The renderer only reports them;
+``("menu", index)``, ``("field", index)``, ``("press", "select")`` for a
+dialog's OK…) and what the mouse wheel over it turns. The renderer only reports them;
 the screen adapter turns a tap into an input event and the controller decides
 what it means, as it does for the dials and buttons (``ui.touch``).
 
@@ -41,23 +42,38 @@ ELLIPSIS = "…"
 #: ``("focus", key)`` a track, ``("turn", key, steps)`` its - / + (or a drag along it),
 #: ``("menu", index)`` a menu or history item, ``("field", index)`` a form field
 #: (``("field_turn", index, steps)`` dragging along it), ``("help",)`` the help
-#: overlay, ``("dismiss",)`` a message box.
+#: overlay, ``("dismiss",)`` a message box, ``("press", control)`` a dialog's
+#: button (OK is ``select``, Cancel and Close are ``back``), ``("scroll", steps)``
+#: the wheel over a list (up = +, towards its top).
 Target = tuple[str | int, ...]
+
+#: A dialog's buttons: what a tap on them presses.
+SELECT: Target = ("press", "select")
+BACK: Target = ("press", "back")
+#: A dialog button's size, designed at 480 rows: about a fingertip on a 7" panel.
+BUTTON_W, BUTTON_H = 132, 44
 
 
 @dataclass(frozen=True)
 class HitRegion:
     """A rectangle of the last frame a touch may act on.
 
-    ``target`` is what a tap on it means. When ``drag`` is set, dragging
-    across the region sideways means ``(*drag, steps)``: one step for every
-    ``drag_step`` pixels.
+    ``target`` is what a tap on it means (None: a tap means nothing). When
+    ``drag`` is set, dragging across the region sideways means ``(*drag,
+    steps)``: one step for every ``drag_step`` pixels. Turning the mouse wheel
+    over it means ``(*wheel, clicks)`` (up = +); ``wheel`` defaults to ``drag``.
     """
 
     rect: tuple[int, int, int, int]
-    target: Target
+    target: Target | None
     drag: Target | None = None
     drag_step: int = 0
+    wheel: Target | None = None
+
+    @property
+    def turned_by_wheel(self) -> Target | None:
+        """What the wheel over this region turns, if anything."""
+        return self.wheel or self.drag
 
     def contains(self, pos: tuple[int, int]) -> bool:
         x, y, w, h = self.rect
@@ -159,10 +175,10 @@ class ScreenRenderer:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
         return next((h for h in reversed(self.hits) if h.contains(pos)), None)
 
-    def _region(self, rect: pygame.Rect, target: Target, drag: Target | None = None,
-                drag_step: int = 0) -> None:
+    def _region(self, rect: pygame.Rect, target: Target | None, drag: Target | None = None,
+                drag_step: int = 0, wheel: Target | None = None) -> None:
         self._hits.append(HitRegion((rect.x, rect.y, rect.width, rect.height), target, drag,
-                                    drag_step))
+                                    drag_step, wheel))
 
     # --- sizes and text ------------------------------------------------------------
 
@@ -229,18 +245,22 @@ class ScreenRenderer:
         return surface
 
     def _overlay(self, frame: Frame) -> Callable[[pygame.Surface], None] | None:
+        # OK confirms as select does; Cancel closes as back does, drawn only over a
+        # game (before one is chosen, closing the game list leaves nothing to tap).
+        confirm = (("Cancel", BACK), ("OK", SELECT)) if frame.game else (("OK", SELECT),)
+        close = (("Close", BACK),)
         if frame.menu is not None:
             menu = frame.menu
-            return lambda s: self._draw_list(s, menu)
+            return lambda s: self._draw_list(s, menu, confirm)
         if frame.form is not None:
             form = frame.form
-            return lambda s: self._draw_form(s, form)
+            return lambda s: self._draw_form(s, form, confirm)
         if frame.history is not None:
             history = frame.history
-            return lambda s: self._draw_list(s, history)
+            return lambda s: self._draw_list(s, history, close)
         if frame.help is not None:
             rows = frame.help
-            return lambda s: self._draw_help(s, rows)
+            return lambda s: self._draw_help(s, rows, close)
         return None
 
     # --- title and header ----------------------------------------------------------
@@ -676,13 +696,25 @@ class ScreenRenderer:
     def _dialog_width(self) -> int:
         return min(self.size[0] - self.px(40), max(self.px(560), self.size[0] // 2))
 
-    def _dialog(self, surface: pygame.Surface, title: str, rows: int,
-                row_h: int, accent: Color | None = None) -> tuple[pygame.Rect, int]:
-        """A centred dialog box with a title; returns the box and the y of its first row."""
+    def _button_bar(self, buttons: Sequence[tuple[str, Target]]) -> int:
+        """The height a dialog's row of ``buttons`` takes at its foot."""
+        return self.px(BUTTON_H) + self.px(16) if buttons else 0
+
+    def _dialog(self, surface: pygame.Surface, title: str, rows: int, row_h: int,
+                accent: Color | None = None, buttons: Sequence[tuple[str, Target]] = (),
+                tap: Target | None = None, wheel: Target | None = None,
+                ) -> tuple[pygame.Rect, int, int]:
+        """A centred dialog box with a title and a row of ``buttons`` (label, target) at its foot.
+
+        ``tap`` is what a tap anywhere on the box means and ``wheel`` what the
+        mouse wheel over it turns (below its rows and buttons). Returns the
+        box, the y of its first row and the y its rows end above.
+        """
         theme = self.theme
         title_font = self.font(26, bold=True)
+        bar = self._button_bar(buttons)
         width = self._dialog_width()
-        height = title_font.get_linesize() + rows * row_h + self.px(40)
+        height = title_font.get_linesize() + rows * row_h + self.px(40) + bar
         height = min(height, self.size[1] - self.px(24))
         box = pygame.Rect(0, 0, width, height)
         box.center = (self.size[0] // 2, self.size[1] // 2)
@@ -692,15 +724,42 @@ class ScreenRenderer:
         pad = self.px(16)
         self._text(surface, title, title_font, theme.text, box.left + pad, box.top + pad,
                    box.width - 2 * pad)
-        return box, box.top + pad + title_font.get_linesize() + self.px(8)
+        if tap is not None or wheel is not None:
+            self._region(box, tap, wheel=wheel)
+        self._draw_buttons(surface, box, buttons)
+        return box, box.top + pad + title_font.get_linesize() + self.px(8), box.bottom - bar
 
-    def _draw_list(self, surface: pygame.Surface, menu: Menu) -> None:
+    def _draw_buttons(self, surface: pygame.Surface, box: pygame.Rect,
+                      buttons: Sequence[tuple[str, Target]]) -> None:
+        """The buttons right-aligned along the foot of ``box``; OK (``select``) filled."""
+        theme = self.theme
+        font = self.font(22, bold=True)
+        pad, gap = self.px(16), self.px(12)
+        rect = pygame.Rect(0, 0, self.px(BUTTON_W), self.px(BUTTON_H))
+        rect.bottomright = (box.right - pad, box.bottom - pad)
+        rect.x -= (len(buttons) - 1) * (rect.width + gap)
+        for label, target in buttons:
+            primary = target == SELECT
+            radius = self.px(8)
+            pygame.draw.rect(surface, theme.accent if primary else theme.bar_back, rect,
+                             border_radius=radius)
+            pygame.draw.rect(surface, theme.accent if primary else theme.border, rect,
+                             width=max(1, self.px(2)), border_radius=radius)
+            self._text(surface, label, font, theme.accent_text if primary else theme.text,
+                       rect.centerx, rect.centery - font.get_linesize() // 2,
+                       rect.width - self.px(8), "center")
+            self._region(rect.inflate(gap, gap), target)
+            rect.x += rect.width + gap
+
+    def _draw_list(self, surface: pygame.Surface, menu: Menu,
+                   buttons: Sequence[tuple[str, Target]] = ()) -> None:
         theme = self.theme
         font = self.font(24)
         row_h = font.get_linesize() + self.px(8)
-        max_rows = max(1, (self.size[1] - self.px(160)) // row_h)
+        max_rows = max(1, (self.size[1] - self.px(160) - self._button_bar(buttons)) // row_h)
         rows = min(len(menu.items), max_rows)
-        box, y = self._dialog(surface, menu.title, max(rows, 1), row_h)
+        box, y, _ = self._dialog(surface, menu.title, max(rows, 1), row_h, buttons=buttons,
+                                 wheel=("scroll",))
         pad = self.px(16)
         if not menu.items:
             return
@@ -730,17 +789,18 @@ class ScreenRenderer:
                                                        (arrow_x + size, bottom_y - size),
                                                        (arrow_x, bottom_y)])
 
-    def _draw_form(self, surface: pygame.Surface, form: Form) -> None:
+    def _draw_form(self, surface: pygame.Surface, form: Form,
+                   buttons: Sequence[tuple[str, Target]] = ()) -> None:
         theme = self.theme
         font = self.font(24)
         value_font = self.font(28, bold=True)
         row_h = value_font.get_linesize() + self.px(8)
         rows = len(form.fields) + (1 if form.hint else 0)
-        box, y = self._dialog(surface, form.title, max(1, rows), row_h)
+        box, y, bottom = self._dialog(surface, form.title, max(1, rows), row_h, buttons=buttons)
         pad = self.px(16)
         label_w = (box.width - 2 * pad) * 3 // 5
         for index, field in enumerate(form.fields):
-            if y + row_h > box.bottom - pad:
+            if y + row_h > bottom - pad:
                 break
             row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
             self._region(row, ("field", index), ("field_turn", index), self.px(24))
@@ -752,19 +812,21 @@ class ScreenRenderer:
             self._text(surface, field.value, value_font, color, row.right - pad // 2,
                        y + self.px(4), row.width - label_w - pad, "right")
             y += row_h
-        if form.hint and y + font.get_linesize() <= box.bottom - pad // 2:
+        if form.hint and y + font.get_linesize() <= bottom - pad // 2:
             self._text(surface, form.hint, self.font(20), theme.muted, box.left + pad,
                        y + self.px(6), box.width - 2 * pad)
 
-    def _draw_help(self, surface: pygame.Surface, rows: Sequence[tuple[str, str]]) -> None:
+    def _draw_help(self, surface: pygame.Surface, rows: Sequence[tuple[str, str]],
+                   buttons: Sequence[tuple[str, Target]] = ()) -> None:
         theme = self.theme
         font = self.font(22)
         bold = self.font(22, bold=True)
         row_h = font.get_linesize() + self.px(4)
-        max_rows = max(1, (self.size[1] - self.px(140)) // row_h)
+        max_rows = max(1, (self.size[1] - self.px(140) - self._button_bar(buttons)) // row_h)
         shown = list(rows[:max_rows])
-        box, y = self._dialog(surface, "Controls", max(1, len(shown)), row_h)
-        self._region(box, ("help",))
+        # A tap anywhere on it closes it, as any press does.
+        box, y, _ = self._dialog(surface, "Controls", max(1, len(shown)), row_h, buttons=buttons,
+                                 tap=("help",))
         pad = self.px(16)
         control_w = min(max((bold.size(c)[0] for c, _ in shown), default=0),
                         (box.width - 2 * pad) // 2)
@@ -795,7 +857,7 @@ class ScreenRenderer:
         lines = self._lines(text, font, self._dialog_width() - self.px(32), 5)
         self._hits = [HitRegion((0, 0, *self.size), ("dismiss",))]  # a tap anywhere reads it
         self._shade(surface)
-        box, y = self._dialog(surface, title, len(lines), font.get_linesize(), accent)
+        box, y, _ = self._dialog(surface, title, len(lines), font.get_linesize(), accent)
         for line in lines:
             self._text(surface, line, font, theme.text, box.left + self.px(16), y,
                        box.width - self.px(32))

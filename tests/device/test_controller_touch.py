@@ -11,7 +11,7 @@ import pytest
 from device.controller import Controller
 from device.events import Hold, Press, Tap, Turn
 from device.journal import Journal
-from games.core import TrackSpec, registry
+from games.core import CommandSpec, Param, TrackSpec, registry
 from tests.device.test_controller import FakeClock, start_counter
 from tests.fixtures.counter_game import COUNTER, GAME_ID
 
@@ -36,6 +36,15 @@ def boxes(tmp_path):
 
 def tap_item(controller: Controller, label: str) -> None:
     controller.handle(Tap(("menu", controller.frame().menu.items.index(label))))
+
+
+def choose(controller: Controller, label: str, menu: bool = False) -> None:
+    """With the box's controls: open the action menu if ``menu``, then pick ``label``."""
+    if menu:
+        controller.handle(Press("select"))
+    items = controller.frame().menu.items
+    controller.handle(Turn("menhir", items.index(label) - controller.frame().menu.cursor))
+    controller.handle(Press("select"))
 
 
 def journaled(controller: Controller) -> tuple[dict, list[str]]:
@@ -123,6 +132,87 @@ def test_a_tap_reads_a_message_and_closes_help(boxes):
     assert tapped.frame().help is not None
     tapped.handle(Tap(("help",)))
     assert tapped.frame().help is None
+
+
+OK, CANCEL = Tap(("press", "select")), Tap(("press", "back"))
+
+
+def both(boxes: list[Controller], tap: Tap, control: Press | Turn) -> None:
+    """The first box tapped, the second driven by ``control``."""
+    tapped, controlled = boxes
+    tapped.handle(tap)
+    controlled.handle(control)
+
+
+def test_a_dialogs_ok_is_select_and_its_cancel_is_back(boxes):
+    for controller in boxes:
+        choose(controller, "Test Counter")
+        choose(controller, "New game")
+        controller.handle(Turn("spirit", 3))
+    both(boxes, OK, Press("select"))  # the new-game form confirmed
+    tapped, controlled = boxes
+    assert journaled(tapped) == journaled(controlled) and journaled(tapped)[0]["counter"] == 3
+    for cancel in (True, False):
+        for controller in boxes:
+            controller.handle(Press("select"))
+            menu = controller.frame().menu
+            controller.handle(Turn("menhir", menu.items.index("Push the counter up")))
+        both(boxes, OK, Press("select"))  # the menu's OK opens the form
+        assert tapped.frame().form is not None
+        for controller in boxes:
+            controller.handle(Turn("spirit", 1))
+        both(boxes, CANCEL if cancel else OK, Press("back" if cancel else "select"))
+        assert tapped.frame() == controlled.frame() and tapped.frame().form is None
+        assert journaled(tapped) == journaled(controlled)
+    assert journaled(tapped)[0]["counter"] == 5
+    for controller in boxes:
+        controller.handle(Press("select"))
+    both(boxes, CANCEL, Press("back"))  # a menu closed
+    for controller in boxes:
+        controller.handle(Press("menhir_push"))
+    both(boxes, CANCEL, Press("back"))  # the history's Close
+    for controller in boxes:
+        controller.handle(Hold("select"))
+    both(boxes, CANCEL, Press("back"))  # help's Close
+    assert tapped.frame() == controlled.frame()
+    assert tapped.frame().menu is tapped.frame().history is tapped.frame().help is None
+
+
+def test_ok_confirms_a_form_even_on_a_text_field(boxes, monkeypatch):
+    def name_it(ctx):
+        ctx.state["name"] = ctx.params["name"]
+
+    game = dataclasses.replace(COUNTER, commands=COUNTER.commands + (
+        CommandSpec("name_it", "Name a status", name_it, (Param("name", "text", "Status"),)),))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, game)
+    for controller in boxes:
+        start_counter(controller)
+        choose(controller, "Name a status", menu=True)
+        controller.handle(Press("spirit_push"))  # types "A"
+    both(boxes, OK, Press("select"))
+    tapped, controlled = boxes
+    assert journaled(tapped) == journaled(controlled) and journaled(tapped)[0]["name"] == "A"
+
+
+def test_ok_and_cancel_with_nothing_open_do_nothing(boxes):
+    tapped, untouched = boxes
+    for controller in boxes:
+        start_counter(controller)
+    tapped.handle(OK)  # select would open the action menu: the dialog is gone
+    tapped.handle(CANCEL)
+    tapped.handle(Tap(("press", "undo")))  # the screen draws no such button
+    assert tapped.frame() == untouched.frame() and journaled(tapped) == journaled(untouched)
+
+
+def test_the_wheel_over_a_list_is_the_menhir_dial(boxes):
+    tapped, controlled = boxes
+    both(boxes, Tap(("scroll", -2)), Turn("menhir", 2))  # wheel down: the cursor goes down
+    assert tapped.frame().menu.cursor == controlled.frame().menu.cursor == 2
+    both(boxes, Tap(("scroll", 3)), Turn("menhir", -3))
+    assert tapped.frame() == controlled.frame()
+    start_counter(tapped)
+    tapped.handle(Tap(("scroll", 1)))  # no list open
+    assert tapped.frame().menu is None
 
 
 def test_the_service_hands_a_tap_to_the_controller_and_draws(tmp_path):

@@ -13,7 +13,7 @@ from device.events import Quit, Tap  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
 from ui.model import Form, FormField, Frame, Menu, Message  # noqa: E402
-from ui.screen import HitRegion, ScreenRenderer  # noqa: E402
+from ui.screen import BACK, SELECT, HitRegion, ScreenRenderer  # noqa: E402
 from ui.touch import TouchGestures  # noqa: E402
 
 
@@ -46,21 +46,59 @@ def test_tracks_report_focus_and_the_focused_one_its_steppers(size):
     assert row.drag == ("turn", keys[-1]) and row.drag_step > 0
 
 
+def taps(renderer: ScreenRenderer) -> list[tuple]:
+    """The targets of the last frame's regions that a tap acts on."""
+    return [r.target for r in renderer.hits if r.target is not None]
+
+
 def test_overlays_hide_the_game_and_report_their_own_rows():
     renderer = ScreenRenderer((800, 480))
     game = play_frame().game
     renderer.render(Frame(game=game, menu=Menu("Actions", ("a", "b", "c"), cursor=1)))
-    assert [r.target for r in renderer.hits] == [("menu", 0), ("menu", 1), ("menu", 2)]
+    assert taps(renderer) == [BACK, SELECT, ("menu", 0), ("menu", 1), ("menu", 2)]
     fields = (FormField("Amount", "2", True), FormField("Who", "Elsa"))
     renderer.render(Frame(game=game, form=Form("Push", fields)))
-    assert [r.target for r in renderer.hits] == [("field", 0), ("field", 1)]
-    assert renderer.hits[0].drag == ("field_turn", 0)
+    assert taps(renderer) == [BACK, SELECT, ("field", 0), ("field", 1)]
+    assert region_for(renderer, ("field", 0)).drag == ("field_turn", 0)
     renderer.render(ALL["help"]())
-    assert [r.target for r in renderer.hits] == [("help",)]
+    assert taps(renderer) == [("help",), BACK]
     renderer.render(Frame(game=game, message=Message("No", "Not now", "error")))
-    assert [r.target for r in renderer.hits] == [("dismiss",)]
+    assert taps(renderer) == [("dismiss",)]
     renderer.render(Frame(game=game, message=Message("Saved", "", "info")))
-    assert ("focus", game.tracks[0].key) in [r.target for r in renderer.hits]
+    assert ("focus", game.tracks[0].key) in taps(renderer)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("overlay", ["menu", "form", "history", "help"])
+def test_dialogs_have_ok_and_cancel_or_close_within_reach(size, overlay):
+    renderer = ScreenRenderer(size)
+    game = play_frame().game
+    items = tuple(f"item {i}" for i in range(30))
+    frame = {
+        "menu": Frame(game=game, menu=Menu("Actions", items, cursor=29)),
+        "form": Frame(game=game, form=Form("Push", (FormField("Amount", "2", True),), "a hint")),
+        "history": Frame(game=game, history=Menu("History", items)),
+        "help": Frame(game=game, help=(("select", "confirm"),) * 30),
+    }[overlay]
+    renderer.render(frame)
+    buttons = [r for r in renderer.hits if r.target in (SELECT, BACK)]
+    wanted = [BACK] if overlay in ("history", "help") else [BACK, SELECT]
+    assert [b.target for b in buttons] == wanted  # Cancel left of OK
+    finger = renderer.px(44)
+    rows = [r for r in renderer.hits if r.target and r.target[0] in ("menu", "field")]
+    for button in buttons:
+        x, y, w, h = button.rect
+        assert w >= finger and h >= finger
+        assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
+        assert renderer.hit(center(button)) == button  # on top of the dialog
+        # Below every row, overlapping none.
+        assert all(row.rect[1] + row.rect[3] <= y + renderer.px(8) for row in rows)
+
+
+def test_without_a_game_a_dialog_offers_ok_only():
+    renderer = ScreenRenderer((800, 480))
+    renderer.render(ALL["menu"]())  # the game list, before a game is chosen
+    assert [r.target for r in renderer.hits if r.target in (SELECT, BACK)] == [SELECT]
 
 
 def test_a_narrow_screen_scales_by_its_width():
