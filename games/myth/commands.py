@@ -21,6 +21,7 @@ from games.myth.enemy import (
     discard_labels,
     discard_options,
     discard_resource,
+    march_to,
     muster_cmd,
     muster_fate,
     overrun,
@@ -60,6 +61,7 @@ from games.myth.heroes import (
     travel,
     wound_cmd,
 )
+from games.myth.procedures import march_choices, march_default, march_labels
 from games.myth.rolls import assault, reroll, reroll_choices, roll
 from games.myth.state import (
     AREA_TYPES,
@@ -202,6 +204,11 @@ COMMANDS = (
                 (Choice("choice", "choice", "Overrun", choices_from=rules.overrun_options,
                         labels_from=rules.overrun_labels, default_from=rules.overrun_default,
                         reason=rules.overrun_refusal),),
+                menu=False, prompt_only=True),
+    CommandSpec("march_to", "A tied minion move: where to", march_to,
+                (Choice("area", "choice", "Move to", choices_from=march_choices,
+                        labels_from=march_labels, default_from=march_default,
+                        reason=rules.march_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("produce", "Resources from structures", produce,
                 tuple(Param(k, "int", k.capitalize(), low=0, high=6, default=0)

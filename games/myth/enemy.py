@@ -146,3 +146,20 @@ def overrun(ctx: Context) -> None:
     rules.settle_overruns(ctx)
     if ctx.state["overruns"]:
         ctx.stay()
+
+
+def march_to(ctx: Context) -> None:
+    """"Enemy Movement Priority": "If there is a tie between multiple objectives
+    or multiple structures when resolving enemy movement, players choose where
+    the enemy moves": the first waiting minion moves to the chosen area; the
+    prompt asks again while another minion has a tie."""
+    movers = ctx.data.get("march")
+    if not movers:
+        raise rules.march_refusal(ctx.state, ctx.params["area"])
+    src = movers[0]
+    rules.move_minion(ctx.state, src, ctx.params["area"])
+    movers.pop(0)
+    note(ctx, f"Minion {area_name(ctx.state, src)} \u2192 {area_name(ctx.state, ctx.params['area'])}")
+    rules.advance_march(ctx.state, movers)
+    if movers:
+        ctx.stay()

@@ -228,14 +228,42 @@ def _assault_dice(state: dict) -> tuple[int, str]:
     return (len(rules.enemy_tokens(state, _assaults(state)[0])), "d10")
 
 
-def march_moves(ctx: Context) -> None:
-    """"March", second step: minion movement by priority, then Farrenroc's
-    excess rule ("Enemy Movement")."""
+def _movers(state: dict) -> list[str]:
+    return _data(state).get("march") or []
+
+
+def march_start(ctx: Context) -> None:
+    """"March", second step: the minions that move, one at a time, nearest
+    Farrenroc first; those with one place to go move now, the first tie waits
+    for the players ("march_to")."""
     state = ctx.state
-    before = {a: len(s["minions"]) for a, s in state["areas"].items()}
-    rules.march_moves(state)
+    ctx.data["march_before"] = {a: len(s["minions"]) for a, s in state["areas"].items()}
+    ctx.data["march"] = rules.march_movers(state)
+    rules.advance_march(state, ctx.data["march"])
+
+
+def march_choices(state: dict) -> tuple[str, ...]:
+    movers = _movers(state)
+    return tuple(rules.march_options(state, movers[0])) if movers else ()
+
+
+def march_default(state: dict) -> str | None:
+    options = march_choices(state)
+    return options[0] if options else None
+
+
+def march_labels(state: dict) -> dict[str, str]:
+    return {a: area["name"] for a, area in state["board"]["areas"].items()}
+
+
+def march_end(ctx: Context) -> None:
+    """All movement resolved: the moves journaled, then Farrenroc's excess rule
+    ("Enemy Movement")."""
+    state = ctx.state
+    before = ctx.data.pop("march_before", {})
+    ctx.data.pop("march", None)
     moved = [f"{area_name(state, a)} {len(s['minions'])}" for a, s in state["areas"].items()
-             if len(s["minions"]) != before[a]]
+             if len(s["minions"]) != before.get(a, len(s["minions"]))]
     note(ctx, "Minions move: " + (", ".join(moved) or "none"))
     rules.farrenroc_excess(ctx)
 
@@ -336,8 +364,12 @@ ACTION = Procedure(
              run=_conquest_spawn, skip=lambda s: not _conquest(s)),
         Step("assault", StepKind.PROMPT, "Assault: roll a d10 per enemy", "March; Assaults",
              command="assault", skip=lambda s: not _assaults(s), dice=_assault_dice),
-        Step("march", StepKind.AUTO, "Minions move", "March; Enemy Movement", run=march_moves,
+        Step("march", StepKind.AUTO, "Minions move", "March; Enemy Movement", run=march_start,
              skip=lambda s: _enemy_card(s) != "march"),
+        Step("march_to", StepKind.PROMPT, "Tie: where does the minion move?",
+             "Enemy Movement Priority", command="march_to", skip=lambda s: not _movers(s)),
+        Step("march_end", StepKind.AUTO, "Minions moved", "March; Enemy Movement",
+             run=march_end, skip=lambda s: "march_before" not in _data(s)),
         *aftermath("enemy_"),
         Step("darkness", StepKind.PROMPT, "Darkness: resolve it, roll its die",
              "Action Phase; Fate Pool", command="darkness_fate", dice=lambda s: (1, "fate"),

@@ -455,36 +455,96 @@ def destinations(state: dict) -> list[tuple[str, int]]:
     return goals
 
 
-def march_moves(state: dict) -> None:
-    """"March", second step: each non-delayed minion in a non-objective,
-    structureless area moves 1 area toward the closest destination (ties by
-    priority, then board order: a choice the players may correct), hopping
-    full areas; Farrenroc's excess is handled by the caller."""
-    from games.myth.state import distances
-
+def march_movers(state: dict) -> list[str]:
+    """"March", second step: the area of each minion that moves, one entry per
+    minion: the non-delayed minions of each non-objective, structureless area
+    other than Farrenroc, nearest Farrenroc first (then board id)."""
     home = farrenroc(state["board"])
     movers = []
     for area_id in sorted(state["areas"], key=lambda a: (state["distance"][a], a)):
         area = state["areas"][area_id]
         if area_id == home or area["objective"] or area["structure"]:
             continue
-        for minion in list(area["minions"]):
-            if not minion["delayed"]:
-                movers.append((area_id, minion))
-    goals = destinations(state)
-    for area_id, minion in movers:
-        best = None
-        for goal, priority in goals:
-            dist = distances(state["board"], goal)
-            key = (dist[area_id], priority)
-            if best is None or key < best[0]:
-                best = (key, goal, dist)
-        _, goal, dist = best
-        if goal == area_id:
+        movers += [area_id] * sum(1 for m in area["minions"] if not m["delayed"])
+    return movers
+
+
+def march_options(state: dict, area_id: str) -> list[str]:
+    """Where a minion in ``area_id`` may end its move ("Enemy Movement Priority"),
+    the box's former pick first; empty when it stays (already at its goal).
+
+    It moves toward the closest of Farrenroc, the objectives and the structures;
+    among equally close ones the highest priority (Farrenroc, the objective of
+    the highest conquest track, structures). A tie between objectives or
+    structures left after that is the players' choice, and so is a tie between
+    shortest paths ("Enemy movement is resolved exactly like hero movement").
+    Each option is where the minion lands after hopping full areas. The former
+    pick: the first tied goal in board order, the neighbour holding the fewest
+    minions (then board id)."""
+    from games.myth.state import distances
+
+    keyed = []
+    for goal, priority in destinations(state):
+        dist = distances(state["board"], goal)
+        keyed.append(((dist[area_id], priority), goal, dist))
+    best = min(key for key, _, _ in keyed)
+    options: list[str] = []
+    for key, goal, dist in keyed:
+        if key != best or goal == area_id:
             continue
-        state["areas"][area_id]["minions"].remove(minion)
-        dest = land(state, step_toward(state, area_id, dist))
-        state["areas"][dest]["minions"].append(minion)
+        first = step_toward(state, area_id, dist)
+        steps = [first] + sorted(n for n in state["board"]["areas"][area_id]["neighbours"]
+                                 if n != first and dist.get(n, 99) == dist[area_id] - 1)
+        for step in steps:
+            landing = land(state, step)
+            if landing not in options:
+                options.append(landing)
+    return options
+
+
+def move_minion(state: dict, area_id: str, dest: str) -> None:
+    """Move the first standing minion of ``area_id`` (one that was there when the
+    March began: moved minions join the end of their new area's list)."""
+    minion = next(m for m in state["areas"][area_id]["minions"] if not m["delayed"])
+    state["areas"][area_id]["minions"].remove(minion)
+    state["areas"][dest]["minions"].append(minion)
+
+
+def advance_march(state: dict, movers: list[str]) -> None:
+    """Move the waiting minions (``movers``, consumed from the front) that leave
+    no choice; stop at the first with more than one option (the "march_to"
+    prompt asks it)."""
+    while movers:
+        options = march_options(state, movers[0])
+        if len(options) > 1:
+            return
+        if options:
+            move_minion(state, movers[0], options[0])
+        movers.pop(0)
+
+
+def march_moves(state: dict) -> None:
+    """"March", second step, every tie taken by the box's former pick (each
+    minion to ``march_options(...)[0]``); Farrenroc's excess is handled by the
+    caller. The Action phase asks the ties instead (:func:`advance_march`)."""
+    movers = march_movers(state)
+    while movers:
+        options = march_options(state, movers[0])
+        if options:
+            move_minion(state, movers[0], options[0])
+        movers.pop(0)
+
+
+def march_refusal(state: dict, dest: str):
+    from games.core import RuleError
+    movers = (state.get("procedure") or {}).get("data", {}).get("march") or []
+    if not movers:
+        return RuleError("No minion to move", "No March movement waits for the players' choice.")
+    where = area_name(state, dest) if dest in state["areas"] else repr(dest)
+    return RuleError("Not a tied move", f"A minion in {area_name(state, movers[0])} cannot "
+                     f"move to {where}: minions take the shortest path toward the closest "
+                     "destination by priority; the players choose only between tied "
+                     "objectives, structures or paths (Enemy Movement Priority).")
 
 
 def conquest_action(ctx: Context, kind: str, faces: list[str] | None = None) -> None:

@@ -88,3 +88,63 @@ def test_overrun_with_one_legal_option_asks_nothing():
     assert t.state["overruns"] == []
     assert len(t.state["areas"]["sanctuary-2"]["minions"]) == 1
     assert t.state["procedure"] is None or t.step().command != "overrun"
+
+
+# --- Enemy Movement Priority -----------------------------------------------------------------
+
+
+def _tied_structures(minions: int) -> Table:
+    """Structures in Ruins 2 and Sanctuary 5, each one area from Dungeon 2
+    (Farrenroc two areas away): a tie between structures."""
+    from tests.games.myth.test_rules import _march_first
+
+    t = played()
+    s = t.state
+    s["areas"]["ruins-2"]["structure"] = True
+    s["areas"]["sanctuary-5"]["structure"] = True
+    put(s, "dungeon-2", minions)
+    _march_first(t)
+    return t
+
+
+def test_march_tie_between_structures_is_the_players_choice_one_minion_after_another():
+    """"Enemy Movement Priority": "If there is a tie between multiple objectives
+    or multiple structures when resolving enemy movement, players choose where
+    the enemy moves"; each minion moves on its own."""
+    t = _tied_structures(2)
+    assert t.step().id == "march_to"
+    area = form(t, "march_to")["area"]
+    assert area.choices == ("ruins-2", "sanctuary-5")
+    assert area.default == "ruins-2"  # the box's former pick (board order)
+    assert area.labels["sanctuary-5"] == "Sanctuary 5"
+    t.do("march_to", area="sanctuary-5")
+    assert t.step().id == "march_to"  # the second minion is asked too
+    t.do("march_to", area="ruins-2")
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1
+    assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
+    assert t.state["areas"]["dungeon-2"]["minions"] == []
+    assert t.step() is None or t.step().id != "march_to"
+
+
+def test_march_tie_default_answer_is_the_former_fixed_order():
+    t = _tied_structures(1)
+    t.do("march_to")
+    assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
+
+
+def test_march_move_off_the_tie_refused_with_the_rule():
+    t = _tied_structures(1)
+    err = refused(t, "march_to", area="village-1")
+    assert "Enemy Movement Priority" in err.long and "Village 1" in err.long
+
+
+def test_march_without_a_tie_asks_nothing():
+    """One structure only: the minion moves to it without a prompt."""
+    from tests.games.myth.test_rules import _march_first
+
+    t = played()
+    t.state["areas"]["ruins-2"]["structure"] = True
+    put(t.state, "dungeon-2", 1)
+    _march_first(t)
+    assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
+    assert t.step() is None or t.step().id != "march_to"

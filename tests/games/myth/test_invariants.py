@@ -32,6 +32,8 @@ COMMANDS = st.one_of(
               st.integers(-2, 12)),
     st.builds(lambda c: ("overrun", {"choice": c}),
               st.sampled_from(("hope", "supply", "influence", *AREA_IDS))),
+    st.builds(lambda a: ("march_to", {"area": a}), AREA),
+    st.just(("march_to", {})),
     st.just(("produce", {})),
     st.just(("roll", {})),
     st.just(("reroll", {})),
