@@ -9,8 +9,10 @@ Touch: a finger on the panel (SDL's finger events) or the mouse acts on what
 the frame shows, as extra controls (``ui.touch``): the renderer reports its
 regions, :class:`~ui.touch.TouchGestures` tells a tap from a drag, and each
 target goes on the queue as a :class:`~device.events.Tap` for the controller,
-like any press or turn. A window that is resized is drawn again at its new
-size, never stretched.
+like any press or turn. The mouse wheel (a mouse on the Pi, a touchpad's two
+fingers where SDL reports them as a wheel) turns what is under the pointer
+the same way. A window that is resized is drawn again at its new size, never
+stretched.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ class ScreenTouch:
     The left mouse button and fingers count; the mouse events SDL makes up
     from a touch are skipped (the finger's own events count), so a touch is
     never seen twice, and a second finger is ignored while one is down.
+    ``hover`` is where the mouse was last seen, for the wheel.
     """
 
     def __init__(self, regions) -> None:
@@ -75,6 +78,7 @@ class ScreenTouch:
 
         self.gestures = TouchGestures(regions)
         self._finger: int | None = None
+        self.hover = (0, 0)
 
     def pointer(self, pygame, event, window_size: tuple[int, int]
                 ) -> tuple[str, tuple[int, int]] | None:
@@ -82,6 +86,7 @@ class ScreenTouch:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
+            self.hover = event.pos
             if event.type == pygame.MOUSEMOTION:
                 return (POINTER_MOVE, event.pos) if event.buttons[0] else None
             if event.button != 1:
@@ -108,6 +113,10 @@ class ScreenTouch:
             return []
         targets = self.gestures.move(pos) if phase == POINTER_MOVE else self.gestures.up(pos)
         return [Tap(target) for target in targets]
+
+    def wheel(self, pos: tuple[int, int], clicks: int) -> list[Tap]:
+        """The wheel turned ``clicks`` (up = +) with the pointer at ``pos`` (the frame's pixels)."""
+        return [Tap(target) for target in self.gestures.wheel(pos, clicks)]
 
     def cancel(self) -> None:
         self.gestures.cancel()
@@ -167,6 +176,9 @@ class PygameScreen:
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if self._window is not None:
                     self.resize(pygame.display.get_surface().get_size())
+            elif event.type == pygame.MOUSEWHEEL and self._window is not None:
+                for tap in self.touch.wheel(self.touch.hover, event.y):
+                    emit(tap)
             elif self._window is not None:
                 touched = self.touch.pointer(pygame, event, self._window.get_size())
                 if touched is not None:

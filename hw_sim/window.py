@@ -20,8 +20,11 @@ bounce and encoder quadrature take exactly the path they take on the box:
   (``PtyTray.report``), and follows what the host armed the tray for;
 - the mouse on the screen acts as a touch on the box's panel does
   (``device.screen.ScreenTouch``): a tap focuses a track or turns it with its
-  - / +, picks a menu item, focuses a form field; a drag along a track turns
-  it. These reach the controller as ``Tap`` events, as on the Pi.
+  - / +, picks a menu item, focuses a form field, presses a dialog's OK
+  (select) or Cancel (back); a drag along a track turns it; the wheel over a
+  track or a form field turns it (the Spirit dial), over a list moves its
+  cursor (the Menhir dial; wheel down = down). These reach the controller as
+  ``Tap`` events, as on the Pi.
 
 The service pumps the window at 30 Hz; the window redraws only when
 something it shows changed (a new frame, a press, a resize, a cue).
@@ -412,7 +415,11 @@ class SimWindow:
             self._drag = (dial, last + steps * DETENT_DEGREES)
 
     def _wheel(self, clicks: int) -> None:
-        """The wheel turns the dial under the pointer (up = clockwise), or cycles a die."""
+        """The wheel turns the dial under the pointer (up = clockwise), or cycles a die;
+        over the screen, what is drawn under the pointer (a ``Tap``)."""
+        if self.screen_rect.collidepoint(self._pointer):
+            self._taps += self.touch.wheel(self._on_screen(self._pointer), clicks)
+            return
         hit = self.layout.hit(self._pointer, self.face)
         if hit is None:
             return

@@ -9,7 +9,11 @@ pointer over them and says which :data:`ui.screen.Target` it meant:
   focus a form field;
 - a sideways drag that starts on a region with a ``drag`` target means that
   target plus a number of steps, reported as the finger moves: one step for
-  every ``drag_step`` pixels (right = +).
+  every ``drag_step`` pixels (right = +);
+- the mouse wheel turns what the topmost region under the pointer that the
+  wheel acts on turns (a track or a form field, as the Spirit dial; a list,
+  as the Menhir dial): its ``wheel`` (or ``drag``) target plus the clicks
+  (up = +).
 
 It knows nothing about pygame's events or the input queue: the screen adapters
 (``device.screen``, ``hw_sim.window``) feed it positions in the frame's pixels
@@ -76,7 +80,19 @@ class TouchGestures:
             return moves
         near = (abs(pos[0] - self._start[0]) < self.slop
                 and abs(pos[1] - self._start[1]) < self.slop)
+        if region.target is None:
+            return []
         return [region.target] if near or region.contains(pos) else []
+
+    def wheel(self, pos: tuple[int, int], clicks: int) -> list[Target]:
+        """What turning the wheel ``clicks`` (up = +) with the pointer at ``pos`` means."""
+        if not clicks:
+            return []
+        for region in reversed(self._regions()):
+            turned = region.turned_by_wheel
+            if turned is not None and region.contains(pos):
+                return [(*turned, clicks)]
+        return []
 
     def cancel(self) -> None:
         self._region = None

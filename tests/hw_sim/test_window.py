@@ -28,6 +28,7 @@ from hw_sim.tray import PtyTray  # noqa: E402
 from hw_sim.window import SimWindow  # noqa: E402
 from tests.ui.sample_frames import play_frame  # noqa: E402
 from ui.box_face import DETENT_DEGREES  # noqa: E402
+from ui.model import Frame, Menu  # noqa: E402
 from ui.oled import render_oled  # noqa: E402
 
 PINS = ControlPins(bounce_time=0.01, hold_time=0.2)
@@ -347,3 +348,25 @@ def test_dragging_along_a_track_on_the_screen_turns_it(rig):
     rig.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
     rig.post(pygame.MOUSEBUTTONUP, pos=end, button=LEFT)
     assert rig.emitted == [Tap(("turn", key, 3))]
+
+
+def test_the_wheel_over_the_screen_is_a_tap_not_a_pin(rig):
+    frame = play_frame()
+    key = frame.game.tracks[-1].key
+    rig.post(pygame.MOUSEMOTION, pos=on_screen(rig, ("focus", key)), rel=(0, 0), buttons=(0, 0, 0))
+    rig.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    assert rig.emitted == [Tap(("turn", key, 1))]  # focused and turned, as the Spirit dial
+    menu = Frame(game=frame.game, menu=Menu("Actions", ("a", "b", "c")))
+    rig.window.draw(menu)
+    rig.post(pygame.MOUSEMOTION, pos=on_screen(rig, ("menu", 1)), rel=(0, 0), buttons=(0, 0, 0))
+    rig.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    assert rig.emitted[-1] == Tap(("scroll", -2))
+    assert rig.seen() == []  # no pin moved
+
+
+def test_a_click_on_ok_is_a_tap_that_presses_select(rig):
+    rig.window.draw(Frame(game=play_frame().game, menu=Menu("Actions", ("a", "b"))))
+    rig.click(on_screen(rig, ("press", "select")))
+    rig.click(on_screen(rig, ("press", "back")))
+    assert rig.emitted == [Tap(("press", "select")), Tap(("press", "back"))]
+    assert rig.seen() == []

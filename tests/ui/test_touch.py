@@ -149,6 +149,37 @@ def test_a_drag_along_a_track_turns_it_a_step_per_drag_step():
     assert touch.up((120, 120)) == [("menu", 0)]
 
 
+def test_the_wheel_turns_the_topmost_region_under_it_that_it_turns():
+    touch = gestures()
+    assert touch.wheel((50, 20), 2) == [("turn", "hp", 2)]
+    assert touch.wheel((160, 20), -1) == [("turn", "hp", -1)]  # the + chip: its row turns
+    assert touch.wheel((50, 120), 1) == []  # a menu row of its own does not turn
+    assert touch.wheel((50, 300), 1) == [] and touch.wheel((50, 20), 0) == []
+
+
+def test_the_wheel_over_a_dialog_scrolls_its_list_or_turns_its_field():
+    renderer = ScreenRenderer((800, 480))
+    touch = TouchGestures(lambda: renderer.hits)
+    game = play_frame().game
+    renderer.render(Frame(game=game, menu=Menu("Actions", ("a", "b", "c"))))
+    box = next(r for r in renderer.hits if r.target is None)
+    title = (box.rect[0] + 30, box.rect[1] + 20)
+    for pos in (center(region_for(renderer, ("menu", 2))), center(region_for(renderer, SELECT)),
+                title):
+        assert touch.wheel(pos, -1) == [("scroll", -1)]
+    touch.down(title)  # the box itself is no button
+    assert touch.up(title) == []
+    fields = (FormField("Amount", "2", True), FormField("Who", "Elsa"))
+    renderer.render(Frame(game=game, form=Form("Push", fields)))
+    assert touch.wheel(center(region_for(renderer, ("field", 1))), 1) == [("field_turn", 1, 1)]
+    assert touch.wheel(center(region_for(renderer, SELECT)), 1) == []
+    renderer.render(Frame(game=game, focus="spirit"))
+    power = center(region_for(renderer, ("focus", "power")))
+    assert touch.wheel(power, 1) == [("turn", "power", 1)]
+    renderer.render(ALL["help"]())
+    assert touch.wheel(center(region_for(renderer, ("help",))), 1) == []
+
+
 class Panel:
     """A PygameScreen with a window on SDL's dummy driver, as on the Pi's touch panel."""
 
@@ -215,3 +246,12 @@ def test_a_resized_panel_window_is_laid_out_again(panel):
     panel.finger(pygame.FINGERDOWN, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
     panel.finger(pygame.FINGERUP, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
     assert panel.emitted == [Tap(("turn", panel.frame.focus, 1))]
+
+
+def test_the_mouse_wheel_on_the_panel_turns_what_is_under_the_pointer(panel):
+    key = panel.frame.game.tracks[-1].key
+    row = center(region_for(panel.screen.renderer, ("focus", key)))
+    panel.post(pygame.MOUSEMOTION, pos=row, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    panel.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, touch=False)
+    panel.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, touch=False)
+    assert panel.emitted == [Tap(("turn", key, 2)), Tap(("turn", key, -1))]
