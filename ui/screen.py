@@ -791,17 +791,25 @@ class ScreenRenderer:
 
     def _draw_form(self, surface: pygame.Surface, form: Form,
                    buttons: Sequence[tuple[str, Target]] = ()) -> None:
+        """The fields as rows, scrolled to keep the focused one in view, then the hint."""
         theme = self.theme
         font = self.font(24)
+        hint_font = self.font(20)
         value_font = self.font(28, bold=True)
         row_h = value_font.get_linesize() + self.px(8)
         rows = len(form.fields) + (1 if form.hint else 0)
         box, y, bottom = self._dialog(surface, form.title, max(1, rows), row_h, buttons=buttons)
         pad = self.px(16)
         label_w = (box.width - 2 * pad) * 3 // 5
-        for index, field in enumerate(form.fields):
-            if y + row_h > bottom - pad:
-                break
+        hint_h = hint_font.get_linesize() + self.px(6)
+        fit = max(1, (bottom - pad - y) // row_h)
+        if len(form.fields) > fit:  # room for the line that says which fields are shown
+            fit = max(1, (bottom - pad - y - hint_h) // row_h)
+        focused = next((i for i, f in enumerate(form.fields) if f.focused), 0)
+        first = max(0, min(focused - fit // 2, len(form.fields) - fit))
+        shown = range(first, min(len(form.fields), first + fit))
+        for index in shown:
+            field = form.fields[index]
             row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
             self._region(row, ("field", index), ("field_turn", index), self.px(24))
             if field.focused:
@@ -812,9 +820,13 @@ class ScreenRenderer:
             self._text(surface, field.value, value_font, color, row.right - pad // 2,
                        y + self.px(4), row.width - label_w - pad, "right")
             y += row_h
-        if form.hint and y + font.get_linesize() <= bottom - pad // 2:
-            self._text(surface, form.hint, self.font(20), theme.muted, box.left + pad,
-                       y + self.px(6), box.width - 2 * pad)
+        hint = form.hint
+        if len(shown) < len(form.fields):
+            where = f"Fields {shown.start + 1}–{shown.stop} of {len(form.fields)}"
+            hint = f"{where} · {hint}" if hint else where
+        if hint and y + hint_font.get_linesize() <= bottom - pad // 2:
+            self._text(surface, hint, hint_font, theme.muted, box.left + pad, y + self.px(6),
+                       box.width - 2 * pad)
 
     def _draw_help(self, surface: pygame.Surface, rows: Sequence[tuple[str, str]],
                    buttons: Sequence[tuple[str, Target]] = ()) -> None:

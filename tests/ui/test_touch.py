@@ -255,3 +255,15 @@ def test_the_mouse_wheel_on_the_panel_turns_what_is_under_the_pointer(panel):
     panel.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, touch=False)
     panel.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, touch=False)
     assert panel.emitted == [Tap(("turn", key, 2)), Tap(("turn", key, -1))]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_long_form_scrolls_to_its_focused_field_above_its_buttons(size):
+    renderer = ScreenRenderer(size)
+    fields = tuple(FormField(f"Field {i}", str(i), i == 11) for i in range(16))  # Kreel's scout
+    renderer.render(Frame(game=play_frame().game, form=Form("Scout", fields, "a hint")))
+    shown = [r.target[1] for r in renderer.hits if r.target and r.target[0] == "field"]
+    assert 11 in shown and shown == list(range(shown[0], shown[-1] + 1)) and len(shown) < 16
+    ok = region_for(renderer, SELECT)
+    last = region_for(renderer, ("field", shown[-1]))
+    assert last.rect[1] + last.rect[3] <= ok.rect[1]
