@@ -30,7 +30,7 @@ from games.myth.enemy import (
     remove,
     spawn_cmd,
 )
-from games.myth.fate import darkness_fate, fate_reroll, roll_fate, spend_fate
+from games.myth.fate import darkness_fate, fate_pick, fate_reroll, roll_fate, spend_fate
 from games.myth.game_setup import (
     ENEMY_PARAMS,
     HERO_PARAMS,
@@ -61,7 +61,15 @@ from games.myth.heroes import (
     travel,
     wound_cmd,
 )
-from games.myth.procedures import march_choices, march_default, march_labels
+from games.myth.procedures import (
+    march_choices,
+    march_default,
+    march_labels,
+    pick_choices,
+    pick_default,
+    pick_labels,
+    pick_refusal,
+)
 from games.myth.rolls import assault, reroll, reroll_choices, roll
 from games.myth.state import (
     AREA_TYPES,
@@ -204,6 +212,11 @@ COMMANDS = (
                 (Choice("choice", "choice", "Overrun", choices_from=rules.overrun_options,
                         labels_from=rules.overrun_labels, default_from=rules.overrun_default,
                         reason=rules.overrun_refusal),),
+                menu=False, prompt_only=True),
+    CommandSpec("fate_pick", "Which fate dice of the pool to roll", fate_pick,
+                (Choice("dice", "choice", "Roll", choices_from=pick_choices,
+                        labels_from=pick_labels, default_from=pick_default,
+                        reason=pick_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("march_to", "A tied minion move: where to", march_to,
                 (Choice("area", "choice", "Move to", choices_from=march_choices,

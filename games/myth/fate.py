@@ -70,3 +70,11 @@ def fate_reroll(ctx: Context) -> None:
     new = rules.spend_fate(ctx, face, rolled[0] if rolled else None)
     ctx.data["spent"] = None
     note(ctx, f"{face.capitalize()} die rerolled: {new.capitalize()}")
+
+
+def fate_pick(ctx: Context) -> None:
+    """"Muster" / "Conquest" / "The Siege": the players pick which non-darkness
+    dice of the pool are rolled (the roll prompt that follows takes their new
+    faces, tray or virtual)."""
+    ctx.data["fate_pick"] = ctx.params["dice"]
+    note(ctx, "Fate dice to roll: " + rules.fate_pick_label(ctx.params["dice"]))

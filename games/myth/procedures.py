@@ -29,6 +29,9 @@ def boss_steps(prefix: str) -> tuple[Step, ...]:
     arms the tray for 1 fate die), or in the darkness location when all dice of
     the pool show darkness (automatic)."""
     return (
+        Step(f"{prefix}boss_pick", StepKind.PROMPT, "Siege: which fate die to roll?",
+             "The Siege", command="fate_pick",
+             skip=lambda s: not rules.boss_arriving(s) or len(rules.fate_pick_options(s, 1)) < 2),
         Step(f"{prefix}boss", StepKind.PROMPT, "Siege: roll a fate die for the boss",
              "The Siege", command="boss_fate", dice=lambda s: (1, "fate"),
              skip=lambda s: not rules.boss_arriving(s) or rules.non_darkness_dice(s) == 0),
@@ -357,6 +360,9 @@ ACTION = Procedure(
         Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
              run=_enemy_action, skip=lambda s: not _is_enemy(s)),
         *boss_steps("raise_"),
+        Step("conquest_pick", StepKind.PROMPT, "Which fate dice to roll?", "Conquest",
+             command="fate_pick", skip=lambda s: not _conquest(s) or len(
+                 rules.fate_pick_options(s, rules.conquest_dice(s, _conquest(s)))) < 2),
         Step("conquest", StepKind.PROMPT, "Roll the fate dice for the spawns", "Conquest",
              command="conquest_fate", dice=_conquest_dice,
              skip=lambda s: not _conquest(s) or rules.conquest_dice(s, _conquest(s)) == 0),
@@ -489,6 +495,8 @@ def _muster_dark(ctx: Context) -> None:
 
 
 EFFECT = Procedure("effect", "Card effect", (
+    Step("muster_pick", StepKind.PROMPT, "Muster: which fate dice to roll?", "Muster",
+         command="fate_pick", skip=lambda s: len(rules.fate_pick_options(s, muster_dice(s))) < 2),
     Step("muster", StepKind.PROMPT, "Muster: roll the fate dice", "Muster",
          command="muster_fate", dice=lambda s: (muster_dice(s), "fate"),
          skip=lambda s: muster_dice(s) == 0),
@@ -513,3 +521,42 @@ PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 def next_procedure(state: dict) -> str | None:
     """What ``next`` starts when nothing runs: a new round's Planning phase."""
     return None if state.get("over") else "planning"
+
+
+def pick_count(state: dict) -> int:
+    """How many non-darkness fate dice the current "which dice" prompt picks."""
+    proc = state.get("procedure")
+    if not proc:
+        return 0
+    steps = {p.name: p for p in PROCEDURES}[proc["name"]].steps
+    step_id = steps[proc["step"]].id if proc["step"] < len(steps) else ""
+    if step_id.endswith("boss_pick"):
+        return 1
+    if step_id == "conquest_pick":
+        return rules.conquest_dice(state, _conquest(state))
+    if step_id == "muster_pick":
+        return muster_dice(state)
+    return 0
+
+
+def pick_choices(state: dict) -> tuple[str, ...]:
+    return rules.fate_pick_options(state, pick_count(state))
+
+
+def pick_default(state: dict) -> str | None:
+    options = pick_choices(state)
+    return options[0] if options else None
+
+
+def pick_labels(state: dict) -> dict[str, str]:
+    return {key: rules.fate_pick_label(key) for key in pick_choices(state)}
+
+
+def pick_refusal(state: dict, key):
+    from games.core import RuleError
+    count = pick_count(state)
+    if not count:
+        return RuleError("No dice to pick", "No Muster, Conquest or boss waits for fate dice.")
+    return RuleError("Not in the pool", f"{key!r} is not {count} non-darkness fate dice of the "
+                     f"pool ({', '.join(state['fate'])}); Muster and Conquest roll dice from "
+                     "the pool that do not show darkness (Muster; Conquest; The Siege).")

@@ -126,15 +126,48 @@ def spend_fate(ctx: Context, face: str, rolled: str | None = None) -> str:
     return pool[index]
 
 
+def fate_pick_options(state: dict, count: int) -> tuple[str, ...]:
+    """Which non-darkness dice of the pool may be rolled when ``count`` of them
+    are needed ("Muster", "Conquest", "The Siege": the players take them from
+    the pool): each distinct set of faces, written in pool order and joined by
+    commas; the box's former pick (the first dice in pool order) first. One
+    option or none: nothing to choose."""
+    from itertools import combinations
+
+    pool = state["fate"]
+    usable = [i for i, face in enumerate(pool) if face != "darkness"]
+    if count <= 0 or count >= len(usable):
+        return ()
+    options, seen = [], set()
+    for combo in combinations(usable, count):
+        faces = tuple(pool[i] for i in combo)
+        if tuple(sorted(faces)) not in seen:
+            seen.add(tuple(sorted(faces)))
+            options.append(",".join(faces))
+    return tuple(options)
+
+
+def fate_pick_label(key: str) -> str:
+    return " + ".join(face.capitalize() for face in key.split(","))
+
+
 def roll_non_darkness(ctx: Context, count: int, faces: list[str] | None = None) -> tuple[list[str], int]:
     """Roll ``count`` non-darkness dice of the pool ("Muster", "Conquest").
 
-    The dice are taken in pool order; their new faces stay in the pool.
-    ``faces`` are tray results, else the box rolls. Returns the results and how
-    many dice could not be rolled (too few non-darkness dice).
+    The dice are those the players picked at the "fate_pick" prompt
+    (``fate_pick`` in the procedure's data, consumed here), else the first in
+    pool order; their new faces stay in the pool. ``faces`` are tray results,
+    else the box rolls. Returns the results and how many dice could not be
+    rolled (too few non-darkness dice).
     """
     pool = ctx.state["fate"]
     usable = [i for i, face in enumerate(pool) if face != "darkness"][:count]
+    pick = ctx.data.pop("fate_pick", None) if ctx.state.get("procedure") else None
+    if pick and len(pick.split(",")) == len(usable):
+        chosen: list[int] = []
+        for face in pick.split(","):
+            chosen.append(next(i for i, f in enumerate(pool) if f == face and i not in chosen))
+        usable = chosen
     results = []
     for n, index in enumerate(usable):
         face = faces[n] if faces and n < len(faces) else roll_face(ctx)

@@ -128,12 +128,13 @@ def fate(*faces: str) -> dict:
 
 def test_a_muster_and_a_spent_symbol_rolled_on_the_tray(tmp_path):
     """"Muster" and "Fate Pool" through the controls: Muster from the action menu
-    arms the tray for the pool's non-darkness dice (a d10 refused, the prompt
+    first asks which non-darkness die of the pool to roll (select: the Rage
+    die, the default), then arms the tray for it (a d10 refused, the prompt
     stays), the tray's Rage spawns a minion in the Rage Outland; a spent Rage
     symbol's die is rerolled on the tray after its ability."""
     muster = [SELECT, {"turn": "menhir", "steps": 10}, SELECT, SELECT]   # Muster, 1 muster
     spend = [SELECT, {"turn": "menhir", "steps": 7}, SELECT, SELECT]     # Spend a symbol: Rage
-    lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, d10(4), fate("Rage"),
+    lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, SELECT, d10(4), fate("Rage"),
              *spend, {"snap": "spend"}, fate("Faith")]
     run = run_script(tmp_path, lines, seed=3)
     assert run.status == 0, run.stderr

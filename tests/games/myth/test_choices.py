@@ -148,3 +148,47 @@ def test_march_without_a_tie_asks_nothing():
     _march_first(t)
     assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
     assert t.step() is None or t.step().id != "march_to"
+
+
+# --- which fate dice of the pool ----------------------------------------------------------
+
+
+def _fate(*faces: str) -> list[dict]:
+    return [{"kind": "fate", "face": f} for f in faces]
+
+
+def test_muster_asks_which_non_darkness_die_of_the_pool_to_roll():
+    """"Muster": "take 1 fate die from the fate pool that is not darkness" - which
+    one is the players' choice; the picked die takes the tray's new face."""
+    t = played()
+    t.state["fate"] = ["rage", "guile", "darkness", "darkness", "darkness"]
+    t.do("muster", count=1)
+    assert t.step().id == "muster_pick"
+    dice = form(t, "fate_pick")["dice"]
+    assert dice.choices == ("rage", "guile") and dice.default == "rage"
+    assert dice.labels["guile"] == "Guile"
+    err = refused(t, "fate_pick", dice="darkness")
+    assert "Muster" in err.long and "darkness" in err.long
+    t.do("fate_pick", dice="guile")
+    assert t.step().id == "muster"
+    t.do("muster_fate", dice=_fate("Nature"))
+    assert t.state["fate"] == ["rage", "nature", "darkness", "darkness", "darkness"]
+    assert len(t.state["areas"]["outland-3"]["minions"]) == 1  # the Nature Outland
+
+
+def test_two_of_three_dice_offered_as_distinct_face_sets():
+    from games.myth import rules
+
+    state = {"fate": ["rage", "rage", "guile", "darkness", "nature"]}
+    assert rules.fate_pick_options(state, 2) == ("rage,rage", "rage,guile", "rage,nature",
+                                                 "guile,nature")
+    assert rules.fate_pick_options(state, 4) == ()  # all four non-darkness dice: no choice
+
+
+def test_no_pick_prompt_when_every_non_darkness_die_shows_the_same_face():
+    t = played()
+    t.state["fate"] = ["rage", "rage", "darkness", "darkness", "darkness"]
+    t.do("muster", count=1)
+    assert t.step().id == "muster"
+    t.do("muster_fate", dice=_fate("Faith"))
+    assert t.state["fate"] == ["faith", "rage", "darkness", "darkness", "darkness"]
