@@ -112,6 +112,11 @@ def _step_text(state: dict, step: Step) -> str:
         return f"{card}: resolve its Darkness ability, then roll the Darkness die"
     if step.id.endswith("abilities") and state["pending"]:
         return "Resolve: " + "; ".join(state["pending"])
+    if step.id == "march_to" and data.get("march"):
+        return f"Tie: where does the minion in {area_name(state, data['march'][0])} move?"
+    if step.id.endswith("_pick"):
+        from games.myth.procedures import pick_count
+        return f"Which {counted(pick_count(state), 'fate')} of the pool to roll (not Darkness)?"
     if step.id.endswith("boss"):
         return "Siege! Roll 1 fate die (not Darkness): the boss's Outland"
     if step.id.endswith("discard") and state["discards"]:

@@ -192,3 +192,12 @@ def test_no_pick_prompt_when_every_non_darkness_die_shows_the_same_face():
     assert t.step().id == "muster"
     t.do("muster_fate", dice=_fate("Faith"))
     assert t.state["fate"] == ["faith", "rage", "darkness", "darkness", "darkness"]
+
+
+def test_views_name_the_tied_minion_and_the_dice_to_pick():
+    t = _tied_structures(1)
+    assert "Dungeon 2" in GAME.view(t.state).step
+    t = played()
+    t.state["fate"] = ["rage", "guile", "darkness", "darkness", "darkness"]
+    t.do("muster", count=1)
+    assert "Which 1 fate die" in GAME.view(t.state).step
