@@ -136,8 +136,9 @@ def _locations(raw: Any, problems: list[str]) -> list[dict]:
             problems.append(f"{where}.gloom_hp: a whole number 0..9")
         cell = entry.get("cell")
         if cell is not None:
-            if cell not in CELL_LABELS:
+            if not isinstance(cell, str) or cell not in CELL_LABELS:
                 problems.append(f"{where}.cell: a cell A1..E5")
+                cell = None
             elif CELL_LABELS.index(cell) == CITY:
                 problems.append(f"{where}.cell: C3 is Sprawl City")
             elif cell in cells:
@@ -172,7 +173,7 @@ def _cards(kind: str, raw: Any, location_names: set[str], problems: list[str]) -
         card = {"name": name}
         if "location" in fields:
             place = entry.get("location")
-            if place not in location_names and place not in CELL_LABELS:
+            if not isinstance(place, str) or (place not in location_names and place not in CELL_LABELS):
                 problems.append(f"{where}.location: a location of this pack or a cell A1..E5")
             elif kind == "ancients" and place in (CELL_LABELS[CITY], "Sprawl City"):
                 problems.append(f"{where}.location: nothing is placed on Sprawl City")

@@ -87,6 +87,8 @@ def test_a_class_without_a_race_is_refused():
     ("[[locations]]\nname = 'X'\nterrain = 'forest'\n[[locations]]\nname = 'X'\nterrain = 'forest'",
      "a second location"),
     ("this is not toml", "not valid TOML"),
+    # found by fuzzing: a list where a cell name belongs
+    ("[[locations]]\nname = 'X'\nterrain = 'forest'\ncell = ['B2']", "cell: a cell A1..E5"),
 ])
 def test_bad_packs_name_the_problem(text, problem):
     with pytest.raises(pack.PackError) as err:
@@ -278,6 +280,8 @@ def test_the_ancient_comes_from_the_pack():
     ("[[ancients]]\nname = 'X'\nlocation = 'C3'\nfight = 1\nhp = 5", "nothing is placed on Sprawl City"),
     ("[[ancients]]\nname = 'X'\nlocation = 'A1'\nfight = 1\nhp = 0", "ancients[1] (X).hp"),
     ("[[encounters]]\nname = 'X'\ntype = 'enemy'\nterrain = 'forest'\nwings = 2", "wings: unknown field"),
+    # found by fuzzing: a list where a location name belongs
+    ("[[night]]\nname = 'X'\nlocation = ['A1']\ntype = 'event'", "night[1] (X).location"),
 ])
 def test_bad_cards_name_the_problem(text, problem):
     with pytest.raises(pack.PackError) as err:
