@@ -34,6 +34,7 @@ from pathlib import Path
 
 from device.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
+from device.idle import IdleTimer
 from device.journal import StorageError
 from device.ports import Cues
 from games.core import Command, Game, Param, RuleError, all_games, get_game
@@ -58,8 +59,6 @@ TRAY_NOTICES = {
 # A dial track at or below this share of its range after a loss sounds the "low" cue.
 LOW_SHARE = 0.25
 
-# Anti-burn-in offsets for the OLED, cycled every ``shift_every`` seconds.
-SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 JOURNAL_STRIP = 5
 
 PLAY_HELP = (
@@ -114,14 +113,11 @@ class Controller:
         self.tray = ""
         self._seed = seed
         self._clock = clock
-        self.dim_after = dim_after
-        self.shift_every = shift_every
+        self.idle = IdleTimer(clock(), dim_after, shift_every)
         self.overlay: CursorMenu | PromptForm | HelpView | None = None
         self.history_open = False
         self.message: Message | None = None
         self.focus: str | None = None
-        self.started = clock()
-        self.last_input = self.started
         if journal.active_slot is None:
             self._open_game_list()
 
@@ -142,7 +138,7 @@ class Controller:
 
     def handle(self, event) -> None:
         """React to one input event (the main loop redraws afterwards)."""
-        self.last_input = self._clock()
+        self.idle.touched(self._clock())
         if isinstance(event, Press | Hold | Turn | Tap):
             self.message = None
         if isinstance(event, Press):
@@ -547,23 +543,9 @@ class Controller:
 
     # --- time -----------------------------------------------------------------------
 
-    def dimmed(self, now: float) -> bool:
-        return self.dim_after > 0 and now - self.last_input >= self.dim_after
-
-    def shift(self, now: float) -> tuple[int, int]:
-        if self.shift_every <= 0:
-            return (0, 0)
-        return SHIFTS[int((now - self.started) // self.shift_every) % len(SHIFTS)]
-
     def next_deadline(self, now: float) -> float | None:
         """When the frame next changes without input (dimming or a shift), if ever."""
-        deadlines = []
-        if self.dim_after > 0 and not self.dimmed(now):
-            deadlines.append(self.last_input + self.dim_after)
-        if self.shift_every > 0:
-            periods = (now - self.started) // self.shift_every + 1
-            deadlines.append(self.started + periods * self.shift_every)
-        return min(deadlines) if deadlines else None
+        return self.idle.next_deadline(now)
 
     # --- the frame ------------------------------------------------------------------
 
@@ -592,7 +574,7 @@ class Controller:
             message=self.message,
             journal=journal,
             tray=self.tray,
-            dim=self.dimmed(now),
-            shift=self.shift(now),
+            dim=self.idle.dimmed(now),
+            shift=self.idle.shift(now),
         )
 
