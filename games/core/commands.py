@@ -50,7 +50,11 @@ class Param:
     ``labels_from(state)`` names choices for the form without changing the
     stored value (cell "C2" shown as a pack's "Tower of Kilforth");
     ``default_from(state)`` is where a form starts when that depends on the
-    game (the Threat most likely to be targeted).
+    game (the Threat most likely to be targeted). ``refusal(state, value)``
+    gives the rule's own RuleError for a value the state forbids (an overrun
+    area that is not one closer), or None to leave the value to the generic
+    checks; :meth:`CommandSpec.validate` asks it first, so a refusal cites the
+    rule instead of a generic "not a choice".
     """
 
     name: str
@@ -65,6 +69,7 @@ class Param:
     labels_from: Callable[[dict], Mapping[str, str]] | None = field(default=None, compare=False)
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
     default_from: Callable[[dict], Any] | None = field(default=None, compare=False)
+    refusal: Callable[[dict, Any], RuleError | None] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -106,6 +111,14 @@ class Param:
         if self.kind == "dice":
             return "roll" if not value else " ".join(str(d["face"]) for d in value)
         return str(self.labels.get(value, value)) if self.kind == "choice" else str(value)
+
+    def checked(self, value: Any, state: dict | None) -> Any:
+        """:meth:`check`, after the rule's ``refusal`` for ``state`` (if any)."""
+        if self.refusal is not None and state is not None and not (value is None and self.optional):
+            error = self.refusal(state, value)
+            if error is not None:
+                raise error
+        return self.check(value)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is valid for this parameter, else raise RuleError."""
@@ -188,10 +201,10 @@ class CommandSpec:
         out = {}
         for p in self.resolved_params(state):
             if p.name in params:
-                out[p.name] = p.check(params[p.name])
+                out[p.name] = p.checked(params[p.name], state)
             elif p.optional or p.default is not None:
                 # A default (fixed or from the state) is checked like a given value.
-                out[p.name] = None if p.default is None else p.check(p.default)
+                out[p.name] = None if p.default is None else p.checked(p.default, state)
             else:
                 raise RuleError(f"{p.title}: missing"[:42], f"Command {self.name!r} needs {p.name!r}.")
         return out

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Param
 from games.myth import pack, rules
-from games.myth.choices import Choice
 from games.myth.enemy import (
     boss_fate,
     conquest_fate,
@@ -209,19 +208,19 @@ COMMANDS = (
                        choices_from=discard_options, labels_from=discard_labels),),
                 menu=False, prompt_only=True),
     CommandSpec("overrun", "Overrun: discard a resource or move", overrun,
-                (Choice("choice", "choice", "Overrun", choices_from=rules.overrun_options,
-                        labels_from=rules.overrun_labels, default_from=rules.overrun_default,
-                        reason=rules.overrun_refusal),),
+                (Param("choice", "choice", "Overrun", choices_from=rules.overrun_options,
+                       labels_from=rules.overrun_labels, default_from=rules.overrun_default,
+                       refusal=rules.overrun_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("fate_pick", "Which fate dice of the pool to roll", fate_pick,
-                (Choice("dice", "choice", "Roll", choices_from=pick_choices,
-                        labels_from=pick_labels, default_from=pick_default,
-                        reason=pick_refusal),),
+                (Param("dice", "choice", "Roll", choices_from=pick_choices,
+                       labels_from=pick_labels, default_from=pick_default,
+                       refusal=pick_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("march_to", "A tied minion move: where to", march_to,
-                (Choice("area", "choice", "Move to", choices_from=march_choices,
-                        labels_from=march_labels, default_from=march_default,
-                        reason=rules.march_refusal),),
+                (Param("area", "choice", "Move to", choices_from=march_choices,
+                       labels_from=march_labels, default_from=march_default,
+                       refusal=rules.march_refusal),),
                 menu=False, prompt_only=True),
     CommandSpec("produce", "Resources from structures", produce,
                 tuple(Param(k, "int", k.capitalize(), low=0, high=6, default=0)

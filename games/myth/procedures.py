@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from games.core import Context, Procedure, Step, StepKind, deck
+from games.core import Context, Procedure, RuleError, Step, StepKind, deck
 from games.myth import rules
 from games.myth.rules import note
 from games.myth.state import DECKS, FATE_DICE, TRACKS, area_name, farrenroc, structures
@@ -552,8 +552,11 @@ def pick_labels(state: dict) -> dict[str, str]:
     return {key: rules.fate_pick_label(key) for key in pick_choices(state)}
 
 
-def pick_refusal(state: dict, key):
-    from games.core import RuleError
+def pick_refusal(state: dict, key: str) -> RuleError | None:
+    """Why an answer to "which fate dice" is refused (the rule's reason); None
+    when ``key`` is one of :func:`pick_choices`."""
+    if key in pick_choices(state):
+        return None
     count = pick_count(state)
     if not count:
         return RuleError("No dice to pick", "No Muster, Conquest or boss waits for fate dice.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from games.core import TrackSpec, dice
+from games.core import RuleError, TrackSpec, dice
 from games.myth.state import (
     FATE_FACES,
     MAX_ASSETS,
@@ -95,10 +95,8 @@ def discard_one(ctx: Context, kind: str) -> None:
     """The players' choice for the first waiting discard: one ``kind`` resource."""
     state = ctx.state
     if not state["discards"]:
-        from games.core import RuleError
         raise RuleError("No discard asked", "No effect is waiting for resources.")
     if state["reserves"][kind] == 0:
-        from games.core import RuleError
         raise RuleError(f"No {kind} to discard",
                         f"The reserves hold no {kind}; choose another resource (Spend).")
     debt = state["discards"][0]
@@ -373,9 +371,11 @@ def overrun_labels(state: dict) -> dict[str, str]:
     return labels
 
 
-def overrun_refusal(state: dict, choice: str):
-    """Why an answer to an overrun is refused (the rule's reason)."""
-    from games.core import RuleError
+def overrun_refusal(state: dict, choice: str) -> RuleError | None:
+    """Why an answer to an overrun is refused (the rule's reason); None when
+    it is one of :func:`overrun_options`."""
+    if choice in overrun_options(state):
+        return None
     if not state.get("overruns"):
         return RuleError("No overrun waits", "No overrun waits for the players' choice (Overruns).")
     if choice in RESOURCES:
@@ -568,11 +568,14 @@ def march_moves(state: dict) -> None:
         movers.pop(0)
 
 
-def march_refusal(state: dict, dest: str):
-    from games.core import RuleError
+def march_refusal(state: dict, dest: str) -> RuleError | None:
+    """Why an answer to a tied minion move is refused (the rule's reason);
+    None when ``dest`` is one of the first waiting minion's tied options."""
     movers = (state.get("procedure") or {}).get("data", {}).get("march") or []
     if not movers:
         return RuleError("No minion to move", "No March movement waits for the players' choice.")
+    if dest in march_options(state, movers[0]):
+        return None
     where = area_name(state, dest) if dest in state["areas"] else repr(dest)
     return RuleError("Not a tied move", f"A minion in {area_name(state, movers[0])} cannot "
                      f"move to {where}: minions take the shortest path toward the closest "

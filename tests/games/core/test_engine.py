@@ -310,3 +310,27 @@ def test_a_default_from_the_state_is_checked_like_a_given_value():
     assert spec.validate({}, {"areas": ["north", "south"], "last": "south"}) == {"area": "south"}
     with pytest.raises(RuleError, match="must be one of north"):
         spec.validate({}, {"areas": ["north"], "last": "south"})
+
+
+def test_a_refusal_from_the_state_cites_the_rule_before_the_generic_check():
+    def refusal(state, value):
+        if value in state["areas"]:
+            return None
+        return RuleError("Not 1 area closer", f"{value!r} is not one area closer (Overruns).")
+
+    spec = CommandSpec("move", "Move", lambda ctx: None,
+                       (Param("area", "choice", choices_from=lambda s: tuple(s["areas"]),
+                              default_from=lambda s: s["last"], refusal=refusal),))
+    state = {"areas": ["north", "south"], "last": "south"}
+    assert spec.validate({"area": "north"}, state) == {"area": "north"}
+    with pytest.raises(RuleError, match=r"'east' is not one area closer \(Overruns\)"):
+        spec.validate({"area": "east"}, state)
+    with pytest.raises(RuleError, match=r"'west' is not one area closer"):  # a default too
+        spec.validate({}, {"areas": ["north"], "last": "west"})
+    # None from the refusal leaves the value to the generic checks.
+    loose = CommandSpec("move", "Move", lambda ctx: None,
+                        (Param("area", "choice", choices=("north",), refusal=lambda s, v: None),))
+    with pytest.raises(RuleError, match="must be one of north"):
+        loose.validate({"area": "east"}, {})
+    # Without a state (no game to ask) only the generic checks run.
+    assert loose.validate({"area": "north"}) == {"area": "north"}
