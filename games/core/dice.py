@@ -19,7 +19,9 @@ Tray reports (``[{"kind": "d6", "face": 5}, ...]``) become faces with
 :func:`faces_from_report` (numbered dice) or :func:`named_faces_from_report`
 (dice whose faces are names: ``{"kind": "fate", "face": "Rage"}``), which
 refuse dice of the wrong kind or count, or impossible faces, with a RuleError
-the OLED can show naming the roll expected.
+the OLED can show naming the roll expected. :func:`faces_or_roll` takes a
+prompt's optional ``dice`` param: the tray's report when one came, else a
+virtual roll with the game's seeded generator.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 from games.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from games.core.engine import Context
 
 
 def is_success(face: int, threshold: int, *, at_most: bool = False) -> bool:
@@ -115,6 +121,17 @@ def faces_from_report(report: Sequence[dict], kind: str = "d6", sides: int = 6,
             raise _refused(wanted, None, f"a {kind} shows 1 to {sides}; the report had {face!r}", rule)
         faces.append(face)
     return faces
+
+
+def faces_or_roll(ctx: Context, report: Sequence[dict] | None, kind: str, sides: int,
+                  count: int, *, rule: str = "") -> list[int]:
+    """``count`` faces of ``kind`` dice (1..sides): the tray's ``report`` checked
+    by :func:`faces_from_report` (refused naming the roll expected, citing
+    ``rule``), or, when no report came (None), a virtual roll with the game's
+    generator (``ctx.roll(count, sides)``, nothing else drawn)."""
+    if report is None:
+        return ctx.roll(count, sides)
+    return faces_from_report(report, kind, sides, count, rule=rule)
 
 
 def named_faces_from_report(report: Sequence[dict], kind: str, faces: Sequence[str],

@@ -92,11 +92,8 @@ def test(ctx: Context) -> None:
 
 def _faces(ctx: Context, count: int) -> list[int]:
     """Faces from the tray (the ``dice`` param), or a virtual roll when absent; a tray
-    roll of another kind or count is refused, naming the roll expected."""
-    report = ctx.params.get("dice")
-    if report is None:
-        return ctx.roll(count)
-    return dice.faces_from_report(report, count=count)
+    roll of another kind or count is refused, naming the roll expected ("Test")."""
+    return dice.faces_or_roll(ctx, ctx.params.get("dice"), "d6", 6, count, rule="Test")
 
 
 def roll(ctx: Context) -> None:

@@ -13,9 +13,7 @@ from games.myth.rules import note
 def _d10s(report: list[dict] | None, count: int, ctx: Context) -> list[int]:
     """``count`` d10 faces from the tray (kind ``d10``) or typed in; rolled by the box
     when ``report`` is None. Another kind or count is refused, naming what was expected."""
-    if report is None:
-        return ctx.roll(count, 10)
-    return dice.faces_from_report(report, "d10", 10, count, rule="Rolling Dice")
+    return dice.faces_or_roll(ctx, report, "d10", 10, count, rule="Rolling Dice")
 
 
 def start_roll(ctx: Context, hero: dict, roll: dict | None, **flags) -> None:

@@ -79,6 +79,19 @@ def test_a_report_of_the_wrong_count_or_kind_names_what_was_expected():
     assert dice.faces_from_report(dice.report([4]), count=1) == [4]
 
 
+def test_faces_or_roll_takes_the_tray_report_else_rolls_with_the_games_generator():
+    from games.core.engine import Context
+    tray = Context(None, {"rng": 7})
+    assert dice.faces_or_roll(tray, dice.report([3, 10], "d10"), "d10", 10, 2) == [3, 10]
+    assert tray.state["rng"] == 7  # a tray roll draws nothing
+    with pytest.raises(RuleError) as err:
+        dice.faces_or_roll(tray, dice.report([3]), "d10", 10, 2, rule="Rolling Dice")
+    assert err.value.short == "Roll 2 d10" and "(Rolling Dice)" in err.value.long
+    virtual, same = Context(None, {"rng": 7}), Context(None, {"rng": 7})
+    assert dice.faces_or_roll(virtual, None, "d10", 10, 3) == same.roll(3, 10)
+    assert virtual.state["rng"] == same.state["rng"]  # exactly the calls ctx.roll makes
+
+
 FATE = ("rage", "guile", "nature", "arcane", "faith", "darkness")
 
 
