@@ -28,6 +28,7 @@ from device.journal import (
 from games.core import Command
 from tests.device.test_journal import FakeClock, open_journal, push, row_count
 from tests.fixtures.counter_game import GAME_ID
+from tests.fixtures.journal_format_1 import FORMAT_1_TABLES
 
 SNAPSHOT_EVERY = 2
 # No rolls: schema 1 kept only the last roll, so a state with rolls does not survive the round trip.
@@ -169,19 +170,7 @@ def build_format_1_at_schema_1(path: Path) -> None:
     """A format-1 journal of a schema-1 game, written without the journal's code."""
     db = sqlite3.connect(path)
     db.executescript(
-        """
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE games (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL, name TEXT NOT NULL,
-            created REAL NOT NULL, updated REAL NOT NULL, schema INTEGER NOT NULL,
-            options TEXT NOT NULL, seed TEXT NOT NULL, initial TEXT NOT NULL,
-            cursor INTEGER NOT NULL DEFAULT 0);
-        CREATE TABLE commands (game INTEGER NOT NULL, seq INTEGER NOT NULL, command TEXT NOT NULL,
-            description TEXT NOT NULL, created REAL NOT NULL, PRIMARY KEY (game, seq)) WITHOUT ROWID;
-        CREATE TABLE snapshots (game INTEGER NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL,
-            PRIMARY KEY (game, seq)) WITHOUT ROWID;
-        CREATE TABLE checkpoints (game INTEGER NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL,
-            created REAL NOT NULL, PRIMARY KEY (game, name));
-        INSERT INTO meta VALUES ('format', '1'), ('active_slot', '1');
+        FORMAT_1_TABLES + """
         INSERT INTO games VALUES (1, 'test-counter', 'old save', 1.0, 2.0, 1, '{}', '5',
             '{"game":"test-counter","schema":1,"rng":5,"procedure":null,"over":null,
               "counter":3,"limit":10,"score":0,"round":0,"last_roll":4}', 2);
