@@ -5,6 +5,7 @@ import pytest
 from device.controller import Controller
 from device.events import DiceRolled, Hold, Press, Turn
 from device.journal import Journal
+from tests.fixtures.box import choose
 from tests.fixtures.counter_game import GAME_ID
 
 
@@ -30,14 +31,6 @@ def clock():
 
 def make(journal, clock, **kw):
     return Controller(journal, seed=lambda: 42, clock=clock, **kw)
-
-
-def choose(controller, label):
-    """Move the open menu's cursor to ``label`` with the Menhir dial and select it."""
-    menu = controller.frame().menu
-    index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
-    controller.handle(Turn("menhir", index - menu.cursor))
-    controller.handle(Press("select"))
 
 
 def start_counter(controller):

@@ -5,8 +5,10 @@ import copy
 
 import pytest
 
+from device.events import Press
 from games.core import RuleError
 from games.grail import pack
+from tests.fixtures.box import choose, controller_with_packs, start_new_game
 from tests.games.grail.helpers import do, new
 
 PACK = """
@@ -119,38 +121,18 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
     """docs/PACKS.md: `<data dir>/packs/tainted-grail/*.toml` are offered in the action
     menu as "Load pack: <name>" and loaded as a journaled `load_pack`; a bad one is
     refused with its problems and nothing is journaled."""
-    from device.controller import Controller
-    from device.events import Press, Turn
-    from device.journal import Journal
-
-    packs = tmp_path / "packs" / "tainted-grail"
-    packs.mkdir(parents=True)
-    (packs / "avalon.toml").write_text(
-        'name = "My Avalon"\n[locations.102]\nkeys = { south = 101, east = 106 }\nseals = ["menhir"]\n',
-        encoding="utf-8")
-    (packs / "broken.toml").write_text("[locations.102]\nkeys = { up = 101 }\n", encoding="utf-8")
-    journal, _ = Journal.open(tmp_path / "data")
-    try:
-        controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0, packs_dir=tmp_path / "packs")
-
-        def choose(label: str) -> None:
-            menu = controller.frame().menu
-            index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
-            controller.handle(Turn("menhir", index - menu.cursor))
-            controller.handle(Press("select"))
-
-        choose("Tainted Grail")
-        choose("New game")
-        controller.handle(Press("select"))  # the new-game form as offered
+    good = 'name = "My Avalon"\n[locations.102]\nkeys = { south = 101, east = 106 }\nseals = ["menhir"]\n'
+    bad = "[locations.102]\nkeys = { up = 101 }\n"
+    with controller_with_packs(tmp_path, "tainted-grail", {"avalon": good, "broken": bad}) as (
+            controller, journal):
+        start_new_game(controller, "Tainted Grail")
         controller.handle(Press("select"))  # the action menu
-        choose("Load pack: broken")
+        choose(controller, "Load pack: broken")
         assert controller.frame().message.short == "Pack: 1 problem"
         assert journal.state()[1] == 0
         controller.handle(Press("select"))
-        choose("Load pack: avalon")
+        choose(controller, "Load pack: avalon")
         state, seq = journal.state()
         assert seq == 1 and state["pack"]["name"] == "My Avalon"
         loc = next(loc for loc in state["locations"] if loc["number"] == 102)
         assert (loc["keys"], loc["seals"]) == ({"south": 101, "east": 106}, ["menhir"])
-    finally:
-        journal.close()

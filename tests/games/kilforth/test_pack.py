@@ -3,9 +3,11 @@ Class values for the hero form; bad packs refused with every problem named."""
 
 import pytest
 
+from device.events import Press
 from games.core import new_game
 from games.kilforth import pack
 from games.kilforth.state import CITY, cell_index
+from tests.fixtures.box import choose, controller_with_packs, start_new_game
 
 from .helpers import GAME, do, refused, start, step_id
 
@@ -128,26 +130,9 @@ def test_forms_name_the_cells_from_the_pack_and_store_the_cell():
 def test_a_pack_file_loads_through_the_controller(tmp_path):
     """docs/PACKS.md: the device lists <data dir>/packs/gloom-of-kilforth/*.toml in the
     action menu at Setup's pack step and commits load_pack with the file's text."""
-    from device.controller import Controller
-    from device.events import Press, Turn
-    from device.journal import Journal
-
-    def choose(controller, label):
-        menu = controller.frame().menu
-        index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
-        controller.handle(Turn("menhir", index - menu.cursor))
-        controller.handle(Press("select"))
-
-    packs = tmp_path / "packs" / GAME.id
-    packs.mkdir(parents=True)
-    (packs / "mine.toml").write_text(PACK, encoding="utf-8")
-    (packs / "broken.toml").write_text("[races.Elf]\nfight = 99\n", encoding="utf-8")
-    journal, _ = Journal.open(tmp_path / "data")
-    try:
-        controller = Controller(journal, seed=lambda: 4, clock=lambda: 1000.0, packs_dir=tmp_path / "packs")
-        choose(controller, GAME.title)
-        choose(controller, "New game")
-        controller.handle(Press("select"))  # the new-game form as it is: solo, 1 hero
+    packs = {"mine": PACK, "broken": "[races.Elf]\nfight = 99\n"}
+    with controller_with_packs(tmp_path, GAME.id, packs, seed=4) as (controller, journal):
+        start_new_game(controller, GAME.title)  # the new-game form as it is: solo, 1 hero
         assert journal.state()[0]["procedure"]["step"] == 0  # Setup's pack step
         controller.handle(Press("select"))  # the action menu
         choose(controller, "Load pack: broken")
@@ -161,8 +146,6 @@ def test_a_pack_file_loads_through_the_controller(tmp_path):
         controller.handle(Press("next"))  # on to the hero form, which offers the pack's races
         form = controller.frame().form
         assert form is not None and any(f.label == "Race (pack)" for f in form.fields)
-    finally:
-        journal.close()
 
 
 CARDS = PACK + """

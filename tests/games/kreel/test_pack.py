@@ -5,8 +5,10 @@ import copy
 
 import pytest
 
+from device.events import Press
 from games.core import RuleError
 from games.kreel import pack
+from tests.fixtures.box import choose, controller_with_packs, start_new_game
 from tests.games.kreel.helpers import do, new, next_until, play_round
 
 PACK = '''
@@ -173,39 +175,18 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
     """docs/PACKS.md: `<data dir>/packs/kreel-manor/*.toml` are offered in the action
     menu as "Load pack: <name>" and loaded as a journaled `load_pack`; a bad one is
     refused with its problems and nothing is journaled."""
-    from device.controller import Controller
-    from device.events import Press, Turn
-    from device.journal import Journal
-
-    packs = tmp_path / "packs" / "kreel-manor"
-    packs.mkdir(parents=True)
-    (packs / "core.toml").write_text(PACK, encoding="utf-8")
-    (packs / "broken.toml").write_text('[threats."X"]\nfight = -1\n', encoding="utf-8")
-    journal, _ = Journal.open(tmp_path / "data")
-    try:
-        controller = Controller(journal, seed=lambda: 1, clock=lambda: 1000.0,
-                                packs_dir=tmp_path / "packs")
-
-        def choose(label: str) -> None:
-            menu = controller.frame().menu
-            index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
-            controller.handle(Turn("menhir", index - menu.cursor))
-            controller.handle(Press("select"))
-
-        choose("Kreel Manor")
-        choose("New game")
-        controller.handle(Press("select"))  # the new-campaign form as offered
+    packs = {"core": PACK, "broken": '[threats."X"]\nfight = -1\n'}
+    with controller_with_packs(tmp_path, "kreel-manor", packs) as (controller, journal):
+        start_new_game(controller, "Kreel Manor")  # the new-campaign form as offered
         controller.handle(Press("select"))  # the action menu
-        choose("Load pack: broken")
+        choose(controller, "Load pack: broken")
         assert controller.frame().message.short == "Pack: 1 problem"
         assert journal.state()[1] == 0
         controller.handle(Press("select"))
-        choose("Load pack: core")
+        choose(controller, "Load pack: core")
         state, seq = journal.state()
         assert seq == 1 and state["pack"]["name"] == "core box"
         assert state["pack"]["threats"]["Goblin Chief"]["overkill"] == 1
-    finally:
-        journal.close()
 
 
 def test_a_pack_card_names_its_star_values():

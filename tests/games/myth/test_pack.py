@@ -8,10 +8,12 @@ import json
 
 import pytest
 
+from device.events import Press
 from games.core import RuleError
 from games.core.engine import migrate
 from games.myth import GAME
 from games.myth.state import DEFAULT_BOARD
+from tests.fixtures.box import choose, controller_with_packs, start_new_game
 from tests.games.myth.helpers import Table
 from tests.games.myth.test_setup import _toml
 
@@ -195,40 +197,19 @@ def test_a_board_pack_is_offered_in_the_action_menu_and_loaded_as_a_journaled_co
     """docs/PACKS.md: <data dir>/packs/myth-dark-frontier/*.toml appear as "Load pack: <name>"
     at the first Setup step; a bad pack is refused with nothing journaled; the good
     one is one journal entry that carries the text."""
-    from device.controller import Controller
-    from device.events import Press, Turn
-    from device.journal import Journal
-
-    def choose(label):
-        menu = controller.frame().menu
-        index = next(i for i, item in enumerate(menu.items) if item.startswith(label))
-        controller.handle(Turn("menhir", index - menu.cursor))
-        controller.handle(Press("select"))
-
-    packs = tmp_path / "packs" / "myth-dark-frontier"
-    packs.mkdir(parents=True)
-    (packs / "board.toml").write_text(_board_text(), encoding="utf-8")
-    (packs / "broken.toml").write_text(_board_text().replace('"ruins"', '"castle"'),
-                                       encoding="utf-8")
-    journal, _ = Journal.open(tmp_path / "data")
-    try:
-        controller = Controller(journal, seed=lambda: 1, clock=lambda: 1000.0,
-                                packs_dir=tmp_path / "packs")
-        choose("Myth")
-        choose("New game")
-        controller.handle(Press("select"))           # the new-game form: 1 hero
+    packs = {"board": _board_text(), "broken": _board_text().replace('"ruins"', '"castle"')}
+    with controller_with_packs(tmp_path, "myth-dark-frontier", packs) as (controller, journal):
+        start_new_game(controller, "Myth")           # the new-game form: 1 hero
         state, seq = journal.state()
         assert state["procedure"]["step"] == 0 and seq == 0   # "Board: next, or a board pack"
         controller.handle(Press("select"))           # the action menu
-        choose("Load pack: broken")
+        choose(controller, "Load pack: broken")
         assert controller.frame().message.short == "Pack: 2 problems"
         assert journal.state()[1] == 0
         controller.handle(Press("select"))
-        choose("Load pack: board")
+        choose(controller, "Load pack: board")
         state, seq = journal.state()
         assert seq == 1 and state["board"]["name"] == "Our printed board"
         assert state["heroes"][0]["area"] == "city"
         controller.handle(Press("next"))             # on to the hero prompt
         assert controller.frame().form is not None
-    finally:
-        journal.close()
