@@ -92,24 +92,6 @@ def _game():
     return GAME
 
 
-def _map_lines(state: dict) -> tuple[str, ...]:
-    lines = []
-    for row in range(SIZE):
-        cells = []
-        for col in range(SIZE):
-            i = row * SIZE + col
-            cell = state["map"][i]
-            mark = "#" if cell["gloom"] else "."
-            heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"])
-                             if h["cell"] == i and not h["eliminated"])
-            encs = len(encounters_at(state, i))
-            code = "SC" if i == 12 else cell_label(i)
-            cells.append(f"{code}{mark}{heroes:<2}{'e' * min(encs, 2):<2}")
-        lines.append(" ".join(cells))
-    lines.append("# gloom  1-4 heroes  e encounter")
-    return tuple(lines)
-
-
 def _hero_line(state: dict, i: int) -> str:
     h = state["heroes"][i]
     marks = []
@@ -218,7 +200,7 @@ def view(state: dict) -> GameView:
                   + (" - in gloom" if c["gloom"] else "")
                   for i, c in enumerate(state["map"]) if c["name"] != cell_label(i) and i != 12)
     panels = (
-        Panel("Map", _map_lines(state)),
+        Panel("Map key", (MAP_KEY,)),  # the map itself is the screen's grid (``_grid``)
         *((Panel("Locations", named),) if named else ()),
         Panel("Heroes", tuple(_hero_line(state, i) for i in range(len(state["heroes"])))),
         Panel("Tonight's Gloom", tuple(forecast)),
@@ -233,6 +215,9 @@ def view(state: dict) -> GameView:
     series = (("Gloom locations", tuple(state["gloom_per_day"])),) if state["gloom_per_day"] else ()
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
                     series=series, grid=_grid(state))
+
+
+MAP_KEY = "# gloom  +N heroes  e encounter  A Ancient  * active hero"
 
 
 def _grid(state: dict) -> tuple[tuple[str, ...], ...]:

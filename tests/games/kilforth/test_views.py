@@ -22,7 +22,7 @@ def test_daylight_view_shows_hero_ap_hp_and_nights_left():
     view = GAME.view(start([WARRIOR, WARRIOR]))
     assert view.step == "H1: Action/Camp, 4 AP"
     _fits_the_oled(view)
-    assert [p.title for p in view.panels] == ["Map", "Heroes", "Tonight's Gloom", "Encounters", "Night"]
+    assert [p.title for p in view.panels] == ["Map key", "Heroes", "Tonight's Gloom", "Encounters", "Night"]
     assert view.tracks[0].key == "hero1.hp"
 
 
@@ -35,11 +35,12 @@ def test_night_view_lists_its_steps_in_order():
 
 
 def test_map_marks_gloom_and_heroes():
+    """The screen's map grid: gloom "#", the heroes there "+12", the active hero "*"."""
     state = start([WARRIOR, WARRIOR], mode="coop")
     state["map"][cell_index("A1")]["gloom"] = True
-    lines = GAME.view(state).panels[0].lines
-    assert lines[0].startswith("A1#")
-    assert "SC.12" in lines[2]
+    grid = GAME.view(state).grid
+    assert grid[0][0] == "A1#"
+    assert grid[2][2] == "*SC+12"
 
 
 def test_daylight_forecast_of_tonights_gloom_per_hero():
