@@ -200,7 +200,7 @@ def view(state: dict) -> GameView:
                   + (" - in gloom" if c["gloom"] else "")
                   for i, c in enumerate(state["map"]) if c["name"] != cell_label(i) and i != 12)
     panels = (
-        Panel("Map key", (MAP_KEY,)),  # the map itself is the screen's grid (``_grid``)
+        Panel("Map key", MAP_KEY),  # the map itself is the screen's grid (``_grid``)
         *((Panel("Locations", named),) if named else ()),
         Panel("Heroes", tuple(_hero_line(state, i) for i in range(len(state["heroes"])))),
         Panel("Tonight's Gloom", tuple(forecast)),
@@ -217,7 +217,7 @@ def view(state: dict) -> GameView:
                     series=series, grid=_grid(state))
 
 
-MAP_KEY = "# gloom  +N heroes  e encounter  A Ancient  * active hero"
+MAP_KEY = ("# gloom, +N heroes", "e encounter, A Ancient")
 
 
 def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
