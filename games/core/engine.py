@@ -99,6 +99,14 @@ class Context:
     def stop(self) -> None:
         self.state["procedure"] = None
 
+    def interrupt(self, name: str, data: dict | None = None) -> None:
+        """Start procedure ``name`` on top of the running one, which waits at its
+        current step: a card that says "Add 1 Threat" mid-phase, a Test during
+        an Event. End the interrupting procedure with :func:`resume` (its
+        ``on_finish``) to return to the waiting step."""
+        waiting = self.state.get("procedure")
+        self.start(name, {**(data or {}), "resume": json.loads(json.dumps(waiting))})
+
     def finish(self) -> None:
         """End the running procedure early as if its last step were done: its
         ``on_finish`` runs and the procedure it names in ``then`` starts."""
@@ -114,6 +122,17 @@ class Context:
         """Jump the running procedure to ``step_id`` (for rule-driven branches)."""
         proc = self.state["procedure"]
         proc["step"] = self.game.procedure(proc["name"]).index_of(step_id)
+
+
+def resume(ctx: Context) -> bool:
+    """Return to the procedure :meth:`Context.interrupt` left waiting (an
+    ``on_finish`` for interrupting procedures); False when nothing waited, so
+    the game can carry on its own way."""
+    waiting = ctx.data.get("resume")
+    if waiting is None:
+        return False
+    ctx.state["procedure"] = waiting
+    return True
 
 
 def current_step(game: Game, state: dict) -> Step | None:

@@ -163,8 +163,7 @@ def escape(ctx: Context) -> None:
         return
     if challenge:
         enc["escape_tried"] = True
-        resume = ctx.state["procedure"]
-        ctx.start("escape-toss", {"character": index, "resume": resume})
+        ctx.interrupt("escape-toss", {"character": index})
         note(ctx, "Toss a Dial: Skull - you remain; Grail - you Escape")
         return
     encounters.leave(ctx, index)

@@ -13,6 +13,7 @@ models and cards (the view words it from that data).
 from __future__ import annotations
 
 from games.core import Context, Procedure, Step, StepKind
+from games.core.engine import resume
 from games.grail import rules
 from games.grail.rounds import new_day
 from games.grail.state import living
@@ -254,11 +255,6 @@ END_OF_DAY = Procedure(
 # --- Challenge mode: the Escape Dial ------------------------------------------------------
 
 
-def _resume(ctx: Context) -> None:
-    """Back to where the Escape was called: the procedure the toss interrupted."""
-    ctx.state["procedure"] = ctx.data.get("resume")
-
-
 ESCAPE_TOSS = Procedure(
     "escape-toss",
     "Escape: toss a Dial",
@@ -267,7 +263,7 @@ ESCAPE_TOSS = Procedure(
              "Challenge Mode: Escaping Combat", command="escape_toss",
              dice=lambda state: (1, "dial")),
     ),
-    on_finish=_resume,
+    on_finish=resume,  # back to where the Escape was called
 )
 
 PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)

@@ -18,6 +18,7 @@ all have Camped, and the last Camp starts the Night.
 from __future__ import annotations
 
 from games.core import Context, Procedure, Step, StepKind, deck
+from games.core.engine import resume
 from games.kilforth import rules
 from games.kilforth.state import find_encounter
 
@@ -90,11 +91,8 @@ def _end_action(ctx: Context) -> None:
 def _end_test(ctx: Context) -> None:
     """A Test taken while an Event was resolved returns to that Event's step (the
     Night or the encounter drawn goes on from there); otherwise as after an Action."""
-    resume = ctx.data.get("resume")
-    if resume:
-        ctx.state["procedure"] = resume
-        return
-    _end_action(ctx)
+    if not resume(ctx):
+        _end_action(ctx)
 
 
 def current(state: dict) -> Step | None:

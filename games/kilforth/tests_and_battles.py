@@ -82,10 +82,11 @@ def test(ctx: Context) -> None:
     else:
         team = chosen_team(ctx)
     n = max(0, hero[attribute] + ctx.params["bonus"] + len(team))
-    resume = dict(proc, data=dict(proc["data"])) if event else None
-    ctx.start("test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
-                       "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0,
-                       "fates": 0, "team": team, "resume": resume})
+    # An Event's Test interrupts its step, which goes on after the Test.
+    (ctx.interrupt if event else ctx.start)(
+        "test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
+                 "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0,
+                 "fates": 0, "team": team})
     note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {counted(n)}"
          + (" (Event)" if event else ""))
 

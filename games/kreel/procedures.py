@@ -15,6 +15,7 @@ the Campaign's next Adventure).
 from __future__ import annotations
 
 from games.core import Context, Procedure, RuleError, Step, StepKind
+from games.core.engine import resume
 from games.kreel import rules
 from games.kreel.state import ADVENTURES, active_hero, active_location, new_actions
 
@@ -164,11 +165,6 @@ def _again(ctx: Context) -> None:
         ctx.goto("add")
 
 
-def _resume(ctx: Context) -> None:
-    """Go back to the step that was running when the card said "Add 1 Threat"."""
-    ctx.state["procedure"] = ctx.data.get("resume")
-
-
 ADD_THREAT = Procedure(
     "add-threat",
     "Add 1 Threat",
@@ -180,7 +176,7 @@ ADD_THREAT = Procedure(
         REVEAL_EFFECTS,
         Step("again", StepKind.AUTO, "Add the next Threat", "2. Threat Phase, Note", run=_again),
     ),
-    on_finish=_resume,
+    on_finish=resume,  # the interrupted step goes on
 )
 
 
@@ -336,13 +332,13 @@ def _after_wound(ctx: Context) -> None:
         if threat["confronted_by"] == index:
             threat["confronted_by"] = None
     note(ctx, f"The team Presses On without {hero['name']}")
-    resume = data.get("resume")
-    if resume and resume["name"] in ("delve", "threat", "draw", "play", "spirit", "end") \
+    waiting = data.get("resume")
+    if waiting and waiting["name"] in ("delve", "threat", "draw", "play", "spirit", "end") \
             and state["active_hero"] == index:
         state["procedure"] = {"name": "end", "step": 0, "data": {}} \
-            if resume["name"] != "end" else resume
+            if waiting["name"] != "end" else waiting
     else:
-        state["procedure"] = resume
+        state["procedure"] = waiting
 
 
 WOUNDED = Procedure(
@@ -442,7 +438,7 @@ SPIRIT_BOOST = Procedure(
         Step("boost", StepKind.PROMPT, "Spirit Boost: to which hero?",
              "Multiplayer Coop Mode, Spirit Boost", command="boost"),
     ),
-    on_finish=_resume,
+    on_finish=resume,  # the interrupted step goes on
 )
 
 PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END,

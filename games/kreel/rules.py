@@ -505,7 +505,7 @@ def settle(ctx) -> None:
         return
     for i, hero in enumerate(state["heroes"]):
         if hero["spirit"] <= 0 and not hero["out"]:
-            ctx.start("wounded", {"hero": i, "resume": state.get("procedure")})
+            ctx.interrupt("wounded", {"hero": i})
             return
 
 

@@ -184,8 +184,7 @@ def add_threat(ctx: Context) -> None:
     ("2. Threat Phase", Note). The running step resumes afterwards."""
     if ctx.state["revealing"]:
         raise RuleError("Reveal first", "A revealed Threat still needs its values entered.")
-    resume = ctx.state.get("procedure")
-    ctx.start("add-threat", {"count": ctx.params["count"], "resume": resume})
+    ctx.interrupt("add-threat", {"count": ctx.params["count"]})
     ctx.describe(f"Add {ctx.params['count']} Threat" + ("s" if ctx.params["count"] > 1 else ""))
 
 
@@ -230,8 +229,8 @@ def _defeat(ctx: Context, threat: dict, by: int) -> str:
     if len(heroes_in) < 2 or not threat["spirit_boost"]:
         return "; ".join(rules.defeat_threat(state, threat, state["heroes"][by]))
     notes = rules.defeat_threat(state, threat, None)
-    ctx.start("spirit-boost", {"amount": threat["spirit_boost"], "threat": threat["name"],
-                               "hero": by, "resume": state.get("procedure")})
+    ctx.interrupt("spirit-boost", {"amount": threat["spirit_boost"], "threat": threat["name"],
+                                   "hero": by})
     return "; ".join(notes + [f"Spirit Boost {threat['spirit_boost']}: choose the hero"])
 
 

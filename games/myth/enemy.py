@@ -71,22 +71,20 @@ def remove(ctx: Context) -> None:
 
 def spawn_cmd(ctx: Context) -> None:
     """A card says spawn: one spawn effect ("Spawning Enemies"), with overruns."""
-    resume = ctx.state.get("procedure")
     rules.spawn(ctx, [ctx.params["area"]] * ctx.params["count"])
-    ctx.start("effect", {"resume": resume})
+    ctx.interrupt("effect")
 
 
 def muster_cmd(ctx: Context) -> None:
     """A card says muster ("Muster"): the fate dice are rolled at the prompt that
     follows (tray armed for the pool's non-darkness dice, or virtual); dice
     given with the command (typed in, a script) are used at once."""
-    resume = ctx.state.get("procedure")
     if ctx.params["dice"]:
         faces = fate_faces(ctx.params["dice"], len(ctx.params["dice"]))
         rules.muster(ctx, ctx.params["count"], faces)
-        ctx.start("effect", {"resume": resume})
+        ctx.interrupt("effect")
         return
-    ctx.start("effect", {"resume": resume, "muster": ctx.params["count"]})
+    ctx.interrupt("effect", {"muster": ctx.params["count"]})
     ctx.describe(f"Muster {ctx.params['count']}: roll the fate dice")
 
 
@@ -133,9 +131,8 @@ def discard_labels(state: dict) -> dict[str, str]:
 
 def raise_cmd(ctx: Context) -> None:
     """A card raises a conquest track: abilities resolved space by space."""
-    resume = ctx.state.get("procedure")
     rules.raise_track(ctx, ctx.params["track"], ctx.params["spaces"])
-    ctx.start("effect", {"resume": resume})
+    ctx.interrupt("effect")
 
 
 def overrun(ctx: Context) -> None:

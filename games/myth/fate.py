@@ -45,8 +45,7 @@ def spend_fate(ctx: Context) -> None:
         new = rules.spend_fate(ctx, face, rolled[0])
         note(ctx, f"Spent {face.capitalize()}; rerolled: {new.capitalize()}")
         return
-    resume = ctx.state.get("procedure")
-    ctx.start("spend", {"resume": resume, "spent": face})
+    ctx.interrupt("spend", {"spent": face})
     ctx.describe(f"Spent {face.capitalize()}: resolve its ability")
 
 

@@ -238,9 +238,8 @@ def objective_token(ctx: Context) -> None:
         note(ctx, f"{kind.capitalize()} objective completed")
         if state["completed"] == 3 and not state["siege"]:
             state["final_revealed"] = True
-            resume = state.get("procedure")
             rules.begin_siege(ctx, "final objective revealed")
-            ctx.start("effect", {"resume": resume})
+            ctx.interrupt("effect")
 
 
 def final_done(ctx: Context) -> None:

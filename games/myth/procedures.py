@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from games.core import Context, Procedure, RuleError, Step, StepKind, deck
+from games.core.engine import resume
 from games.myth import rules
 from games.myth.rules import note
 from games.myth.state import DECKS, FATE_DICE, TRACKS, area_name, farrenroc, structures
@@ -454,10 +455,6 @@ def _finish_roll(ctx: Context) -> None:
                                   "failed: its fail effect"))
 
 
-def _resume(ctx: Context) -> None:
-    ctx.state["procedure"] = ctx.data.get("resume")
-
-
 ROLL = Procedure(
     "roll",
     "Dice",
@@ -473,7 +470,7 @@ ROLL = Procedure(
         Step("quest", StepKind.PROMPT, "The next active quest", "Quest Deck",
              command="set_quest", skip=lambda s: not _data(s).get("quest_done")),
     ),
-    on_finish=_resume,
+    on_finish=resume,
 )
 
 
@@ -503,7 +500,7 @@ EFFECT = Procedure("effect", "Card effect", (
     Step("muster_dark", StepKind.AUTO, "Muster: no dice to roll", "Muster", run=_muster_dark,
          skip=lambda s: not _muster(s)),
     *aftermath(""),
-), on_finish=_resume)
+), on_finish=resume)
 
 
 def _spent(state: dict) -> str | None:
@@ -513,7 +510,7 @@ def _spent(state: dict) -> str | None:
 SPEND = Procedure("spend", "Fate ability", (
     Step("reroll", StepKind.PROMPT, "Resolve it, then roll its die", "Fate Pool; Fate Ability",
          command="fate_reroll", dice=lambda s: (1, "fate"), skip=lambda s: _spent(s) is None),
-), on_finish=_resume)
+), on_finish=resume)
 
 PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 

@@ -20,13 +20,11 @@ def start_roll(ctx: Context, hero: dict, roll: dict | None, **flags) -> None:
     """Start the ``roll`` procedure for ``roll`` (see games.myth.procedures.ROLL):
     the dice prompt (tray armed, odds shown), the reroll prompt, the result.
     Dice given with the command (typed in, a script) fill the pool at once."""
-    resume = ctx.state.get("procedure")
     if roll is not None:
         roll.setdefault("pool", None)
         if ctx.params.get("dice") is not None:
             roll["pool"] = dice.new_pool(_d10s(ctx.params["dice"], roll["count"], ctx))
-    ctx.start("roll", {"resume": resume, "roll": roll,
-                       "hero": ctx.state["heroes"].index(hero), **flags})
+    ctx.interrupt("roll", {"roll": roll, "hero": ctx.state["heroes"].index(hero), **flags})
 
 
 def _pending_roll(ctx: Context) -> dict:

@@ -334,3 +334,33 @@ def test_a_refusal_from_the_state_cites_the_rule_before_the_generic_check():
         loose.validate({"area": "east"}, {})
     # Without a state (no game to ask) only the generic checks run.
     assert loose.validate({"area": "north"}) == {"area": "north"}
+
+
+def test_an_interrupting_procedure_resumes_the_waiting_step():
+    """A card effect mid-procedure ("Add 1 Threat" in Kreel's Play phase, a Test
+    during Kilforth's Event): the waiting procedure goes on at its own step."""
+    from games.core.engine import resume
+
+    def interrupt(ctx):
+        ctx.interrupt("effect", {"amount": 2})
+
+    def apply_effect(ctx):
+        ctx.state["hp"] -= ctx.data["amount"]
+
+    outer = Procedure("outer", "Outer", (Step("a", StepKind.REMINDER, "A"),
+                                         Step("b", StepKind.REMINDER, "B")))
+    effect = Procedure("effect", "Effect", (Step("hit", StepKind.AUTO, "Hit", run=apply_effect),),
+                       on_finish=resume)
+    game = Game(id="engine-interrupt", title="Interrupt", schema_version=1, setup_params=(),
+                setup=lambda ctx: ctx.state.update(hp=5), procedures=(outer, effect),
+                commands=(CommandSpec("card", "A card effect", interrupt),),
+                tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5)],
+                view=lambda s: GameView(headline="i"), next_procedure=lambda s: "outer")
+    state = new_game(game, {}, 1).state
+    state = apply(game, apply(game, state, Command("next")).state, Command("next")).state
+    assert current_step(game, state).id == "b"
+    state = apply(game, state, Command("card")).state
+    assert state["hp"] == 3 and current_step(game, state).id == "b"
+    assert state["procedure"]["data"] == {}
+    state = apply(game, new_game(game, {}, 1).state, Command("card")).state
+    assert state["hp"] == 3 and state["procedure"] is None  # nothing waited: the effect just ends
