@@ -11,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from device.controls import ControlPins, GpioControls
 from device.events import BUTTONS, ENCODERS, Hold, Press, Turn
+from tests.fixtures.events import drained
 
 FAST = ControlPins(bounce_time=0, hold_time=0.2)
 
@@ -33,16 +34,6 @@ def controls(mock_factory, events):
     controls.start(events.put)
     yield controls
     controls.close()
-
-
-def drained(events: queue.Queue, timeout: float = 0.05) -> list:
-    """Everything emitted until nothing more arrives for ``timeout`` seconds."""
-    seen = []
-    while True:
-        try:
-            seen.append(events.get(timeout=timeout))
-        except queue.Empty:
-            return seen
 
 
 def clockwise_detent(factory: MockFactory, a: int, b: int) -> None:

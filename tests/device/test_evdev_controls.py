@@ -20,6 +20,7 @@ from gpiozero.pins.mock import MockFactory
 from device.controls import ControlPins
 from device.evdev_controls import EV_ABS, EV_REL, EV_SYN, EvdevControls, device_name, turns
 from device.events import Press, Turn
+from tests.fixtures.events import drained
 
 Event = namedtuple("Event", "type code value")
 REL_X, SYN_REPORT, SYN_DROPPED = 0, 0, 3
@@ -59,15 +60,6 @@ class RecordedDevice:
             os.close(fd)
 
 
-def drained(events: queue.Queue, timeout: float = 0.1) -> list:
-    seen = []
-    while True:
-        try:
-            seen.append(events.get(timeout=timeout))
-        except queue.Empty:
-            return seen
-
-
 @pytest.fixture
 def factory():
     factory = MockFactory()
@@ -94,22 +86,22 @@ def test_the_dials_turn_from_their_devices_and_the_buttons_stay_on_gpio(factory)
     try:
         assert controls.dials == ["menhir", "spirit"]
         spirit.send(detent(1) + detent(1))
-        assert drained(events) == [Turn("spirit", 1)] * 2
+        assert drained(events, 0.1) == [Turn("spirit", 1)] * 2
         menhir.send(detent(-1))
         spirit.send([Event(EV_SYN, SYN_DROPPED, 0), *detent(-1)])  # a dropped report is logged, not fatal
-        assert sorted(drained(events), key=str) == [Turn("menhir", -1), Turn("spirit", -1)]
+        assert sorted(drained(events, 0.1), key=str) == [Turn("menhir", -1), Turn("spirit", -1)]
         factory.pin(PINS.buttons["next"]).drive_low()
         factory.pin(PINS.buttons["next"]).drive_high()
         push = PINS.encoders["spirit"][2]
         factory.pin(push).drive_low()
         factory.pin(push).drive_high()
-        assert drained(events) == [Press("next"), Press("spirit_push")]
+        assert drained(events, 0.1) == [Press("next"), Press("spirit_push")]
         a, b, _ = PINS.encoders["spirit"]  # the kernel owns the dial's pins: gpiozero does not read them
         factory.pin(a).drive_low()
         factory.pin(b).drive_low()
         factory.pin(a).drive_high()
         factory.pin(b).drive_high()
-        assert drained(events) == []
+        assert drained(events, 0.1) == []
     finally:
         started = time.monotonic()
         controls.close()
@@ -128,7 +120,7 @@ def test_a_dial_without_its_device_is_read_through_gpio(factory, caplog):
         for pin, level in ((a, 0), (b, 0), (a, 1), (b, 1)):  # one clockwise detent on the pins
             factory.pin(pin).drive_low() if level == 0 else factory.pin(pin).drive_high()
         spirit.send(detent(-1))
-        assert sorted(drained(events), key=str) == [Turn("menhir", 1), Turn("spirit", -1)]
+        assert sorted(drained(events, 0.1), key=str) == [Turn("menhir", 1), Turn("spirit", -1)]
     finally:
         controls.close()
 

@@ -10,6 +10,7 @@ import pytest
 from device.controls import ControlPins
 from device.events import Hold, Press, Turn
 from hw_sim.pins import BOUNCE_CYCLES, SimPins
+from tests.fixtures.events import drained
 
 PINS = ControlPins(bounce_time=0.01, hold_time=0.2)
 
@@ -25,16 +26,6 @@ def sim(events):
     sim.start(events.put)
     yield sim
     sim.close()
-
-
-def drained(events: queue.Queue, timeout: float = 0.05) -> list:
-    """Everything emitted until nothing more arrives for ``timeout`` seconds."""
-    seen = []
-    while True:
-        try:
-            seen.append(events.get(timeout=timeout))
-        except queue.Empty:
-            return seen
 
 
 def forget_edges(sim: SimPins, *bcms: int) -> None:
