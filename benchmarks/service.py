@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from benchmarks.results import Result, median
 from device.journal import Journal
+from hw_sim.xvfb import start_xvfb
 from tests.acceptance.harness import _env, new_game
 
 BARE_IMPORTS = [sys.executable, "-c", "import pygame, PIL, sqlite3"]
@@ -115,27 +115,9 @@ def startup(root: Path, runs: int) -> list[Result]:
                    "< 2x the bare imports", median(service_times) < 2 * median(bare_times))]
 
 
-def _xvfb() -> tuple[subprocess.Popen, str] | None:
-    """A private X server (Xvfb) and its DISPLAY, or None where Xvfb is not installed."""
-    if shutil.which("Xvfb") is None:
-        return None
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1024x768x24",
-                               "-nolisten", "tcp"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as answer:
-        display = answer.readline().strip()
-    if not display:
-        server.kill()
-        server.wait(10)
-        return None
-    return server, f":{display}"
-
-
 def idle_cpu(root: Path, seconds: float) -> list[Result]:
     data = _data_dir(root)
-    xvfb = _xvfb()
+    xvfb = start_xvfb()
     with _listen(root / "notify-idle") as sock:
         proc = _service(data, root / "notify-idle")
         _wait_ready(sock)

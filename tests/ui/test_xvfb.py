@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from hw_sim.xvfb import start_xvfb
 from tests.ui.golden_images import assert_close_to_golden, differing_fraction
 from tests.ui.sample_frames import ALL
 from ui.oled import render_oled
@@ -29,18 +29,12 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def xvfb():
     """A private X display; its name (":N")."""
-    if shutil.which("Xvfb") is None:
+    started = start_xvfb(1920, 1080)
+    if started is None:
         pytest.skip("Xvfb is not installed (make deps-xvfb)")
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
+    server, display = started
     try:
-        assert number, "Xvfb did not start"
-        yield f":{number}"
+        yield display
     finally:
         server.terminate()
         server.wait(10)
