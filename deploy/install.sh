@@ -11,10 +11,17 @@
 #   - a system user "tablewarden" in the gpio, i2c, dialout, video, render and input groups;
 #   - a virtual environment in /opt/tablewarden/venv with this source and its "pi"
 #     extra (lgpio: the GPIO backend of every Pi, and the only one on a Pi 5);
-#   - I2C on at 400 kHz (the SSD1306's rated maximum) in the boot config;
+#   - I2C on at 400 kHz (the SSD1306's rated maximum) in the boot config
+#     (/boot/firmware/config.txt, /boot/config.txt before Bookworm), between a
+#     begin and an end marker line; the file is first copied beside itself to
+#     config.txt.tablewarden-bak-<date>-<time>, and the copy named in the output;
 #   - /etc/tablewarden/config.toml from deploy/config.example.toml (never overwritten),
 #     the dice tray set to the udev rule's stable name;
 #   - the systemd unit and the udev rule; the service enabled and (re)started.
+#
+# Unbalanced markers in the boot config (a begin without an end, an end without
+# a begin, two pairs) stop the install and the uninstall before any step, with
+# nothing changed: fix those lines by hand first.
 #
 # TABLEWARDEN_ROOT (default: empty, i.e. /) installs the files under another
 # root; the tests use it with stub commands on PATH.
@@ -53,30 +60,78 @@ boot_config() {
     fi
 }
 
-remove_block() {
-    # Delete our marked block from a file, leaving everything else as it was.
-    local file="$1"
+marker_lines() {
+    # "begin marker on line N" / "end marker on line N" for each of our markers in a file
+    # (trailing blanks and a Windows CR ignored, as in without_block).
+    awk -v begin="$BEGIN_MARK" -v end="$END_MARK" '
+        { line = $0; sub(/[ \t\r]+$/, "", line) }
+        line == begin { print "begin marker on line " NR }
+        line == end { print "end marker on line " NR }' "$1"
+}
+
+check_markers() {
+    # Refuse (exit 1, nothing touched) unless a file has no markers or one begin-end pair.
+    local file="$1" found
     [[ -f "$file" ]] || return 0
-    if grep -qF "$BEGIN_MARK" "$file"; then
-        sed -i "\|^${BEGIN_MARK}\$|,\|^${END_MARK}\$|d" "$file"
-        return 0
+    found="$(marker_lines "$file" | paste -sd ';')"
+    [[ -z "$found" || "$found" =~ ^begin\ [a-z\ ]+\ [0-9]+\;end\ [a-z\ ]+\ [0-9]+$ ]] && return 0
+    die "$file has unbalanced Table Warden markers (${found//;/, }); expected one" \
+        "\"$BEGIN_MARK\" line and, below it, one \"$END_MARK\" line, or neither." \
+        "Nothing was changed: fix or delete those lines by hand, then run this again."
+}
+
+without_block() {
+    # A file's lines without our marked block (and a last line always ends in a newline).
+    awk -v begin="$BEGIN_MARK" -v end="$END_MARK" '
+        { line = $0; sub(/[ \t\r]+$/, "", line) }
+        line == begin { skip = 1 }
+        !skip { print }
+        line == end { skip = 0 }' "$1"
+}
+
+replace_file() {
+    # Put "$file.tablewarden-new" in the place of a file, backing the file up first;
+    # say whether it changed. A rename, so a power cut leaves the old file or the new
+    # one, never half of one. The callers run in `if`, where set -e does not stop
+    # the script: each step that matters checks its own failure.
+    local file="$1" new="$1.tablewarden-new" backup next n=1
+    if cmp -s "$file" "$new"; then
+        rm -f -- "$new"
+        return 1
     fi
-    return 1
+    backup="$file.tablewarden-bak-$(date +%Y%m%d-%H%M%S)"
+    next="$backup"
+    while [[ -e "$next" ]]; do
+        n=$((n + 1))
+        next="$backup-$n"
+    done
+    if ! cp -- "$file" "$next"; then
+        rm -f -- "$new"
+        die "cannot back up $file to $next; $file is unchanged"
+    fi
+    say "backed up $file to $next"
+    sync -f -- "$new" || die "cannot write $new; $file is unchanged"
+    mv -f -- "$new" "$file" || die "cannot replace $file; $next is its copy"
+    sync -f -- "$file" || true
+}
+
+remove_block() {
+    # Delete our marked block from a file, leaving everything else as it was; say whether it changed.
+    local file="$1"
+    [[ -f "$file" ]] || return 1
+    check_markers "$file"
+    without_block "$file" >"$file.tablewarden-new" || die "cannot write $file.tablewarden-new; $file is unchanged"
+    replace_file "$file"
 }
 
 set_block() {
     # Replace our marked block in a file with the given lines; say whether it changed.
-    local file="$1"; shift
-    local before after
-    before="$(cat "$file" 2>/dev/null || true)"
-    remove_block "$file" || true
-    {
-        printf '%s\n' "$BEGIN_MARK"
-        printf '%s\n' "$@"
-        printf '%s\n' "$END_MARK"
-    } >>"$file"
-    after="$(cat "$file")"
-    [[ "$before" != "$after" ]]
+    local file="$1"
+    shift
+    check_markers "$file"
+    { without_block "$file" && printf '%s\n' "$BEGIN_MARK" "$@" "$END_MARK"; } >"$file.tablewarden-new" \
+        || die "cannot write $file.tablewarden-new; $file is unchanged"
+    replace_file "$file"
 }
 
 install_packages() {
@@ -171,6 +226,8 @@ for arg in "$@"; do
 done
 
 [[ -n "$ROOT" || "$(id -u)" -eq 0 ]] || die "run as root (sudo $0)"
+# A boot config this script could not edit safely stops it before any step.
+check_markers "$(boot_config)"
 
 if [[ "$ACTION" == uninstall ]]; then
     uninstall

@@ -1,4 +1,4 @@
-"""deploy/install.sh against a scratch root: idempotent, and --uninstall undoes it.
+"""deploy/install.sh against a scratch root: idempotent, --uninstall undoes it, the boot config is safe.
 
 The script runs for real with ``TABLEWARDEN_ROOT`` pointing at a temporary
 directory and stand-ins for the commands that would change this machine
@@ -46,14 +46,16 @@ def box(tmp_path: Path):
         stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "$STATE/calls"\n{body}\n')
         stub.chmod(0o755)
 
-    def run(*args: str) -> subprocess.CompletedProcess:
+    def run(*args: str, ok: bool = True) -> subprocess.CompletedProcess:
         env = {"PATH": f"{stubs}:/usr/bin:/bin", "TABLEWARDEN_ROOT": str(root), "STATE": str(state)}
         done = subprocess.run(["bash", str(INSTALL), *args], env=env, capture_output=True, text=True,
                               check=False)
-        assert done.returncode == 0, done.stdout + done.stderr
+        if ok:
+            assert done.returncode == 0, done.stdout + done.stderr
         return done
 
     run.root, run.calls = root, state / "calls"
+    run.boot = root / "boot/firmware/config.txt"
     return run
 
 
@@ -102,3 +104,84 @@ def test_uninstall_removes_the_service_but_keeps_games_and_config(box):
     assert (root / "var/lib/tablewarden/journal.db").read_text() == "saved games"
     assert (root / "etc/tablewarden/config.toml").exists()
     box("--uninstall")  # again: nothing left to do, still fine
+
+
+# --- the boot config: backed up before each edit, never edited with broken markers ----
+
+BEGIN = "# >>> tablewarden (deploy/install.sh) >>>\n"
+END = "# <<< tablewarden <<<\n"
+OURS = "[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
+THEIRS = "dtoverlay=rotary-encoder,pin_a=17,pin_b=18\n"  # a line the owner added after ours
+
+
+def backups(box) -> list[Path]:
+    return sorted(box.boot.parent.glob("config.txt.tablewarden-bak-*"))
+
+
+def test_install_backs_up_the_boot_config_and_says_where(box):
+    done = box()
+    (backup,) = backups(box)
+    assert backup.read_text() == BOOT_CONFIG
+    assert f"backed up {box.boot} to {backup}" in done.stdout
+    assert box.boot.read_text() == BOOT_CONFIG + BEGIN + OURS + END
+    assert not list(box.boot.parent.glob("*.tablewarden-new"))
+
+
+def test_uninstall_backs_up_the_boot_config_it_edits(box):
+    box()
+    installed = box.boot.read_text()
+    done = box("--uninstall")
+    first, second = backups(box)  # both within one second: the second gets its own name
+    assert first.read_text() == BOOT_CONFIG and second.read_text() == installed
+    assert f"to {second}" in done.stdout
+    assert box.boot.read_text() == BOOT_CONFIG
+
+
+def test_a_last_line_without_a_newline_stays_its_own_line(box):
+    box.boot.write_text(BOOT_CONFIG + "dtparam=audio=off")
+    box()
+    assert box.boot.read_text() == BOOT_CONFIG + "dtparam=audio=off\n" + BEGIN + OURS + END
+    (backup,) = backups(box)
+    assert backup.read_text() == BOOT_CONFIG + "dtparam=audio=off"
+
+
+def test_markers_written_on_windows_are_still_ours(box):
+    box.boot.write_bytes((BOOT_CONFIG + BEGIN + OURS + END).replace("\n", "\r\n").encode())
+    box("--uninstall")
+    assert box.boot.read_bytes() == BOOT_CONFIG.replace("\n", "\r\n").encode()
+
+
+UNBALANCED = {
+    # Before the check, a begin without an end deleted every line after it.
+    "begin without end": BOOT_CONFIG + BEGIN + OURS + THEIRS,
+    "end without begin": BOOT_CONFIG + OURS + END + THEIRS,
+    "end before begin": BOOT_CONFIG + END + OURS + BEGIN + THEIRS,
+    "two pairs": BOOT_CONFIG + BEGIN + OURS + END + THEIRS + BEGIN + OURS + END,
+}
+
+
+@pytest.mark.parametrize("boot", UNBALANCED.values(), ids=UNBALANCED.keys())
+def test_install_refuses_unbalanced_markers_and_changes_nothing(box, boot):
+    box.boot.write_text(boot)
+    before = snapshot(box.root)
+    done = box(ok=False)
+    assert done.returncode == 1
+    assert f"{box.boot} has unbalanced Table Warden markers" in done.stderr
+    assert "Nothing was changed" in done.stderr
+    assert snapshot(box.root) == before  # the boot config as it was, and no backup
+    assert box.boot.read_bytes() == boot.encode()
+    assert not box.calls.exists()  # no apt, no user, no venv: it stopped before the first step
+
+
+@pytest.mark.parametrize("boot", UNBALANCED.values(), ids=UNBALANCED.keys())
+def test_uninstall_refuses_unbalanced_markers_and_changes_nothing(box, boot):
+    box()
+    box.boot.write_text(boot)
+    box.calls.unlink()
+    before = snapshot(box.root)
+    done = box("--uninstall", ok=False)
+    assert done.returncode == 1
+    assert f"{box.boot} has unbalanced Table Warden markers" in done.stderr
+    assert snapshot(box.root) == before  # the service, the unit and the venv are still there too
+    assert box.boot.read_bytes() == boot.encode()
+    assert not box.calls.exists()  # systemctl was not asked to stop anything
