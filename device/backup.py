@@ -91,10 +91,15 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
     return final
 
 
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the SQLite file at ``path`` (relative paths too)."""
+    return sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
+
+
 def is_healthy(path: Path) -> bool:
     """True when ``path`` is an SQLite file that passes the integrity check."""
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        db = _read_only(path)
         try:
             return db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         finally:
@@ -103,13 +108,13 @@ def is_healthy(path: Path) -> bool:
         return False
 
 
-def quarantine(path: Path, clock: Callable[[], float]) -> Path:
-    """Move a damaged database and its companion files aside; return its new path."""
+def quarantine(path: Path, clock: Callable[[], float], label: str = "damaged") -> Path:
+    """Move a damaged (or superseded) database and its companion files aside; return its new path."""
     stamp = _stamp(clock)
     n = 0
     while True:
         suffix = f"-{n}" if n else ""
-        moved = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}{path.suffix}")
+        moved = path.with_name(f"{path.stem}.{label}-{stamp}{suffix}{path.suffix}")
         if not any(Path(f"{moved}{c}").exists() for c in SQLITE_COMPANIONS):
             break
         n += 1
@@ -135,12 +140,78 @@ def recover(
         if candidate in skip:
             continue
         if is_healthy(candidate):
-            partial = path.with_name(path.name + ".part")
-            shutil.copyfile(candidate, partial)
-            _fsync(partial)
-            os.replace(partial, path)
+            _put_in_place(candidate, path)
             notices.append(f"Restored the backup {candidate.name}; later moves are lost.")
             return notices, candidate
         notices.append(f"The backup {candidate.name} is damaged too; skipped.")
     notices.append("No healthy backup was found: starting a fresh journal.")
     return notices, None
+
+
+def _put_in_place(backup: Path, path: Path) -> None:
+    """Copy ``backup`` to ``path`` under a temporary name, flushed, then renamed."""
+    partial = path.with_name(path.name + ".part")
+    shutil.copyfile(backup, partial)
+    _fsync(partial)
+    os.replace(partial, path)
+
+
+def remove_stale_parts(*folders: Path) -> None:
+    """Delete ``*.part`` files a crash or power cut left half-written (never a finished file)."""
+    for folder in folders:
+        if folder.is_dir():
+            for part in folder.glob("*.part"):
+                part.unlink(missing_ok=True)
+
+
+def generation_of(path: Path) -> int | None:
+    """The journal generation a backup file records (``meta.generation``), or None if unreadable."""
+    try:
+        db = _read_only(path)
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+        finally:
+            db.close()
+        return int(row[0]) if row else 0
+    except (sqlite3.Error, ValueError, TypeError):
+        return None
+
+
+def newer_backup(backup_dir: Path, generation: int, skip: Collection[Path] = ()) -> Path | None:
+    """The newest healthy backup that is ahead of a journal at ``generation``, if any.
+
+    A journal behind its own backup lost committed writes (a deleted or
+    damaged ``-wal``, a zero-byte or missing file): the backup is restored
+    instead of starting from the older file without a word. Reading a
+    backup's generation is cheap; only one that is ahead gets the full check.
+    """
+    for candidate in reversed(list_backups(backup_dir)):
+        if candidate in skip:
+            continue
+        ahead = generation_of(candidate)
+        if ahead is None:
+            continue  # unreadable: not a restore point
+        if ahead <= generation:
+            return None  # the older backups are older still
+        if is_healthy(candidate):
+            return candidate
+    return None
+
+
+def restore_newer(path: Path, backup: Path, clock: Callable[[], float], *, was_empty: bool) -> list[str]:
+    """Put the newer ``backup`` in place of the journal at ``path``, keeping the old file aside.
+
+    ``was_empty``: the journal was missing or zero bytes before this start
+    (the file now at ``path`` is the empty one this start created).
+    """
+    notices = []
+    if not was_empty:
+        moved = quarantine(path, clock, label="behind")
+        notices.append(f"The journal had lost its last moves (its -wal file was lost or damaged); "
+                       f"it was moved aside to {moved.name}.")
+    else:
+        quarantine(path, clock, label="empty")
+        notices.append("The journal file was missing or empty; the backups were kept.")
+    _put_in_place(backup, path)
+    notices.append(f"Restored the newer backup {backup.name}.")
+    return notices

@@ -52,8 +52,10 @@ Backups, quarantine and recovery of the file live in :mod:`device.backup`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -63,13 +65,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.backup import DamagedError, recover, write_backup
+from device.backup import DamagedError, newer_backup, recover, remove_stale_parts, restore_newer, write_backup
+from device.storage import JournalError, StorageError, storage_error
 from games.core import engine
 from games.core.commands import Command
 from games.core.engine import Applied
 from games.core.errors import RuleError
 from games.core.game import Game
 from games.core.registry import get_game
+
+log = logging.getLogger(__name__)
 
 JOURNAL_FILE = "journal.db"
 CHECK_MARK = "-check"  # beside the journal: check it in full at the next start
@@ -84,38 +89,6 @@ BACKUP_DIR = "backups"
 DEFAULT_SNAPSHOT_EVERY = 50
 
 Clock = Callable[[], float]
-
-
-class JournalError(Exception):
-    """The journal cannot do what was asked (no such slot, a file from a newer version…)."""
-
-
-class StorageError(JournalError):
-    """The card refused a write (full, read-only, failing): nothing was saved.
-
-    ``short`` fits the OLED. The journal is unchanged: the command is refused
-    like a rule error, because what is not on disk must not be shown.
-    """
-
-    def __init__(self, short: str, long: str) -> None:
-        super().__init__(long)
-        self.short = short
-        self.long = long
-
-
-def storage_error(exc: BaseException, data_dir: Path) -> StorageError:
-    """Name a failed write in the player's words (full card, read-only directory)."""
-    text = str(exc).lower()
-    if "full" in text or getattr(exc, "errno", None) == 28:
-        return StorageError("Card full: not saved",
-                            f"The data directory {data_dir} is full ({exc}); the last move was not saved. "
-                            "Free some space: nothing already saved is lost.")
-    if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return StorageError("Card read-only",
-                            f"The data directory {data_dir} cannot be written ({exc}); the last move was "
-                            "not saved. Check the card and the directory's permissions.")
-    return StorageError("Save failed", f"Writing the journal in {data_dir} failed ({exc}); the last move "
-                        "was not saved.")
 
 
 class _Damaged(Exception):
@@ -246,6 +219,11 @@ class Checkpoint:
     created: float
 
 
+# Every write transaction counts itself (see Journal.generation).
+_BUMP_GENERATION = ("INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key)"
+                    " DO UPDATE SET value = CAST(value AS INTEGER) + 1")
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -253,6 +231,33 @@ def _dumps(value: Any) -> str:
 def export_checksum(document: dict) -> str:
     """SHA-256 of the export without its checksum: catches edits and damaged copies."""
     return hashlib.sha256(_dumps({k: v for k, v in document.items() if k != "checksum"}).encode()).hexdigest()
+
+
+def _guarded(doing: str) -> Callable:
+    """Turn the card's failures in a journal method into a named :class:`StorageError`.
+
+    SQLite's errors and the OS's never leave the journal raw (docs/JOURNAL.md,
+    "When the card fails"). Damage met at run time also marks the file for a
+    full check, so the next open (a start, or :meth:`Journal.repair`)
+    quarantines it and restores the newest healthy backup instead of meeting
+    the same damage again and again.
+    """
+    def wrap(method: Callable) -> Callable:
+        @functools.wraps(method)
+        def guarded(self: Journal, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except StorageError as err:
+                if err.kind == "damaged":
+                    self._mark_damaged(err.long)
+                raise
+            except (sqlite3.Error, OSError) as exc:
+                err = storage_error(exc, self.data_dir, doing)
+                if err.kind == "damaged":
+                    self._mark_damaged(str(exc))
+                raise err from exc
+        return guarded
+    return wrap
 
 
 class Journal:
@@ -291,26 +296,36 @@ class Journal:
         """
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
-        data_dir = Path(data_dir)
+        data_dir = Path(data_dir).absolute()
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
+            remove_stale_parts(data_dir, data_dir / BACKUP_DIR)
         except OSError as exc:
-            raise storage_error(exc, data_dir) from exc
+            raise storage_error(exc, data_dir, "open") from exc
         path = data_dir / JOURNAL_FILE
         notices: list[str] = []
         tried: list[Path] = []
+        was_empty = not path.exists() or (path.is_file() and path.stat().st_size == 0)
         while True:  # each round uses up one backup; a fresh file cannot be damaged
             try:
-                return cls._open_checked(path, data_dir, snapshot_every, clock, notices), notices
+                journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
             except StorageError:
                 raise
-            except (sqlite3.OperationalError, PermissionError) as exc:  # read-only, not damaged
-                raise storage_error(exc, data_dir) from exc
             except _Damaged as exc:
                 recovered, used = recover(path, data_dir / BACKUP_DIR, str(exc), clock, tried)
                 notices += recovered
                 if used is not None:
                     tried.append(used)
+                continue
+            except (sqlite3.Error, OSError) as exc:  # read-only, full, locked: not damaged
+                raise storage_error(exc, data_dir, "open") from exc
+            ahead = newer_backup(data_dir / BACKUP_DIR, journal.generation(), tried)
+            if ahead is None:
+                return journal, notices
+            journal.close()
+            notices += restore_newer(path, ahead, clock, was_empty=was_empty)
+            tried.append(ahead)
+            was_empty = False
 
     @classmethod
     def _open_checked(
@@ -322,7 +337,7 @@ class Journal:
         error to report, not a reason to move the journal aside.
         """
         full = needs_full_check(path)
-        if not full and (problem := header_problem(path)):
+        if (problem := header_problem(path)) and (not full or path.is_dir()):
             raise _Damaged(problem)
         db = sqlite3.connect(path, isolation_level=None)
         try:
@@ -383,24 +398,60 @@ class Journal:
         """Close the file (SQLite checkpoints the WAL into it)."""
         self._db.close()
 
+    def _mark_damaged(self, reason: str) -> None:
+        """Ask the next open for a full check (best effort: the card may refuse even that)."""
+        log.error("the journal is damaged: %s", reason)
+        try:
+            request_full_check(self.data_dir / JOURNAL_FILE, reason)
+        except OSError as exc:
+            log.error("could not mark the journal for a full check: %s", exc)
+
+    def repair(self) -> list[str]:
+        """Close and open the file again now, as the next start would; return the notices.
+
+        Damage met at run time has marked the file (:func:`_guarded`), so the
+        open checks every page, moves a damaged file aside and restores the
+        newest healthy backup. The journal object stays the same one, so the
+        controller and the service keep their reference.
+        """
+        try:
+            self._db.close()
+        except sqlite3.Error:
+            pass
+        fresh, notices = Journal.open(self.data_dir, snapshot_every=self.snapshot_every, clock=self._clock)
+        self.__dict__.update(fresh.__dict__)
+        return notices
+
     # --- meta and transactions -------------------------------------------------
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, committed (to disk: synchronous=FULL) on leaving."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except (sqlite3.OperationalError, OSError) as exc:
-            raise storage_error(exc, self.data_dir) from exc
+        """One write transaction, committed (to disk: synchronous=FULL) on leaving.
+
+        Any failure rolls it back whole; the public methods (:func:`_guarded`)
+        name a failure of the card for the player.
+        """
+        self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
+            self._db.execute(_BUMP_GENERATION)
             self._db.execute("COMMIT")
-        except BaseException as exc:
+        except BaseException:
             if self._db.in_transaction:  # a failed COMMIT (disk full) may leave it open
-                self._db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.OperationalError | OSError):
-                raise storage_error(exc, self.data_dir) from exc
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error as exc:
+                    log.error("rollback failed: %s", exc)
             raise
+
+    def generation(self) -> int:
+        """How many write transactions this file has committed (``meta.generation``).
+
+        A backup records the generation it copied; a start that finds a backup
+        ahead of the journal knows the journal lost its last writes (a lost or
+        damaged WAL) and restores the backup instead of rolling back silently.
+        """
+        return self._meta_int("generation") or 0
 
     def _meta_int(self, key: str) -> int | None:
         row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -419,6 +470,7 @@ class Journal:
         """The slot the box is playing, remembered across restarts."""
         return self._active
 
+    @_guarded("save")
     def activate(self, slot_id: int) -> None:
         """Make ``slot_id`` the active slot (restoring its state first)."""
         self.state(slot_id)
@@ -426,6 +478,7 @@ class Journal:
             self._set_meta("active_slot", slot_id)
         self._active = slot_id
 
+    @_guarded("save")
     def new_game(self, game_id: str, options: dict, seed: int | str, name: str = "") -> int:
         """Set up a new game in a new slot, make it active, and return the slot id.
 
@@ -447,6 +500,7 @@ class Journal:
         self._active = slot_id
         return slot_id
 
+    @_guarded("read")
     def slots(self) -> list[Slot]:
         """Every save slot, most recently played first."""
         rows = self._db.execute(
@@ -457,6 +511,7 @@ class Journal:
         ).fetchall()
         return [Slot(*row) for row in rows]
 
+    @_guarded("save")
     def delete_slot(self, slot_id: int) -> None:
         """Delete a save slot and its whole journal (export it first to keep it)."""
         self._slot_row(slot_id)
@@ -487,6 +542,7 @@ class Journal:
 
     # --- state -----------------------------------------------------------------
 
+    @_guarded("read")
     def state(self, slot_id: int | None = None) -> tuple[dict, int]:
         """The slot's state at its cursor and the cursor itself (its journal position)."""
         slot_id = self._resolve(slot_id)
@@ -497,22 +553,39 @@ class Journal:
             self._states[slot_id] = cached
         return cached
 
+    @_guarded("read")
     def game(self, slot_id: int | None = None) -> Game:
         """The game a slot plays."""
         return get_game(self._slot_row(self._resolve(slot_id))[0])
 
     def _state_at(self, game: Game, slot_id: int, seq: int) -> dict:
-        """Restore: the nearest snapshot at or before ``seq``, migrated, plus replay."""
-        row = self._db.execute(
-            "SELECT seq, state FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC LIMIT 1",
+        """Restore: the nearest readable snapshot at or before ``seq``, migrated, plus replay.
+
+        Snapshots are a cache of what the commands give: one whose text is
+        damaged (bytes that are not UTF-8 or not JSON pass SQLite's integrity
+        check) is skipped for an earlier one, or the initial state.
+        """
+        base, state = 0, None
+        rows = self._db.execute(
+            "SELECT seq, CAST(state AS BLOB) FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC",
             (slot_id, seq),
-        ).fetchone()
-        if row is None:
-            row = self._db.execute("SELECT 0, initial FROM games WHERE id=?", (slot_id,)).fetchone()
-        base, text = row
-        state = engine.migrate(game, json.loads(text))
+        )
+        for base, blob in rows:
+            try:
+                state = engine.migrate(game, json.loads(blob.decode("utf-8")))
+                break
+            except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+                log.warning("snapshot %d of slot %d is unreadable (%s); using an earlier one",
+                            base, slot_id, exc)
+        rows.close()
+        if state is None:
+            base = 0
+            (blob,) = self._db.execute(
+                "SELECT CAST(initial AS BLOB) FROM games WHERE id=?", (slot_id,)).fetchone()
+            state = engine.migrate(game, _decode(blob, f"slot {slot_id}'s initial state"))
         for replayed, command, schema in self._db.execute(
-            "SELECT seq, command, schema FROM commands WHERE game=? AND seq>? AND seq<=? ORDER BY seq",
+            "SELECT seq, CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq>? AND seq<=?"
+            " ORDER BY seq",
             (slot_id, base, seq),
         ).fetchall():
             state = _replay(game, state, replayed, command, schema).state
@@ -520,6 +593,7 @@ class Journal:
 
     # --- commands, undo, redo --------------------------------------------------
 
+    @_guarded("save")
     def commit(self, command: Command, slot_id: int | None = None) -> Applied:
         """Apply ``command`` and journal it; return only once it is on disk.
 
@@ -552,13 +626,16 @@ class Journal:
         self._states[slot_id] = (applied.state, seq)
         return applied
 
+    @_guarded("read")
     def can_undo(self, slot_id: int | None = None) -> bool:
         return self.state(slot_id)[1] > 0
 
+    @_guarded("read")
     def can_redo(self, slot_id: int | None = None) -> bool:
         slot_id = self._resolve(slot_id)
         return self.state(slot_id)[1] < self._last_seq(slot_id)
 
+    @_guarded("save")
     def undo(self, slot_id: int | None = None) -> Entry:
         """Step back over the last command in effect; return it (now inactive)."""
         slot_id = self._resolve(slot_id)
@@ -569,12 +646,13 @@ class Journal:
         self._move(slot_id, seq - 1)
         return entry
 
+    @_guarded("save")
     def redo(self, slot_id: int | None = None) -> Entry:
         """Put the next undone command back in effect; return it."""
         slot_id = self._resolve(slot_id)
         state, seq = self.state(slot_id)
         row = self._db.execute(
-            "SELECT command, schema FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
+            "SELECT CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
         ).fetchone()
         if row is None:
             raise RuleError("Nothing to redo", "No undone command follows this point.")
@@ -583,6 +661,7 @@ class Journal:
         self._states[slot_id] = (applied.state, seq + 1)
         return self._entry(slot_id, seq + 1, active=True)
 
+    @_guarded("save")
     def goto(self, seq: int, slot_id: int | None = None) -> None:
         """Move the cursor to any position 0..last, keeping the redo tail (like repeated undo/redo)."""
         slot_id = self._resolve(slot_id)
@@ -606,6 +685,7 @@ class Journal:
         ).fetchone()
         return Entry(seq, description, created, active)
 
+    @_guarded("read")
     def history(self, slot_id: int | None = None, limit: int = 50, before: int | None = None) -> list[Entry]:
         """Journal entries newest first, the redo tail included (``active=False``).
 
@@ -622,6 +702,7 @@ class Journal:
 
     # --- checkpoints -----------------------------------------------------------
 
+    @_guarded("save")
     def add_checkpoint(self, name: str, slot_id: int | None = None) -> Checkpoint:
         """Name the current position; reusing a name moves that checkpoint here."""
         if not name.strip():
@@ -635,6 +716,7 @@ class Journal:
             )
         return point
 
+    @_guarded("read")
     def checkpoints(self, slot_id: int | None = None) -> list[Checkpoint]:
         """The slot's checkpoints in journal order."""
         rows = self._db.execute(
@@ -643,6 +725,7 @@ class Journal:
         ).fetchall()
         return [Checkpoint(*row) for row in rows]
 
+    @_guarded("save")
     def goto_checkpoint(self, name: str, slot_id: int | None = None) -> None:
         """Return to a named checkpoint (the commands after it stay redoable)."""
         slot_id = self._resolve(slot_id)
@@ -666,6 +749,7 @@ class Journal:
             request_full_check(self.data_dir / JOURNAL_FILE, str(exc))
             raise
 
+    @_guarded("read")
     def export_game(self, slot_id: int | None = None) -> dict:
         """The slot as a versioned JSON document: setup, every command (redo tail too), cursor.
 
@@ -704,6 +788,7 @@ class Journal:
         document["checksum"] = export_checksum(document)
         return document
 
+    @_guarded("save")
     def import_game(self, data: Any) -> int:
         """Add an exported game as a new slot (not activated); return its id.
 
@@ -763,6 +848,8 @@ def header_problem(path: Path) -> str | None:
     header records (when the header marks it valid), against the file's size.
     A missing or empty file is a new journal.
     """
+    if path.is_dir():
+        return "it is a directory, not a file"
     try:
         size = path.stat().st_size
         if size == 0:
@@ -811,10 +898,18 @@ def _is_time(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _replay(game: Game, state: dict, seq: int, command: str, schema: int) -> Applied:
+def _decode(blob: bytes | str, what: str) -> Any:
+    """JSON text from a row, read as bytes: damage inside the text is named, never a crash."""
+    try:
+        return json.loads(blob.decode("utf-8") if isinstance(blob, bytes) else blob)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise JournalError(f"{what} is damaged: {exc}") from exc
+
+
+def _replay(game: Game, state: dict, seq: int, command: bytes | str, schema: int) -> Applied:
     """Replay journal row ``seq`` (its command JSON and the schema it was journaled under) on ``state``."""
     try:
-        migrated = engine.migrate_command(game, json.loads(command), schema)
+        migrated = engine.migrate_command(game, _decode(command, f"command {seq}"), schema)
     except (ValueError, KeyError, TypeError) as exc:  # a newer schema than this code, a broken row
         raise JournalError(f"command {seq} cannot be read: {exc}") from exc
     try:
