@@ -331,13 +331,40 @@ def new_game(game: Game, options: dict[str, Any], seed: int | str) -> Applied:
     return Applied(ctx.state, tuple(ctx.events), ctx.description or f"New {game.title}")
 
 
+def _schema_problem(game: Game, schema: Any) -> str | None:
+    """Why ``schema`` cannot be read by this code, or None: it must be a whole
+    number from 0 to the game's ``schema_version``. Checked before any loop
+    runs over the schemas between, so a save claiming schema -10**30 is
+    refused at once instead of counting up for minutes."""
+    if not isinstance(schema, int) or isinstance(schema, bool):
+        return "it is not a whole number"
+    if schema < 0:
+        return "schemas start at 0"
+    if schema > game.schema_version:
+        return f"this version reads up to {game.schema_version}"
+    return None
+
+
+def _oldest_schema(game: Game) -> int:
+    """The oldest state schema the game's migrations bring up to date."""
+    oldest = game.schema_version
+    while oldest - 1 in game.migrations:
+        oldest -= 1
+    return oldest
+
+
 def migrate(game: Game, state: dict) -> dict:
-    """Bring a saved state up to the game's schema version, one step at a time."""
+    """Bring a saved state up to the game's schema version, one step at a time.
+
+    A schema outside 0..``schema_version``, or one older than the game's
+    migrations reach back to, is a ValueError naming it (nothing runs).
+    """
     version = state.get("schema")
-    if not isinstance(version, int) or version > game.schema_version:
-        raise ValueError(
-            f"{game.id} save has schema {version!r}; this version reads up to {game.schema_version}"
-        )
+    problem = _schema_problem(game, version)
+    if problem is None and version < _oldest_schema(game):
+        problem = f"this version reads saves from schema {_oldest_schema(game)} up"
+    if problem is not None:
+        raise ValueError(f"{game.id} save has schema {version!r}; {problem}")
     state = _copy(state)
     while version < game.schema_version:
         state = game.migrations[version](state)
@@ -352,14 +379,14 @@ def migrate_command(game: Game, command: Mapping[str, Any], from_schema: int) ->
     ``command`` is the journaled JSON (``{"name", "params"}``); each of the
     game's ``command_migrations`` from ``from_schema`` up runs in order, on a
     copy (the caller's dict is never changed). Schemas with no command
-    migration leave the command as it is. A command from a newer schema than
-    this code is a ValueError naming both versions.
+    migration leave the command as it is. A schema outside
+    0..``schema_version`` (a command from a newer version than this code, or
+    a number no journal wrote) is a ValueError naming it, raised before
+    anything runs.
     """
-    if not isinstance(from_schema, int) or isinstance(from_schema, bool) or from_schema > game.schema_version:
-        raise ValueError(
-            f"{game.id} command {command.get('name')!r} has schema {from_schema!r}; "
-            f"this version reads up to {game.schema_version}"
-        )
+    problem = _schema_problem(game, from_schema)
+    if problem is not None:
+        raise ValueError(f"{game.id} command {command.get('name')!r} has schema {from_schema!r}; {problem}")
     steps = [game.command_migrations[version] for version in range(from_schema, game.schema_version)
              if version in game.command_migrations]
     data = _copy(dict(command)) if steps else command

@@ -89,3 +89,28 @@ def test_a_command_from_a_newer_schema_is_an_error_naming_both_versions(schema: 
 def test_a_schema_that_is_not_a_number_is_an_error(schema) -> None:
     with pytest.raises(ValueError, match="has schema"):
         migrate_command(GAME, {"name": "take", "params": {}}, schema)
+
+
+class _Untouchable(dict):
+    """Migrations that fail the test if the engine so much as looks one up."""
+
+    def __contains__(self, key) -> bool:
+        raise AssertionError(f"looked up command migration {key!r}")
+
+    def __getitem__(self, key):
+        raise AssertionError(f"looked up command migration {key!r}")
+
+
+@pytest.mark.parametrize("schema", [-1, -(10**30)])
+def test_a_schema_below_0_is_refused_before_any_step_is_looked_up(schema: int) -> None:
+    """Issue "Never bricks, never freezes", finding 2: a command claiming schema
+    -10**30 once made an import count up through every schema for minutes."""
+    untouchable = dataclasses.replace(GAME, command_migrations=_Untouchable())
+    with pytest.raises(ValueError, match=rf"'take' has schema {schema}; schemas start at 0"):
+        migrate_command(untouchable, {"name": "take", "params": {"amount": 1}}, schema)
+
+
+def test_a_huge_schema_is_refused_before_any_step_is_looked_up() -> None:
+    untouchable = dataclasses.replace(GAME, command_migrations=_Untouchable())
+    with pytest.raises(ValueError, match="this version reads up to 4"):
+        migrate_command(untouchable, {"name": "take", "params": {}}, 10**30)

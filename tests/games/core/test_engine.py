@@ -2,6 +2,7 @@
 rejected commands change nothing, invariants and the end of the game."""
 
 import copy
+import dataclasses
 
 import pytest
 
@@ -158,6 +159,40 @@ def test_migrate_upgrades_old_schema():
     assert migrate(GAME, old) == {**old, "schema": 2, "max_hp": 4}
     with pytest.raises(ValueError):
         migrate(GAME, {**old, "schema": 3})
+
+
+class _Untouchable(dict):
+    """Migrations that fail the test if the engine so much as looks one up."""
+
+    def __contains__(self, key) -> bool:
+        raise AssertionError(f"looked up migration {key!r}")
+
+    def __getitem__(self, key):
+        raise AssertionError(f"looked up migration {key!r}")
+
+
+@pytest.mark.parametrize(
+    ("schema", "problem"),
+    [
+        (-(10**30), "schemas start at 0"),  # issue "Never bricks, never freezes", finding 2
+        (-1, "schemas start at 0"),
+        (10**30, "this version reads up to 2"),
+        (True, "it is not a whole number"),
+        ("1", "it is not a whole number"),
+        (None, "it is not a whole number"),
+    ],
+)
+def test_migrate_refuses_a_schema_outside_0_to_the_games_before_running_anything(schema, problem):
+    untouchable = dataclasses.replace(GAME, migrations=_Untouchable())
+    old = {"game": "engine-test", "schema": schema, "rng": 1, "procedure": None, "over": None, "hp": 4}
+    with pytest.raises(ValueError, match=f"engine-test save has schema .*; {problem}"):
+        migrate(untouchable, old)
+
+
+def test_migrate_refuses_a_schema_older_than_its_migrations_reach():
+    old = {"game": "engine-test", "schema": 0, "rng": 1, "procedure": None, "over": None, "hp": 4}
+    with pytest.raises(ValueError, match="has schema 0; this version reads saves from schema 1 up"):
+        migrate(GAME, old)
 
 
 def test_rule_error_short_text_must_fit_oled():
