@@ -81,6 +81,26 @@ def test_unit_is_a_hardened_notify_service():
                        ("ProtectHome", "yes"), ("DevicePolicy", "closed")):
         assert service[key] == value, key
     assert "ReadWritePaths" not in service  # the state directory is the only writable place
+    assert service["ProtectProc"] == "invisible"
+    assert re.findall(r"^SystemCallFilter=(.+)$", UNIT.read_text(), re.MULTILINE) == [
+        "@system-service", "~@privileged @resources"]
+    assert service["SystemCallErrorNumber"] == "EPERM"  # a refused call fails; it does not kill the service
+
+
+def test_unit_exposure_is_at_most_1_5():
+    # systemd's own score of the sandbox, from 0 (locked down) to 10 (none); it was 2.5.
+    done = subprocess.run([tool("systemd-analyze"), "security", "--offline=yes", str(UNIT)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    exposure = re.search(r"Overall exposure level for tablewarden\.service: (\d+\.\d+)", done.stdout)
+    assert exposure, done.stdout + done.stderr
+    assert float(exposure.group(1)) <= 1.5, done.stdout
+
+
+def test_unit_leaves_gpiozero_the_board_revision():
+    # ProcSubset=pid would hide /proc/device-tree and /proc/cpuinfo, where gpiozero reads the
+    # Pi's revision to name its pins: the service would not start on a Pi.
+    assert unit()["Service"].get("ProcSubset", "all") == "all"
 
 
 def test_unit_script_config_and_code_agree():
