@@ -320,6 +320,12 @@ def _result(ctx: Context) -> None:
     gained = data["rolled"] + data.get("fates", 0)
     total = data["prior"] + gained
     data["total"] = total
+    if hero["defeated"] or hero["eliminated"]:
+        # Defeated during the Test (HP turned to 0): "Makes Camp and ends their turn
+        # immediately", "Cannot be affected by abilities or effects", and back in Sprawl
+        # City their successes are lost ("If a hero leaves a location, by any means").
+        note(ctx, f"{hero['name']} is defeated: the Test has no result")
+        return
     purpose = data["purpose"]
     if purpose == "test":
         verdict = "" if not data["needed"] else (" - passed" if total >= data["needed"] else " - failed")
@@ -476,17 +482,15 @@ def battle_foe(state: dict, data: dict) -> dict:
     return find_encounter(state, data["foe"])
 
 
-def fighters(state: dict, data: dict) -> list[int]:
-    """The heroes still fighting this battle, the active hero first ("Team Engagement")."""
-    return [i for i in rules.battle_heroes(data)
-            if not state["heroes"][i]["defeated"] and not state["heroes"][i]["eliminated"]]
-
-
 def rolling_hero(state: dict) -> int:
-    """The Team hero whose Fight Test (or whose foe's Test) the prompt asks for."""
+    """The Team hero whose Fight Test (or whose foe's Test) the prompt asks for; once
+    nobody fights (the battle's hero defeated, their lost card being asked) the
+    battle's hero, so a view never points at no one."""
     data = proc_data(state)
-    team = fighters(state, data)
-    return team[min(data.get("rolling", 0), len(team) - 1)]
+    team = rules.fighters(state, data)
+    if not team:
+        return data["hero"]
+    return team[min(max(0, data.get("rolling", 0)), len(team) - 1)]
 
 
 def expects(roll: str):
@@ -562,6 +566,8 @@ def _skirmish(ctx: Context) -> None:
         foe["hp"] = data["foe_hp"]
     parts = []
     for key, foe_hits in data["foe_hits"].items():
+        if int(key) not in rules.fighters(state, data):
+            continue  # defeated since the foe's roll ("Hero Defeated": cannot be affected)
         hero = state["heroes"][int(key)]
         lost = rules.lose_hp_in_battle(state, int(key), foe_hits)
         parts.append(f"{hero['name']} -{lost} HP ({hero['hp']} left)")
@@ -592,23 +598,59 @@ def _foe_check(ctx: Context) -> None:
 
 
 def _hero_check(ctx: Context) -> None:
-    """Step 3: Hero Defeated Check - each Team hero separately, the active hero first;
-    no HP: defeated ("Hero Defeated"), or eliminated by an Ancient ("Ancient
-    Battles"). The battle ends with the active hero's defeat or the foe's."""
+    """Step 3: Hero Defeated Check - each Team hero separately, the active hero first.
+    The battle ends with the active hero's defeat or the foe's."""
     data, state = ctx.data, ctx.state
-    for index in fighters(state, data):
-        hero = state["heroes"][index]
-        if hero["hp"] > 0:
-            continue
-        if data.get("ancient") is not None:
-            rules.eliminate(state, index)
-            note(ctx, f"{hero['name']} is slain by the Ancient: eliminated")
-        else:
-            rules.defeat(state, index)
-            note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
+    for index in rules.fighters(state, data):
+        if state["heroes"][index]["hp"] == 0:
+            _fall(ctx, index)
     active = state["heroes"][data["hero"]]
     if active["defeated"] or active["eliminated"] or data.get("defeated") or data["foe_hp"] == 0:
         data["over"] = True
+
+
+def _fall(ctx: Context, index: int) -> None:
+    """A battling hero with no HP: defeated ("Hero Defeated"), or eliminated by an
+    Ancient ("Ancient Battles", Hero Defeated Check)."""
+    hero = ctx.state["heroes"][index]
+    if ctx.data.get("ancient") is not None:
+        rules.eliminate(ctx.state, index)
+        note(ctx, f"{hero['name']} is slain by the Ancient: eliminated")
+    else:
+        rules.defeat(ctx.state, index)
+        note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
+
+
+def hero_down(ctx: Context, index: int) -> None:
+    """A battling hero's last HP lost by other means, a card effect turned on the dial
+    ("Important: If a hero loses their last HP by other means (e.g. Gloom or Weather),
+    they are defeated with the same consequences": "Make Camp and end their turn
+    immediately"):
+
+    - while the reward is claimed nothing more: the Hero Defeated Check comes next
+      ("any reward for defeating the foe is gained even if the hero has no HP");
+    - the battle's own hero goes straight to the Hero Defeated Check, which ends the
+      battle ("until the hero is defeated"), as a Trap's last HP does;
+    - a Team member is defeated now ("Resolved by each Team hero separately") and out
+      of the rest of the battle: the roll prompt moves on to the next member, or to
+      the next step when they were the last to roll."""
+    state, data = ctx.state, ctx.data
+    step = current(state).id
+    if step == "reward":
+        return
+    if index == data["hero"]:
+        ctx.goto("hero_check")
+        return
+    team = rules.fighters(state, data)
+    position = team.index(index)
+    _fall(ctx, index)
+    if step not in ("hero_roll", "foe_roll"):
+        return
+    if position < data["rolling"]:
+        data["rolling"] -= 1
+    if data["rolling"] >= len(team) - 1:
+        data["rolling"] = 0
+        ctx.goto("foe_roll" if step == "hero_roll" else "fate")
 
 
 def _over(state: dict) -> bool:
@@ -629,7 +671,8 @@ def _again(ctx: Context) -> None:
 
 def _after_battle(ctx: Context) -> None:
     """"7. Hero Turn", Enemy Engagement: the hero engages all Enemies at their location,
-    one after another; then the turn goes on (or passes, after an Action).
+    one after another; then the turn goes on (or passes, after an Action, or when the
+    battle made the hero Camp: a defeat or an escape).
 
     "After the battle ends, if the foe is non-Ancient and not defeated, it restores
     to full health": its HP is only kept in the battle's data, so nothing to do."""
@@ -637,6 +680,9 @@ def _after_battle(ctx: Context) -> None:
     index = data["hero"]
     hero = ctx.state["heroes"][index]
     if not hero["camped"] and engage_enemies(ctx, index, action=data.get("action")):
+        return
+    if hero["camped"] and index == ctx.state["active_hero"] and not data.get("action"):
+        end_turn(ctx)  # defeated or escaped: "Make Camp and end their turn immediately"
         return
     _end_action(ctx)
 
@@ -682,7 +728,7 @@ def fate_callers(state: dict) -> list[int]:
     proc = state.get("procedure")
     data = proc["data"] if proc else {}
     if proc and proc["name"] == "battle":
-        heroes = fighters(state, data)
+        heroes = rules.fighters(state, data)
     elif not proc or proc["name"] != "test" or "rolled" not in data:
         return []
     else:

@@ -88,7 +88,8 @@ def tracks(state: dict) -> list[TrackSpec]:
 def invariants(state: dict) -> list[str]:
     """What is broken: heroes on the map, no encounter on Sprawl City ("Sprawl City
     ... no Enemy, Ancient, Plot, encounter ... may be placed here"), successes
-    only against encounters in play."""
+    only against encounters in play, and a battle still being fought has its hero
+    in it (:func:`battle_broken`)."""
     if "heroes" not in state:
         return []
     broken = []
@@ -102,7 +103,22 @@ def invariants(state: dict) -> list[str]:
                 broken.append(f"{hero['name']} holds successes on a missing encounter")
     if encounters_at(state, CITY) or state["map"][CITY]["plots"]:
         broken.append("a card is on Sprawl City")
+    proc = state.get("procedure")
+    if proc and proc["name"] == "battle" and not proc["data"].get("over"):
+        broken += battle_broken(state, proc["data"])
     return broken
+
+
+def battle_broken(state: dict, data: dict) -> list[str]:
+    """"Stage 3: Battle": the rounds "continue until the hero is defeated, the hero
+    escapes, or the foe is defeated" - so a battle still being fought has its own
+    hero fighting (never an empty Team), and the roll it asks is a fighter's."""
+    team = fighters(state, data)
+    if data["hero"] not in team:
+        return [f"{state['heroes'][data['hero']]['name']} battles while defeated"]
+    if not 0 <= data.get("rolling", 0) < len(team):
+        return ["The battle asks a roll of no hero"]
+    return []
 
 
 # --- the map ---------------------------------------------------------------------------
@@ -154,19 +170,37 @@ def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
     Important) - healing never gives AP back - and "when a hero loses their last
     HP, they are defeated" ("Health/Health Points").
 
-    During a battle the Hero Defeated Check decides; elsewhere the defeat happens
-    now and the ``defeat`` procedure asks for the lost card (the hero's turn ends
-    if they were the active hero)."""
+    A battling hero's last HP: the battle goes on as :func:`procedures.hero_down`
+    says; elsewhere the defeat happens now and the ``defeat`` procedure asks for
+    the lost card (the hero's turn ends if they were the active hero).
+
+    Turning HP up is refused for a defeated hero, who "Cannot be affected by
+    abilities or effects" and regains 2 HP at Dawn ("Hero Defeated"), and for a
+    battling hero at 0 HP: they lost their last HP and the Hero Defeated Check
+    declares them defeated ("Step 3: Hero Defeated Check")."""
     state = ctx.state
     hero = state["heroes"][index]
-    if after >= before or hero["defeated"] or hero["eliminated"]:
+    proc = state.get("procedure")
+    battling = bool(proc) and proc["name"] == "battle" and index in fighters(state, proc["data"])
+    if after > before:
+        require(not hero["defeated"] and not hero["eliminated"], "Defeated: no healing",
+                f"{hero['name']} is {'eliminated' if hero['eliminated'] else 'defeated'}: they "
+                "cannot be affected by abilities or effects; a defeated hero regains 2 HP at "
+                "Dawn (Hero Defeated; 11. Night Phase, Step 3: Dawn).")
+        require(not (battling and before == 0), "0 HP: defeated",
+                f"{hero['name']} lost their last HP: the Hero Defeated Check declares them "
+                "defeated (Health/Health Points; Step 3: Hero Defeated Check).")
+        return
+    if after == before or hero["defeated"] or hero["eliminated"]:
         return
     hero["ap"] = max(0, hero["ap"] - (before - after))
     if after > 0:
         return
-    proc = state.get("procedure")
-    if proc and proc["name"] == "battle" and index in battle_heroes(proc["data"]):
-        return  # "Step 3: Hero Defeated Check" follows the Skirmish
+    if battling:
+        from games.kilforth import procedures  # the battle's steps (procedures imports rules)
+
+        procedures.hero_down(ctx, index)
+        return
     defeat(state, index)
     ctx.emit(f"{hero['name']} has no HP left: defeated, back to Sprawl City")
     if not proc:
@@ -176,6 +210,13 @@ def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
 def battle_heroes(data: dict) -> list[int]:
     """The heroes fighting in a battle: the active hero and any Team members."""
     return [data["hero"], *data.get("team", [])]
+
+
+def fighters(state: dict, data: dict) -> list[int]:
+    """The heroes still fighting a battle, the active hero first ("Team Engagement"); a
+    defeated or eliminated hero is out of it ("Step 3: Hero Defeated Check")."""
+    return [i for i in battle_heroes(data)
+            if not state["heroes"][i]["defeated"] and not state["heroes"][i]["eliminated"]]
 
 
 def lose_hp_in_battle(state: dict, index: int, amount: int) -> int:
@@ -280,8 +321,10 @@ def odds(needed: int, dice_count: int, success_on: int, fate: bool) -> tuple[str
 
 
 def can_call_fate(hero: dict) -> bool:
-    """"Test", Fate: once per Day, by discarding 1 Fate token or 1 rumour."""
-    return not hero["fate_used"] and (hero["fate"] > 0 or hero["rumours"] > 0)
+    """"Test", Fate: once per Day, by discarding 1 Fate token or 1 rumour; not by a
+    defeated hero, who "Cannot be affected by abilities or effects" ("Hero Defeated")."""
+    return (not hero["fate_used"] and not hero["defeated"] and not hero["eliminated"]
+            and (hero["fate"] > 0 or hero["rumours"] > 0))
 
 
 def require(condition: bool, short: str, long: str) -> None:

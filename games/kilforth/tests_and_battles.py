@@ -210,7 +210,7 @@ def _next_fighter(ctx: Context) -> None:
     each Team hero makes a Fight Test, the foe one against each Team hero)."""
     data = ctx.data
     data["rolling"] += 1
-    if data["rolling"] < len(procedures.fighters(ctx.state, data)):
+    if data["rolling"] < len(rules.fighters(ctx.state, data)):
         ctx.stay()
     else:
         data["rolling"] = 0
