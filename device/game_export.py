@@ -1,0 +1,496 @@
+"""An exported game: the JSON document, and the check an import passes before anything is written.
+
+An export (``tablewarden export``) is one save slot as a versioned JSON
+object: the game id, the slot's name and creation time, the setup options
+and seed, the initial state, every command with the game schema it was
+journaled under (the redo tail too), the cursor, the checkpoints, and a
+checksum over the rest.
+
+**The checksum catches accidents, not tampering.** It is a plain SHA-256 of
+the document, so it finds a truncated copy, a damaged card or an edit made
+by mistake; anyone who edits an export on purpose can recompute it (the
+function is public: :func:`export_checksum`). So an import trusts nothing it
+reads. :func:`check_export` checks everything before the journal writes a
+row, and refuses with a :class:`JournalImportError` naming the field (and the
+command number) that is wrong:
+
+- its size and shape: at most :data:`MAX_COMMANDS` commands and
+  :data:`MAX_VALUES` JSON values nested at most :data:`MAX_DEPTH` deep, text
+  at most :data:`MAX_TEXT` characters, whole numbers within 64 bits, no NaN or
+  Infinity, keys that are text;
+- every field's type and bounds: times are finite seconds from 1970 to the
+  year 9999, names printable text (no control characters, ANSI escapes or
+  NUL) of at most :data:`MAX_NAME` characters, each schema a whole number
+  from 0 to the game's ``schema_version``, the cursor and every checkpoint
+  inside the journal;
+- the initial state: migrated, its core keys (rng, procedure) well formed,
+  the shape of a new game set up with the export's own options and seed (the
+  game's setup validates the options), and within every track bound and
+  invariant the game declares;
+- every command, migrated and replayed by the engine;
+- the game as the box would show it: the initial state, the state at the
+  cursor and the final state each drawn as an OLED frame (a view that raises
+  means the game would stop the box at "Continue": refused), with the action
+  menu's commands asked whether they are available.
+
+The result, a :class:`CheckedExport`, holds everything the journal writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.core import engine
+from games.core.engine import CORE_KEYS, Applied, InvariantError
+from games.core.errors import RuleError
+from games.core.game import Game
+from games.core.packs import MAX_TEXT as MAX_PACK_TEXT
+from games.core.registry import get_game
+
+EXPORT_FORMAT = "tablewarden-game"
+# 2: each command carries the schema it was journaled under. Version 1 (no
+# per-command schema) is still read: its commands take the initial state's schema.
+EXPORT_VERSION = 2
+
+# An export file larger than this is refused before it is parsed.
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
+# The longest journal the benchmarks measure (benchmarks/journal_scale.py).
+MAX_COMMANDS = 100_000
+MAX_CHECKPOINTS = 10_000
+# JSON values in the whole document: ~10 per command, plus the states.
+MAX_VALUES = 4_000_000
+# Game states nest a few levels (a procedure waiting inside another); a pack's tables a few more.
+MAX_DEPTH = 64
+# The longest text an export holds: a content pack's TOML, loaded by a command.
+MAX_TEXT = MAX_PACK_TEXT
+MAX_NAME = 200
+# Whole numbers fit 64 bits (the generator's state is a 64-bit number).
+MAX_INT = 2**64
+# Times are seconds since 1970, up to the end of the year 9999.
+EARLIEST_TIME = 0.0
+LATEST_TIME = 253_402_300_799.0
+
+
+class JournalImportError(ValueError):
+    """An exported game that cannot be imported; the message names what is wrong."""
+
+
+@dataclass(frozen=True)
+class CheckedCommand:
+    """One exported command, checked: ``command`` is its JSON as journaled
+    (``{"name", "params"}``, before any migration), ``schema`` the game schema
+    it was journaled under, ``applied`` the result of replaying it."""
+
+    command: dict
+    schema: int
+    created: float
+    applied: Applied
+
+
+@dataclass(frozen=True)
+class CheckedCheckpoint:
+    name: str
+    seq: int
+    created: float
+
+
+@dataclass(frozen=True)
+class CheckedExport:
+    """An export that passed :func:`check_export`: what the journal writes for it.
+
+    ``initial`` is the initial state migrated to the game's schema; the
+    commands are in journal order (``seq`` 1, 2, …), the redo tail included.
+    """
+
+    game: Game
+    name: str
+    created: float
+    options: dict
+    seed: int | str
+    initial: dict
+    commands: tuple[CheckedCommand, ...]
+    cursor: int
+    checkpoints: tuple[CheckedCheckpoint, ...]
+
+    def state_at(self, seq: int) -> dict:
+        """The state after the first ``seq`` commands."""
+        return self.commands[seq - 1].applied.state if seq else self.initial
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def export_checksum(document: dict) -> str:
+    """SHA-256 of the export without its checksum: catches damaged copies and edits made by mistake.
+
+    Not a signature: anyone can recompute it, so it proves nothing about who
+    wrote the document (see the module's docstring).
+    """
+    signed = {key: value for key, value in document.items() if key != "checksum"}
+    return hashlib.sha256(_canonical(signed).encode()).hexdigest()
+
+
+def export_document(*, game: str, name: str, created: float, options: dict, seed: int | str, initial: dict,
+                    commands: list[dict], cursor: int, checkpoints: list[dict]) -> dict:
+    """The export of one save slot, with its checksum.
+
+    ``commands`` are ``{"command", "schema", "description", "created"}`` in
+    journal order; ``checkpoints`` are ``{"name", "seq", "created"}``.
+    """
+    document = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "game": game,
+        "name": name,
+        "created": created,
+        "options": options,
+        "seed": seed,
+        "initial": initial,
+        "commands": commands,
+        "cursor": cursor,
+        "checkpoints": checkpoints,
+    }
+    document["checksum"] = export_checksum(document)
+    return document
+
+
+def _refuse_constant(name: str) -> Any:
+    raise JournalImportError(f"{name} is not a number JSON allows")
+
+
+def read_export(path: Path) -> Any:
+    """The JSON in an export file, read within bounds: at most
+    :data:`MAX_EXPORT_BYTES`, UTF-8, standard JSON (no NaN or Infinity).
+    Raises :class:`JournalImportError` naming what is wrong, also for a file
+    that cannot be read."""
+    try:
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_EXPORT_BYTES + 1)
+    except OSError as exc:
+        raise JournalImportError(f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise JournalImportError(f"larger than {MAX_EXPORT_BYTES // 2**20} MiB: not an export this box reads")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except JournalImportError:
+        raise
+    except UnicodeDecodeError as exc:
+        raise JournalImportError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except RecursionError:
+        raise JournalImportError("not an export: its JSON is nested too deeply to read") from None
+    except ValueError as exc:  # json.JSONDecodeError, or a number of thousands of digits
+        raise JournalImportError(f"not valid JSON: {exc}") from None
+
+
+# --- checking -------------------------------------------------------------------------
+
+
+def _refuse(message: str) -> None:
+    raise JournalImportError(message)
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise JournalImportError(message)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_time(value: Any) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and EARLIEST_TIME <= value <= LATEST_TIME)  # False for NaN
+
+
+def _is_name(value: Any) -> bool:
+    """Printable text of 1..MAX_NAME characters: no control characters, escapes or NUL."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.isprintable()
+            and bool(value.strip()))
+
+
+def _failure(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _where(trail: tuple | None) -> str:
+    """``trail`` (a key and its parent's trail) as a path: ``commands[2].command.params``."""
+    parts: list[str] = []
+    while trail is not None:
+        key, trail = trail
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).lstrip(".") or "the export"
+
+
+def _check_values(data: Any) -> None:
+    """Every value in the document: JSON types only, within the size, depth and number bounds.
+
+    Walks without recursion, so a document nested a million deep is refused
+    by name rather than overflowing the stack.
+    """
+    stack: list[tuple[Any, int, tuple | None]] = [(data, 0, None)]
+    count = text = 0
+    while stack:
+        value, depth, trail = stack.pop()
+        count += 1
+        _require(count <= MAX_VALUES, f"the export is too large: more than {MAX_VALUES:,} values")
+        if isinstance(value, dict | list):
+            _require(depth < MAX_DEPTH, f"{_where(trail)}: nested more than {MAX_DEPTH} deep")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(value, dict):
+                    _require(isinstance(key, str), f"{_where(trail)}: a key that is not text")
+                    text += len(key)
+                stack.append((item, depth + 1, (key, trail)))
+        elif isinstance(value, str):
+            _require(len(value) <= MAX_TEXT, f"{_where(trail)}: text longer than {MAX_TEXT:,} characters")
+            text += len(value)
+            _require(text <= MAX_EXPORT_BYTES, "the export is too large: too much text")
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            _require(-MAX_INT < value < MAX_INT, f"{_where(trail)}: a whole number larger than 64 bits")
+        elif isinstance(value, float):
+            _require(math.isfinite(value), f"{_where(trail)}: {value} is not a number JSON allows")
+        else:
+            _refuse(f"{_where(trail)}: {type(value).__name__} is not a JSON value")
+
+
+def _kind(value: Any) -> str:
+    """The JSON type of ``value``, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _fits(expected: Any, value: Any) -> bool:
+    """Whether ``value`` has the JSON type a new game has in its place (null there: anything)."""
+    if expected is None:
+        return True
+    if isinstance(expected, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return _kind(expected) == _kind(value)
+
+
+def _record_shape(records: list[dict]) -> dict:
+    """The keys every record of a new game's list has, each with its value in the
+    first record (null, i.e. anything, where the records differ in type)."""
+    first = records[0]
+    return {key: value if all(_kind(r[key]) == _kind(value) for r in records) else None
+            for key, value in first.items() if all(key in r for r in records)}
+
+
+def _shape_problems(fresh: dict, state: dict, where: str = "") -> list[str]:
+    """Where ``state`` lacks the shape of ``fresh``, a new game set up with the same
+    options and seed: each of its keys, with a value of the same JSON type; for a
+    list of records (the heroes, the map's cells), each record's keys the same way.
+    The core keys are checked on their own (an old save may differ there)."""
+    problems = []
+    for key, expected in fresh.items():
+        if key in CORE_KEYS:
+            continue
+        if key not in state:
+            problems.append(f"{where}{key} is missing")
+        elif not _fits(expected, state[key]):
+            problems.append(f"{where}{key} must be {_kind(expected)}, not {_kind(state[key])}")
+        elif isinstance(expected, list) and expected and all(isinstance(r, dict) for r in expected):
+            shape = _record_shape(expected)
+            for index, record in enumerate(state[key]):
+                if not isinstance(record, dict):
+                    problems.append(f"{where}{key}[{index}] must be an object, not {_kind(record)}")
+                else:
+                    problems += _shape_problems(shape, record, f"{where}{key}[{index}].")
+    return problems
+
+
+def _check_procedure(game: Game, proc: Any, where: str) -> None:
+    """A running procedure: a known name, a step within it, an object of data (and
+    the procedure it interrupted, waiting in ``data.resume``, checked the same way)."""
+    while proc is not None:
+        _require(isinstance(proc, dict), f"{where} must be null or an object")
+        try:
+            steps = game.procedure(proc.get("name")).steps
+        except (KeyError, TypeError):
+            raise JournalImportError(f"{where}: {game.id} has no procedure {proc.get('name')!r}") from None
+        _require(_is_int(proc.get("step")) and 0 <= proc["step"] <= len(steps),
+                 f"{where}.step must be a step of {proc['name']} (0..{len(steps)})")
+        _require(isinstance(proc.get("data"), dict), f"{where}.data must be an object")
+        proc, where = proc["data"].get("resume"), f"{where}.data.resume"
+
+
+def _check_initial(game: Game, data: dict) -> dict:
+    """The initial state migrated and checked: core keys, the shape of a new game
+    with the export's options and seed, every track bound and invariant."""
+    initial = data.get("initial")
+    _require(isinstance(initial, dict) and initial.get("game") == game.id,
+             f"initial must be a {game.id} state")
+    try:
+        state = engine.migrate(game, initial)
+    except Exception as exc:  # a schema outside 0..schema_version, or a migration failing on odd data
+        raise JournalImportError(f"initial state cannot be read: {exc}") from None
+    _require(state.get("game") == game.id, f"initial state: game must be {game.id!r}")
+    _require(_is_int(state.get("rng")) and 0 <= state["rng"] < MAX_INT,
+             "initial state: rng must be a generator state (a whole number 0..2**64-1)")
+    _check_procedure(game, state.get("procedure"), "initial state: procedure")
+    _require(state.get("over") is None or isinstance(state["over"], dict),
+             "initial state: over must be null or an object")
+    try:
+        fresh = engine.new_game(game, data["options"], data["seed"]).state
+    except RuleError as exc:
+        raise JournalImportError(f"options: {exc.long}") from None
+    except Exception as exc:
+        raise JournalImportError(f"options cannot set up a game: {_failure(exc)}") from None
+    problems = _shape_problems(fresh, state)
+    _require(not problems, "initial state: " + "; ".join(problems[:5]))
+    try:
+        engine._check(game, state)
+    except InvariantError as exc:
+        raise JournalImportError(f"initial state breaks a rule: {exc.long}") from None
+    except Exception as exc:
+        raise JournalImportError(f"initial state cannot be checked: {_failure(exc)}") from None
+    return state
+
+
+def _check_command(seq: int, entry: Any, version: int, initial_schema: int) -> tuple[dict, int, float]:
+    """One entry of ``commands``: its JSON (name and params), schema and time."""
+    raw = entry.get("command") if isinstance(entry, dict) else None
+    _require(isinstance(raw, dict), f"command {seq} is not an object")
+    _require(_is_time(entry.get("created")),
+             f"command {seq}: created must be a time in seconds (1970 to 9999)")
+    name, params = raw.get("name"), raw.get("params", {})
+    _require(isinstance(name, str) and isinstance(params, dict),
+             f"command {seq} needs a name and an object of params")
+    _require(name.isprintable() and len(name) <= MAX_NAME, f"command {seq}: its name must be printable text")
+    schema = entry.get("schema") if version >= 2 else initial_schema
+    _require(_is_int(schema), f"command {seq} needs the schema it was journaled under (a number)")
+    return {"name": name, "params": params}, schema, float(entry["created"])
+
+
+def _replay(game: Game, state: dict, seq: int, command: dict, schema: int) -> Applied:
+    name = command["name"]
+    try:
+        migrated = engine.migrate_command(game, command, schema)
+    except Exception as exc:  # a command migration failing on odd data
+        raise JournalImportError(f"command {seq} ({name}) cannot be read: {exc}") from None
+    try:
+        return engine.apply(game, state, migrated)
+    except RuleError as exc:
+        raise JournalImportError(f"command {seq} ({name}) is refused: {exc.long}") from None
+    except Exception as exc:  # a handler meeting data no game of this version could reach
+        raise JournalImportError(f"command {seq} ({name}) fails: {_failure(exc)}") from None
+
+
+def _check_checkpoints(points: Any, last: int) -> tuple[CheckedCheckpoint, ...]:
+    _require(isinstance(points, list), "checkpoints must be a list")
+    _require(len(points) <= MAX_CHECKPOINTS, f"more than {MAX_CHECKPOINTS:,} checkpoints")
+    names = [point.get("name") if isinstance(point, dict) else None for point in points]
+    _require(all(isinstance(n, str) for n in names) and len(set(names)) == len(names),
+             "each checkpoint needs a name of its own")
+    checked = []
+    for point in points:
+        name = point["name"]
+        _require(_is_name(name), f"checkpoint {name[:MAX_NAME]!r}: its name must be printable text "
+                 f"of 1 to {MAX_NAME} characters")
+        _require(_is_int(point.get("seq")) and 0 <= point["seq"] <= last,
+                 f"checkpoint {name!r} is outside the journal (0..{last})")
+        _require(_is_time(point.get("created")),
+                 f"checkpoint {name!r}: created must be a time in seconds (1970 to 9999)")
+        checked.append(CheckedCheckpoint(name, point["seq"], float(point["created"])))
+    return tuple(checked)
+
+
+def _check_shown(game: Game, state: dict, where: str) -> None:
+    """Show ``state`` as the box would on "Continue": its view drawn as an OLED
+    frame with the first dial track focused, the action menu built (each
+    command asked if it is available, the forms' choices of those that are
+    and of the prompt waiting), the end of the game checked and, when no
+    procedure runs, the one ``next`` would start. Anything raising there
+    would stop the box at every start, so it refuses the import."""
+    from ui.model import Frame
+    from ui.oled import render_oled
+
+    try:
+        dial = [spec.key for spec in game.tracks(state) if spec.dial]
+        render_oled(Frame(game=game.view(state), focus=dial[0] if dial else None))
+        step = engine.current_step(game, state)
+        for spec in engine.command_specs(game).values():
+            if spec.available(state) or (step is not None and step.command == spec.name):
+                spec.resolved_params(state)
+        if not state.get("over"):
+            game.end_check(state)
+            if step is None:
+                game.next_procedure(state)
+    except Exception as exc:
+        raise JournalImportError(f"{where} cannot be shown: {_failure(exc)}") from None
+
+
+def check_export(data: Any) -> CheckedExport:
+    """Check an exported game completely, before anything is written.
+
+    Raises :class:`JournalImportError` naming the field (and command number)
+    that is wrong; any other exception from the game's own code on odd data is
+    turned into one, so an import is either checked or refused by name.
+    """
+    _require(isinstance(data, dict), "an exported game is a JSON object")
+    _require(data.get("format") == EXPORT_FORMAT, f"not a Table Warden game export ({EXPORT_FORMAT!r})")
+    version = data.get("version")
+    _require(_is_int(version), "the export has no format version")
+    _require(version <= EXPORT_VERSION, f"export format {version} is newer than this box reads")
+    _require(version >= 1, f"export format {version} is not one this box reads (1 to {EXPORT_VERSION})")
+    _check_values(data)
+    _require(data.get("checksum") == export_checksum(data), "the checksum does not match: edited or damaged")
+    _require(isinstance(data.get("game"), str), "game must be a game id (text)")
+    try:
+        game = get_game(data["game"])
+    except KeyError as exc:
+        raise JournalImportError(str(exc.args[0])) from None
+    name = data.get("name")
+    _require(isinstance(name, str), "name must be text")
+    _require(_is_name(name), f"name must be printable text of 1 to {MAX_NAME} characters "
+             "(no control characters)")
+    _require(_is_time(data.get("created")), "created must be a time in seconds (1970 to 9999)")
+    _require(isinstance(data.get("options"), dict), "options must be an object")
+    seed = data.get("seed")
+    _require(_is_int(seed) or (isinstance(seed, str) and seed.isprintable() and len(seed) <= MAX_NAME),
+             "seed must be a number or text")
+    state = initial = _check_initial(game, data)
+    commands = data.get("commands")
+    _require(isinstance(commands, list), "commands must be a list")
+    _require(len(commands) <= MAX_COMMANDS, f"more than {MAX_COMMANDS:,} commands")
+    checked = []
+    for seq, entry in enumerate(commands, 1):
+        command, schema, created = _check_command(seq, entry, version, data["initial"]["schema"])
+        applied = _replay(game, state, seq, command, schema)
+        checked.append(CheckedCommand(command, schema, created, applied))
+        state = applied.state
+    cursor = data.get("cursor")
+    _require(_is_int(cursor) and 0 <= cursor <= len(commands),
+             f"cursor must be a position 0..{len(commands)}")
+    result = CheckedExport(game, name, float(data["created"]), data["options"], seed, initial, tuple(checked),
+                           cursor, _check_checkpoints(data.get("checkpoints"), len(commands)))
+    for seq, where in _shown_positions(cursor, len(commands)):
+        _check_shown(game, result.state_at(seq), where)
+    return result
+
+
+def _shown_positions(cursor: int, last: int) -> list[tuple[int, str]]:
+    """The positions drawn before an import is accepted: the start, the cursor, the end."""
+    named = {last: f"the game at its last command (position {last})"}
+    named[cursor] = f"the game at its cursor (position {cursor})"
+    named[0] = "the initial state"
+    return sorted(named.items())
+
