@@ -28,6 +28,7 @@ from pathlib import Path
 
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
 SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+CHECK_MARK = "-check"  # beside the journal: check it in full at the next start
 
 
 class DamagedError(OSError):
@@ -58,8 +59,14 @@ def list_backups(backup_dir: Path) -> list[Path]:
     return [p for _, p in sorted(found)]
 
 
-def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Callable[[], float]) -> Path:
-    """Copy the open database ``db`` into a new numbered backup; keep the newest ``keep``."""
+def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Callable[[], float], *,
+                 pages: int = -1, sleep: float = 0.0) -> Path:
+    """Copy the open database ``db`` into a new numbered backup; keep the newest ``keep``.
+
+    ``pages`` > 0 copies in steps of that many pages, ``sleep`` seconds
+    apart, so a writer on another connection is never held up for long (a
+    write in between makes SQLite restart the copy from the changed state).
+    """
     if keep < 1:
         raise ValueError("keep must be at least 1")
     backup_dir.mkdir(parents=True, exist_ok=True)
@@ -69,7 +76,7 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
     partial = final.with_name(final.name + ".part")
     target = sqlite3.connect(partial)
     try:
-        db.backup(target)
+        db.backup(target, pages=pages, sleep=sleep)
         # A self-contained single file: no -wal beside a backup to lose or forget.
         target.execute("PRAGMA journal_mode=DELETE")
         # The copy holds the journal's pages as they are: this checks the journal too.
@@ -215,3 +222,12 @@ def restore_newer(path: Path, backup: Path, clock: Callable[[], float], *, was_e
     _put_in_place(backup, path)
     notices.append(f"Restored the newer backup {backup.name}.")
     return notices
+
+
+def request_full_check(path: Path, reason: str) -> None:
+    """Mark the journal at ``path`` for a full integrity check at the next start."""
+    mark = Path(f"{path}{CHECK_MARK}")
+    with mark.open("w", encoding="utf-8") as f:
+        f.write(reason + "\n")
+        f.flush()
+        os.fsync(f.fileno())

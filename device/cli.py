@@ -47,10 +47,15 @@ def _fail(message: str, status: int = 2) -> int:
     return status
 
 
-def _open_journal(args, snapshot_every: int = 50):
+def _data_dir(args) -> Path:
+    """``--data-dir`` as an absolute path (a relative one is taken from here)."""
+    return Path(args.data_dir).absolute()
+
+
+def _open_journal(args, snapshot_every: int = 50, **options):
     from device.journal import Journal
 
-    journal, notices = Journal.open(Path(args.data_dir), snapshot_every=snapshot_every)
+    journal, notices = Journal.open(_data_dir(args), snapshot_every=snapshot_every, **options)
     for notice in notices:
         log.warning("%s", notice)
     return journal, notices
@@ -106,8 +111,16 @@ def _show_fault(box, err) -> None:
 
 
 def _serve(args, hardware: str, config, script) -> int:
+    """Build the box, open the journal (safely), and run the loop until it stops.
+
+    Whatever fails, the journal is closed, the inputs stopped and the OLED
+    told; a start that fails leaves the start mark, so the next start opens
+    the game list instead of the game (device/safe_start.py).
+    """
+    from device.backup_worker import BackupWorker
     from device.controller import Controller
-    from device.journal import StorageError
+    from device.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
+    from device.safe_start import StartMark
     from device.service import Service
     from device.wiring import build_pi_box, build_sim_box
     from ui.model import Message
@@ -118,46 +131,78 @@ def _serve(args, hardware: str, config, script) -> int:
         pins = tray = None
     else:
         box, pins, tray = build_sim_box(config, headless=headless)
+    data_dir = _data_dir(args)
+    mark = StartMark(data_dir)
+    last_failure = mark.previous_failure()
+    journal = runner = backups = service = None
     try:
-        journal, notices = _open_journal(args, config.journal.snapshot_every)
-    except StorageError as err:
-        _show_fault(box, err)
-        box.close()
-        return _fail(err.long, 1)
-    controller = Controller(
-        journal,
-        seed=(lambda: args.seed) if args.seed is not None else time.time_ns,
-        clock=time.monotonic,
-        dim_after=config.oled.dim_after,
-        shift_every=config.oled.shift_every,
-        backups=config.journal.backups,
-        arm_tray=getattr(box.dice, "arm", None),
-        packs_dir=Path(args.data_dir) / "packs",
-        sound=box.sound,
-    )
-    if notices:
-        controller.message = Message("Save recovered", " ".join(notices), "error")
-    if hardware == "sim" and script is None and not box.interactive_window:
-        log.info("no display: the simulated box runs headless; drive it with --script "
-                 "(see README, Control scripts), stop it with Ctrl-C")
-    frames = Path(args.frames) if args.frames else None
-    service = Service(controller, box, contrast=config.oled.contrast,
-                      dim_contrast=config.oled.dim_contrast, frames_dir=frames)
-    runner = None
-    if script is not None:
-        from hw_sim.script import ScriptRunner
+        if last_failure is not None:
+            log.warning("the last start did not finish (%s): opening the game list", last_failure)
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # the journal's open names the problem
+        mark.begin()
+        try:
+            journal, notices = _open_journal(args, config.journal.snapshot_every,
+                                             restore=last_failure is None, autocheckpoint=False)
+        except StorageError as err:
+            mark.done()  # the card, not the game: the next start may open the game again
+            _show_fault(box, err)
+            return _fail(err.long, 1)
 
-        runner = ScriptRunner(script, pins, tray, service.emit)
-    _stop_on_signals(service)
-    try:
-        status = service.run(on_ready=runner.start if runner is not None else None)
+        def report(done) -> None:
+            if service is not None:
+                service.emit(done)
+
+        backups = BackupWorker(data_dir / JOURNAL_FILE, data_dir / BACKUP_DIR, keep=config.journal.backups,
+                               report=report)
+        controller = Controller(
+            journal,
+            seed=(lambda: args.seed) if args.seed is not None else time.time_ns,
+            clock=time.monotonic,
+            dim_after=config.oled.dim_after,
+            shift_every=config.oled.shift_every,
+            request_backup=backups.request,
+            last_start_failed=last_failure,
+            arm_tray=getattr(box.dice, "arm", None),
+            packs_dir=data_dir / "packs",
+            sound=box.sound,
+        )
+        if notices:
+            controller.message = Message("Save recovered", " ".join(notices), "error")
+        if hardware == "sim" and script is None and not box.interactive_window:
+            log.info("no display: the simulated box runs headless; drive it with --script "
+                     "(see README, Control scripts), stop it with Ctrl-C")
+        frames = Path(args.frames).absolute() if args.frames else None
+        service = Service(controller, box, contrast=config.oled.contrast,
+                          dim_contrast=config.oled.dim_contrast, frames_dir=frames, backups=backups)
+        backups.start()
+        if script is not None:
+            from hw_sim.script import ScriptRunner
+
+            runner = ScriptRunner(script, pins, tray, service.emit)
+        _stop_on_signals(service)
+
+        def ready() -> None:
+            mark.done()
+            if runner is not None:
+                runner.start()
+
+        return service.run(on_ready=ready)
+    except Exception as exc:
+        mark.failed(f"{type(exc).__name__}: {exc}")
+        raise
     finally:
         if runner is not None:
             runner.stop()
-        service.power_off()
+        if service is not None:
+            service.power_off()
+        if backups is not None:
+            backups.close()
         box.close()
-        journal.close()
-    return status
+        if journal is not None:
+            journal.close()
 
 
 # --- saved games ----------------------------------------------------------------

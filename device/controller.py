@@ -27,16 +27,19 @@ shift. The control map (README, "Controls"):
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.backup_worker import BackupDone
 from device.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
 from device.forms import CursorMenu, PromptForm
 from device.idle import IdleTimer
-from device.journal import StorageError
 from device.ports import Cues
+from device.storage import JournalError, StorageError
 from games.core import Command, Game, Param, RuleError, all_games, get_game
 from games.core.engine import Applied, command_specs, current_step
 from games.core.paths import get_path
@@ -80,6 +83,11 @@ OVERLAY_HELP = (
 )
 
 
+def digest(state: dict) -> str:
+    """A short fingerprint of a game state, for logs that must say what was shown."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+
+
 @dataclass
 class HelpView:
     rows: tuple[tuple[str, str], ...]
@@ -100,7 +108,8 @@ class Controller:
         clock: Callable[[], float],
         dim_after: float = 120.0,
         shift_every: float = 60.0,
-        backups: int = 5,
+        request_backup: Callable[[], None] | None = None,
+        last_start_failed: str | None = None,
         arm_tray: Callable[[int, str], None] | None = None,
         packs_dir: Path | None = None,
         sound: Cues | None = None,
@@ -108,7 +117,7 @@ class Controller:
         self.journal = journal
         self.sound = sound
         self.packs_dir = packs_dir
-        self.backups = backups
+        self.request_backup = request_backup
         self.arm_tray = arm_tray
         self.tray = ""
         self._seed = seed
@@ -120,6 +129,10 @@ class Controller:
         self.focus: str | None = None
         if journal.active_slot is None:
             self._open_game_list()
+        if last_start_failed:  # a safe start: the game list, not the slot that stopped the box
+            self.message = Message("Last game could not be opened",
+                                   f"Last game could not be opened: {last_start_failed}. Continue it from "
+                                   "its game's list, step back through its History, or export it.", "error")
 
     # --- what is being played -----------------------------------------------------
 
@@ -137,11 +150,28 @@ class Controller:
     # --- input ----------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        """React to one input event (the main loop redraws afterwards)."""
+        """React to one input event (the main loop redraws afterwards).
+
+        The card's failures become messages here, whatever the input was: a
+        full or read-only card refuses the move, damage is repaired at once
+        from the newest healthy backup (docs/JOURNAL.md, "When the card fails").
+        """
         self.idle.touched(self._clock())
         if isinstance(event, Press | Hold | Turn | Tap):
             self.message = None
-        if isinstance(event, Press):
+        try:
+            self._dispatch(event)
+        except StorageError as err:
+            self._storage_failed(err)
+        except JournalError as err:
+            log.error("%s", err)
+            self.message = Message("Save unreadable here", str(err), "error")
+
+    def _dispatch(self, event) -> None:
+        if isinstance(event, BackupDone):
+            if event.error is not None:
+                self._storage_failed(event.error)
+        elif isinstance(event, Press):
             self._press(event.control)
         elif isinstance(event, Tap):
             self._tap(event.target)
@@ -293,12 +323,12 @@ class Controller:
             self._refuse(err)
             return False
         except StorageError as err:  # not on disk, so not shown: the state stays as it was
-            log.error("%s", err.long)
-            self._refuse(err)
+            self._storage_failed(err)
             return False
         after = applied.state.get("procedure")
         if procedure and (after is None or after["name"] != procedure["name"]):
-            self._backup()
+            if self.request_backup is not None:
+                self.request_backup()  # taken off the input path (device/backup_worker.py)
             self._cue("finished")
         if any(event.kind == "final_day" for event in applied.events):
             self._cue("final_day")
@@ -307,13 +337,57 @@ class Controller:
         self._after_change(applied)
         return True
 
+    def _storage_failed(self, err: StorageError) -> None:
+        """Tell the player what the card did; damage is repaired now, as the next start would."""
+        log.error("%s", err.long)
+        self._refuse(err)
+        if err.kind != "damaged":
+            return
+        try:
+            notices = self.journal.repair()
+        except JournalError as again:
+            log.error("repair failed: %s", again)
+            self.message = Message("Save damaged", f"{err.long} Repairing it failed too: {again}", "error")
+            return
+        for notice in notices:
+            log.warning("%s", notice)
+        self.focus = None
+        self._close_overlay()
+        if not self.playing:
+            self._open_game_list()
+        self.message = Message("Save repaired", " ".join(notices) or "The journal passed a full check.",
+                               "error")
+
+    def fault(self, where: str) -> None:
+        """Something unexpected failed on this input: say so; undo, back and hold still work."""
+        self.message = Message(f"{where[:21]}: error. Undo, or hold back",
+                               f"{where}: an unexpected error (logged). Undo, or hold back for the game "
+                               "list.", "error")
+
+    def step_label(self) -> str:
+        """Where the game stands, in a few words, for a fault message (never raises)."""
+        try:
+            if not self.playing:
+                return "Menu"
+            state = self.state()
+            step = current_step(self.game(), state)
+            procedure = state.get("procedure") or {}
+            return (step.text if step is not None else "") or procedure.get("name") or "Play"
+        except Exception:  # noqa: BLE001 - the label of a fault must not be another fault
+            return "Play"
+
     def _refuse(self, err: RuleError | StorageError) -> None:
         self.message = Message(err.short, err.long, "error")
         self._cue("rejected")
 
     def _cue(self, name: str) -> None:
-        if self.sound is not None:
+        """Sound a cue; a piezo that fails is logged, never a stop (the cue is only a courtesy)."""
+        if self.sound is None:
+            return
+        try:
             self.sound.cue(name)
+        except Exception:  # noqa: BLE001
+            log.exception("sound cue %s failed", name)
 
     def _fell_low(self, before: dict, after: dict) -> bool:
         """True when a dial track went down to its low mark (a quarter of its range)."""
@@ -331,12 +405,6 @@ class Controller:
             if now < was and high > low and now - low <= LOW_SHARE * (high - low):
                 return True
         return False
-
-    def _backup(self) -> None:
-        try:
-            self.journal.backup(keep=self.backups)
-        except OSError as err:  # a full card must not stop play; the journal itself is intact
-            log.error("backup failed: %s", err)
 
     def _after_change(self, applied: Applied | None = None) -> None:
         if applied and applied.events:
@@ -412,8 +480,8 @@ class Controller:
             count, kind = step.dice(state)
             try:
                 self.arm_tray(count, kind)
-            except ValueError as err:  # a kind the protocol cannot name: roll virtually
-                log.warning("tray not armed for %s %s: %s", count, kind, err)
+            except Exception as err:  # noqa: BLE001 - a kind the protocol cannot name, a tray fault
+                log.warning("tray not armed for %s %s: %s; the roll can be virtual", count, kind, err)
 
     def _submit(self, name: str, values: dict) -> None:
         form = self.overlay
@@ -543,6 +611,18 @@ class Controller:
 
     # --- time -----------------------------------------------------------------------
 
+    def _display_error(self, exc: Exception) -> Message:
+        """The fallback for a state the game's view cannot draw: what to do, and a log line to debug it."""
+        where = self.step_label()
+        try:
+            state, seq = self.journal.state()
+            log.error("display error at %s, journal seq %d, state %s", where, seq, digest(state),
+                      exc_info=exc)
+        except Exception:  # noqa: BLE001
+            log.error("display error at %s", where, exc_info=exc)
+        return Message(f"{where[:21]}: Display error: undo, or hold back",
+                       f"{where}: the display failed for this state (logged). Undo, or hold back.", "error")
+
     def next_deadline(self, now: float) -> float | None:
         """When the frame next changes without input (dimming or a shift), if ever."""
         return self.idle.next_deadline(now)
@@ -558,11 +638,16 @@ class Controller:
         help_rows = overlay.rows if isinstance(overlay, HelpView) else None
         game_view = focus = None
         journal: tuple[str, ...] = ()
+        message = self.message
         if self.playing:
-            game_view = self.game().view(self.state())
-            focus = self._focused_track()
-            entries = self.journal.history(limit=JOURNAL_STRIP)
-            journal = tuple(e.description for e in reversed(entries))
+            try:
+                game_view = self.game().view(self.state())
+                focus = self._focused_track()
+                entries = self.journal.history(limit=JOURNAL_STRIP)
+                journal = tuple(e.description for e in reversed(entries))
+            except Exception as exc:  # noqa: BLE001 - a view that fails must not stop the box
+                game_view, focus = None, None
+                message = self._display_error(exc)
         return Frame(
             title="Table Warden",
             game=game_view,
@@ -571,7 +656,7 @@ class Controller:
             form=form,
             history=history,
             help=help_rows,
-            message=self.message,
+            message=message,
             journal=journal,
             tray=self.tray,
             dim=self.idle.dimmed(now),

@@ -56,7 +56,6 @@ import functools
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -65,7 +64,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.backup import DamagedError, newer_backup, recover, remove_stale_parts, restore_newer, write_backup
+from device.backup import (
+    CHECK_MARK,
+    DamagedError,
+    newer_backup,
+    recover,
+    remove_stale_parts,
+    request_full_check,
+    restore_newer,
+    write_backup,
+)
 from device.storage import JournalError, StorageError, storage_error
 from games.core import engine
 from games.core.commands import Command
@@ -77,7 +85,6 @@ from games.core.registry import get_game
 log = logging.getLogger(__name__)
 
 JOURNAL_FILE = "journal.db"
-CHECK_MARK = "-check"  # beside the journal: check it in full at the next start
 UNCLEAN_COMPANIONS = ("-wal", "-journal")  # left behind unless the last connection closed cleanly
 # checked after a clean shutdown: small whatever the journal's length
 QUICK_CHECKED_TABLES = ("sqlite_schema", "meta", "games", "checkpoints")
@@ -276,6 +283,7 @@ class Journal:
         self._clock = clock
         self._states: dict[int, tuple[dict, int]] = {}
         self._active: int | None = None
+        self._autocheckpoint = True
 
     # --- opening ---------------------------------------------------------------
 
@@ -286,13 +294,20 @@ class Journal:
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         clock: Clock = time.time,
+        restore: bool = True,
+        autocheckpoint: bool = True,
     ) -> tuple[Journal, list[str]]:
         """Open (or create) the journal in ``data_dir`` and restore the active slot.
 
         Returns the journal and human-readable notices about anything that was
         recovered: a damaged file quarantined, a backup restored, a slot that
         could not be restored. Raises JournalError for a file written by a
-        newer version of Table Warden (it is not damaged, so it is left alone).
+        newer version of Table Warden (it is not damaged, so it is left alone),
+        and StorageError when the card refuses (read-only, full, missing).
+
+        ``restore=False`` leaves every slot closed (a safe start: the game
+        list first). ``autocheckpoint=False`` leaves WAL checkpoints to a
+        :class:`device.backup_worker.BackupWorker`, so a commit is one fsync.
         """
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -308,7 +323,7 @@ class Journal:
         was_empty = not path.exists() or (path.is_file() and path.stat().st_size == 0)
         while True:  # each round uses up one backup; a fresh file cannot be damaged
             try:
-                journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices)
+                journal = cls._open_checked(path, data_dir, snapshot_every, clock, notices, restore=restore)
             except StorageError:
                 raise
             except _Damaged as exc:
@@ -321,6 +336,9 @@ class Journal:
                 raise storage_error(exc, data_dir, "open") from exc
             ahead = newer_backup(data_dir / BACKUP_DIR, journal.generation(), tried)
             if ahead is None:
+                journal._autocheckpoint = autocheckpoint
+                if not autocheckpoint:
+                    journal._db.execute("PRAGMA wal_autocheckpoint=0")
                 return journal, notices
             journal.close()
             notices += restore_newer(path, ahead, clock, was_empty=was_empty)
@@ -329,7 +347,8 @@ class Journal:
 
     @classmethod
     def _open_checked(
-        cls, path: Path, data_dir: Path, snapshot_every: int, clock: Clock, notices: list[str]
+        cls, path: Path, data_dir: Path, snapshot_every: int, clock: Clock, notices: list[str], *,
+        restore: bool = True,
     ) -> Journal:
         """Connect, check, upgrade and restore; raise _Damaged for a corrupt file.
 
@@ -350,8 +369,9 @@ class Journal:
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             journal._upgrade_format(version)
-            journal._active = journal._meta_int("active_slot")
-            journal._restore_active(notices)
+            if restore:
+                journal._active = journal._meta_int("active_slot")
+                journal._restore_active(notices)
         except sqlite3.DatabaseError as exc:
             db.close()
             if exc.sqlite_errorcode in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
@@ -390,8 +410,14 @@ class Journal:
             return
         try:
             self.state(self._active)
-        except (JournalError, RuleError, ValueError, KeyError) as exc:
-            notices.append(f"Save slot {self._active} could not be restored: {exc}")
+        except StorageError as exc:
+            if exc.kind == "damaged":
+                raise _Damaged(exc.long) from exc
+            raise
+        except Exception as exc:  # noqa: BLE001 - a state this code cannot rebuild must not stop the start
+            reason = str(exc) if isinstance(exc, JournalError | RuleError) else f"{type(exc).__name__}: {exc}"
+            log.warning("save slot %s could not be restored: %s", self._active, reason, exc_info=exc)
+            notices.append(f"Save slot {self._active} could not be restored: {reason}")
             self._active = None
 
     def close(self) -> None:
@@ -418,7 +444,8 @@ class Journal:
             self._db.close()
         except sqlite3.Error:
             pass
-        fresh, notices = Journal.open(self.data_dir, snapshot_every=self.snapshot_every, clock=self._clock)
+        fresh, notices = Journal.open(self.data_dir, snapshot_every=self.snapshot_every, clock=self._clock,
+                                      autocheckpoint=self._autocheckpoint)
         self.__dict__.update(fresh.__dict__)
         return notices
 
@@ -830,15 +857,6 @@ class Journal:
 def needs_full_check(path: Path) -> bool:
     """True when the journal at ``path`` may not have been closed cleanly, or a backup found it damaged."""
     return any(Path(f"{path}{suffix}").exists() for suffix in (*UNCLEAN_COMPANIONS, CHECK_MARK))
-
-
-def request_full_check(path: Path, reason: str) -> None:
-    """Mark the journal at ``path`` for a full integrity check at the next start."""
-    mark = Path(f"{path}{CHECK_MARK}")
-    with mark.open("w", encoding="utf-8") as f:
-        f.write(reason + "\n")
-        f.flush()
-        os.fsync(f.fileno())
 
 
 def header_problem(path: Path) -> str | None:

@@ -9,8 +9,6 @@ timer (dimming, the anti-burn-in shift), so an idle box uses ~0% CPU.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import queue
 import time
@@ -18,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device.controller import Controller
+from device.backup_worker import BackupDone, BackupWorker
+from device.controller import Controller, digest
 from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from device.notify import Notifier
 from device.ports import Controls, Cues, DiceSource, Display, Screen
@@ -27,10 +26,6 @@ from ui.oled import render_oled, render_power_off
 
 log = logging.getLogger(__name__)
 
-
-def digest(state: dict) -> str:
-    """A short fingerprint of a game state, for logs that must say what was shown."""
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
 
 # How often an open window is pumped for mouse and keyboard input (seconds).
 WINDOW_POLL = 1 / 30
@@ -69,6 +64,7 @@ class Service:
         frames_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: Notifier | None = None,
+        backups: BackupWorker | None = None,
     ) -> None:
         self.controller = controller
         self.box = box
@@ -83,14 +79,23 @@ class Service:
         self._oled_connected = True
         self.notifier = notifier or Notifier.from_environ()
         self._watchdog_due: float | None = None
+        self.backups = backups
 
     def emit(self, event) -> None:
         """Thread-safe: the only thing adapters call."""
         self.events.put(event)
 
     def draw(self) -> None:
-        """Draw the current frame on every display, unless nothing changed."""
-        frame = self.controller.frame(self.clock())
+        """Draw the current frame on every display, unless nothing changed.
+
+        A frame or a renderer that fails is replaced by a fallback frame that
+        names the step and says what to do; the loop goes on either way.
+        """
+        try:
+            frame = self.controller.frame(self.clock())
+        except Exception:  # noqa: BLE001 - no state may stop the box (issue "Never bricks")
+            log.exception("the frame could not be built")
+            frame = self._fallback()
         if frame.dim != self._last_dim and self.box.display is not None:
             self.box.display.contrast(self.dim_contrast if frame.dim else self.contrast)
             self._last_dim = frame.dim
@@ -99,15 +104,57 @@ class Service:
         self._last_frame = frame
         self.frames_drawn += 1
         if self.box.display is not None:
-            self.box.display.show(render_oled(frame, self.box.display.width, self.box.display.height))
+            self.box.display.show(self._oled_image(frame))
         if self._oled_changed():
             self.draw()  # the screen says so at once (the frame now carries the notice)
             return
         if self.box.screen is not None:
-            self.box.screen.draw(frame)
+            try:
+                self.box.screen.draw(frame)
+            except Exception:  # noqa: BLE001
+                log.exception("the screen could not draw the frame")
+                self._guarded(self.box.screen.draw, self._fallback())
         if self.controller.playing and log.isEnabledFor(logging.DEBUG):
             state, seq = self.controller.journal.state()
             log.debug("frame %d shown at journal seq %d state %s", self.frames_drawn, seq, digest(state))
+
+    def _fallback(self) -> Frame:
+        """The frame shown when the real one cannot be drawn: the step, and the way out."""
+        where = self.controller.step_label()
+        return Frame(message=Message(f"{where[:21]}: Display error: undo, or hold back",
+                                     f"{where}: the display failed (logged). Undo, or hold back.", "error"))
+
+    def _oled_image(self, frame: Frame):
+        display = self.box.display
+        try:
+            return render_oled(frame, display.width, display.height)
+        except Exception:  # noqa: BLE001
+            log.exception("the OLED frame could not be drawn")
+            return render_oled(self._fallback(), display.width, display.height)
+
+    @staticmethod
+    def _guarded(action: Callable[..., object], *args) -> None:
+        """Run a part that may fail (a fallback drawing, a cue) without stopping the loop."""
+        try:
+            action(*args)
+        except Exception:  # noqa: BLE001
+            log.exception("%s failed", getattr(action, "__qualname__", action))
+
+    def _handle(self, event) -> None:
+        """One input through the controller; anything unexpected is logged and said, never fatal."""
+        if self.backups is not None and not isinstance(event, BackupDone):
+            self.backups.touched()
+        try:
+            self.controller.handle(event)
+        except Exception:  # noqa: BLE001 - undo, back and hold must keep working
+            where = self.controller.step_label()
+            try:
+                state, seq = self.controller.journal.state()
+                log.exception("input %s failed at %s, journal seq %d, state %s", event, where, seq,
+                              digest(state))
+            except Exception:  # noqa: BLE001
+                log.exception("input %s failed at %s", event, where)
+            self.controller.fault(where)
 
     def _oled_changed(self) -> bool:
         """True when the OLED went missing or came back since the last frame;
@@ -192,7 +239,7 @@ class Service:
                 event.done.set()
             elif isinstance(event, Snapshot):
                 self.snapshot(event.name)
-            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus):
+            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus | BackupDone):
                 log.debug("input %s", event)
-                self.controller.handle(event)
+                self._handle(event)
                 self.draw()

@@ -126,9 +126,13 @@ def classify(exc: BaseException, data_dir: Path) -> str:
     return "failed"
 
 
-def storage_error(exc: BaseException, data_dir: Path, doing: str = "save") -> StorageError:
-    """Name what the card did to ``doing`` (save, backup, open or read), in the player's words."""
-    kind = classify(exc, data_dir)
+def storage_error(exc: BaseException, data_dir: Path, doing: str = "save",
+                  kind: str | None = None) -> StorageError:
+    """Name what the card did to ``doing`` (save, backup, open or read), in the player's words.
+
+    ``kind`` overrides what :func:`classify` would read from ``exc``.
+    """
+    kind = kind or classify(exc, data_dir)
     short = _SHORT.get((kind, doing), _FAILED_SHORT[doing])
     long = (f"{_CAUSE[kind]} ({data_dir}: {exc}): {_CONSEQUENCE[doing]} {_REMEDY[kind]}")
     return StorageError(kind, short, long)

@@ -272,9 +272,13 @@ class ScriptRunner:
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Abandon the script (the main loop is going away); emits nothing more."""
+        """Abandon the script (the main loop is going away); emits nothing more.
+
+        Safe before :meth:`start` too: a start that failed stops a runner that never ran.
+        """
         self._stopping.set()
-        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._thread.join(timeout)
 
     def join(self, timeout: float) -> bool:
         """Wait for the script to finish; ``True`` if it did within ``timeout``."""

@@ -1,0 +1,208 @@
+"""Backups and WAL checkpoints off the input path: their own thread and connection, at idle.
+
+A press is committed (one fsync of the WAL) and drawn before any of this
+starts (issue "Never bricks, never freezes"). What used to follow a
+phase-ending press synchronously — a whole-file copy, its integrity check,
+two fsyncs, and now and then SQLite's WAL checkpoint — waits here until the
+box has been idle for ``idle_after`` seconds, and then runs on its own
+SQLite connection, copying in steps that let the journal's writer in between
+(``Connection.backup(pages=...)``).
+
+The cadence (docs/JOURNAL.md, "Backups"):
+
+- a backup is *requested* when a procedure ends (a Threat phase, a Night…);
+  requests coalesce: at most one is pending;
+- it is taken at the first idle moment at least ``min_interval`` seconds
+  after the previous one, and not at all when the journal has not changed
+  since the previous one (its ``meta.generation`` is the same);
+- the WAL is checkpointed into the file at idle, or as soon as it outgrows
+  ``wal_limit`` bytes (the journal's own connection never checkpoints: its
+  autocheckpoint is off, so a commit is one fsync);
+- a pending backup is taken when the service stops cleanly.
+
+Each outcome is reported through ``report`` (a :class:`BackupDone`): the
+service puts it on its queue, so the controller tells the player about a full
+card or damage on the main thread, like any other event.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from device.backup import DamagedError, generation_of, request_full_check, write_backup
+from device.storage import StorageError, storage_error
+
+log = logging.getLogger(__name__)
+
+STEP_PAGES = 256  # 1 MiB of 4 KiB pages per step
+STEP_SLEEP = 0.002  # seconds between steps: the journal's writer gets in
+WAL_LIMIT = 4 * 1024 * 1024  # SQLite's own autocheckpoint is about 1,000 pages
+
+
+@dataclass(frozen=True)
+class BackupDone:
+    """A background backup finished: ``path`` written, or ``error`` says why not."""
+
+    path: Path | None
+    error: StorageError | None = None
+
+
+class BackupWorker:
+    """Takes the journal's backups and WAL checkpoints on its own thread, when the box is idle.
+
+    ``journal_path`` is the journal file; ``keep`` how many backups rotate;
+    ``clock`` is monotonic seconds (a test passes its own).
+    """
+
+    def __init__(
+        self,
+        journal_path: Path,
+        backup_dir: Path,
+        *,
+        keep: int = 5,
+        idle_after: float = 2.0,
+        min_interval: float = 300.0,
+        wal_limit: int = WAL_LIMIT,
+        report: Callable[[BackupDone], None] = lambda done: None,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.journal_path = Path(journal_path)
+        self.backup_dir = Path(backup_dir)
+        self.keep = keep
+        self.idle_after = idle_after
+        self.min_interval = min_interval
+        self.wal_limit = wal_limit
+        self.report = report
+        self._clock = clock
+        self._wall_clock = wall_clock
+        self._wake = threading.Condition()
+        self._pending = False
+        self._touched = clock()
+        self._last_backup: float | None = None
+        self._last_generation: int | None = None
+        self._checkpointed: tuple[int, int] | None = None
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="backups", daemon=True)
+
+    # --- called from the main loop ------------------------------------------------
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def request(self) -> None:
+        """A procedure ended: back the journal up at the next idle moment (coalesced)."""
+        with self._wake:
+            self._pending = True
+            self._wake.notify()
+
+    def touched(self) -> None:
+        """Input arrived: whatever is due waits until the box is idle again."""
+        with self._wake:
+            self._touched = self._clock()
+            self._wake.notify()
+
+    def close(self, timeout: float = 60.0) -> None:
+        """Stop the thread; a pending backup is taken first (the service is stopping cleanly)."""
+        with self._wake:
+            self._stopping = True
+            self._wake.notify()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        elif self._pending:
+            self._backup()
+
+    # --- the thread -----------------------------------------------------------------
+
+    def _due(self, now: float) -> float | None:
+        """Seconds until a backup or a checkpoint is due (0: now), or None when neither is."""
+        idle_at = self._touched + self.idle_after
+        times = []
+        if self._pending:
+            spaced_at = now if self._last_backup is None else self._last_backup + self.min_interval
+            times.append(max(idle_at, spaced_at))
+        if self._wal_changed():
+            times.append(now if self._wal_size() > self.wal_limit else idle_at)
+        return max(0.0, min(times) - now) if times else None
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._stopping and (wait := self._due(self._clock())) != 0.0:
+                    self._wake.wait(wait)
+                stopping = self._stopping
+                backup = self._pending and (stopping or self._due(self._clock()) == 0.0)
+                if backup:
+                    self._pending = False
+            if backup:
+                self._backup()
+            if stopping:
+                return
+            idle = self._clock() >= self._touched + self.idle_after
+            if self._wal_changed() and (idle or self._wal_size() > self.wal_limit):
+                self._checkpoint()
+
+    def _wal_signature(self) -> tuple[int, int] | None:
+        try:
+            stat = Path(f"{self.journal_path}-wal").stat()
+        except OSError:
+            return None
+        return stat.st_size, stat.st_mtime_ns
+
+    def _wal_changed(self) -> bool:
+        """True when the WAL was written since the last checkpoint this worker made."""
+        signature = self._wal_signature()
+        return signature is not None and signature[0] > 0 and signature != self._checkpointed
+
+    def _wal_size(self) -> int:
+        signature = self._wal_signature()
+        return signature[0] if signature else 0
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.journal_path, isolation_level=None, timeout=1.0)
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        return db
+
+    def _checkpoint(self) -> None:
+        """Move the WAL's pages into the file (PASSIVE: never waits for the writer)."""
+        try:
+            db = self._connect()
+            try:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            finally:
+                db.close()
+        except sqlite3.Error as exc:
+            log.warning("WAL checkpoint skipped: %s", exc)
+        self._checkpointed = self._wal_signature()  # done, or failed: wait for the next write
+
+    def _backup(self) -> None:
+        self._last_backup = self._clock()
+        generation = generation_of(self.journal_path)
+        if generation is not None and generation == self._last_generation:
+            return  # nothing changed since the last backup
+        data_dir = self.journal_path.parent
+        try:
+            db = self._connect()
+            try:
+                path = write_backup(db, self.backup_dir, self.keep, self._wall_clock,
+                                    pages=STEP_PAGES, sleep=STEP_SLEEP)
+            finally:
+                db.close()
+        except DamagedError as exc:  # the next open checks every page and repairs
+            request_full_check(self.journal_path, str(exc))
+            self.report(BackupDone(None, storage_error(exc, data_dir, "backup", kind="damaged")))
+            return
+        except (sqlite3.Error, OSError) as exc:
+            err = storage_error(exc, data_dir, "backup")
+            log.error("backup failed: %s", err.long)
+            self.report(BackupDone(None, err))
+            return
+        self._last_generation = generation
+        log.info("backup written: %s", path.name)
+        self.report(BackupDone(path))
