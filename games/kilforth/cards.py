@@ -116,7 +116,7 @@ def place_encounter(ctx: Context) -> None:
             "Card effects are applied between steps.")
     require(active_hero(state)["cell"] != CITY, "Not on Sprawl City",
             "No encounter may be placed on Sprawl City (Locations, Sprawl City).")
-    ctx.start("arrive", {"action": False})
+    ctx.start("arrive", {"action": False, "cell": active_hero(state)["cell"]})
     ctx.describe("Place an encounter")
 
 
@@ -180,10 +180,12 @@ def night_card(ctx: Context) -> None:
 
 
 def encounter(ctx: Context) -> None:
-    """An encounter drawn from the location's deck, entered with its card values."""
+    """An encounter drawn from the location's deck, entered with its card values; it is
+    placed on the location it was drawn for, even if the hero has since been defeated
+    and sent to Sprawl City."""
     state, p = ctx.state, ctx.params
     index = ctx.data.get("hero", state["active_hero"])
-    cell = state["heroes"][index]["cell"]
+    cell = ctx.data.get("cell", state["heroes"][index]["cell"])
     enc_id = state["next_encounter_id"]
     state["next_encounter_id"] += 1
     kind, values = p["type"], {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}

@@ -106,7 +106,7 @@ def move(ctx: Context) -> None:
     text = f"{hero['name']} moves to {rules.where(target)}"
     if target != CITY and not encounters_at(state, target):
         note(ctx, text)
-        ctx.start("arrive", {"action": True})
+        ctx.start("arrive", {"action": True, "cell": target})
         return
     note(ctx, text)
     if procedures.engage_enemies(ctx, state["active_hero"], action=True):
@@ -128,7 +128,7 @@ def search(ctx: Context) -> None:
                 "Search needs a location with no obstacle (Action: Search, Restriction).")
     hero = _begin_action(ctx, "Search")
     note(ctx, f"{hero['name']} searches {rules.where(hero['cell'])}")
-    ctx.start("arrive", {"action": True})
+    ctx.start("arrive", {"action": True, "cell": hero["cell"]})
 
 
 def hide(ctx: Context) -> None:

@@ -410,15 +410,16 @@ TEST = Procedure(
 
 
 def _encounter_next(ctx: Context) -> None:
-    """An Enemy just drawn is engaged at once ("Action: Move"); an Event is resolved
-    and discarded ("Event")."""
+    """An Enemy just drawn is engaged at once ("Action: Move") - not by a hero defeated
+    while it was drawn, who "Cannot be affected by abilities or effects" ("Hero
+    Defeated"); an Event is resolved and discarded ("Event")."""
     enc = find_encounter(ctx.state, ctx.data.get("placed") or -1)
     if enc is None:
         return
     if enc["type"] == "event":
         ctx.state["encounters"].remove(enc)
         ctx.data["event"] = True
-    elif enc["type"] == "enemy":
+    elif enc["type"] == "enemy" and not ctx.state["heroes"][ctx.state["active_hero"]]["defeated"]:
         start_battle(ctx, ctx.state["active_hero"], enc)
 
 

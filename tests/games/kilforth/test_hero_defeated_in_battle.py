@@ -66,6 +66,20 @@ def test_a_hero_defeated_during_a_stranger_confront_does_not_battle_it():
     GAME.view(state)
 
 
+def test_a_hero_defeated_while_the_drawn_encounter_is_entered_does_not_battle_it():
+    """"Action: Move": the drawn card is assigned to the location moved to; a hero
+    defeated meanwhile (HP turned to 0) is in Sprawl City and "Cannot be affected by
+    abilities or effects": the Enemy stays on its location, unengaged. (Before, the
+    card went onto the hero's new cell, Sprawl City, and every answer was refused.)"""
+    state = do(start(), "move", to="C2")
+    state = do(state, "adjust", track="hero1.hp", delta=-4)
+    assert step_id(state) == "draw" and state["heroes"][0]["cell"] == CITY
+    state = do(state, "encounter", type="enemy", fight=1, hp=1, sneak=1)
+    assert state["encounters"][0]["cell"] == cell_index("C2")
+    assert step_id(state) == "loss"
+    GAME.view(state)
+
+
 def test_hp_turned_to_zero_mid_battle_is_the_hero_defeated_check_at_once():
     """"Important: If a hero loses their last HP by other means (e.g. Gloom or Weather),
     they are defeated with the same consequences" - "Make Camp and end their turn
@@ -164,3 +178,5 @@ def test_an_active_battle_without_its_hero_is_refused_by_the_invariant():
     assert rules.invariants(out_of_range)
     with pytest.raises(InvariantError):
         apply(GAME, broken, Command("correct", {"track": "hero1.gold", "value": 2}))
+    # A slot saved by the code before the fix is still drawn (undo is the way out).
+    assert dict(GAME.view(broken).facts) == {"Foe HP": "5", "Your HP": "4"}
