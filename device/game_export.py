@@ -25,13 +25,12 @@ command number) that is wrong:
   inside the journal;
 - the initial state: migrated, its core keys (rng, procedure) well formed,
   the shape of a new game set up with the export's own options and seed (the
-  game's setup validates the options), and within every track bound and
-  invariant the game declares;
+  game's setup validates the options), its text printable, and within every
+  track bound and invariant the game declares;
 - every command, migrated and replayed by the engine;
 - the game as the box would show it: the initial state, the state at the
   cursor and the final state each drawn as an OLED frame (a view that raises
-  means the game would stop the box at "Continue": refused), with the action
-  menu's commands asked whether they are available.
+  means the game would stop the box at "Continue": refused).
 
 The result, a :class:`CheckedExport`, holds everything the journal writes.
 """
@@ -45,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.storage import JournalError
 from games.core import engine
 from games.core.engine import CORE_KEYS, Applied, InvariantError
 from games.core.errors import RuleError
@@ -76,7 +76,7 @@ EARLIEST_TIME = 0.0
 LATEST_TIME = 253_402_300_799.0
 
 
-class JournalImportError(ValueError):
+class JournalImportError(JournalError, ValueError):
     """An exported game that cannot be imported; the message names what is wrong."""
 
 
@@ -160,15 +160,12 @@ def export_document(*, game: str, name: str, created: float, options: dict, seed
     return document
 
 
-def _refuse_constant(name: str) -> Any:
-    raise JournalImportError(f"{name} is not a number JSON allows")
-
-
 def read_export(path: Path) -> Any:
     """The JSON in an export file, read within bounds: at most
-    :data:`MAX_EXPORT_BYTES`, UTF-8, standard JSON (no NaN or Infinity).
-    Raises :class:`JournalImportError` naming what is wrong, also for a file
-    that cannot be read."""
+    :data:`MAX_EXPORT_BYTES` of UTF-8, nested no deeper than the parser
+    reaches. Raises :class:`JournalImportError` naming what is wrong, also
+    for a file that cannot be read. NaN and Infinity are read (as Python
+    writes them), for :func:`check_export` to refuse naming where they are."""
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_EXPORT_BYTES + 1)
@@ -177,9 +174,7 @@ def read_export(path: Path) -> Any:
     if len(raw) > MAX_EXPORT_BYTES:
         raise JournalImportError(f"larger than {MAX_EXPORT_BYTES // 2**20} MiB: not an export this box reads")
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except JournalImportError:
-        raise
+        return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise JournalImportError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except RecursionError:
@@ -286,35 +281,66 @@ def _fits(expected: Any, value: Any) -> bool:
     return _kind(expected) == _kind(value)
 
 
-def _record_shape(records: list[dict]) -> dict:
-    """The keys every record of a new game's list has, each with its value in the
-    first record (null, i.e. anything, where the records differ in type)."""
-    first = records[0]
-    return {key: value if all(_kind(r[key]) == _kind(value) for r in records) else None
-            for key, value in first.items() if all(key in r for r in records)}
+def _item_shape(items: list) -> Any:
+    """What each item of a new game's list looks like: for records (the heroes, the
+    map's cells) the keys they all have, each with its first value (null where the
+    records differ in type); for other items the first, when all are of one type;
+    else null (anything)."""
+    if all(isinstance(item, dict) for item in items):
+        return {key: value if all(_kind(item[key]) == _kind(value) for item in items) else None
+                for key, value in items[0].items() if all(key in item for item in items)}
+    return items[0] if all(_kind(item) == _kind(items[0]) for item in items) else None
 
 
-def _shape_problems(fresh: dict, state: dict, where: str = "") -> list[str]:
-    """Where ``state`` lacks the shape of ``fresh``, a new game set up with the same
-    options and seed: each of its keys, with a value of the same JSON type; for a
-    list of records (the heroes, the map's cells), each record's keys the same way.
-    The core keys are checked on their own (an old save may differ there)."""
+def _shape_problems(expected: Any, value: Any, where: str, keys_required: bool) -> list[str]:
+    """Where ``value`` lacks the shape ``expected`` has in a new game.
+
+    Wherever both have a value the JSON types agree (null in the new game
+    allows anything); a list's items are compared with :func:`_item_shape`.
+    Where ``keys_required`` (the state itself, and each record in a list),
+    every key of the new game must be there too. Elsewhere an object may be a
+    table keyed by names (Myth's areas, by the owner's board), whose keys may
+    differ from this box's: only the values they share are compared.
+    """
+    if not _fits(expected, value):
+        return [f"{where} must be {_kind(expected)}, not {_kind(value)}"]
     problems = []
-    for key, expected in fresh.items():
-        if key in CORE_KEYS:
-            continue
-        if key not in state:
-            problems.append(f"{where}{key} is missing")
-        elif not _fits(expected, state[key]):
-            problems.append(f"{where}{key} must be {_kind(expected)}, not {_kind(state[key])}")
-        elif isinstance(expected, list) and expected and all(isinstance(r, dict) for r in expected):
-            shape = _record_shape(expected)
-            for index, record in enumerate(state[key]):
-                if not isinstance(record, dict):
-                    problems.append(f"{where}{key}[{index}] must be an object, not {_kind(record)}")
-                else:
-                    problems += _shape_problems(shape, record, f"{where}{key}[{index}].")
+    if isinstance(expected, dict):
+        for key, item in expected.items():
+            place = f"{where}.{key}" if where else key
+            if key in value:
+                problems += _shape_problems(item, value[key], place, keys_required=False)
+            elif keys_required:
+                problems.append(f"{place} is missing")
+    elif isinstance(expected, list) and expected:
+        item = _item_shape(expected)
+        for index, entry in enumerate(value):
+            problems += _shape_problems(item, entry, f"{where}[{index}]", keys_required=True)
     return problems
+
+
+def _state_shape_problems(fresh: dict, state: dict) -> list[str]:
+    """Where ``state`` lacks the shape of ``fresh``, a new game set up with the same
+    options and seed. The core keys are checked on their own (an old save's
+    procedure may differ from a new game's)."""
+    model = {key: value for key, value in fresh.items() if key not in CORE_KEYS}
+    return _shape_problems(model, state, "", keys_required=True)
+
+
+def _unprintable(value: Any, where: str) -> str | None:
+    """The place of the first text (or key) in ``value`` that is not printable: a
+    control character, an ANSI escape, a NUL, a line break. The displays and the
+    log show a state's text, so it must be plain."""
+    if isinstance(value, str):
+        return None if value.isprintable() else where
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        place = f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}"
+        if isinstance(key, str) and not key.isprintable():
+            return place
+        if (found := _unprintable(item, place)) is not None:
+            return found
+    return None
 
 
 def _check_procedure(game: Game, proc: Any, where: str) -> None:
@@ -354,8 +380,10 @@ def _check_initial(game: Game, data: dict) -> dict:
         raise JournalImportError(f"options: {exc.long}") from None
     except Exception as exc:
         raise JournalImportError(f"options cannot set up a game: {_failure(exc)}") from None
-    problems = _shape_problems(fresh, state)
+    problems = _state_shape_problems(fresh, state)
     _require(not problems, "initial state: " + "; ".join(problems[:5]))
+    place = _unprintable(state, "initial state")
+    _require(place is None, f"{place}: text with control characters (escapes, NUL, line breaks)")
     try:
         engine._check(game, state)
     except InvariantError as exc:
@@ -414,26 +442,17 @@ def _check_checkpoints(points: Any, last: int) -> tuple[CheckedCheckpoint, ...]:
 
 
 def _check_shown(game: Game, state: dict, where: str) -> None:
-    """Show ``state`` as the box would on "Continue": its view drawn as an OLED
-    frame with the first dial track focused, the action menu built (each
-    command asked if it is available, the forms' choices of those that are
-    and of the prompt waiting), the end of the game checked and, when no
-    procedure runs, the one ``next`` would start. Anything raising there
-    would stop the box at every start, so it refuses the import."""
+    """Draw ``state`` as the box does at "Continue" (device/controller.py
+    ``frame``): the game's view as an OLED frame, the first dial track
+    focused. A view that raises would stop the box at every start, so it
+    refuses the import."""
     from ui.model import Frame
     from ui.oled import render_oled
 
     try:
         dial = [spec.key for spec in game.tracks(state) if spec.dial]
+        engine.current_step(game, state)
         render_oled(Frame(game=game.view(state), focus=dial[0] if dial else None))
-        step = engine.current_step(game, state)
-        for spec in engine.command_specs(game).values():
-            if spec.available(state) or (step is not None and step.command == spec.name):
-                spec.resolved_params(state)
-        if not state.get("over"):
-            game.end_check(state)
-            if step is None:
-                game.next_procedure(state)
     except Exception as exc:
         raise JournalImportError(f"{where} cannot be shown: {_failure(exc)}") from None
 
@@ -468,6 +487,7 @@ def check_export(data: Any) -> CheckedExport:
     _require(_is_int(seed) or (isinstance(seed, str) and seed.isprintable() and len(seed) <= MAX_NAME),
              "seed must be a number or text")
     state = initial = _check_initial(game, data)
+    _check_shown(game, initial, "the initial state")
     commands = data.get("commands")
     _require(isinstance(commands, list), "commands must be a list")
     _require(len(commands) <= MAX_COMMANDS, f"more than {MAX_COMMANDS:,} commands")
@@ -482,15 +502,10 @@ def check_export(data: Any) -> CheckedExport:
              f"cursor must be a position 0..{len(commands)}")
     result = CheckedExport(game, name, float(data["created"]), data["options"], seed, initial, tuple(checked),
                            cursor, _check_checkpoints(data.get("checkpoints"), len(commands)))
-    for seq, where in _shown_positions(cursor, len(commands)):
-        _check_shown(game, result.state_at(seq), where)
+    if cursor:
+        _check_shown(game, result.state_at(cursor), f"the game at its cursor (position {cursor})")
+    if len(commands) > cursor:
+        _check_shown(game, result.state_at(len(commands)),
+                     f"the game at its last command (position {len(commands)})")
     return result
-
-
-def _shown_positions(cursor: int, last: int) -> list[tuple[int, str]]:
-    """The positions drawn before an import is accepted: the start, the cursor, the end."""
-    named = {last: f"the game at its last command (position {last})"}
-    named[cursor] = f"the game at its cursor (position {cursor})"
-    named[0] = "the initial state"
-    return sorted(named.items())
 
