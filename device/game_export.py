@@ -186,10 +186,6 @@ def read_export(path: Path) -> Any:
 # --- checking -------------------------------------------------------------------------
 
 
-def _refuse(message: str) -> None:
-    raise JournalImportError(message)
-
-
 def _require(ok: bool, message: str) -> None:
     if not ok:
         raise JournalImportError(message)
@@ -254,7 +250,7 @@ def _check_values(data: Any) -> None:
         elif isinstance(value, float):
             _require(math.isfinite(value), f"{_where(trail)}: {value} is not a number JSON allows")
         else:
-            _refuse(f"{_where(trail)}: {type(value).__name__} is not a JSON value")
+            raise JournalImportError(f"{_where(trail)}: {type(value).__name__} is not a JSON value")
 
 
 def _kind(value: Any) -> str:
