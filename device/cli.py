@@ -19,9 +19,12 @@ import argparse
 import json
 import logging
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import platformdirs
@@ -40,6 +43,19 @@ def default_config_path(hardware: str) -> Path:
     if hardware == "pi":
         return SYSTEM_CONFIG
     return Path(platformdirs.user_config_dir(APP, appauthor=False)) / "config.toml"
+
+
+class MissingConfig(ConfigError):
+    """``--config`` names a file that is not there (the default path may be missing: defaults)."""
+
+
+def _config_path(args, hardware: str) -> Path:
+    if not args.config:
+        return default_config_path(hardware)
+    path = Path(args.config).absolute()
+    if not path.is_file():
+        raise MissingConfig(f"--config {args.config}: no such file")
+    return path
 
 
 def _fail(message: str, status: int = 2) -> int:
@@ -68,7 +84,7 @@ def cmd_run(args) -> int:
     from device.wiring import on_raspberry_pi
 
     hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
-    config_path = Path(args.config) if args.config else default_config_path(hardware)
+    config_path = _config_path(args, hardware)
     try:
         config = load_config(config_path)
     except ConfigError as err:
@@ -228,14 +244,44 @@ def _summary(journal) -> dict | None:
     }
 
 
-def cmd_state(args) -> int:
-    journal, _ = _open_journal(args)
+@contextmanager
+def _reading(args):
+    """The journal for a command that only reads it (state, games, export).
+
+    On a card that refuses writes (read-only, or a failing card remounted
+    read-only) the journal and its WAL are copied to a private temporary
+    directory and read there, so a failing card's games can still be copied
+    off; nothing on the card is touched.
+    """
+    from device.journal import JOURNAL_FILE, Journal
+
+    data_dir = _data_dir(args)
+    path = data_dir / JOURNAL_FILE
+    if not path.exists() or (os.access(data_dir, os.W_OK) and os.access(path, os.W_OK)):
+        journal, _ = _open_journal(args)
+    else:
+        log.warning("%s cannot be written: reading a copy of its journal", data_dir)
+        with tempfile.TemporaryDirectory(prefix="tablewarden-") as copy:
+            for suffix in ("", "-wal"):
+                if Path(f"{path}{suffix}").is_file():
+                    shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
+            journal, _ = Journal.open(Path(copy))
+            try:
+                yield journal
+            finally:
+                journal.close()
+            return
     try:
-        summary = _summary(journal)
+        yield journal
     finally:
         journal.close()
+
+
+def cmd_state(args) -> int:
+    with _reading(args) as journal:
+        summary = _summary(journal)
     if summary is None:
-        return _fail("no game has been started in " + str(args.data_dir), 1)
+        return _fail(f"no game has been started in {_data_dir(args)}", 1)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
@@ -245,26 +291,20 @@ def cmd_state(args) -> int:
 
 
 def cmd_games(args) -> int:
-    journal, _ = _open_journal(args)
-    try:
+    with _reading(args) as journal:
         for slot in journal.slots():
             mark = "*" if slot.id == journal.active_slot else " "
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.updated))
             print(f"{mark} {slot.id:3d}  {slot.game_id:20s} {slot.name:24s} #{slot.seq:<5d} {when}  "
                   f"{slot.description}")
-    finally:
-        journal.close()
     return 0
 
 
 def cmd_export(args) -> int:
-    journal, _ = _open_journal(args)
-    try:
+    with _reading(args) as journal:
         if journal.active_slot is None and args.slot is None:
             return _fail("nothing to export: no game has been started", 1)
         data = journal.export_game(args.slot)
-    finally:
-        journal.close()
     text = json.dumps(data, indent=1, sort_keys=True)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -299,8 +339,8 @@ def _diagnose(args):
     from device.wiring import on_raspberry_pi
 
     hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
-    config_path = Path(args.config) if args.config else default_config_path(hardware)
-    return hardware, config_path, diagnose(config_path, Path(args.data_dir), hardware)
+    config_path = _config_path(args, hardware)
+    return hardware, config_path, diagnose(config_path, _data_dir(args), hardware)
 
 
 def cmd_doctor(args) -> int:
@@ -318,12 +358,9 @@ def cmd_report(args) -> int:
 
     hardware, config_path, findings = _diagnose(args)
     export = None
-    if is_healthy(Path(args.data_dir) / JOURNAL_FILE):  # a damaged journal is the doctor's to report
-        journal, _ = _open_journal(args)
-        try:
+    if is_healthy(_data_dir(args) / JOURNAL_FILE):  # a damaged journal is the doctor's to report
+        with _reading(args) as journal:
             export = journal.export_game() if journal.active_slot is not None else None
-        finally:
-            journal.close()
     output = Path(args.output or time.strftime("tablewarden-report-%Y%m%d-%H%M%S.zip"))
     write_report(output, findings=findings, hardware=hardware, config_path=config_path, export=export,
                  log_file=Path(args.log) if args.log else None)
@@ -382,15 +419,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from device.journal import StorageError
+    from device.journal import JournalError, StorageError
 
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:
         return args.func(args)
+    except ConfigError as err:
+        return _fail(str(err))
     except StorageError as err:
         return _fail(err.long, 1)
+    except JournalError as err:
+        return _fail(str(err), 1)
 
 
 if __name__ == "__main__":
