@@ -314,17 +314,15 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from device.journal import JournalError
+    from device.game_export import JournalImportError, check_export, read_export
 
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        return _fail(f"cannot read {args.file}: {err}")
+    try:  # checked in full before the journal is opened: a refused file changes nothing
+        checked = check_export(read_export(Path(args.file)))
+    except JournalImportError as err:
+        return _fail(f"{args.file}: {err}")
     journal, _ = _open_journal(args)
     try:
-        slot = journal.import_game(data)
-    except (JournalError, ValueError) as err:
-        return _fail(f"{args.file}: {err}")
+        slot = journal.import_checked(checked)
     finally:
         journal.close()
     print(f"imported as slot {slot}")

@@ -53,7 +53,6 @@ Backups, quarantine and recovery of the file live in :mod:`device.backup`.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import logging
 import sqlite3
@@ -74,6 +73,15 @@ from device.backup import (
     restore_newer,
     write_backup,
 )
+from device.game_export import (  # noqa: F401 (EXPORT_*, export_checksum: re-exported)
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    CheckedExport,
+    JournalImportError,
+    check_export,
+    export_checksum,
+    export_document,
+)
 from device.storage import JournalError, StorageError, storage_error
 from games.core import engine
 from games.core.commands import Command
@@ -88,10 +96,6 @@ JOURNAL_FILE = "journal.db"
 UNCLEAN_COMPANIONS = ("-wal", "-journal")  # left behind unless the last connection closed cleanly
 # checked after a clean shutdown: small whatever the journal's length
 QUICK_CHECKED_TABLES = ("sqlite_schema", "meta", "games", "checkpoints")
-EXPORT_FORMAT = "tablewarden-game"
-# 2: each command carries the schema it was journaled under. Version 1 (no
-# per-command schema) is still read: its commands take the initial state's schema.
-EXPORT_VERSION = 2
 BACKUP_DIR = "backups"
 DEFAULT_SNAPSHOT_EVERY = 50
 
@@ -100,10 +104,6 @@ Clock = Callable[[], float]
 
 class _Damaged(Exception):
     """The file is not a healthy SQLite database: quarantine it and recover."""
-
-
-class JournalImportError(JournalError, ValueError):
-    """An exported game that cannot be imported; the message names what is wrong."""
 
 
 _FORMAT_1 = (
@@ -233,11 +233,6 @@ _BUMP_GENERATION = ("INSERT INTO meta (key, value) VALUES ('generation', '1') ON
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def export_checksum(document: dict) -> str:
-    """SHA-256 of the export without its checksum: catches edits and damaged copies."""
-    return hashlib.sha256(_dumps({k: v for k, v in document.items() if k != "checksum"}).encode()).hexdigest()
 
 
 def _guarded(doing: str) -> Callable:
@@ -797,23 +792,12 @@ class Journal:
                 (slot_id,),
             )
         ]
-        document = {
-            "format": EXPORT_FORMAT,
-            "version": EXPORT_VERSION,
-            "game": game_id,
-            "name": name,
-            "created": created,
-            "options": json.loads(options),
-            "seed": json.loads(seed),
-            "initial": json.loads(initial),
-            "commands": commands,
-            "cursor": cursor,
-            "checkpoints": [
-                {"name": p.name, "seq": p.seq, "created": p.created} for p in self.checkpoints(slot_id)
-            ],
-        }
-        document["checksum"] = export_checksum(document)
-        return document
+        return export_document(
+            game=game_id, name=name, created=created, options=json.loads(options), seed=json.loads(seed),
+            initial=json.loads(initial), commands=commands, cursor=cursor,
+            checkpoints=[{"name": p.name, "seq": p.seq, "created": p.created}
+                         for p in self.checkpoints(slot_id)],
+        )
 
     @_guarded("save")
     def import_game(self, data: Any) -> int:
@@ -825,31 +809,34 @@ class Journal:
         Any problem raises JournalImportError naming it, and nothing is
         written.
         """
-        game, initial, schemas, replayed = _check_export(data)
+        return self.import_checked(check_export(data))
+
+    @_guarded("save")
+    def import_checked(self, checked: CheckedExport) -> int:
+        """Add an export that passed :func:`device.game_export.check_export` as a new slot; return its id."""
         now = self._clock()
         with self._transaction() as db:
             slot_id = int(db.execute(
                 "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial, cursor)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, data["name"], data["created"], now, game.schema_version, _dumps(data["options"]),
-                 _dumps(data["seed"]), _dumps(initial), data["cursor"]),
+                (checked.game.id, checked.name, checked.created, now, checked.game.schema_version,
+                 _dumps(checked.options), _dumps(checked.seed), _dumps(checked.initial), checked.cursor),
             ).lastrowid)
-            for seq, (entry, schema, applied) in enumerate(
-                zip(data["commands"], schemas, replayed, strict=True), 1
-            ):
+            for seq, entry in enumerate(checked.commands, 1):
                 db.execute(
                     "INSERT INTO commands (game, seq, command, schema, description, created)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (slot_id, seq, _dumps(entry["command"]), schema, applied.description, entry["created"]),
+                    (slot_id, seq, _dumps(entry.command), entry.schema, entry.applied.description,
+                     entry.created),
                 )
                 if seq % self.snapshot_every == 0:
                     db.execute(
                         "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
-                        (slot_id, seq, _dumps(applied.state)),
+                        (slot_id, seq, _dumps(entry.applied.state)),
                     )
             db.executemany(
                 "INSERT INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
-                [(slot_id, p["name"], p["seq"], p["created"]) for p in data["checkpoints"]],
+                [(slot_id, p.name, p.seq, p.created) for p in checked.checkpoints],
             )
         return slot_id
 
@@ -903,19 +890,6 @@ def _check(db: sqlite3.Connection, full: bool) -> None:
         raise _Damaged("integrity check: " + "; ".join(problems[:3]))
 
 
-def _require(ok: bool, message: str) -> None:
-    if not ok:
-        raise JournalImportError(message)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_time(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def _decode(blob: bytes | str, what: str) -> Any:
     """JSON text from a row, read as bytes: damage inside the text is named, never a crash."""
     try:
@@ -934,68 +908,3 @@ def _replay(game: Game, state: dict, seq: int, command: bytes | str, schema: int
         return engine.apply(game, state, migrated)
     except RuleError as exc:
         raise JournalError(f"command {seq} no longer applies: {exc.long}") from exc
-
-
-def _check_export(data: Any) -> tuple[Game, dict, list[int], list[Applied]]:
-    """Validate an export and replay it.
-
-    Returns the game, its migrated initial state, and for each command the
-    schema it was journaled under and the result of replaying it.
-    """
-    _require(isinstance(data, dict), "an exported game is a JSON object")
-    _require(data.get("format") == EXPORT_FORMAT, f"not a Table Warden game export ({EXPORT_FORMAT!r})")
-    version = data.get("version")
-    _require(_is_int(version), "the export has no format version")
-    _require(version <= EXPORT_VERSION, f"export format {version} is newer than this box reads")
-    _require(data.get("checksum") == export_checksum(data), "the checksum does not match: edited or damaged")
-    _require(isinstance(data.get("game"), str), "game must be a game id (text)")
-    try:
-        game = get_game(data.get("game"))
-    except KeyError as exc:
-        raise JournalImportError(str(exc.args[0])) from None
-    _require(isinstance(data.get("name"), str), "name must be text")
-    _require(_is_time(data.get("created")), "created must be a time in seconds")
-    _require(isinstance(data.get("options"), dict), "options must be an object")
-    _require(_is_int(data.get("seed")) or isinstance(data.get("seed"), str), "seed must be a number or text")
-    initial = data.get("initial")
-    _require(isinstance(initial, dict) and initial.get("game") == game.id,
-             f"initial must be a {game.id} state")
-    try:
-        state = engine.migrate(game, initial)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise JournalImportError(f"initial state cannot be read: {exc}") from None
-    commands = data.get("commands")
-    _require(isinstance(commands, list), "commands must be a list")
-    schemas, replayed = [], []
-    for seq, entry in enumerate(commands, 1):
-        raw = entry.get("command") if isinstance(entry, dict) else None
-        _require(isinstance(raw, dict), f"command {seq} is not an object")
-        _require(_is_time(entry.get("created")), f"command {seq}: created must be a time in seconds")
-        _require(isinstance(raw.get("name"), str) and isinstance(raw.get("params", {}), dict),
-                 f"command {seq} needs a name and an object of params")
-        schema = entry.get("schema") if version >= 2 else initial["schema"]
-        _require(_is_int(schema), f"command {seq} needs the schema it was journaled under (a number)")
-        try:
-            command = engine.migrate_command(game, raw, schema)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise JournalImportError(f"command {seq} ({raw['name']}) cannot be read: {exc}") from None
-        try:
-            applied = engine.apply(game, state, command)
-        except RuleError as exc:
-            raise JournalImportError(f"command {seq} ({raw['name']}) is refused: {exc.long}") from None
-        schemas.append(schema)
-        replayed.append(applied)
-        state = applied.state
-    cursor = data.get("cursor")
-    _require(_is_int(cursor) and 0 <= cursor <= len(commands),
-             f"cursor must be a position 0..{len(commands)}")
-    points = data.get("checkpoints")
-    _require(isinstance(points, list), "checkpoints must be a list")
-    names = [point.get("name") if isinstance(point, dict) else None for point in points]
-    _require(all(isinstance(n, str) for n in names) and len(set(names)) == len(names),
-             "each checkpoint needs a name of its own")
-    for point in points:
-        _require(_is_int(point.get("seq")) and 0 <= point["seq"] <= len(commands),
-                 f"checkpoint {point['name']!r} is outside the journal")
-        _require(_is_time(point.get("created")), f"checkpoint {point['name']!r}: created must be a time")
-    return game, engine.migrate(game, initial), schemas, replayed
