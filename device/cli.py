@@ -49,11 +49,13 @@ class MissingConfig(ConfigError):
     """``--config`` names a file that is not there (the default path may be missing: defaults)."""
 
 
-def _config_path(args, hardware: str) -> Path:
+def _config_path(args, hardware: str, *, must_exist: bool = True) -> Path:
+    """``--config`` (absolute), or the default; a named file must exist unless the doctor
+    is asked about it (it reports a missing file as a finding)."""
     if not args.config:
         return default_config_path(hardware)
     path = Path(args.config).absolute()
-    if not path.is_file():
+    if must_exist and not path.is_file():
         raise MissingConfig(f"--config {args.config}: no such file")
     return path
 
@@ -337,7 +339,7 @@ def _diagnose(args):
     from device.wiring import on_raspberry_pi
 
     hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
-    config_path = _config_path(args, hardware)
+    config_path = _config_path(args, hardware, must_exist=False)
     return hardware, config_path, diagnose(config_path, _data_dir(args), hardware)
 
 

@@ -397,9 +397,11 @@ def test_relative_data_dir_on_a_damaged_journal_recovers_and_doctor_and_report_w
 
 
 def test_a_config_that_does_not_exist_exits_2_naming_it(tmp_path):
-    for command in (["run", "--hardware", "sim", "--headless"], ["doctor", "--hardware", "sim"]):
-        done = tablewarden(*command, "--data-dir", str(tmp_path), "--config", "/nonexistent/config.toml")
-        assert done.returncode == 2 and "no such file" in done.stderr and "Traceback" not in done.stderr
+    done = tablewarden("run", "--hardware", "sim", "--headless", "--data-dir", str(tmp_path),
+                       "--config", "/nonexistent/config.toml")
+    assert done.returncode == 2 and "no such file" in done.stderr and "Traceback" not in done.stderr
+    doctor = tablewarden("doctor", "--hardware", "sim", "--data-dir", str(tmp_path), "--config", "none.toml")
+    assert "no file at" in doctor.stdout and "none.toml" in doctor.stdout  # the doctor's own finding
 
 
 # --- 7. other unfriendly failures --------------------------------------------------------
