@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean tools deps-xvfb
+.PHONY: run test lint bench clean tools deps-xvfb rules-ledger
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
@@ -35,6 +35,10 @@ test: $(STAMP) deps-xvfb tools
 
 lint: $(STAMP)
 	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+
+## rules-ledger: how many lines of each rulebook the ledgers account for (docs/rules/)
+rules-ledger: $(STAMP)
+	$(BIN)/python -m tests.rules.ledger
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
