@@ -13,8 +13,10 @@ The cadence (docs/JOURNAL.md, "Backups"):
 - a backup is *requested* when a procedure ends (a Threat phase, a Night…);
   requests coalesce: at most one is pending;
 - it is taken at the first idle moment at least ``min_interval`` seconds
-  after the previous one, and not at all when the journal has not changed
-  since the previous one (its ``meta.generation`` is the same);
+  after the previous one (longer for a journal over :data:`BACKUP_BUDGET`
+  bytes, in proportion, so a long campaign does not wear the card faster),
+  and not at all when the journal has not changed since the previous one
+  (its ``meta.generation`` is the same);
 - the WAL is checkpointed into the file at idle, or as soon as it outgrows
   ``wal_limit`` bytes (the journal's own connection never checkpoints: its
   autocheckpoint is off, so a commit is one fsync);
@@ -43,6 +45,10 @@ log = logging.getLogger(__name__)
 STEP_PAGES = 256  # 1 MiB of 4 KiB pages per step
 STEP_SLEEP = 0.002  # seconds between steps: the journal's writer gets in
 WAL_LIMIT = 4 * 1024 * 1024  # SQLite's own autocheckpoint is about 1,000 pages
+# Up to this size a backup may follow every ``min_interval``; a larger file
+# waits proportionally longer, so backups write at most this many bytes per
+# ``min_interval`` whatever the journal's length (docs/JOURNAL.md, "Backups").
+BACKUP_BUDGET = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ class BackupWorker:
         idle_at = self._touched + self.idle_after
         times = []
         if self._pending:
-            spaced_at = now if self._last_backup is None else self._last_backup + self.min_interval
+            spaced_at = now if self._last_backup is None else self._last_backup + self._interval()
             times.append(max(idle_at, spaced_at))
         if self._wal_changed():
             times.append(now if self._wal_size() > self.wal_limit else idle_at)
@@ -147,6 +153,14 @@ class BackupWorker:
             idle = self._clock() >= self._touched + self.idle_after
             if self._wal_changed() and (idle or self._wal_size() > self.wal_limit):
                 self._checkpoint()
+
+    def _interval(self) -> float:
+        """Seconds between backups: ``min_interval``, stretched for a journal over the budget."""
+        try:
+            size = self.journal_path.stat().st_size
+        except OSError:
+            size = 0
+        return self.min_interval * max(1.0, size / BACKUP_BUDGET)
 
     def _wal_signature(self) -> tuple[int, int] | None:
         try:

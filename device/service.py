@@ -142,8 +142,6 @@ class Service:
 
     def _handle(self, event) -> None:
         """One input through the controller; anything unexpected is logged and said, never fatal."""
-        if self.backups is not None and not isinstance(event, BackupDone):
-            self.backups.touched()
         try:
             self.controller.handle(event)
         except Exception:  # noqa: BLE001 - undo, back and hold must keep working
@@ -155,6 +153,8 @@ class Service:
             except Exception:  # noqa: BLE001
                 log.exception("input %s failed at %s", event, where)
             self.controller.fault(where)
+        if self.backups is not None and not isinstance(event, BackupDone):
+            self.backups.touched()  # after the command's commit: the idle wait starts now
 
     def _oled_changed(self) -> bool:
         """True when the OLED went missing or came back since the last frame;
