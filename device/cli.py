@@ -325,9 +325,10 @@ def cmd_import(args) -> int:
     journal, _ = _open_journal(args)
     try:
         slot = journal.import_checked(checked)
+        journal.activate(slot)  # what was imported is what `run`, `state` and `export` now mean
     finally:
         journal.close()
-    print(f"imported as slot {slot}")
+    print(f"imported as slot {slot}, now the active game")
     return 0
 
 
