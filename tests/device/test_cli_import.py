@@ -1,4 +1,4 @@
-"""``tablewarden import``: the imported game becomes the active one (issue "Playable from the OLED alone", 7)."""
+"""``tablewarden import``: the imported game becomes the active one (issue "Playable from the OLED alone")."""
 
 from __future__ import annotations
 
