@@ -16,12 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import journal_scale, latency, phase_end, service, tray_parser
+from benchmarks import journal_scale, latency, phase_end, service, soak, tray_parser
 from benchmarks.results import Result
 
 OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "PERFORMANCE.md"
 SUITES = (("Input to frame", latency), ("Ending a phase", phase_end), ("The running service", service),
-          ("Journal scale and wear", journal_scale), ("Dice tray parser", tray_parser))
+          ("Journal scale and wear", journal_scale), ("Dice tray parser", tray_parser),
+          ("Soak: random play", soak))
 HEADER = """# Performance
 
 Written by `make bench` (`python -m benchmarks`) on {when}; do not edit by
