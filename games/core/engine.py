@@ -6,6 +6,10 @@ After the handler the engine answers the current prompt step, runs the
 automatic steps that follow (stopping at the next prompt or reminder, with a
 guard against loops), checks the end of the game, then every track bound and
 invariant. Same state and command in, same state and events out.
+
+Once the game is over no game action is accepted; only ``correct`` is, and
+after it the game's ``settle`` runs (no procedure) so the state stays whole:
+a correction then works, or is refused with the limit it breaks.
 """
 
 from __future__ import annotations
@@ -289,6 +293,23 @@ def _finish(ctx: Context) -> None:
     _check(ctx.game, ctx.state)
 
 
+def _finish_after_the_end(ctx: Context) -> None:
+    """After a correction made once the game is over (the only command accepted
+    then): the game's ``settle`` still runs, so what the rules derive from the
+    corrected value follows it, but no procedure starts or runs and the result
+    stands. A value that would still break a limit is refused with the limit it
+    breaks, never as a bug."""
+    if ctx.game.settle is not None:
+        ctx.game.settle(ctx)
+    ctx.state["procedure"] = None
+    try:
+        _check(ctx.game, ctx.state)
+    except InvariantError as err:
+        raise RuleError("Not after the end",
+                        f"The game has ended; this correction would break a limit ({err.long}). "
+                        "Undo, or start a new game.") from None
+
+
 def apply(game: Game, state: dict, command: Command) -> Applied:
     """Run ``command`` on ``state``; return the new state, or raise RuleError.
 
@@ -301,8 +322,11 @@ def apply(game: Game, state: dict, command: Command) -> Applied:
             f"Unknown: {command.name}"[:21],
             f"{game.title} has no command {command.name!r}; commands: {', '.join(sorted(specs))}.",
         )
-    if state.get("over") and command.name != "correct":
-        raise RuleError("The game is over", "The game has ended: undo, or start a new one.")
+    over = bool(state.get("over"))
+    if over and command.name != "correct":
+        raise RuleError("The game is over",
+                        "The game has ended: no game action is accepted. A tracked value may "
+                        "still be corrected; undo, or start a new game.")
     params = spec.validate(command.params, state)
     step = current_step(game, state)
     answering = step is not None and step.kind is StepKind.PROMPT and step.command == spec.name
@@ -314,7 +338,10 @@ def apply(game: Game, state: dict, command: Command) -> Applied:
         proc = ctx.state["procedure"]
         if proc["name"] == state["procedure"]["name"] and proc["step"] == state["procedure"]["step"]:
             _advance(ctx)
-    _finish(ctx)
+    if over:
+        _finish_after_the_end(ctx)
+    else:
+        _finish(ctx)
     description = ctx.description or "; ".join(e.text for e in ctx.events) or spec.help
     return Applied(ctx.state, tuple(ctx.events), description)
 

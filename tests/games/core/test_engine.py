@@ -399,3 +399,65 @@ def test_an_interrupting_procedure_resumes_the_waiting_step():
     assert state["procedure"]["data"] == {}
     state = apply(game, new_game(game, {}, 1).state, Command("card")).state
     assert state["hp"] == 3 and state["procedure"] is None  # nothing waited: the effect just ends
+
+
+# --- after the end of the game -------------------------------------------------------------
+
+
+def _settling_game():
+    """A game whose ``settle`` keeps a list as long as a corrected count (Tainted
+    Grail's Active Quests), and starts a procedure at 0 HP (a Wound)."""
+
+    def settle(ctx):
+        del ctx.state["names"][ctx.state["count"]:]
+        while len(ctx.state["names"]) < ctx.state["count"]:
+            ctx.state["names"].append(f"n{len(ctx.state['names']) + 1}")
+        if ctx.state["hp"] == 0 and ctx.state["procedure"] is None:
+            ctx.start("wound")
+
+    wound = Procedure("wound", "Wounded", (Step("draw", StepKind.REMINDER, "Draw a Wound"),))
+    return Game(
+        id="engine-end", title="End", schema_version=1, setup_params=(),
+        setup=lambda ctx: ctx.state.update(hp=2, count=0, names=[], lost=False),
+        commands=(CommandSpec("lose", "Lose the game", lambda ctx: ctx.state.update(lost=True)),),
+        procedures=(wound,),
+        tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5), TrackSpec("count", "Count", "count", 0, 3)],
+        view=lambda s: GameView(headline="end"),
+        invariants=lambda s: [] if len(s["names"]) == s["count"] else [f"count {s['count']} but "
+                                                                           f"{len(s['names'])} names"],
+        end_check=lambda s: {"result": "loss", "text": "Lost"} if s["lost"] else None,
+        settle=settle,
+    )
+
+
+def test_after_the_end_no_game_action_is_accepted():
+    game = _settling_game()
+    state = apply(game, new_game(game, {}, 1).state, Command("lose")).state
+    assert state["over"] == {"result": "loss", "text": "Lost"}
+    for command in (Command("lose"), Command("next"), Command("adjust", {"track": "hp", "delta": -1})):
+        before = copy.deepcopy(state)
+        with pytest.raises(RuleError, match="no game action is accepted"):
+            apply(game, state, command)
+        assert state == before
+
+
+def test_after_the_end_a_correction_runs_settle_and_starts_no_procedure():
+    """The game's settle still keeps derived values whole after a correction (the
+    old engine skipped it, and the correction broke the game's invariant)."""
+    game = _settling_game()
+    state = apply(game, new_game(game, {}, 1).state, Command("lose")).state
+    state = apply(game, state, Command("correct", {"track": "count", "value": 2})).state
+    assert state["names"] == ["n1", "n2"] and state["over"]["result"] == "loss"
+    state = apply(game, state, Command("correct", {"track": "hp", "value": 0})).state
+    assert state["procedure"] is None
+
+
+def test_after_the_end_a_correction_that_breaks_a_limit_is_a_rule_message_not_a_bug():
+    game = dataclasses.replace(_settling_game(), settle=None)
+    state = apply(game, new_game(game, {}, 1).state, Command("lose")).state
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        apply(game, state, Command("correct", {"track": "count", "value": 1}))
+    assert not isinstance(err.value, InvariantError)
+    assert err.value.short == "Not after the end" and "count 1 but 0 names" in err.value.long
+    assert state == before
