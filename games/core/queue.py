@@ -1,11 +1,13 @@
-"""A row of face-down spaces that cards move along, one space per push.
+"""A row of face-down spaces that cards are bumped along, one space per bump.
 
-Kreel Manor's Shadows are the model: a new card goes into the last space,
-every card already in the row moves one space toward the front, and the card
-in the front space leaves the row (into the Threat Area, where it is
-revealed). The row is a plain JSON list of fixed length; ``None`` is an empty
-space and index 0 is the front. Any game with a conveyor of hidden cards can
-use it.
+Kreel Manor's Shadows are the model ("2. Threat Phase"): a new card goes into
+the last space; a card already there is bumped one space toward the front, and
+a card in that space is bumped in turn, and so on; a card bumped out of the
+front space leaves the row (into the Threat Area, where it is revealed). A
+card moves only when another is bumped into its space, so an empty space stops
+the bump: ``[a, None, c]`` plus ``d`` is ``[a, c, d]``. The row is a plain JSON
+list of fixed length; ``None`` is an empty space and index 0 is the front. Any
+game with a conveyor of hidden cards can use it.
 """
 
 from __future__ import annotations
@@ -21,17 +23,22 @@ def empty(spaces: int) -> list[Any]:
 
 
 def push(row: list[Any], item: Any) -> Any | None:
-    """Put ``item`` in the last space and move every card one space forward.
+    """Put ``item`` in the last space, bumping the cards ahead of it.
 
-    Changes ``row`` in place; returns the card pushed out of the front space,
-    or None when the front space was empty. The row never grows.
+    The card that was in the last space moves one space forward, the card in
+    that space (if any) moves on in turn, until a bumped card lands in an empty
+    space; cards beyond that empty space stay where they are. Changes ``row``
+    in place; returns the card bumped out of the front space, or None when the
+    bump stopped inside the row. The row never grows.
     """
     if item is None:
         raise ValueError("cannot push an empty space")
-    out = row[0]
-    row[:-1] = row[1:]
-    row[-1] = item
-    return out
+    moving = item
+    for index in range(len(row) - 1, -1, -1):
+        row[index], moving = moving, row[index]
+        if moving is None:
+            return None
+    return moving
 
 
 def occupied(row: list[Any]) -> int:

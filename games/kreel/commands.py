@@ -31,6 +31,7 @@ from games.kreel.state import (
 )
 from games.kreel.threats import (
     REVEAL_PARAMS,
+    SOURCES,
     add_threat,
     boost,
     boost_default,
@@ -45,9 +46,12 @@ from games.kreel.threats import (
     likely_target,
     return_threat,
     reveal,
+    reveal_shadow,
+    shadow_reach,
     status,
     target_choices,
     threat_value,
+    use_target_refusal,
 )
 
 # --- setup --------------------------------------------------------------------------
@@ -375,6 +379,12 @@ def _hero_param() -> Param:
     return Param("hero", "int", "Hero", low=1, high=4, optional=True)
 
 
+def _source_param() -> Param:
+    """Whose effect: a hero's, or a Threat's (or a Location Keyword's), which
+    may reach the Shadows (Glossary, Shadows)."""
+    return Param("source", "choice", "Effect of", choices=SOURCES, default="hero")
+
+
 def _action_param() -> Param:
     return Param("action", "choice", "Action", choices=ACTIONS)
 
@@ -393,13 +403,15 @@ def _can_use(state: dict) -> bool:
 COMMANDS = (
     CommandSpec("use", "Use an Action: Engage a Threat, Explore or Draw", use,
                 (_action_param(), Param("target", "choice", "Target", choices_from=target_choices,
-                                        default_from=likely_target))
+                                        default_from=likely_target,
+                                        refusal=use_target_refusal))
                 + USE_POWER, available=_can_use),
     CommandSpec("damage", "An ability deals damage tokens (not a Use)", damage,
                 (Param("target", "choice", "Target", choices_from=damage_targets,
                        default_from=likely_damage_target),
                  Param("value", "choice", "Value", choices=ACTIONS),
-                 Param("amount", "int", "Tokens", low=1, high=30, default=1), _hero_param())),
+                 Param("amount", "int", "Tokens", low=1, high=30, default=1), _hero_param(),
+                 _source_param())),
     CommandSpec("tilt", "Tilt an Action: +1 Power on its die", tilt, (_action_param(),),
                 available=lambda s: in_play(s) and not active_hero(s)["tilts"]),
     CommandSpec("scout", "Use Sneak to Scout a Shadow and enter its values", scout,
@@ -416,20 +428,26 @@ COMMANDS = (
                 (Param("count", "int", "Threats", low=1, high=5, default=1),),
                 available=lambda s: not s["revealing"]),
     CommandSpec("defeat", "An ability defeats a Threat (Spirit Boost)", defeat,
-                (_threat_param(), _hero_param()), available=has_threats),
+                (_threat_param(), _hero_param(), _source_param()), available=has_threats),
     CommandSpec("discard", "A Threat is discarded (no Spirit Boost)", discard,
-                (_threat_param(),), available=has_threats),
+                (_threat_param(), _source_param()), available=has_threats),
     CommandSpec("return_threat", "A Threat is returned to the top of the Threat deck",
-                return_threat, (_threat_param(),), available=has_threats),
+                return_threat, (_threat_param(), _source_param()), available=has_threats),
     CommandSpec("status", "Give or remove a Threat's Dazed/Shield/Bold, or Exhaust it", status,
                 (_threat_param(),
                  Param("status", "choice", "Status", choices=STATUSES + ("exhausted",)),
-                 Param("on", "bool", "On", default=True)),
+                 Param("on", "bool", "On", default=True), _source_param()),
                 available=has_threats),
     CommandSpec("threat_value", "Change a Threat's value (a card effect)", threat_value,
                 (_threat_param(), Param("value", "choice", "Value", choices=VALUES),
-                 Param("amount", "int", "Amount", low=0, high=99)),
+                 Param("amount", "int", "Amount", low=0, high=99), _source_param()),
                 available=has_threats),
+    CommandSpec("reveal_shadow", "A card reveals a Shadow in place (not a Use)", reveal_shadow,
+                (Param("shadow", "int", "Sneak space", low=1, high=3),) + REVEAL_PARAMS,
+                available=lambda s: any(t is not None and not t["revealed"]
+                                        for t in s["shadows"])),
+    CommandSpec("shadow_reach", "A card lets a hero target Shadows (Starless Longbow)",
+                shadow_reach, (Param("on", "bool", "May target", default=True), _hero_param())),
     CommandSpec("confront", "Confront a non-Foe Threat (multiplayer, Play phase)", confront,
                 (_threat_param(),),
                 available=lambda s: len(s["heroes"]) > 1 and in_play(s)),

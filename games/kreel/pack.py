@@ -1,8 +1,8 @@
 """Content packs: the Threats, Locations and Threat Groups an owner describes, as TOML.
 
 A pack tells the box what is printed on the cards ("Threats": the Threat and
-Spirit values, the card type, Threat Level and Group; "Locations": the Sneak
-value and the Multiplayer Symbol), so a card is entered by its name::
+Spirit values, the card type, Threat Level and Group, and the Multiplayer
+Symbol; "Locations": the Sneak value and the Multiplayer Symbol), so a card is entered by its name::
 
     name = "Kreel Manor, core box"
 
@@ -17,6 +17,9 @@ value and the Multiplayer Symbol), so a card is entered by its name::
     spirit_boost = 2
     reveal = ["bold"]       # Reveal: Bold / Shield
     group = "Goblin"        # optional: its Threat Group
+    per_hero = true         # the Multiplayer Symbol next to its Threat values
+                            # (Fight, Influence, Sneak), or a list of the values
+                            # it stands next to: per_hero = ["fight", "spirit_cost"]
 
     [locations."Epicurean Banqueting Hall"]
     sneak = 4
@@ -44,6 +47,9 @@ KINDS = ("threat", "plot", "foe", "story", "vengeance")
 REVEAL_STATUSES = ("bold", "shield")
 STAR_VALUES = ("fight", "influence", "sneak")
 THREAT_NUMBERS = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost", "overkill")
+# "Game Objective", Multiplayer Symbol: "Wherever this symbol is seen next to a
+# value, multiply the listed value by the number of heroes who started the Adventure".
+PER_HERO_VALUES = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost")
 MAX_VALUE = 99
 BY_VALUES = "by values"  # the card choice that means "I enter the numbers"
 
@@ -61,10 +67,10 @@ def _table(raw: dict, key: str, problems: list[str]) -> dict:
 
 
 def _threat(where: str, entry: dict, problems: list[str]) -> dict:
-    allowed = THREAT_NUMBERS + ("kind", "starred", "reveal", "group")
+    allowed = THREAT_NUMBERS + ("kind", "starred", "reveal", "group", "per_hero")
     problems += unknown_keys(where, entry, allowed)
     card = {v: 0 for v in THREAT_NUMBERS}
-    card.update(kind="threat", starred=[], reveal=[], group="")
+    card.update(kind="threat", starred=[], reveal=[], group="", per_hero=[])
     for v in THREAT_NUMBERS:
         if v in entry:
             if _count(entry[v]):
@@ -84,6 +90,15 @@ def _threat(where: str, entry: dict, problems: list[str]) -> dict:
     else:
         problems.append(f"{where}.starred: true, false, or a list of the card's values "
                         f"({', '.join(STAR_VALUES)}) printed with the *")
+    per_hero = entry.get("per_hero", False)
+    if isinstance(per_hero, bool):
+        card["per_hero"] = [v for v in STAR_VALUES if per_hero and card[v]]
+    elif isinstance(per_hero, list) and all(v in PER_HERO_VALUES and card[v] for v in per_hero):
+        card["per_hero"] = [v for v in PER_HERO_VALUES if v in per_hero]
+    else:
+        problems.append(f"{where}.per_hero: true (its Threat values), false, or a list of the "
+                        f"card's values ({', '.join(PER_HERO_VALUES)}) printed with the "
+                        "Multiplayer Symbol")
     reveal = entry.get("reveal", [])
     if not isinstance(reveal, list) or any(s not in REVEAL_STATUSES for s in reveal):
         problems.append(f"{where}.reveal: a list of {', '.join(REVEAL_STATUSES)}")

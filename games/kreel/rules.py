@@ -183,13 +183,13 @@ def draw_threat_card(state: dict) -> str | None:
 
 
 def add_one_threat(state: dict) -> tuple[dict | None, list[str]]:
-    """"2. Threat Phase", Add 1 Threat: a new face-down Threat goes to Sneak 3,
-    every Shadow moves one space (Sneak 3 -> Sneak 2 -> Sneak 1) and the one
-    bumped out of Sneak 1 enters the Threat Area and is Revealed.
-
-    Each bullet of the rule is conditioned only on its own space being
-    occupied, and the "Round Summary" says "Bump other Threats towards Threat
-    Area", so every Shadow moves even past an empty space.
+    """"2. Threat Phase", Add 1 Threat: a new face-down Threat goes to Sneak 3;
+    "if a Threat is already in the 'Sneak 3' space, it is bumped along into the
+    'Sneak 2' space", a Threat already there "in turn is bumped" into Sneak 1,
+    and one already in Sneak 1 "in turn is bumped down into the Threat Area
+    and Revealed". A Shadow moves only when one is bumped into its space, so an
+    empty space stops the bump (Shadows 1, -, 3 plus 4 give 1, 3, 4; nothing is
+    revealed). See :func:`games.core.queue.push`.
 
     The top card of the deck is a Returned Threat when an ability put one
     there (Glossary, Returned): it comes face-up, tokens and all, and needs no
@@ -409,14 +409,25 @@ DEFEAT_NOTES = {
 }
 
 
+def take_off_table(state: dict, threat: dict) -> None:
+    """``threat`` leaves play: from the Threat Area, or from its space in the
+    Shadows, which is left empty (Glossary, Shadows: "Threats can still target
+    Shadows")."""
+    for index, shadow in enumerate(state["shadows"]):
+        if shadow is threat:
+            state["shadows"][index] = None
+            return
+    state["threat_area"].remove(threat)
+
+
 def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
     """A Threat is defeated ("Defeated Threats", "Defeated Plots/Stories/Foes",
-    "Exiled Cards"): it leaves the Threat Area; a plain Threat goes to the
+    "Exiled Cards"): it leaves the Threat Area (or the Shadows); a plain Threat goes to the
     Threat discard pile, a Foe, Plot or Story is set aside; ``hero`` regains
     its Spirit Boost up to their maximum ("Threat Spirit Boost"; None: the
     team chooses who, "Multiplayer Coop Mode", Spirit Boost); Overkill sends
     the hero to its Book of Fables entry. Returns notes for the player."""
-    state["threat_area"].remove(threat)
+    take_off_table(state, threat)
     state["defeated"].append({"id": threat["id"], "name": threat["name"], "kind": threat["kind"]})
     if threat["kind"] == "threat":
         state["threat_discard"] += 1
@@ -432,16 +443,18 @@ def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
 def return_threat(state: dict, threat: dict) -> None:
     """Glossary, Returned: an ability returns a Threat to the top of the Threat
     deck; it remains face-up with its tokens, is not a Shadow and cannot be
-    targeted (it leaves any Hero Threat Area). The next Add 1 Threat draws it."""
-    state["threat_area"].remove(threat)
+    targeted (it leaves any Hero Threat Area). The next Add 1 Threat draws it.
+    A Shadow returned stays as it was, face-down or face-up."""
+    take_off_table(state, threat)
     threat["confronted_by"] = None
     state["returned"].append(threat)
     state["threat_deck"] += 1
 
 
 def discard_threat(state: dict, threat: dict) -> None:
-    """Glossary, Discard: to the discard pile, no Defeat, no Spirit Boost."""
-    state["threat_area"].remove(threat)
+    """Glossary, Discard: to the discard pile, no Defeat, no Spirit Boost (from
+    the Threat Area or the Shadows)."""
+    take_off_table(state, threat)
     state["discarded"].append({"id": threat["id"], "name": threat["name"], "kind": threat["kind"]})
     state["threat_discard"] += 1
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from games.core import queue
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # "Glossary", Shadows: "Area containing 3 spaces for Threats".
 SHADOW_SPACES = 3
@@ -108,10 +108,13 @@ def new_hero(number: int, spirit: int, max_spirit: int) -> dict:
     Phase"). ``statuses``: Bold / Shield on the hero ("Statuses"). ``out``: a
     Wounded hero the team Pressed On without ("Multiplayer Coop Mode").
     ``spirit_log``: Spirit at the end of each of this hero's rounds.
+    ``shadow_reach``: a card lets this hero target Shadows (Glossary, Shadows:
+    "the Night Raven's Starless Longbow totally removes this restriction").
     """
     return {"name": f"Hero {number}", "spirit": spirit, "max_spirit": max_spirit,
             "actions": new_actions(), "uses": 0, "tilts": 0, "statuses": [],
-            "story": True, "hand": 1, "wounds": 0, "out": False, "spirit_log": []}
+            "story": True, "hand": 1, "wounds": 0, "out": False, "spirit_log": [],
+            "shadow_reach": False}
 
 
 def new_threat(threat_id: int) -> dict:
@@ -239,6 +242,14 @@ def find_threat(state: dict, threat_id: int) -> dict | None:
     return None
 
 
+def find_shadow(state: dict, threat_id: int) -> dict | None:
+    """The threat with ``threat_id`` in the Shadows, or None."""
+    for threat in state["shadows"]:
+        if threat is not None and threat["id"] == threat_id:
+            return threat
+    return None
+
+
 def shadow_label(index: int) -> str:
     """The Shadows space at ``index``: 0 is 'Sneak 1', next to the Threat Area."""
     return f"Sneak {index + 1}"
@@ -249,6 +260,18 @@ def starred_values(threat: dict, starred: bool | list[str]) -> list[str]:
     if starred is True:
         return [v for v in DAMAGE_VALUES if threat[v] > 0]
     return [v for v in DAMAGE_VALUES if starred and v in starred]
+
+
+def migrate_3_to_4(state: dict) -> dict:
+    """Schema 4: a hero may be able to target Shadows (``shadow_reach``, Glossary,
+    Shadows); no hero of an older save was. A pack's Threat names the values
+    printed with the Multiplayer Symbol (``per_hero``); an older pack named none."""
+    for hero in state["heroes"]:
+        hero.setdefault("shadow_reach", False)
+    if state.get("pack"):
+        for card in state["pack"]["threats"].values():
+            card.setdefault("per_hero", [])
+    return state
 
 
 def migrate_2_to_3(state: dict) -> dict:

@@ -2,7 +2,7 @@
 
 "Threats", "2. Threat Phase", "Damage Tokens", "Defeated Cards", "Stories",
 "Multiplayer Coop Mode" (Confront, Spirit Boost) and the Glossary (Returned,
-Discard). Handlers change ``ctx.state`` and raise RuleError; a refused
+Discard, Shadows). Handlers change ``ctx.state`` and raise RuleError; a refused
 command changes nothing. The command list is in :mod:`games.kreel.commands`.
 """
 
@@ -17,7 +17,9 @@ from games.kreel.state import (
     VALUES,
     active_hero,
     active_location,
+    find_shadow,
     find_threat,
+    shadow_label,
     starred_values,
 )
 
@@ -33,15 +35,61 @@ VALUE_LABELS = {
 }
 
 
-def _threat(ctx: Context, threat_id: int | None = None) -> dict:
+# Whose effect a command enters: a hero's (an Action or ability, theirs or a
+# Location's) or a Threat's (a Threat ability or a Location Keyword), Glossary, Shadows.
+SOURCES = ("hero", "threat")
+
+
+def _by_threat(ctx: Context) -> bool:
+    return ctx.params.get("source", "hero") == "threat"
+
+
+def shadow_refusal(state: dict, hero_number: int | None, by_threat: bool) -> RuleError | None:
+    """Glossary, Shadows: "Heroes cannot target Shadows with Actions, abilities,
+    or even Location abilities unless otherwise stated (e.g. the Night Raven's
+    Starless Longbow totally removes this restriction). Threats can still target
+    Shadows, and Location Keywords and Threat abilities that affect Threats also
+    affect Shadows." ``hero_number``: the hero whose effect it is (None: the
+    active hero)."""
+    if by_threat:
+        return None
+    hero = state["heroes"][rules.hero_index(state, hero_number)]
+    if hero["shadow_reach"]:
+        return None
+    return RuleError("Heroes cannot target Shadows",
+                     f"{hero['name']} cannot target Shadows with Actions, abilities, or even "
+                     "Location abilities unless a card says so (the Starless Longbow: "
+                     "shadow_reach); Threats and Location Keywords can (Glossary, Shadows).")
+
+
+def _threat(ctx: Context, threat_id: int | None = None, shadows: bool = True,
+            face_down: bool = False) -> dict:
+    """The Threat a command targets, by id: in the Threat Area, or (``shadows``)
+    in the Shadows when the effect may reach them (:func:`shadow_refusal`).
+    ``face_down``: the effect needs no values, so a face-down Shadow will do
+    (a discard, a return); otherwise the card must be face-up ("Face-down
+    Shadows cannot be dealt damage")."""
+    state = ctx.state
     threat_id = ctx.params["threat"] if threat_id is None else threat_id
-    threat = find_threat(ctx.state, threat_id)
+    threat = find_threat(state, threat_id)
+    shadow = find_shadow(state, threat_id) if threat is None else None
+    if shadow is not None and shadows:
+        refusal = shadow_refusal(state, ctx.params.get("hero"), _by_threat(ctx))
+        if refusal is not None:
+            raise refusal
+        if not (shadow["revealed"] or face_down):
+            raise RuleError("Shadow is face-down",
+                            f"{shadow['name']} is face-down in the Shadows: face-down Shadows "
+                            "cannot be dealt damage (Glossary, Shadows) and its values are not "
+                            "known; a card that reveals it: reveal_shadow.")
+        return shadow
     if threat is None:
-        ids = ", ".join(str(t["id"]) for t in ctx.state["threat_area"]) or "none"
+        ids = ", ".join(str(t["id"]) for t in state["threat_area"]) or "none"
+        where = ("Shadows cannot be targeted this way (Glossary, Shadows)." if shadow
+                 else "Returned Threats cannot be targeted (Glossary, Returned).")
         raise RuleError(
             f"No Threat {threat_id} in play"[:42],
-            f"Threat {threat_id} is not in the Threat Area (in play: {ids}). "
-            "Shadows cannot be targeted (Glossary, Shadows).",
+            f"Threat {threat_id} is not in the Threat Area (in play: {ids}). {where}",
         )
     if not threat["revealed"]:
         raise RuleError("Reveal it first", f"{threat['name']} has not been revealed yet.")
@@ -49,7 +97,9 @@ def _threat(ctx: Context, threat_id: int | None = None) -> dict:
 
 
 def has_threats(state: dict) -> bool:
-    return any(t["revealed"] for t in state["threat_area"])
+    """A revealed Threat in the Threat Area, or any Shadow (Glossary, Shadows)."""
+    return (any(t["revealed"] for t in state["threat_area"])
+            or any(t is not None for t in state["shadows"]))
 
 
 def summary(threat: dict) -> str:
@@ -64,15 +114,38 @@ def summary(threat: dict) -> str:
     return ", ".join(parts)
 
 
+def _area_choices(state: dict) -> list[str]:
+    return [f"{t['id']} {t['name']}" for t in state["threat_area"] if t["revealed"]]
+
+
+def _shadow_choices(state: dict) -> list[str]:
+    """Face-up Shadows, by id, name and space ("5 Threat 5 (Sneak 2)")."""
+    return [f"{t['id']} {t['name']} ({shadow_label(i)})"
+            for i, t in enumerate(state["shadows"]) if t is not None and t["revealed"]]
+
+
+def _explore_choice(state: dict) -> list[str]:
+    location = active_location(state)
+    return ["explore"] if location["sneak"] is not None and not location["defeated"] else []
+
+
 def target_choices(state: dict) -> tuple[str, ...]:
     """What a Used Action can target: revealed Threats in the Threat Area (by
-    id and name), the Active Location ("explore") and "draw"."""
-    out = [f"{t['id']} {t['name']}" for t in state["threat_area"] if t["revealed"]]
-    location = active_location(state)
-    if location["sneak"] is not None and not location["defeated"]:
-        out.append("explore")
-    out.append("draw")
-    return tuple(out)
+    id and name; "Explore/Engage": "Engage 1 Threat in the Threat Area (not
+    Shadows)"), face-up Shadows only for a hero a card lets target them
+    (Glossary, Shadows), the Active Location ("explore") and "draw"."""
+    shadows = _shadow_choices(state) if active_hero(state)["shadow_reach"] else []
+    return tuple(_area_choices(state) + shadows + _explore_choice(state) + ["draw"])
+
+
+def use_target_refusal(state: dict, target: str) -> RuleError | None:
+    """A Use aimed at a Shadow by a hero no card lets target them: the rule's
+    own refusal ("Explore/Engage": "Engage 1 Threat in the Threat Area (not
+    Shadows)"; Glossary, Shadows)."""
+    head = str(target).split()[0] if str(target).split() else ""
+    if head.isdigit() and find_shadow(state, int(head)) is not None:
+        return shadow_refusal(state, None, False)
+    return None
 
 
 def likely_target(state: dict) -> str:
@@ -91,7 +164,11 @@ def likely_target(state: dict) -> str:
 
 
 def damage_targets(state: dict) -> tuple[str, ...]:
-    return tuple(c for c in target_choices(state) if c != "draw")
+    """What an ability can deal damage to: revealed Threats in the Threat Area,
+    face-up Shadows (a Threat's ability, or a hero a card lets target them;
+    "Face-down Shadows cannot be dealt damage", Glossary, Shadows) and the
+    Active Location."""
+    return tuple(_area_choices(state) + _shadow_choices(state) + _explore_choice(state))
 
 
 def likely_damage_target(state: dict) -> str | None:
@@ -106,23 +183,35 @@ def target_threat(ctx: Context, target: str) -> dict:
 # --- the Threat phase -------------------------------------------------------------------
 
 
-def turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
+def turn_face_up(ctx: Context, threat: dict, p: dict) -> str:
     """Copy the card's values into ``threat`` as it is turned face-up: from the
-    content pack when the card is chosen by name, else as entered."""
+    content pack when the card is chosen by name, else as entered.
+
+    "Game Objective", Multiplayer Symbol: "Wherever this symbol is seen next to
+    a value, multiply the listed value by the number of heroes who started the
+    Adventure" ("Multiplayer Coop Mode": "Locations and Foes scale up"). The
+    pack's ``per_hero`` names those values; the form's ``per_hero`` marks the
+    Threat values (Fight, Influence, Sneak). Statuses it already carries (a
+    Threat ability gave a Shadow Shield) are kept. Returns a note for the
+    player: which values were multiplied, or ""."""
     if p.get("card", pack.BY_VALUES) != pack.BY_VALUES:
         card = ctx.state["pack"]["threats"][p["card"]]
         p = {**{v: card[v] for v in VALUES}, "kind": card["kind"], "starred": card["starred"],
              "overkill": card["overkill"], "bold": "bold" in card["reveal"],
-             "shield": "shield" in card["reveal"], "name": p["card"]}
+             "shield": "shield" in card["reveal"], "name": p["card"],
+             "per_hero": card["per_hero"]}
         threat["group"] = card["group"]
+    per_hero = p.get("per_hero", False)
+    scaled = per_hero if isinstance(per_hero, list) else [v for v in ACTIONS if per_hero]
+    heroes = len(ctx.state["heroes"])
     for value in VALUES:
-        threat[value] = p[value]
+        threat[value] = p[value] * (heroes if value in scaled else 1)
     threat["kind"] = p["kind"]
     starred = p["starred"] if isinstance(p["starred"], list) else [
         v for v in ACTIONS if p["starred"] and v != p.get("plain", "none")]
     threat["starred"] = starred_values(threat, starred)
     threat["overkill"] = p["overkill"]
-    threat["statuses"] = [s for s in ("shield", "bold") if p[s]]
+    threat["statuses"] += [s for s in ("shield", "bold") if p[s] and s not in threat["statuses"]]
     threat["revealed"] = True
     if threat["kind"] == "vengeance":
         threat["name"] = p.get("name", "Lord's Vengeance")
@@ -131,6 +220,8 @@ def turn_face_up(ctx: Context, threat: dict, p: dict) -> None:
         threat["name"] = p["name"]
     elif threat["kind"] != "threat":
         threat["name"] = f"{p['kind'].capitalize()} {threat['id']}"
+    shown = [VALUE_LABELS[v] for v in VALUES if v in scaled and p[v]]
+    return f" ({', '.join(shown)} x{heroes} heroes)" if shown and heroes > 1 else ""
 
 
 def reveal(ctx: Context) -> None:
@@ -146,9 +237,9 @@ def reveal(ctx: Context) -> None:
     if not state["revealing"]:
         raise RuleError("Nothing to reveal", "No Threat is waiting to be revealed.")
     threat = find_threat(state, state["revealing"].pop(0))
-    turn_face_up(ctx, threat, ctx.params)
+    scaled = turn_face_up(ctx, threat, ctx.params)
     ctx.data["revealed"] = threat["id"]
-    ctx.describe(f"{threat['name']} revealed: {summary(threat)}")
+    ctx.describe(f"{threat['name']} revealed: {summary(threat)}{scaled}")
     if threat["kind"] == "story":
         number = ctx.params["story_hero"]
         if number > len(state["heroes"]):
@@ -174,6 +265,7 @@ REVEAL_PARAMS = (
     Param("starred", "bool", "* values", default=False),
     Param("plain", "choice", "Not *", choices=("none",) + ACTIONS, default="none"),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
+    Param("per_hero", "bool", "x heroes", default=False),
     Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
     Param("story_hero", "int", "Story's hero", low=0, high=4, default=0),
 )
@@ -201,8 +293,13 @@ def _own_story_only(ctx: Context, threat: dict, hero: int, what: str) -> None:
                         f"not help with, affect, or {what} other heroes' Stories (Stories).")
 
 
-def damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dict) -> str:
-    _own_story_only(ctx, threat, ctx.state["heroes"].index(hero), "damage")
+def damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dict,
+                  by_threat: bool = False) -> str:
+    """Deal ``amount`` tokens of ``value`` to ``threat`` for ``hero`` (who
+    defeats it); ``by_threat``: a Threat's ability deals them (no hero helps
+    with another hero's Story then)."""
+    if not by_threat:
+        _own_story_only(ctx, threat, ctx.state["heroes"].index(hero), "damage")
     if value not in rules.threat_values(threat):
         raise RuleError(f"No {value.capitalize()} value",
                         f"{threat['name']} has no {VALUE_LABELS[value]} value: a target cannot "
@@ -267,16 +364,21 @@ def damage(ctx: Context) -> None:
     """An ability deals damage tokens ("deal 1 Sneak damage", a Hero Action
     ability): not a Use. Same limits as an Action's damage ("Damage Tokens").
     ``hero``: whose ability it is (another hero's Fast ability, Glossary, Fast);
-    a Threat it defeats was defeated by that hero ("Defeat")."""
+    a Threat it defeats was defeated by that hero ("Defeat"). ``source``
+    "threat": a Threat's ability; it may reach a face-up Shadow, and a Threat
+    it defeats gives the active hero its Spirit Boost ("Defeat"; Glossary,
+    Shadows)."""
     target, value, amount = ctx.params["target"], ctx.params["value"], ctx.params["amount"]
-    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    by_threat = _by_threat(ctx)
+    number = None if by_threat else ctx.params.get("hero")
+    hero = ctx.state["heroes"][rules.hero_index(ctx.state, number)]
     if target == "explore":
         if value != "sneak":
             raise RuleError("Locations take Sneak", "A Location has only a Sneak value "
                             "(Locations; Damage Tokens).")
         text = explore_active(ctx, amount)
     else:
-        text = damage_threat(ctx, target_threat(ctx, target), value, amount, hero)
+        text = damage_threat(ctx, target_threat(ctx, target), value, amount, hero, by_threat)
     ctx.describe(text)
 
 
@@ -286,12 +388,16 @@ def damage(ctx: Context) -> None:
 def defeat(ctx: Context) -> None:
     """An ability defeats a Threat ("Defeated Threats"): as when its value is
     met; a hero regains its Spirit Boost ("Multiplayer Coop Mode", Spirit
-    Boost: any one hero, never split). The Lord's Vengeance cannot be defeated."""
+    Boost: any one hero, never split). The Lord's Vengeance cannot be defeated.
+    A face-up Shadow too, by a Threat's ability or a hero a card lets target
+    Shadows (Glossary, Shadows); "Defeated Threats provide any Spirit Boost even
+    if they are defeated by other Threats or abilities (in which case any Defeat
+    effect or Spirit Boost effects target the active hero)" (Glossary, Defeat)."""
     threat = _threat(ctx)
     if threat["kind"] == "vengeance":
         raise RuleError("It cannot be defeated", "Lord's Vengeance - An invincible Threat, "
                         "nothing can defeat it (Threats; 2. Threat Phase).")
-    if ctx.params.get("hero") is None:
+    if ctx.params.get("hero") is None or _by_threat(ctx):
         ctx.describe(_defeat(ctx, threat, ctx.state["active_hero"]))
     else:
         hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
@@ -299,16 +405,20 @@ def defeat(ctx: Context) -> None:
 
 
 def discard(ctx: Context) -> None:
-    """Discard a Threat: no Defeat effect, no Spirit Boost (Glossary, Discard)."""
-    threat = _threat(ctx)
+    """Discard a Threat: no Defeat effect, no Spirit Boost (Glossary, Discard).
+    A Shadow too, face-down or not, by a Threat's ability or a hero a card lets
+    target Shadows (Glossary, Shadows); its space is left empty."""
+    threat = _threat(ctx, face_down=True)
     rules.discard_threat(ctx.state, threat)
     ctx.describe(f"{threat['name']} discarded")
 
 
 def return_threat(ctx: Context) -> None:
     """An ability returns a Threat to the top of the Threat deck (Glossary,
-    Returned): face-up, tokens kept, out of reach until Add 1 Threat draws it."""
-    threat = _threat(ctx)
+    Returned): face-up, tokens kept, out of reach until Add 1 Threat draws it.
+    A Shadow too (as it lies, face-down or up), when the effect may reach it
+    (Glossary, Shadows)."""
+    threat = _threat(ctx, face_down=True)
     rules.return_threat(ctx.state, threat)
     ctx.describe(f"{threat['name']} returned to the top of the Threat deck")
 
@@ -316,8 +426,9 @@ def return_threat(ctx: Context) -> None:
 def status(ctx: Context) -> None:
     """Put a Status on a Threat or take it off ("Statuses": Dazed, Shield,
     Bold; a second copy is simply ignored), or Exhaust / reset it (Glossary,
-    Exhaust: Exhausted Threats cannot attack)."""
-    threat = _threat(ctx)
+    Exhaust: Exhausted Threats cannot attack). "Threat abilities that affect
+    Threats also affect Shadows", face-down ones too (Glossary, Shadows)."""
+    threat = _threat(ctx, face_down=True)
     name, on = ctx.params["status"], ctx.params["on"]
     if name == "exhausted":
         threat["exhausted"] = on
@@ -355,7 +466,7 @@ def confront(ctx: Context) -> None:
     if len(state["heroes"]) == 1:
         raise RuleError("Multiplayer only", "Confronting is a Multiplayer Coop Mode rule.")
     need_play(ctx, "A hero may Confront a Threat on their turn (Multiplayer Coop Mode)")
-    threat = _threat(ctx)
+    threat = _threat(ctx, shadows=False)
     hero = state["active_hero"]
     _own_story_only(ctx, threat, hero, "Confront")
     if threat["kind"] == "foe":
@@ -369,3 +480,34 @@ def confront(ctx: Context) -> None:
                         "Confronted Threat at a time (Multiplayer Coop Mode, Confront Threats).")
     threat["confronted_by"] = hero
     ctx.describe(f"{active_hero(state)['name']} Confronts {threat['name']}")
+
+
+# --- the Shadows (Glossary, Shadows; Reveal) ------------------------------------------
+
+
+def reveal_shadow(ctx: Context) -> None:
+    """A card reveals a Shadow in place, not a Use (Glossary, Reveal: "When this
+    card is revealed (usually in the Threat phase or from being Scouted)", and
+    effects such as 'Reveal all Shadows'): it turns face-up in its space, its
+    values entered like a reveal, and its Reveal abilities trigger now."""
+    index = ctx.params["shadow"] - 1
+    shadows = ctx.state["shadows"]
+    if index >= len(shadows) or shadows[index] is None or shadows[index]["revealed"]:
+        raise RuleError(f"No face-down Shadow {index + 1}"[:42],
+                        f"There is no face-down Threat in the Shadows' Sneak {index + 1} space "
+                        "to reveal (Glossary, Reveal; Shadows).")
+    threat = shadows[index]
+    scaled = turn_face_up(ctx, threat, ctx.params)
+    ctx.describe(f"{threat['name']} revealed in {shadow_label(index)}: {summary(threat)}{scaled}")
+    note(ctx, "Resolve its Reveal abilities")
+
+
+def shadow_reach(ctx: Context) -> None:
+    """A card lets a hero target Shadows, or no longer (Glossary, Shadows:
+    "unless otherwise stated (e.g. the Night Raven's Starless Longbow totally
+    removes this restriction)"): their Actions may Engage a face-up Shadow and
+    their abilities reach the Shadows."""
+    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    hero["shadow_reach"] = ctx.params["on"]
+    ctx.describe(f"{hero['name']} {'may' if ctx.params['on'] else 'may no longer'} "
+                 "target Shadows")

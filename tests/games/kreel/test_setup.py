@@ -163,7 +163,7 @@ def test_a_schema_1_save_is_migrated():
             if key not in ("name", "spirit", "max_spirit"):
                 del hero[key]
     state = migrate(GAME, old)
-    assert state["schema"] == 3 and GAME.invariants(state) == []
+    assert state["schema"] == 4 and GAME.invariants(state) == []
     assert state["heroes"][0]["actions"]["sneak"]["slot"] == 3
 
 

@@ -44,6 +44,55 @@ def test_threats_bump_sneak_3_to_2_to_1_then_into_the_threat_area():
     assert state["revealing"] == [1]
 
 
+def _full_shadows_in_play() -> dict:
+    """Round 3's Play phase: Shadows Sneak 1-3 hold Threats 1, 2, 3."""
+    state = new()
+    for _ in range(2):
+        state = play_round(state)
+    state = next_until(state, "play.turn")
+    assert _ids(state["shadows"]) == [1, 2, 3]
+    return state
+
+
+def test_threat_phase_bump_stops_at_an_empty_space():
+    """2. Threat Phase: "If a Threat is already in the 'Sneak 3' space, it is
+    bumped along into the 'Sneak 2' space. Similarly, if a Threat is already in
+    the 'Sneak 2' space, it in turn is bumped along into the 'Sneak 1' space."
+    Only a bumped Threat moves: Shadows 1, -, 3 plus a new card give 1, 3, 4,
+    and Threat 1 stays in Sneak 1, nothing revealed (Add 1 Threat from a card,
+    "2. Threat Phase", Note)."""
+    state = do(_full_shadows_in_play(), "discard", threat=2, source="threat")
+    assert _ids(state["shadows"]) == [1, None, 3]
+    state = do(state, "add_threat")
+    state = do(state, "next")  # drawn face-down to Sneak 3
+    assert _ids(state["shadows"]) == [1, 3, 4]
+    assert state["threat_area"] == [] and state["revealing"] == []
+    assert step_id(state) == "play.turn"
+
+
+def test_threat_phase_bump_with_an_empty_sneak_3_space_moves_nothing():
+    """2. Threat Phase: the new card goes "onto the space beneath the 'Sneak 3'
+    token"; with that space empty nothing is bumped: Shadows 1, 2, - plus a new
+    card give 1, 2, 4."""
+    state = do(_full_shadows_in_play(), "discard", threat=3, source="threat")
+    state = next_until(do(state, "add_threat"), "play.turn")
+    assert _ids(state["shadows"]) == [1, 2, 4]
+    assert state["threat_area"] == [] and state["revealing"] == []
+
+
+def test_threat_phase_round_bumps_only_what_it_pushes():
+    """2. Threat Phase, in the round's own Threat phase: Shadows 1, -, 3 give
+    1, 3, 4 with no Reveal prompt; the next Threat phase bumps all three and
+    reveals Threat 1 from Sneak 1."""
+    state = do(_full_shadows_in_play(), "discard", threat=2, source="threat")
+    state = play_threat_phase(finish_round(state))
+    assert _ids(state["shadows"]) == [1, 3, 4]
+    assert state["threat_area"] == []
+    state = play_threat_phase(finish_round(state), fight=2, spirit_cost=1)
+    assert _ids(state["shadows"]) == [3, 4, 5]
+    assert [t["id"] for t in state["threat_area"]] == [1]
+
+
 def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
     """Threats: Fight / Influence / Sneak values and Spirit Cost / Boost."""
     state = new()
