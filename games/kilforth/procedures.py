@@ -525,13 +525,21 @@ def _no_evasion(state: dict) -> bool:
     return _battle_data(state).get("stance") != "evade"
 
 
+def evade_total(data: dict) -> int:
+    """The evasion Sneak Test's successes so far: the roll's plus Fate's."""
+    return data.get("evade_successes", 0) + data.get("fates", 0)
+
+
 def _evade_result(ctx: Context) -> None:
-    """"Stage 2: Evasion Opportunity": successes at or above the foe's Sneak evade it;
-    a failed Sneak Test ends Hidden and gives the foe Surprise."""
+    """"Stage 2: Evasion Opportunity": successes (rolled, and Fate's: "Test", Fate)
+    at or above the foe's Sneak evade it; a failed Sneak Test ends Hidden and gives
+    the foe Surprise."""
     data, state = ctx.data, ctx.state
     hero = state["heroes"][data["hero"]]
     enc = find_encounter(state, data["foe"])
-    if data["evade_successes"] >= enc["sneak"]:
+    total = evade_total(data)
+    data["fates"] = 0  # Fate called for the Sneak Test, not for the battle's Skirmish
+    if total >= enc["sneak"]:
         hero["evaded"].append(enc["id"])
         note(ctx, f"{hero['name']} evades {enc['name']}")
         data["over"] = True
@@ -696,6 +704,8 @@ BATTLE = Procedure(
              command="stance", skip=_not_hidden),
         Step("evade", StepKind.PROMPT, "Evade: roll Sneak", "Stage 2: Evasion Opportunity",
              command="evade_roll", skip=_no_evasion, dice=expects("evade")),
+        Step("evade_fate", StepKind.PROMPT, "Call on Fate?", "Stage 2: Evasion Opportunity; Test, Fate",
+             command="fate", skip=lambda s: _no_evasion(s) or not fate_callers(s)),
         Step("evaded", StepKind.AUTO, "Evaded?", "Stage 2: Evasion Opportunity", run=_evade_result,
              skip=_no_evasion),
         Step("plots", StepKind.REMINDER, "Plots join the Ancient", "Ancient Battles",
@@ -728,7 +738,14 @@ def fate_callers(state: dict) -> list[int]:
     testing hero, and in a Team every member ("Deed: Team")."""
     proc = state.get("procedure")
     data = proc["data"] if proc else {}
-    if proc and proc["name"] == "battle":
+    step = current(state)
+    if proc and proc["name"] == "battle" and step is not None and step.id == "evade_fate":
+        # "Stage 2: Evasion Opportunity": the Hidden hero's own Sneak Test, when one more
+        # success evades (nothing accumulates: a Fate that cannot evade is not asked).
+        if evade_total(data) + 1 != battle_foe(state, data)["sneak"]:
+            return []
+        heroes = [data["hero"]]
+    elif proc and proc["name"] == "battle":
         heroes = rules.fighters(state, data)
     elif not proc or proc["name"] != "test" or "rolled" not in data:
         return []

@@ -46,17 +46,20 @@ def test_odds(state: dict) -> str | None:
     if proc["name"] == "battle" and step.id == "evade":
         hero = state["heroes"][data["hero"]]
         enc = find_encounter(state, data["foe"])
-        plain, _ = rules.odds(enc["sneak"], hero["sneak"], state["success_on"], False)
-        return f"Evade {hero['sneak']}d: {plain}"
+        plain, fated = rules.odds(enc["sneak"], hero["sneak"], state["success_on"],
+                                  rules.can_call_fate(hero))
+        return _with_fate(f"Evade {hero['sneak']}d: {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "plots":
         return f"{data.get('joined')} Plot(s) join it"
     return None
 
 
 def _with_fate(text: str, plain: str, fated: str | None) -> str:
-    if fated and plain != "100%":
-        return f"{text} Fate {fated}"
-    return text
+    """``text`` and the odds with Fate, within the OLED's line ("F" for "Fate" if need be)."""
+    if not fated or plain == "100%":
+        return text
+    line = f"{text} Fate {fated}"
+    return line if len(line) <= OLED_LINE else f"{text} F{fated}"
 
 
 def _short(state: dict, index: int) -> str:

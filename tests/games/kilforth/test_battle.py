@@ -268,3 +268,58 @@ def test_a_hero_defeated_while_choosing_the_order_loses_a_card_and_the_turn_pass
     state = do(state, "lose_card", card="rumour")
     assert state["procedure"] is None and state["active_hero"] != index
     assert state["heroes"][index]["defeated"] and state["heroes"][index]["cell"] == CITY
+
+
+def _hidden_meets(sneak: int = 1, foe_sneak: int = 1, **hero) -> dict:
+    """A Hidden hero (Sneak ``sneak``) moves onto a freshly drawn Enemy and chooses Evade."""
+    state = start([dict(WARRIOR, sneak=sneak)])
+    state["heroes"][0].update(hero)
+    state = do(state, "hide")
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=foe_sneak)
+    return do(state, "stance", choice="evade")
+
+
+def test_evasion_opportunity_fate_adds_a_success_to_the_sneak_test():
+    """"Stage 2: Evasion Opportunity": "A Hidden hero may perform a Sneak Test against
+    the foe ... If the hero's number of successes from this Sneak Test equals or exceeds
+    the foe's Sneak value ... the foe is successfully evaded"; "Test": "Fate: Once per
+    Day, a testing hero may add 1 automatic success by calling on Fate". Sneak 1 rolls
+    a 2 against Sneak 1: Fate is offered, called, and the hero evades."""
+    state = _hidden_meets()
+    assert GAME.view(state).step == "Evade 1d: 33% F100%"
+    state = do(state, "evade_roll", dice=d6(2))
+    assert step_id(state) == "evade_fate"
+    state = do(state, "fate", use="Fate token")
+    hero = state["heroes"][0]
+    assert state["procedure"] is None and hero["hidden"] and hero["fate"] == 3 and hero["fate_used"]
+    assert hero["evaded"] == [state["encounters"][0]["id"]]
+
+
+def test_evasion_opportunity_fate_declined_or_spent_the_foe_gains_surprise():
+    """"If the Sneak Test fails the hero stumbles and is no longer Hidden, and the foe
+    gains Surprise"; Fate is "Once per Day": a hero who already called it is not asked,
+    and a declined Fate leaves the Test failed. A roll that already evades asks nothing."""
+    declined = do(do(_hidden_meets(), "evade_roll", dice=d6(1)), "fate", use="no")
+    spent = do(_hidden_meets(fate_used=True), "evade_roll", dice=d6(1))
+    for state in (declined, spent):
+        assert step_id(state) == "trap" and state["procedure"]["data"]["surprise"] == "foe"
+        assert not state["heroes"][0]["hidden"]
+    assert spent["heroes"][0]["fate"] == 4 and declined["heroes"][0]["fate"] == 4
+    evaded = do(_hidden_meets(), "evade_roll", dice=d6(5))
+    assert evaded["procedure"] is None and evaded["heroes"][0]["fate"] == 4
+
+
+def test_evasion_opportunity_fate_is_asked_only_when_it_evades():
+    """Nothing accumulates in an evasion Sneak Test: a hero two short is not asked to
+    spend Fate (it is kept for the battle's Skirmish), and the Skirmish starts with
+    no success carried over."""
+    state = _hidden_meets(sneak=2, foe_sneak=3)
+    state = do(state, "evade_roll", dice=d6(5, 1))
+    assert step_id(state) == "trap" and state["procedure"]["data"]["fates"] == 0
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(1, 1, 1))
+    assert step_id(state) == "fate"
+    state = do(state, "fate", use="Fate token")
+    assert state["procedure"]["data"]["foe_hp"] == 1 and state["heroes"][0]["fate"] == 3
