@@ -361,31 +361,44 @@ def regale(ctx: Context) -> None:
     hero = _begin_action(ctx, "Regale")
     hero["gold"] -= cost
     hero["rumours"] -= p["rumours"]
-    hero["max_hp"] = min(MAX_HP_LIMIT, hero["max_hp"] + 1)
-    hero["hp"] += 1
-    hero["regaled"] = True
-    done = hero["chapter"]
-    if done == 4:
-        hero["chapter4_day"] = state["day"]
-    hero["chapter"] += 1
+    done = complete_chapter(state, hero)
     note(ctx, f"{hero['name']} completes chapter {done}: take a level {done} skill")
     _competitive_pressure(ctx, state["active_hero"], done)
     end_turn(ctx)
 
 
+def complete_chapter(state: dict, hero: dict) -> int:
+    """"Saga Chapter Completion": +1 maximum health and HP, the next chapter (the skill
+    is the player's to take), and the chapter counts as this Day's ("Action: Regale",
+    Restriction: "has not already completed a saga chapter or Finale this Day").
+    Returns the chapter completed."""
+    done = hero["chapter"]
+    hero["max_hp"] = min(MAX_HP_LIMIT, hero["max_hp"] + 1)
+    hero["hp"] = min(hero["max_hp"], hero["hp"] + 1)
+    hero["regaled"] = True
+    if done == 4:
+        hero["chapter4_day"] = state["day"]
+    hero["chapter"] += 1
+    return done
+
+
 def _competitive_pressure(ctx: Context, index: int, done: int) -> None:
-    """"Competitive Pressure": chapter 3 lifts heroes who have not completed chapter 1;
-    chapter 4 lifts those who have not completed chapter 2."""
+    """"'Competitive Pressure' Rule": when a hero completes chapter 3, any other hero
+    who has not yet completed chapter 1 "(in hero order) immediately completes their
+    current chapter, without spending any AP, gold, or keywords"; chapter 4 lifts
+    those who have not completed chapter 1 or 2. The chapter is completed as by a
+    Regale, so it is that hero's chapter of the Day. An eliminated hero is left out
+    ("Ancient Battles": rules "no longer include that hero")."""
     state = ctx.state
     if state["mode"] != "competitive" or done not in (3, 4):
         return
     below = 1 if done == 3 else 2
-    for i, other in enumerate(state["heroes"]):
-        if i != index and other["chapter"] <= below:
-            note(ctx, f"Pressure: {other['name']} completes chapter {other['chapter']}")
-            other["chapter"] += 1
-            other["max_hp"] += 1
-            other["hp"] += 1
+    for i in rules.hero_order(state):
+        other = state["heroes"][i]
+        if i != index and other["chapter"] <= below and not other["eliminated"]:
+            lifted = complete_chapter(state, other)
+            note(ctx, f"Pressure: {other['name']} completes chapter {lifted}: "
+                      f"take a level {lifted} skill")
 
 
 def camp(ctx: Context) -> None:

@@ -1,8 +1,9 @@
 """Daylight turns and each Action's restriction ('6. Daylight Phase', '8. Actions')."""
 
+from games.core import Command, apply
 from games.kilforth.state import CITY, cell_index
 
-from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
+from .helpers import GAME, WARRIOR, camp_all, d6, do, place, refused, start, step_id
 
 
 def test_solo_hero_turn_example():
@@ -184,3 +185,48 @@ def test_clear_removes_an_obstacle_first_then_the_named_ancients_plot():
     state = do(state, "clear", plot="Ancient 2")
     hero = state["heroes"][0]
     assert state["map"][here]["plots"] == [0, 0] and hero["rumours"] == 2 and hero["loot"] == 2
+
+
+def test_competitive_pressure_completes_a_chapter_that_counts_as_the_days():
+    """"'Competitive Pressure' Rule": "When a hero completes chapter 3 of their saga, any
+    other hero who has not yet completed chapter 1 (in hero order) immediately completes
+    their current chapter, without spending any AP, gold, or keywords" - a completed
+    chapter: +1 maximum health and HP, the next chapter ("Saga Chapter Completion").
+    "Action: Regale", Restriction: "Hero has not already completed a saga chapter or
+    Finale this Day" - so the lifted hero cannot Regale again today, but can tomorrow."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="competitive")
+    state["heroes"][0].update(gold=5, chapter=3)
+    state["heroes"][1].update(gold=9, chapter=2)
+    state["heroes"][2].update(gold=9)
+    state = do(state, "regale")
+    lifted = state["heroes"][2]
+    assert (lifted["chapter"], lifted["max_hp"], lifted["hp"], lifted["gold"]) == (2, 6, 5, 9)
+    assert lifted["ap"] == 4 and lifted["regaled"]
+    assert state["heroes"][1]["chapter"] == 2 and not state["heroes"][1]["regaled"]
+    state = do(state, "hide")  # Hero 2's turn
+    assert state["active_hero"] == 2
+    assert refused(state, "regale").short == "Regaled today"
+    state = camp_all(state)
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")  # unveil; Breaking Camp: Day 2
+    state["active_hero"] = 2
+    state = do(state, "regale")
+    assert state["heroes"][2]["chapter"] == 3
+
+
+def test_competitive_pressure_of_chapter_4_lifts_heroes_below_chapter_3_in_hero_order():
+    """"When a hero completes chapter 4 ..., any other hero who has not yet completed
+    chapter 1 or 2 (in hero order) immediately completes their current chapter"; not
+    in the cooperative game ("In the Competitive game only")."""
+    heroes = [dict(WARRIOR, sneak=3), WARRIOR, WARRIOR, WARRIOR]
+    state = start(heroes, mode="competitive")
+    for hero, chapter in zip(state["heroes"], (4, 1, 2, 3), strict=True):
+        hero.update(chapter=chapter, gold=5)
+    applied = apply(GAME, state, Command("regale", {}))
+    assert [h["chapter"] for h in applied.state["heroes"]] == [5, 2, 3, 3]
+    assert [e.text for e in applied.events if e.text.startswith("Pressure")] == [
+        "Pressure: Hero 2 completes chapter 1: take a level 1 skill",
+        "Pressure: Hero 3 completes chapter 2: take a level 2 skill"]
+    coop = start(heroes, mode="coop")
+    coop["heroes"][0].update(chapter=4, gold=5)
+    assert [h["chapter"] for h in do(coop, "regale")["heroes"]] == [5, 1, 1, 1]
