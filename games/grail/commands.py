@@ -14,6 +14,8 @@ live by area: :mod:`~games.grail.travel`, :mod:`~games.grail.survival`,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.core import CommandSpec, Context, Param, RuleError
 from games.grail import encounters, pack
 from games.grail.advancement import advance_deck, raise_attribute
@@ -213,6 +215,18 @@ COMMANDS = (
                  Param("dice", "dice", "Guardian die", optional=True)),
                 menu=False, prompt_only=True),
 )
+
+
+
+def _while_playing(spec: CommandSpec) -> CommandSpec:
+    """``spec`` offered in the action menu only while the Campaign goes on: once it
+    has ended in failure ("Death and Insanity", Death: "the game ends in failure")
+    the engine accepts no game action, so the menu offers none."""
+    available = spec.available
+    return replace(spec, available=lambda state: not state.get("over") and available(state))
+
+
+COMMANDS = tuple(_while_playing(spec) for spec in COMMANDS)
 
 
 def settle(ctx: Context) -> None:
