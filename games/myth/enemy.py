@@ -50,6 +50,7 @@ def place(ctx: Context) -> None:
     else:
         state["boss"]["area"] = area_id
         state["boss"].pop("arriving", None)  # placed by hand: no fate die for it
+        rules.advance_raises(ctx)  # a raise that waited for the boss moves on
     note(ctx, f"{count} {rank}(s) placed in {area_name(state, area_id)}")
 
 

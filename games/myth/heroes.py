@@ -15,6 +15,7 @@ from games.myth.state import (
     BASIC_TYPES,
     MAX_ASSETS,
     MAX_STRUCTURES,
+    RANKS,
     RESOURCES,
     area_name,
     area_type,
@@ -61,7 +62,10 @@ def battle(ctx: Context) -> None:
     """"Battle": a d10 per enemy of the chosen rank in the hero's area; each die
     at or above the defence deals 1 damage, each at or below the attack hurts
     the hero. Delayed minions may be defeated first ("Delayed Minions").
-    Declined (or no enemy of that rank, after the delayed ones): +1 influence.
+    "If the hero cannot or chooses not to resolve a battle, they gain 1
+    influence": declined, or no enemy left in the area (none there, or only
+    delayed minions, now defeated): +1 influence. A rank that is not there
+    while another is is refused (choose that rank, or decline).
     The dice are rolled at the roll prompt (tray or virtual), rerolls then."""
     target = _hero(ctx)
     state = ctx.state
@@ -71,21 +75,23 @@ def battle(ctx: Context) -> None:
         _gain(ctx, "influence", "no battle")
         return
     area = state["areas"][area_id]
-    defeated_delayed = 0
     if ctx.params["defeat_delayed"]:
         delayed = [m for m in area["minions"] if m["delayed"]]
         for minion in delayed:
             area["minions"].remove(minion)
         state["supply"]["minions"] += len(delayed)
-        defeated_delayed = len(delayed)
         if delayed:
             note(ctx, f"{len(delayed)} delayed minion(s) defeated")
     count = len(rules.ranks_in(state, area_id, rank))
     if count == 0:
-        if defeated_delayed:
-            return
-        raise RuleError(f"No {rank} here", f"There is no {rank} in {area_name(state, area_id)} "
-                        "to battle; decline to gain 1 influence (Battle).")
+        present = [r for r in RANKS if rules.ranks_in(state, area_id, r)]
+        if present:
+            raise RuleError(f"No {rank} here", f"There is no {rank} in "
+                            f"{area_name(state, area_id)}, but a {' and a '.join(present)}: "
+                            "battle a rank that is there, or decline to gain 1 influence "
+                            "(Battle).")
+        _gain(ctx, "influence", f"no enemy in {area_name(state, area_id)} to battle")
+        return
     values = state["enemy"][rank]
     start_roll(ctx, target, {"purpose": "battle", "hero": state["heroes"].index(target), "rank": rank,
                       "count": count, "target": values["defence"], "attack": values["attack"]})
@@ -181,24 +187,39 @@ def discard_card(ctx: Context) -> None:
 
 def fortify(ctx: Context) -> None:
     """"Fortify": 1 structure in the hero's area, basic locations only, at most
-    six in play. Declined (or impossible): +1 supply."""
+    six in play. "If the hero cannot or chooses not to build a structure, they
+    gain 1 supply": declined, or no structure can go here (a special location,
+    six in play, or one already here): +1 supply."""
     target = _hero(ctx)
     if ctx.params["decline"]:
         _gain(ctx, "supply", "no structure")
         return
+    why = _cannot_build(ctx.state, target["area"])
+    if why:
+        _gain(ctx, "supply", f"cannot build: {why[0].lower()}")
+        return
     _build(ctx, target["area"])
+
+
+def _cannot_build(state: dict, area_id: str) -> tuple[str, str] | None:
+    """Why no structure can be built in ``area_id`` (short, long), or None."""
+    if area_type(state, area_id) not in BASIC_TYPES:
+        return ("Basic locations only", "Structures may not be built in special locations: "
+                "Farrenroc, Lairs, or Outland (Fortify).")
+    if state["areas"][area_id]["structure"]:
+        return ("Already a structure", f"{area_name(state, area_id)} has a structure "
+                "(Fortify: place 1 structure in their area).")
+    if structures(state) >= MAX_STRUCTURES:
+        return ("Six structures at most", "The amount of structures in play cannot exceed "
+                "six (Fortify).")
+    return None
 
 
 def _build(ctx: Context, area_id: str) -> None:
     state = ctx.state
-    if area_type(state, area_id) not in BASIC_TYPES:
-        raise RuleError("Basic locations only", "Structures may not be built in special "
-                        "locations: Farrenroc, Lairs, or Outland (Fortify).")
-    if state["areas"][area_id]["structure"]:
-        raise RuleError("Already a structure", f"{area_name(state, area_id)} has a structure.")
-    if structures(state) >= MAX_STRUCTURES:
-        raise RuleError("Six structures at most", "The amount of structures in play cannot "
-                        "exceed six (Fortify).")
+    why = _cannot_build(state, area_id)
+    if why:
+        raise RuleError(*why)
     state["areas"][area_id]["structure"] = True
     note(ctx, f"Structure built in {area_name(state, area_id)}")
 
@@ -218,20 +239,30 @@ def wound_cmd(ctx: Context) -> None:
 
 
 def objective_token(ctx: Context) -> None:
-    """"Objectives": a claimed token goes to its card; tokens equal to the
-    heroes complete it; the third completed reveals the final objective and the
-    siege begins."""
+    """"Objectives": "the hero claiming the objective removes the corresponding
+    objective token from their area and places it near the corresponding
+    objective card"; the objective action is resolved "in an objective
+    location" ("Glossary", Objective Action). So the claiming hero must stand
+    on a token of that kind, which leaves the board. Tokens equal to the
+    heroes complete the objective; the third completed reveals the final
+    objective and the siege begins."""
     state = ctx.state
     kind = ctx.params["kind"]
     card = state["objectives"][kind]
     if card["done"] or card["location"] is None:
         raise RuleError("Not in play", f"The {kind} objective is not in play.")
-    spots = rules.objective_areas(state, kind)
-    here = _hero(ctx)["area"]
-    if here in spots:
-        state["areas"][here]["objective"] = None
+    claimer = _hero(ctx)
+    here = claimer["area"]
+    if state["areas"][here]["objective"] != kind:
+        spots = ", ".join(area_name(state, a) for a in rules.objective_areas(state, kind))
+        raise RuleError(f"No {kind} token here", f"{claimer['name']} is in "
+                        f"{area_name(state, here)}: the claiming hero removes the {kind} "
+                        f"objective token from their area (Objectives). {kind.capitalize()} "
+                        f"tokens are in: {spots or 'none left'}.")
+    state["areas"][here]["objective"] = None
     card["tokens"] += 1
-    note(ctx, f"{kind.capitalize()} objective: {card['tokens']}/{len(state['heroes'])}")
+    note(ctx, f"{claimer['name']} claims the {kind} token in {area_name(state, here)}: "
+         f"{card['tokens']}/{len(state['heroes'])}")
     if card["tokens"] >= len(state["heroes"]):
         card["done"] = True
         state["completed"] += 1

@@ -41,17 +41,44 @@ def boss_steps(prefix: str) -> tuple[Step, ...]:
     )
 
 
-def aftermath(prefix: str) -> tuple[Step, ...]:
-    """The boss's arrival if the siege began, resources to discard by the players'
-    choice, overruns waiting for the players' choice, then the conquest and
-    siege abilities raised on the way ("The Siege"; "Running Out of Minions";
-    "Overruns"; "Conquest": resolve each ability)."""
+def _abilities_resolved(prefix: str):
+    """The step after the abilities reminder: the players have resolved them, so
+    the raises that waited move on ("Conquest": "fully resolve each conquest
+    ability before continuing to move the conquest marker"); a new ability or
+    the siege's boss loops back to the start of the resolve steps."""
 
-    def clear(ctx: Context) -> None:
+    def run(ctx: Context) -> None:
         ctx.state["pending"] = []
+        rules.advance_raises(ctx)
+        if ctx.state["pending"] or rules.boss_arriving(ctx.state):
+            ctx.goto(f"{prefix}boss_pick")
 
+    return run
+
+
+def resolve_steps(prefix: str) -> tuple[Step, ...]:
+    """A raise's consequences, as the rules order them: the boss's arrival if
+    the siege began ("The Siege": "Players must immediately perform the
+    following actions"), then each conquest or siege ability the marker
+    entered, resolved before the marker moves on ("Conquest"); the loop runs
+    again while the waiting raises enter another ability or begin the siege."""
     return (
         *boss_steps(prefix),
+        Step(f"{prefix}abilities", StepKind.REMINDER, "Resolve the conquest abilities",
+             "Conquest; The Siege", skip=lambda s: not s["pending"]),
+        Step(f"{prefix}abilities_done", StepKind.AUTO, "Abilities resolved", "Conquest",
+             run=_abilities_resolved(prefix), skip=lambda s: not s["pending"]),
+    )
+
+
+def aftermath(prefix: str) -> tuple[Step, ...]:
+    """After an effect: the raises' consequences (:func:`resolve_steps`: the boss
+    if the siege began, the abilities entered; an overrun in an objective
+    location raises its track at once, "Overruns", before the players choose
+    what becomes of the minions), then resources to discard and the overruns
+    waiting for the players' choice ("Running Out of Minions"; "Overruns")."""
+    return (
+        *resolve_steps(prefix),
         Step(f"{prefix}discard", StepKind.PROMPT, "Discard a resource: which?",
              "Farrenroc Reserves; Running Out of Minions; Muster", command="discard_resource",
              skip=lambda s: not s["discards"]),
@@ -60,10 +87,6 @@ def aftermath(prefix: str) -> tuple[Step, ...]:
              skip=lambda s: not s["overruns"] or len(rules.overrun_options(s)) > 1),
         Step(f"{prefix}overrun", StepKind.PROMPT, "Overrun: discard 1 resource or move",
              "Overruns", command="overrun", skip=lambda s: not s["overruns"]),
-        Step(f"{prefix}abilities", StepKind.REMINDER, "Resolve the conquest abilities",
-             "Conquest; The Siege", skip=lambda s: not s["pending"]),
-        Step(f"{prefix}abilities_done", StepKind.AUTO, "Abilities resolved", "Conquest",
-             run=clear, skip=lambda s: not s["pending"]),
     )
 
 
@@ -272,19 +295,28 @@ def march_end(ctx: Context) -> None:
     rules.farrenroc_excess(ctx)
 
 
-def scheme(ctx: Context) -> None:
-    """"Scheme": 1. the active quest's scheme effect per quest location with a
-    captain; 2. captains outside quest areas move 1 toward the nearest quest area
-    or Farrenroc (a tie: Farrenroc); 3. one defeated captain to a random Outland."""
+def scheme_effects(ctx: Context) -> None:
+    """"Scheme" 1: "For each quest location containing an enemy captain, players
+    resolve the active quest's scheme effect" (queued in ``pending``: the
+    players resolve them at the abilities reminder before the captains move)."""
+    state = ctx.state
+    areas = state["board"]["areas"]
+    for area_id, s in state["areas"].items():
+        if s["captains"] and areas[area_id]["type"] == state["quest"]:
+            state["pending"].append(f"Quest scheme effect ({area_name(state, area_id)})")
+
+
+def scheme_moves(ctx: Context) -> None:
+    """"Scheme" 2 and 3: each captain not in a quest area moves 1 area toward the
+    nearest quest area or Farrenroc, whichever is closer (a tie: Farrenroc; a
+    captain in Farrenroc does not move); then 1 defeated captain is placed in
+    a random Outland location (skipped if none has been defeated)."""
     from games.myth.state import distances
 
     state = ctx.state
     home = farrenroc(state["board"])
     quest = state["quest"]
     areas = state["board"]["areas"]
-    schemers = [a for a, s in state["areas"].items() if s["captains"] and areas[a]["type"] == quest]
-    for area_id in schemers:
-        state["pending"].append(f"Quest scheme effect ({area_name(state, area_id)})")
     goals = [a for a in areas if areas[a]["type"] == quest] + [home]
     moves = []
     for area_id, s in list(state["areas"].items()):
@@ -315,7 +347,7 @@ def _enemy_action(ctx: Context) -> None:
         if not ctx.data["assaults"]:
             note(ctx, "March: no assault (no enemies at Farrenroc or a structure)")
     elif card == "scheme":
-        scheme(ctx)
+        scheme_effects(ctx)
     else:
         kind = {"despair": "hope", "devastation": "supply", "corruption": "influence"}[card]
         rules.conquest_raise(ctx, kind)
@@ -360,7 +392,9 @@ ACTION = Procedure(
              "Defeated Heroes", skip=lambda s: not _hero_down(s)),
         Step("enemy", StepKind.AUTO, "Resolve the enemy action", "Enemy Actions",
              run=_enemy_action, skip=lambda s: not _is_enemy(s)),
-        *boss_steps("raise_"),
+        *resolve_steps("raise_"),
+        Step("scheme", StepKind.AUTO, "Captains move", "Scheme", run=scheme_moves,
+             skip=lambda s: _enemy_card(s) != "scheme"),
         Step("conquest_pick", StepKind.PROMPT, "Which fate dice to roll?", "Conquest",
              command="fate_pick", skip=lambda s: not _conquest(s) or len(
                  rules.fate_pick_options(s, rules.conquest_dice(s, _conquest(s)))) < 2),

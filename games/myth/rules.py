@@ -186,38 +186,67 @@ def fate_area(state: dict, face: str) -> str | None:
 
 
 def raise_track(ctx: Context, track: str, spaces: int) -> None:
-    """"Conquest" and "The Siege": move the marker space by space.
+    """"Conquest" and "The Siege": raise ``track`` by ``spaces``.
 
-    Each conquest ability space entered is queued in ``pending`` in order;
-    entering the last space begins the siege (its siege ability is not
-    resolved then); once the siege has begun, reaching the last space or being
-    raised while on it resolves the siege ability once per raise.
+    The raise joins ``raising`` and the marker moves space by space
+    (:func:`advance_raises`); it stops on a conquest ability space until the
+    players have resolved that ability, and a raise made meanwhile waits its
+    turn behind it.
     """
     if spaces <= 0:
         return
+    ctx.state["raising"].append({"track": track, "spaces": spaces})
+    advance_raises(ctx)
+
+
+def advance_raises(ctx: Context) -> None:
+    """Move the waiting raises' markers, first raise first, one space at a time.
+
+    "Conquest": "If a conquest marker enters a conquest ability space, players
+    must immediately resolve that conquest track's ability. When moving the
+    conquest marker multiple spaces, players fully resolve each conquest
+    ability before continuing to move the conquest marker." So the marker
+    stops on an ability space: the ability goes in ``pending`` and the rest of
+    the raise waits in ``raising`` until the procedure's abilities step has
+    been confirmed (it calls this again). Entering the last space begins the
+    siege ("The Siege": no siege ability then, the rest of that raise is
+    spent) and the marker waits for the boss to be placed; once the siege has
+    begun, reaching the last space or being raised while on it resolves the
+    siege ability once per raise ("Each time a conquest track is raised the
+    siege ability is only triggered once").
+    """
     state = ctx.state
-    label = track.capitalize()
-    siege_fired = False
-    began = False
-    for _ in range(spaces):
+    while state["raising"] and not state["pending"] and not boss_arriving(state):
+        entry = state["raising"][0]
+        track = entry["track"]
+        label = track.capitalize()
         pos = state["conquest"][track]
         if pos >= TRACK_SPACES:
-            if state["siege"] and not began and not siege_fired:
+            state["raising"].pop(0)
+            if state["siege"]:
                 state["pending"].append(f"{label} siege ability")
-                siege_fired = True
+            note(ctx, f"{label} raised on the siege space")
             continue
         pos += 1
         state["conquest"][track] = pos
+        entry["spaces"] -= 1
+        done = entry["spaces"] == 0 or pos == TRACK_SPACES
+        if done:
+            state["raising"].pop(0)
         if pos in state["abilities"][track]:
             state["pending"].append(f"{label} ability (space {pos})")
-        if pos == TRACK_SPACES:
-            if not state["siege"]:
-                begin_siege(ctx, f"{label} reached the siege")
-                began = True
-            elif not siege_fired:
-                state["pending"].append(f"{label} siege ability")
-                siege_fired = True
-    note(ctx, f"{label} raised to {state['conquest'][track]}")
+        if pos == TRACK_SPACES and state["siege"]:
+            state["pending"].append(f"{label} siege ability")
+        if done or state["pending"]:
+            rest = "" if done else f", {entry['spaces']} more after its ability"
+            note(ctx, f"{label} raised to {pos}{rest}")
+        if pos == TRACK_SPACES and not state["siege"]:
+            begin_siege(ctx, f"{label} reached the siege")
+
+
+def raise_waiting(state: dict) -> str:
+    """The spaces still to move after the abilities now resolved, for the step text."""
+    return ", ".join(f"{r['track'].capitalize()} +{r['spaces']}" for r in state["raising"])
 
 
 def begin_siege(ctx: Context, why: str) -> None:
@@ -255,6 +284,7 @@ def place_boss(ctx: Context, faces: list[str] | None = None) -> None:
     state["boss"] = {"area": area, "damage": 0}
     where = area_name(state, area) if area else "?"
     note(ctx, f"The boss arrives in {where} ({face.capitalize()})")
+    advance_raises(ctx)
 
 
 def lowest_track(state: dict) -> str:
@@ -287,28 +317,44 @@ def spawn(ctx: Context, targets: list[str]) -> None:
 
     Minions are placed one at a time from the supply. A minion that would
     make an area exceed 3 is held as overrun (one overrun per area per
-    effect) and queued in ``overruns`` for the players' choice. Minions that
-    cannot spawn for want of supply cost 1 resource each; if the reserves
-    cannot pay, stability -1 once for the whole effect.
+    effect) and queued in ``overruns`` for the players' choice; an overrun in
+    an objective location raises its track at once. Minions that cannot
+    spawn for want of supply cost 1 resource each; if the reserves cannot
+    pay, stability -1 once for the whole effect.
+
+    Farrenroc already holding 3: the minion is not placed and stays in the
+    supply, and the players are told. The rulebook gives this no
+    consequence: the Quick Reference's overrun steps send overrun minions
+    closer to Farrenroc or discard a resource only "in an area besides
+    Farrenroc" (step 3), and cost stability only for an "Overrun by movement
+    into Farrenroc" (step 4; "Enemy Movement": "After resolving all enemy
+    movement"); "Glossary", Area: never more than three minion tokens.
     """
     state = ctx.state
+    home = farrenroc(state["board"])
     missing = 0
     overrun: dict[str, int] = {}
     placed = []
+    no_room = 0
     for area_id in targets:
         if state["supply"]["minions"] == 0:
             missing += 1
             continue
+        if minion_count(state, area_id) >= MAX_MINIONS and area_id == home:
+            no_room += 1  # stays in the supply (see the docstring)
+            continue
         state["supply"]["minions"] -= 1
-        if minion_count(state, area_id) >= MAX_MINIONS and area_id != farrenroc(state["board"]):
+        if minion_count(state, area_id) >= MAX_MINIONS:
             overrun[area_id] = overrun.get(area_id, 0) + 1
-        elif minion_count(state, area_id) >= MAX_MINIONS:
-            state["supply"]["minions"] += 1  # no room in Farrenroc: back to the supply
         else:
             state["areas"][area_id]["minions"].append({"damage": 0, "delayed": False})
             placed.append(area_name(state, area_id))
     if placed:
         note(ctx, "Spawned: " + ", ".join(placed))
+    if no_room:
+        note(ctx, f"Farrenroc already holds {MAX_MINIONS} minions: {no_room} minion(s) not "
+             "spawned there, left in the supply (no stability lost: that is for minions "
+             "moved in)")
     for area_id, count in overrun.items():
         kind = state["areas"][area_id]["objective"]
         note(ctx, f"Overrun in {area_name(state, area_id)} ({count})")

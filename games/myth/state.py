@@ -27,6 +27,7 @@ Shape (documented for players in ``docs/games/myth-dark-frontier.md``)::
       "enemy_deck": {"draw": [...], "discard": [...]},   # games.core.deck
       "plan": {"morning": {"enemy": {"card", "revealed"}, "order": [...], "next": 0}, ...},
       "pending": ["Despair ability (space 3)", ...],     # conquest effects to resolve
+      "raising": [{"track", "spaces"}],            # raises waiting while an ability is resolved
       "overruns": [{"area", "count"}],             # overruns waiting for the players' choice
       "discards": [{"count", "why"}],              # resources to discard, the players' choice
       "history": [{"round", "stability", "despair", "devastation", "corruption"}],
@@ -44,7 +45,7 @@ from importlib import resources
 
 from games.core.packs import PackError, read_toml, unknown_keys
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
 STABILITY = 10
@@ -307,7 +308,15 @@ def migrate_2_to_3(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3}
+def migrate_3_to_4(state: dict) -> dict:
+    """Schema 4: a conquest raise waits while the ability it entered is resolved
+    ("Conquest": "players fully resolve each conquest ability before continuing
+    to move the conquest marker"); the spaces still to move are kept here."""
+    state.setdefault("raising", [])
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
 
 
 def new_area() -> dict:
@@ -340,6 +349,7 @@ def new_game_state(state: dict, heroes: int, board: dict) -> None:
         "enemy_deck": {"draw": [], "discard": []},
         "plan": None,
         "pending": [],
+        "raising": [],
         "overruns": [],
         "discards": [],
         "captains_defeated": 0,

@@ -111,7 +111,8 @@ def _step_text(state: dict, step: Step) -> str:
         card = state["plan"][current[0]]["enemy"]["card"].capitalize()
         return f"{card}: resolve its Darkness ability, then roll the Darkness die"
     if step.id.endswith("abilities") and state["pending"]:
-        return "Resolve: " + "; ".join(state["pending"])
+        waiting = rules.raise_waiting(state)
+        return "Resolve: " + "; ".join(state["pending"]) + (f"; then {waiting}" if waiting else "")
     if step.id == "march_to" and data.get("march"):
         return f"Tie: where does the minion in {area_name(state, data['march'][0])} move?"
     if step.id.endswith("_pick"):

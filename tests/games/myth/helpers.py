@@ -79,3 +79,23 @@ def minions(n: int, delayed: bool = False) -> list[dict]:
 def put(state: dict, area: str, n: int, delayed: bool = False) -> None:
     state["areas"][area]["minions"] += minions(n, delayed)
     state["supply"]["minions"] -= n
+
+
+def enemy_card_first(t: Table, card: str = "march", fate: list[str] | None = None) -> None:
+    """Make the Morning deck's enemy card (``card``, a March unless said) the
+    first card drawn in the Action phase, with the board as it was at the
+    Planning step (scenario set-up)."""
+    t.until("heroes", "planning")
+    board = {a: dict(st) for a, st in t.state["areas"].items()}
+    t.do("next")  # the decks are shuffled, the Action phase draws
+    t.state["areas"] = board  # what a real first card did is undone
+    t.state["supply"]["minions"] = 20 - sum(len(a["minions"]) for a in board.values())
+    t.state["conquest"] = {"despair": 1, "devastation": 1, "corruption": 1}
+    t.state["overruns"], t.state["pending"], t.state["raising"] = [], [], []
+    if fate:
+        t.state["fate"] = fate
+    morning = t.state["plan"]["morning"]
+    morning.update(order=["enemy", 0], next=0)
+    morning["enemy"] = {"card": card, "revealed": False}
+    t.state["procedure"] = {"name": "action", "step": 0, "data": {}}
+    t.do("correct", track="stability", value=t.state["stability"])  # runs the draw

@@ -11,7 +11,7 @@ import pytest
 
 from games.core import Command, RuleError, apply
 from games.myth import GAME
-from tests.games.myth.helpers import Table, clear_board, put
+from tests.games.myth.helpers import Table, clear_board, enemy_card_first, put
 
 
 def played(heroes: int = 1, seed: int = 1, **kw) -> Table:
@@ -96,14 +96,13 @@ def test_overrun_with_one_legal_option_asks_nothing():
 def _tied_structures(minions: int) -> Table:
     """Structures in Ruins 2 and Sanctuary 5, each one area from Dungeon 2
     (Farrenroc two areas away): a tie between structures."""
-    from tests.games.myth.test_rules import _march_first
 
     t = played()
     s = t.state
     s["areas"]["ruins-2"]["structure"] = True
     s["areas"]["sanctuary-5"]["structure"] = True
     put(s, "dungeon-2", minions)
-    _march_first(t)
+    enemy_card_first(t)
     return t
 
 
@@ -140,12 +139,11 @@ def test_march_move_off_the_tie_refused_with_the_rule():
 
 def test_march_without_a_tie_asks_nothing():
     """One structure only: the minion moves to it without a prompt."""
-    from tests.games.myth.test_rules import _march_first
 
     t = played()
     t.state["areas"]["ruins-2"]["structure"] = True
     put(t.state, "dungeon-2", 1)
-    _march_first(t)
+    enemy_card_first(t)
     assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
     assert t.step() is None or t.step().id != "march_to"
 

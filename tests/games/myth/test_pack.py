@@ -182,12 +182,21 @@ def test_schema_2_saves_gain_map_fields_and_the_discard_queue():
     old = json.loads(json.dumps(t.state))
     for area in old["board"]["areas"].values():
         del area["pos"], area["short"]
-    del old["discards"]
+    del old["discards"], old["raising"]
     old["schema"] = 2
     new = migrate(GAME, old)
-    assert new["schema"] == 3 and new["discards"] == []
+    assert new["schema"] == 4 and new["discards"] == [] and new["raising"] == []
     assert new["board"]["areas"]["village-3"] == dict(t.state["board"]["areas"]["village-3"],
                                                      pos=None)
+
+
+def test_schema_3_saves_gain_the_waiting_raises():
+    """Schema 4: a raise waits while the ability it entered is resolved ("Conquest")."""
+    t = Table().setup()
+    old = json.loads(json.dumps(t.state))
+    del old["raising"]
+    old["schema"] = 3
+    assert migrate(GAME, old) == dict(t.state, schema=4)
 
 
 # --- through the box's controls ---------------------------------------------------------------

@@ -11,7 +11,7 @@ from games.core import RuleError
 from games.core.engine import Context
 from games.myth import GAME, rules
 from games.myth.state import distances, parse_board
-from tests.games.myth.helpers import Table, clear_board, put
+from tests.games.myth.helpers import Table, clear_board, enemy_card_first, put
 
 
 def ctx_for(state: dict) -> Context:
@@ -123,6 +123,23 @@ def test_overrun_move_never_fills_an_area_past_three():
     assert all(len(a["minions"]) <= 3 for a in s["areas"].values())
 
 
+def test_spawning_into_a_full_farrenroc_leaves_the_minion_in_the_supply_and_says_so():
+    """"Spawning Enemies" gives a spawn into a full Farrenroc no consequence: the
+    Quick Reference's Overrun step 3 applies "in an area besides Farrenroc" and
+    step 4 costs stability only for an "Overrun by movement into Farrenroc"
+    ("Glossary", Area: never more than three minion tokens). The minion stays
+    in the supply, nothing else happens, and the players are told."""
+    t = played()
+    put(t.state, "farrenroc", 3)
+    t.do("spawn", area="farrenroc", count=2)
+    s = t.state
+    assert len(s["areas"]["farrenroc"]["minions"]) == 3 and s["supply"]["minions"] == 17
+    assert s["stability"] == 10 and s["overruns"] == [] and s["discards"] == []
+    assert any("Farrenroc already holds 3 minions: 2 minion(s) not spawned" in e.text
+               for e in t.last.events)
+    assert "not spawned" in t.last.description
+
+
 def test_overrun_discard_refused_when_the_reserves_lack_it():
     """"Spend": players may never spend resources in excess of the reserves."""
     t = played()
@@ -150,15 +167,6 @@ def test_running_out_of_minions_discards_then_one_stability_per_effect():
 
 
 # --- conquest tracks and the siege --------------------------------------------------------
-
-
-def test_conquest_raise_crossing_two_ability_spaces_resolves_both_in_order():
-    """"Conquest": each ability entered is resolved before moving on."""
-    t = played(abilities={"despair": [3, 4]})
-    s = t.state
-    rules.raise_track(ctx_for(s), "despair", 3)
-    assert s["conquest"]["despair"] == 4
-    assert s["pending"] == ["Despair ability (space 3)", "Despair ability (space 4)"]
 
 
 def test_lowering_never_resolves_abilities():
@@ -366,15 +374,6 @@ def test_bad_input_refused_state_unchanged(command, params, prep):
     assert t.state == before
 
 
-def test_objective_completed_when_tokens_equal_heroes_third_reveals_final_and_siege():
-    t = played(heroes=1)
-    for kind in ("hope", "supply", "influence"):
-        t.do("objective_token", kind=kind)
-    assert t.state["completed"] == 3 and t.state["final_revealed"] and t.state["siege"]
-    t.do("final_done")
-    assert t.state["over"]["result"] == "win"
-
-
 def test_stability_zero_loses():
     t = played()
     t.do("correct", track="stability", value=0)
@@ -473,24 +472,6 @@ def test_spent_fate_symbol_rerolled_at_a_prompt_after_its_ability():
 # --- March through the assault prompt ---------------------------------------------------------
 
 
-def _march_first(t: Table, card: str = "march", fate: list[str] | None = None) -> None:
-    """Make the Morning enemy card (a March) resolved first (scenario set-up)."""
-    t.until("heroes", "planning")
-    board = {a: dict(st) for a, st in t.state["areas"].items()}
-    t.do("next")  # the decks are shuffled, the Action phase draws
-    t.state["areas"] = board  # what a real first card did is undone
-    t.state["supply"]["minions"] = 20 - sum(len(a["minions"]) for a in board.values())
-    t.state["conquest"] = {"despair": 1, "devastation": 1, "corruption": 1}
-    t.state["overruns"], t.state["pending"] = [], []
-    if fate:
-        t.state["fate"] = fate
-    morning = t.state["plan"]["morning"]
-    morning.update(order=["enemy", 0], next=0)
-    morning["enemy"] = {"card": card, "revealed": False}
-    t.state["procedure"] = {"name": "action", "step": 0, "data": {}}
-    t.do("correct", track="stability", value=t.state["stability"])  # runs the draw
-
-
 def test_march_assaults_farrenroc_then_the_structure_each_from_the_tray():
     """"March": assaults on Farrenroc and each structure, center first ("Action
     Phase"); "Assaults": a d10 per enemy token, success if one is at most the
@@ -502,7 +483,7 @@ def test_march_assaults_farrenroc_then_the_structure_each_from_the_tray():
     s["areas"]["village-5"]["structure"] = True
     put(s, "village-5", 1)
     put(s, "outland-1", 1)
-    _march_first(t)
+    enemy_card_first(t)
     assert t.step().id == "assault"
     assert t.step().dice(t.state) == (2, "d10")
     from games.myth import GAME
@@ -524,7 +505,7 @@ def test_despair_spawns_by_fate_dice_from_the_tray_for_missing_objectives():
     """"Conquest", Despair: raise by 1 (no hope token left), then one
     non-darkness fate die per missing hope objective, minions where they point."""
     t = played(heroes=2)
-    _march_first(t, "despair", ["rage", "darkness", "guile", "darkness", "darkness"])
+    enemy_card_first(t, "despair", ["rage", "darkness", "guile", "darkness", "darkness"])
     assert t.step().id == "conquest"
     assert t.step().dice(t.state) == (2, "fate")
     assert t.state["conquest"]["despair"] == 2
@@ -544,6 +525,33 @@ def test_despair_spawns_by_fate_dice_from_the_tray_for_missing_objectives():
 def test_conquest_with_only_darkness_raises_per_die_without_a_prompt():
     """"Conquest": "For each fate die that cannot be rolled, increase the track by 1"."""
     t = played(heroes=2)
-    _march_first(t, "corruption", ["darkness"] * 5)
+    enemy_card_first(t, "corruption", ["darkness"] * 5)
     assert t.state["conquest"]["corruption"] == 4  # 1 (no token) + 2 dice missing
     assert t.step().id != "conquest"
+
+
+def test_scheme_effects_resolved_before_the_captains_move_then_a_defeated_captain_returns():
+    """"Scheme": "1. For each quest location containing an enemy captain, players
+    resolve the active quest's scheme effect. 2. Each captain not in a quest
+    area moves 1 area toward the nearest quest area or Farrenroc, whichever is
+    closer. If there is a tie, the captain moves toward Farrenroc. ... 3. Place
+    1 defeated captain in a random Outland location." The quest is in a Ruins:
+    the captain in Ruins 2 schemes (and stays), the one in Village 3 (Ruins 2
+    one area away, Farrenroc two) moves to Ruins 2, the one in Sanctuary 1 (both
+    one area away) moves to Farrenroc."""
+    t = played()
+    assert t.state["quest"] == "ruins"
+    for area in ("ruins-2", "village-3", "sanctuary-1"):
+        t.do("place", area=area, rank="captain", count=1)
+    t.state["captains_defeated"] = 1
+    enemy_card_first(t, "scheme")
+    s = t.state
+    assert t.step().id == "raise_abilities"
+    assert s["pending"] == ["Quest scheme effect (Ruins 2)"]
+    assert s["areas"]["village-3"]["captains"] == [0]  # not moved yet
+    t.do("next")
+    s = t.state
+    where = {a: len(st["captains"]) for a, st in s["areas"].items() if st["captains"]}
+    outland = next(a for a in where if s["board"]["areas"][a]["type"] == "outland")
+    assert where == {"ruins-2": 2, "farrenroc": 1, outland: 1}
+    assert s["captains_defeated"] == 0 and s["supply"]["captains"] == 0

@@ -1,0 +1,133 @@
+"""Hero actions ("Hero Actions": Battle, Fortify) and objectives ("Objectives"),
+each scenario driven through the box's commands, named after its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import RuleError
+from tests.games.myth.helpers import Table, clear_board, put
+
+
+def played(heroes: int = 1) -> Table:
+    """A game at the Planning phase with the board emptied of enemies and tokens."""
+    t = Table(heroes=heroes).setup()
+    clear_board(t.state)
+    return t
+
+
+# --- Battle ---------------------------------------------------------------------------------
+
+
+def test_battle_with_no_enemy_in_the_area_gains_one_influence():
+    """"Battle": "If the hero cannot or chooses not to resolve a battle, they
+    gain 1 influence." No enemy in Farrenroc: the hero cannot battle."""
+    t = played()
+    t.do("battle", rank="minion")
+    assert t.state["reserves"]["influence"] == 1
+    assert t.state["procedure"]["name"] == "planning"  # no dice asked
+
+
+def test_battle_that_defeats_only_delayed_minions_gains_one_influence():
+    """"Delayed Minions": "they may automatically defeat all delayed minions in
+    their area before resolving the battle action step of the card"; with no
+    enemy left the battle cannot be resolved: "they gain 1 influence" ("Battle")."""
+    t = played()
+    put(t.state, "farrenroc", 2, delayed=True)
+    t.do("battle", rank="minion", defeat_delayed=True)
+    s = t.state
+    assert s["areas"]["farrenroc"]["minions"] == [] and s["supply"]["minions"] == 20
+    assert s["reserves"]["influence"] == 1
+    assert s["procedure"]["name"] == "planning"
+
+
+def test_battle_against_a_rank_not_in_the_area_is_refused_while_another_is():
+    """"Battle": the hero attacks "a single enemy rank ... in their area": a rank
+    not there, while a captain is, is refused (battle the captain, or decline
+    for 1 influence), and nothing changes."""
+    t = played()
+    t.do("place", area="farrenroc", rank="captain", count=1)
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("battle", rank="minion")
+    assert err.value.short == "No minion here" and "captain" in err.value.long
+    assert t.state == before
+
+
+# --- Fortify --------------------------------------------------------------------------------
+
+
+def _six_structures(t: Table) -> None:
+    for area in ("village-2", "village-3", "village-4", "village-5", "sanctuary-1", "sanctuary-2"):
+        t.do("structure", area=area)
+
+
+@pytest.mark.parametrize("where", ["farrenroc", "six in play", "already built"])
+def test_fortify_that_cannot_build_gains_one_supply(where):
+    """"Fortify": "The amount of structures in play cannot exceed six. Structures
+    may not be built in special locations: Farrenroc, Lairs, or Outland. If
+    the hero cannot or chooses not to build a structure, they gain 1 supply.\""""
+    t = played()
+    if where != "farrenroc":
+        t.do("travel", area="village-1")
+    if where == "six in play":
+        _six_structures(t)
+    if where == "already built":
+        t.do("fortify")
+        assert t.state["areas"]["village-1"]["structure"]
+    built = [a for a, s in t.state["areas"].items() if s["structure"]]
+    t.do("fortify")
+    assert t.state["reserves"]["supply"] == 1
+    assert [a for a, s in t.state["areas"].items() if s["structure"]] == built
+
+
+def test_fortify_builds_in_a_basic_location():
+    t = played()
+    t.do("travel", area="village-1")
+    t.do("fortify")
+    assert t.state["areas"]["village-1"]["structure"] and t.state["reserves"]["supply"] == 0
+
+
+# --- Objectives -----------------------------------------------------------------------------
+
+
+def test_objective_token_is_claimed_from_the_heroes_own_area_and_leaves_the_board():
+    """"Objectives": "the hero claiming the objective removes the corresponding
+    objective token from their area and places it near the corresponding
+    objective card"; "Glossary", Objective Action: resolved "in an objective
+    location". From Farrenroc nothing is claimed; on the hope token it is taken."""
+    t = Table(heroes=2).setup()
+    tokens = [a for a, s in t.state["areas"].items() if s["objective"] == "hope"]
+    assert len(tokens) == 2 and "village-1" in tokens
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("objective_token", kind="hope")
+    assert err.value.short == "No hope token here" and t.state == before
+    t.do("travel", area="village-1", hero=1)
+    t.do("objective_token", kind="hope", hero=1)
+    s = t.state
+    assert s["objectives"]["hope"]["tokens"] == 1
+    assert [a for a, st in s["areas"].items() if st["objective"] == "hope"] == [
+        a for a in tokens if a != "village-1"]
+    with pytest.raises(RuleError):  # the token has left village-1
+        t.do("objective_token", kind="hope", hero=1)
+
+
+def test_objective_completed_when_tokens_equal_heroes_third_reveals_final_and_siege():
+    """"Objectives": "When an objective card has a number of objective tokens near
+    it equal to the number of heroes, that objective is immediately completed
+    ... If it was the third objective completed, they immediately reveal the
+    final objective" ("Final Objective": the siege begins); completing it wins."""
+    t = Table(heroes=1).setup()
+    spots = {s["objective"]: a for a, s in t.state["areas"].items() if s["objective"]}
+    assert spots == {"hope": "village-1", "supply": "sanctuary-3", "influence": "dungeon-1"}
+    for area, kind in (("village-1", "hope"), ("farrenroc", None), ("dungeon-1", "influence"),
+                       ("sanctuary-3", "supply")):
+        t.do("travel", area=area)
+        if kind:
+            t.do("objective_token", kind=kind)
+    s = t.state
+    assert s["completed"] == 3 and s["final_revealed"] and s["siege"]
+    t.until("heroes", "planning")  # the boss placed
+    t.do("final_done")
+    assert t.state["over"]["result"] == "win"
