@@ -178,19 +178,30 @@ def opportunity_attack(ctx: Context, index: int) -> None:
                    "resolve it from the card")
 
 
+def opportunity_triggered(enc: dict, cards: int) -> bool:
+    """"Character Activation", Playing Cards c): "If you played no card this
+    Activation, the enemy immediately makes an Opportunity attack"; "Combat
+    Encounter Traits", Opportunist: "if a Character doesn't play at least 2 Combat
+    cards in step 2, trigger the Opportunity attack" - the same one attack, on a
+    wider condition."""
+    return cards == 0 or ("opportunist" in enc["traits"] and cards < OPPORTUNIST_CARDS)
+
+
 def end_activation(ctx: Context, cards: int) -> None:
     """"Character Activation", Playing Cards c): no card played triggers the
-    Opportunity attack, then the Character draws a card (Opportunist: fewer than 2
-    cards); Fast: at most 2 cards. Then the Enemy Attack (or the Opponent's
-    Response) and Check Readiness: the Turn ends when every member has been Activated."""
+    Opportunity attack, "then you draw a card" (with Opportunist too: fewer than 2
+    cards trigger it, and the draw still follows 0 cards); Fast: at most 2 cards.
+    A Character the attack sends to "You Are Dying" has left and draws nothing.
+    Then the Enemy Attack (or the Opponent's Response) and Check Readiness: the
+    Turn ends when every member has been Activated."""
     enc = ctx.state["encounter"]
     index = enc["active"]
     if enc["kind"] == "combat":
-        if "opportunist" in enc["traits"] and cards < OPPORTUNIST_CARDS:
+        if opportunity_triggered(enc, cards):
             opportunity_attack(ctx, index)
-        elif cards == 0:
-            opportunity_attack(ctx, index)
-            _note(ctx, f"{ctx.state['characters'][index]['name']} draws a card")
+            enc = _running(ctx)
+            if cards == 0 and enc is not None and index in enc["members"]:
+                _note(ctx, f"{ctx.state['characters'][index]['name']} draws a card")
         enc = _running(ctx)
         if enc is None:
             return

@@ -91,6 +91,32 @@ def test_opportunist_triggers_it_below_2_cards_and_fast_allows_2_at_most():
         do(state, "end_activation", cards=3)
 
 
+def test_opportunist_with_no_card_played_still_draws_a_card():
+    """Playing Cards c): "If you played no card this Activation, the enemy immediately
+    makes an Opportunity attack, then you draw a card"; Opportunist ("if a Character
+    doesn't play at least 2 Combat cards in step 2, trigger the Opportunity attack")
+    widens when the attack comes, it does not take the draw away. One attack, then
+    the draw."""
+    state = do(new(), "combat", character=1, value=9, trait="opportunist", opp_damage=1)
+    state = do(state, "pick_active", character=1)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 0}))
+    assert _c(applied.state)["health"] == 5  # one Opportunity attack, not two
+    assert any("Character 1 draws a card" in e.text for e in applied.events)
+    one = apply(GAME, state, Command("end_activation", {"cards": 1}))
+    assert _c(one.state)["health"] == 5
+    assert not any("draws a card" in e.text for e in one.events)
+
+
+def test_no_draw_for_a_character_the_opportunity_attack_sends_dying():
+    """"You Are Dying": at 0 Health "the card immediately removes you from the
+    current Encounter" - before the draw of Playing Cards c)."""
+    state = do(new(2), "combat", character=1, party=True, value=9, opp_damage=6)
+    state = do(state, "pick_active", character=1)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 0}))
+    assert _c(applied.state)["health"] == 0 and _enc(applied.state)["members"] == [1]
+    assert not any("draws a card" in e.text for e in applied.events)
+
+
 def test_opportunity_without_numbers_is_left_to_the_players():
     state = do(new(), "combat", character=1, value=9)
     state = do(state, "pick_active", character=1)
