@@ -209,7 +209,7 @@ def turn_face_up(ctx: Context, threat: dict, p: dict) -> str:
     threat["kind"] = p["kind"]
     starred = p["starred"] if isinstance(p["starred"], list) else [
         v for v in ACTIONS if p["starred"] and v != p.get("plain", "none")]
-    threat["starred"] = starred_values(threat, starred)
+    threat["starred"] = [v for v in starred_values(threat, starred) if threat[v]]
     threat["overkill"] = p["overkill"]
     threat["statuses"] += [s for s in ("shield", "bold") if p[s] and s not in threat["statuses"]]
     threat["revealed"] = True
