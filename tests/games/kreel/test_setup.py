@@ -188,3 +188,21 @@ def test_new_game_is_deterministic():
     a = new_game(GAME, {"spirit": 5, "max_spirit": 9, "variant": "valims-dungeoneer"}, 3)
     b = new_game(GAME, {"spirit": 5, "max_spirit": 9, "variant": "valims-dungeoneer"}, 3)
     assert a.state == b.state
+
+
+def test_a_schema_3_save_gets_shadow_reach_and_per_hero():
+    """Schema 4: heroes may target Shadows (Glossary, Shadows), none did before;
+    a pack's Threats name their Multiplayer Symbol values, none before."""
+    from games.core.engine import migrate
+
+    old = new()
+    old["schema"] = 3
+    for hero in old["heroes"]:
+        del hero["shadow_reach"]
+    old["pack"] = {"name": "p", "locations": {}, "groups": {}, "threats": {
+        "Chief": {"fight": 6, "influence": 0, "sneak": 6, "spirit_cost": 2, "spirit_boost": 2,
+                  "overkill": 1, "kind": "foe", "starred": ["fight"], "reveal": [], "group": ""}}}
+    state = migrate(GAME, old)
+    assert state["schema"] == 4 and state["heroes"][0]["shadow_reach"] is False
+    assert state["pack"]["threats"]["Chief"]["per_hero"] == []
+    assert GAME.invariants(state) == []
