@@ -116,81 +116,6 @@ def setup(ctx: Context) -> None:
                  f"Spirit {p['spirit']}/{p['max_spirit']}")
 
 
-# --- helpers ------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-# --- the Threat phase ------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-# --- the Action Power Track ("4. Play Phase", "Using Actions") ---------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- the Spirit phase and the Threat Area ----------------------------------------------
 
 
@@ -198,18 +123,6 @@ def block(ctx: Context) -> None:
     """"5. Spirit Phase" B. Block: each point prevents 1 Spirit of the total."""
     ctx.data["block"] = ctx.params["points"]
     ctx.describe(f"Block {ctx.params['points']} of {ctx.data.get('attack', 0)}")
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def asset_spirit(ctx: Context) -> None:
