@@ -123,7 +123,7 @@ def _add_threat(ctx: Context) -> None:
     if out is None:
         note(ctx, "Threat added to Sneak 3")
     elif out["revealed"]:
-        note(ctx, f"{out['name']} (Scouted) enters the Threat Area")
+        note(ctx, f"{out['name']} (face-up) enters the Threat Area")
     else:
         note(ctx, f"Threat added; {out['name']} is Revealed")
 

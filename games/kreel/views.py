@@ -177,7 +177,7 @@ def view(state: dict) -> GameView:
         if t is None:
             content = "empty"
         elif t["revealed"]:
-            content = _threat_line(t, state) + " (Scouted)"
+            content = _threat_line(t, state) + " (face-up)"
         else:
             content = f"{t['name']} (face-down)"
         shadow_lines.append(f"{shadow_label(i)}: {content}")
