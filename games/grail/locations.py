@@ -94,15 +94,17 @@ def reveal(ctx: Context) -> None:
     note(ctx, f"Location {number} revealed {origin}")
 
 
-def reveal_from(ctx: Context, number: int) -> None:
+def reveal_from(ctx: Context, number: int, gone: tuple[int, ...] = ()) -> None:
     """On arrival (or after a Menhir activation): attach the cards the Location's
     Direction Keys name, each only if within Active Menhir range ("Locations",
-    Traveling and revealing Locations; "Menhirs and Wyrdness")."""
+    Traveling and revealing Locations; "Menhirs and Wyrdness"). The cards
+    ``gone``, discarded by the very removal that moved the Character here, are
+    not laid again."""
     loc = find_location(ctx.state, number)
     on_map = set(the_map(ctx.state))
     for side, key in sorted(loc["keys"].items()):
         target = pack.key_target(ctx.state["pack"], key, on_map)
-        if find_location(ctx.state, target) is not None:
+        if find_location(ctx.state, target) is not None or target in gone:
             continue
         where = board.step((loc["x"], loc["y"]), side)
         if board.at(the_map(ctx.state), where) is not None:
@@ -112,6 +114,42 @@ def reveal_from(ctx: Context, number: int) -> None:
             continue
         _lay(ctx, target, where)
         note(ctx, f"Reveal Location {target} {side} of {number}")
+
+
+def arrive(ctx: Context, number: int, travelled: bool = True, gone: tuple[int, ...] = ()) -> list[int]:
+    """Arriving on Location ``number`` ("Locations", Traveling and revealing
+    Locations: "Whenever you arrive at a new Location"): reveal the cards its
+    Direction Keys name within Active Menhir range, then a Guardian there is met
+    before the Location's instant (lightning) rules ("If a Guardian is present,
+    resolve its Encounter before triggering the Location's instant rule").
+
+    Special movement and being moved off a removed Location count too (not
+    ``travelled``): "it still reveals further Location cards and triggers instant
+    Actions and Guardian Encounters"; "Instant rules must be resolved even if you
+    arrived by other means than Travel (such as being moved from a removed
+    Location)"; the cards that removal discarded (``gone``) are not laid again.
+    Returns the ids of the Guardians met there."""
+    reveal_from(ctx, number, gone)
+    guards = [g for g in ctx.state["guardians"] if g["location"] == number]
+    if guards:
+        note(ctx, f"Guardian here: {', '.join(g['name'] for g in guards)} - Encounter first")
+    if not travelled:
+        note(ctx, f"Arrived on {number}: resolve its lightning rules")
+    return [g["id"] for g in guards]
+
+
+def remove(ctx: Context, gone: list[int]) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Discard the Locations ``gone`` ("Menhirs and Wyrdness"): Characters there lose
+    2 Health, gain 2 Terror and are moved to the nearest remaining Location, which
+    is an arrival (:func:`arrive`, not a Travel). Returns the Characters moved as
+    ``(index, from, to)`` and the ids of the Guardians met where they arrived."""
+    moved = rules.remove_locations(ctx.state, gone)
+    for i, was, to in moved:
+        note(ctx, f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
+    met = []
+    for to in sorted({to for _, _, to in moved}):
+        met += arrive(ctx, to, travelled=False, gone=tuple(gone))
+    return moved, met
 
 
 def direction_key(ctx: Context) -> None:
@@ -147,15 +185,15 @@ def load_pack(ctx: Context) -> None:
 
 def remove_location(ctx: Context) -> None:
     """A card says to discard a Location (the same effects as the Wyrdness:
-    Characters there lose 2 Health, gain 2 Terror and move)."""
+    Characters there lose 2 Health, gain 2 Terror and move, and arrive where they
+    are moved - :func:`remove`)."""
     loc = named_location(ctx)
     if len(ctx.state["locations"]) == 1:
         raise RuleError("Last Location", "The last Location stays on the table (Menhirs and Wyrdness).")
     if menhir_at(ctx.state, loc["number"]):
         ctx.state["menhirs"] = [m for m in ctx.state["menhirs"] if m["location"] != loc["number"]]
-    for i, was, to in rules.remove_locations(ctx.state, [loc["number"]]):
-        note(ctx, f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
     note(ctx, f"Location {loc['number']} removed")
+    remove(ctx, [loc["number"]])
 
 
 def blocked(ctx: Context) -> None:

@@ -83,7 +83,10 @@ def _remove_expired(ctx: Context) -> None:
 def _remove_out_of_range(ctx: Context) -> None:
     """"I) Start of the Day", Remove Locations out of Menhir range; "Menhirs and
     Wyrdness": Characters there lose 2 Health, gain 2 Terror and move to the
-    nearest remaining Location (lowest-numbered if tied), not a Travel. When the
+    nearest remaining Location (lowest-numbered if tied), not a Travel - but an
+    arrival: the cards its Keys name are revealed and a Guardian there is met
+    ("Locations": "Instant rules must be resolved even if you arrived by other
+    means than Travel (such as being moved from a removed Location)"). When the
     last Menhir is gone the Locations stay and every Character loses 2 Health and
     gains 2 Terror."""
     state = ctx.state
@@ -93,14 +96,15 @@ def _remove_out_of_range(ctx: Context) -> None:
             rules.harm(state, state["characters"][i], rules.WYRDNESS_HEALTH, rules.WYRDNESS_TERROR)
         note(ctx, "No Menhir left: everyone -2 Health, +2 Terror")
         return
+    from games.grail.locations import remove
+
     gone = rules.out_of_range(state)
-    moved = rules.remove_locations(state, gone)
-    ctx.data["vanished"] = gone
-    ctx.data["moved"] = [list(m) for m in moved]
     if gone:
         note(ctx, "Locations vanish: " + ", ".join(map(str, gone)))
-    for i, was, to in moved:
-        note(ctx, f"{state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
+    moved, met = remove(ctx, gone)
+    ctx.data["vanished"] = gone
+    ctx.data["moved"] = [list(m) for m in moved]
+    ctx.data["met"] = met
 
 
 def _reduce_menhir_dials(ctx: Context) -> None:
@@ -162,6 +166,8 @@ START_OF_DAY = Procedure(
         Step("range_note", StepKind.REMINDER, "Discard the Locations; move models",
              "Menhirs and Wyrdness",
              skip=lambda s: not (_data(s).get("vanished") or _data(s).get("last_menhir"))),
+        Step("arrival_fight", StepKind.REMINDER, "Guardian Encounter on arrival!",
+             "Locations: Traveling and revealing Locations; Guardians", skip=_nothing("met")),
         Step("dials", StepKind.AUTO, "Reduce Menhir Dials by 1",
              "I) Start of the Day: Reduce Menhir Dials", run=_reduce_menhir_dials),
         Step("dials_note", StepKind.REMINDER, "Turn each Menhir Dial down 1",

@@ -6,7 +6,7 @@ Passed, alone or with a Party ("Parties and Party Actions").
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.grail.locations import reveal_from
+from games.grail.locations import arrive
 from games.grail.params import SIDES, joined_names, named_character, named_location
 from games.grail.procedures import note
 from games.grail.rounds import check_turn, took_action
@@ -48,16 +48,6 @@ def _pay_energy(c: dict, cost: int, what: str) -> None:
                         f"{what} costs {cost} Energy; {c['name']} has {c['energy']} "
                         "(II) During the Day: the six most important Actions).")
     c["energy"] -= cost
-
-
-def _arrive(ctx: Context, c: dict) -> None:
-    """Arriving somewhere: reveal within range, lightning rules, Guardians first
-    ("Locations", Traveling and revealing Locations; "Guardians")."""
-    here = c["location"]
-    reveal_from(ctx, here)
-    guards = [g["name"] for g in ctx.state["guardians"] if g["location"] == here]
-    if guards:
-        note(ctx, f"Guardian here: {', '.join(guards)} - Encounter first")
 
 
 def _party(ctx: Context, c: dict) -> list[dict]:
@@ -152,7 +142,7 @@ def travel(ctx: Context) -> None:
     _acted(ctx, going)
     note(ctx, f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
               f"(Energy {_energies(going)})")
-    _arrive(ctx, c)
+    arrive(ctx, to)
 
 
 def explore(ctx: Context) -> None:
@@ -219,9 +209,11 @@ def pass_day(ctx: Context) -> None:
 
 
 def move(ctx: Context) -> None:
-    """"Locations", Special movement: not a Travel, costs no Energy."""
+    """"Locations", Special movement: not a Travel, costs no Energy, "but it still
+    reveals further Location cards and triggers instant Actions and Guardian
+    Encounters"."""
     c = named_character(ctx)
     loc = named_location(ctx)
     c["location"] = loc["number"]
     note(ctx, f"{c['name']} moved to {loc['number']} (not a Travel)")
-    _arrive(ctx, c)
+    arrive(ctx, loc["number"], travelled=False)

@@ -70,6 +70,9 @@ def _step_text(state: dict, step: Step) -> str:
             return "No Menhir: all -2 Health +2 Terror"
         moves = "; ".join(f"{state['characters'][i]['name']} to {to}" for i, _, to in data["moved"])
         return f"Discard {_nums(data['vanished'])}" + (f"; move {moves}" if moves else "")
+    if sid == "start-of-day.arrival_fight":
+        names = [f"{g['name']} on {g['location']}" for g in state["guardians"] if g["id"] in data["met"]]
+        return f"Encounter: {', '.join(names)}" if names else step.text
     if sid == "start-of-day.dials_note":
         parts = [f"{m['location']}: " + ("remove Dial" if m["dial"] is None else str(m["dial"]))
                  for m in state["menhirs"]]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.core import RuleError
-from tests.games.grail.helpers import do, edit, new, next_until, standing
+from games.core import Command, RuleError, apply
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing
 
 
 def _numbers(state):
@@ -123,3 +123,31 @@ def test_remove_location_by_a_card():
     assert 103 not in _numbers(state)
     assert state["characters"][0]["location"] == 101
     assert state["characters"][0]["health"] == 4
+
+
+def test_moved_off_a_location_a_card_removes_is_an_arrival():
+    """"Locations": "Instant rules must be resolved even if you arrived by other
+    means than Travel (such as being moved from a removed Location)": the Character
+    moved from 103 to 101 reveals 102 (101's north Key, in range of 101's Menhir)
+    and meets the Guardian there before 101's lightning rules."""
+    state = edit(new(), lambda s: s.update(locations=[loc for loc in s["locations"] if loc["number"] != 102]))
+    state = edit(state, lambda s: s["guardians"].append({"id": 3, "name": "Guardian 3", "location": 101}))
+    state = edit(state, lambda s: s["characters"][0].update(location=103))
+    applied = apply(GAME, state, Command("remove_location", {"location": 103}))
+    assert applied.state["characters"][0]["location"] == 101
+    assert 102 in _numbers(applied.state)
+    texts = [e.text for e in applied.events]
+    assert "Guardian here: Guardian 3 - Encounter first" in texts
+    assert texts.index("Guardian here: Guardian 3 - Encounter first") < texts.index(
+        "Arrived on 101: resolve its lightning rules")
+
+
+def test_special_movement_reveals_and_meets_guardians():
+    """"Locations", Special movement: "it still reveals further Location cards and
+    triggers instant Actions and Guardian Encounters"."""
+    state = edit(new(), lambda s: s.update(locations=[loc for loc in s["locations"] if loc["number"] != 102]))
+    state = edit(state, lambda s: s["guardians"].append({"id": 3, "name": "Guardian 3", "location": 101}))
+    state = edit(state, lambda s: s["characters"][0].update(location=105))
+    applied = apply(GAME, state, Command("move", {"character": 1, "location": 101}))
+    assert 102 in _numbers(applied.state)
+    assert "Guardian here: Guardian 3 - Encounter first" in [e.text for e in applied.events]

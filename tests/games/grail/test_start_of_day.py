@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import do, edit, new, next_until, step_id, to_next_day, with_map
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, step_id, to_next_day, with_map
 
 
 def _menhir(state, location, dial):
@@ -127,3 +127,41 @@ def test_menhir_dial_sets_days_with_the_spirit_dial():
     assert state["menhirs"][0]["dial"] == 5
     with pytest.raises(RuleError):
         do(state, "correct", track="menhir101.days", value=0)
+
+
+def _without_102_and_a_guardian_on_101(state):
+    """102 not revealed (101's north Key names it) and a Guardian on 101; the only
+    Active Menhir on 104, so 103 vanishes at the next Start of the Day."""
+    state = edit(state, lambda s: s.update(locations=[loc for loc in s["locations"] if loc["number"] != 102]))
+    state = edit(state, lambda s: s["guardians"].append({"id": 7, "name": "Guardian 7", "location": 101}))
+    state = edit(state, lambda s: s["menhirs"][0].update(dial=None))
+    state = _menhir(state, 104, 4)
+    return edit(state, lambda s: s["characters"][0].update(location=103))
+
+
+def test_moved_off_a_removed_location_is_an_arrival_reveals_and_meets_the_guardian():
+    """"Locations": "Instant rules must be resolved even if you arrived by other
+    means than Travel (such as being moved from a removed Location)"; Special
+    movement "still reveals further Location cards and triggers instant Actions
+    and Guardian Encounters". Moved from 103 to 101, the Character reveals 102
+    (101's north Key, one card from the Menhir on 104) and meets Guardian 7."""
+    state = next_until(_without_102_and_a_guardian_on_101(new()), "start-of-day.arrival_fight")
+    assert state["removed_locations"] == [103]
+    assert state["characters"][0]["location"] == 101
+    assert sorted(loc["number"] for loc in state["locations"]) == [101, 102, 104, 105]
+    assert state["procedure"]["data"]["met"] == [7]
+    assert GAME.view(state).step == "Encounter: Guardian 7 on 101"
+    # The Guardian still rolls afterwards ("Move Guardians"), then the Event.
+    assert _sod(state)["guardians"] == [{"id": 7, "name": "Guardian 7", "location": 101}]
+
+
+def test_nobody_moved_no_arrival_reminder():
+    state = _without_102_and_a_guardian_on_101(new())
+    state = edit(state, lambda s: s["characters"][0].update(location=104))
+    seen = []
+    state = next_until(state, "start-of-day.effects")
+    while step_id(state) != "start-of-day.event":
+        seen.append(step_id(state))
+        state = _press(state)
+    assert "start-of-day.arrival_fight" not in seen
+    assert 102 not in [loc["number"] for loc in state["locations"]]
