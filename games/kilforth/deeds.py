@@ -16,13 +16,24 @@ from games.kilforth.state import (
 )
 
 
+def _deed(ctx: Context, name: str) -> dict:
+    """"10. Deeds": during the hero's turn, never while Hidden; never by a hero who has
+    made Camp ("receives no more turns that Day"), is defeated ("Make Camp and end
+    their turn immediately") or eliminated ("Ancient Battles")."""
+    state = ctx.state
+    require(in_daylight(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
+    hero = active_hero(state)
+    require(not hero["camped"], "Turn is over",
+            f"{hero['name']} has made Camp and takes no more turns today (Daylight Turns).")
+    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    return hero
+
+
 def overcome(ctx: Context) -> None:
     """"Deed: Overcome": defeat an encounter whose Weakness matches a keyword in play;
     no AP. "Hidden heroes cannot perform Deeds"."""
     state = ctx.state
-    require(in_daylight(state), "Not in Daylight", "Deeds are performed during a turn.")
-    hero = active_hero(state)
-    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
+    hero = _deed(ctx, "Overcome")
     enc = find_encounter(state, ctx.params["encounter"])
     require(enc is not None and enc["cell"] == hero["cell"], "Not here",
             f"Encounter {ctx.params['encounter']} is not at {rules.where(hero['cell'])}.")
@@ -30,15 +41,6 @@ def overcome(ctx: Context) -> None:
     ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")
     note(ctx, f"{hero['name']} overcomes {enc['name']}")
-
-
-def _deed(ctx: Context, name: str) -> dict:
-    """"10. Deeds": during the hero's turn, never while Hidden."""
-    state = ctx.state
-    require(in_daylight(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
-    hero = active_hero(state)
-    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
-    return hero
 
 
 def exchange(ctx: Context) -> None:
@@ -115,10 +117,8 @@ def assault(ctx: Context) -> None:
     must have completed their Finales first. The Ancient's unresolved Plots leave the
     map and join it ("Ancient Battles"); no Surprise, no evasion, no escape."""
     state = ctx.state
-    require(in_daylight(state), "Not in Daylight", "Deeds are performed during a turn (10. Deeds).")
+    hero = _deed(ctx, "Assault")
     index = state["active_hero"]
-    hero = state["heroes"][index]
-    require(not hero["hidden"], "Hidden: no Deeds", "Hidden heroes cannot perform Deeds (10. Deeds).")
     number = ctx.params["ancient"]
     require(number <= len(state["ancients"]), f"No Ancient {number}", "There is no such Ancient.")
     ancient = state["ancients"][number - 1]

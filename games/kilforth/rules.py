@@ -246,14 +246,20 @@ def defeat(state: dict, index: int) -> None:
 
 def eliminate(state: dict, index: int) -> None:
     """"Ancient Battles", Hero Defeated Check: "the hero is eliminated from the game. All
-    their cards and tokens are returned"; references to heroes no longer include them."""
+    their cards and tokens are returned to their appropriate discard piles and token
+    supplies. All rules and card references to heroes no longer include that hero."
+    So they take no further turns (as if Camped, without taking the First Hero
+    marker: they did not make Camp) and a marker they hold passes clockwise."""
     hero = state["heroes"][index]
     hero.update(eliminated=True, defeated=False, hp=0, ap=0, fate=0, gold=0, rumours=0, assets=0,
-                asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[], unique_gold={})
-    make_camp(state, index)
-    leave_location(hero)
+                asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[], unique_gold={},
+                camped=True, successes=[], evaded=[])
     if index in state["pending_losses"]:
         state["pending_losses"].remove(index)
+    if state["first_hero"] == index:  # "First Hero Marker": to the next hero still in the game
+        n = len(state["heroes"])
+        clockwise = [(index + k) % n for k in range(1, n)]
+        state["first_hero"] = next((i for i in clockwise if not state["heroes"][i]["eliminated"]), index)
 
 
 def enemies_here(state: dict, index: int) -> list[dict]:
@@ -273,7 +279,10 @@ def leave_location(hero: dict) -> None:
 
 def make_camp(state: dict, index: int) -> None:
     """"Action or Camp": discard remaining AP, no more turns this phase; successes are
-    lost on Camping ("Confront"); the first to Camp takes the First Hero marker."""
+    lost on Camping ("Confront"). "The first hero to make Camp each Day takes the First
+    Hero marker. They will take the first turn the next Day - they also choose how to
+    resolve certain Night card effects": the marker moves now, so tonight's First Hero
+    (who draws the Night card and chooses) is already the first to Camp."""
     hero = state["heroes"][index]
     if hero["camped"]:
         return
@@ -282,13 +291,7 @@ def make_camp(state: dict, index: int) -> None:
     hero["successes"] = []
     if state["first_camper"] is None:
         state["first_camper"] = index
-
-
-def awake(state: dict) -> list[int]:
-    """Heroes still taking turns today, clockwise from the First Hero."""
-    n = len(state["heroes"])
-    order = [(state["first_hero"] + k) % n for k in range(n)]
-    return [i for i in order if not state["heroes"][i]["camped"] and not state["heroes"][i]["eliminated"]]
+        state["first_hero"] = index
 
 
 def pass_turn(state: dict) -> None:
@@ -357,7 +360,7 @@ def end_check(state: dict) -> dict | None:
             name = state["heroes"][winner]["name"] if winner is not None else "A hero"
             return {"result": "win", "text": f"{name} defeats the Ancient and wins!"}
         return {"result": "win", "text": f"The Ancients are defeated! VP {team_victory_points(state)}"}
-    if state["mode"] != "competitive" and all(h["eliminated"] for h in state["heroes"]):
+    if all(h["eliminated"] for h in state["heroes"]):
         return {"result": "loss", "text": "Every hero is eliminated"}
     if not state["time_up"]:
         return None

@@ -2,7 +2,7 @@
 Plots join it; no Surprise, evasion or escape; elimination; damage kept; the win."""
 
 from games.core.engine import migrate
-from games.kilforth.state import cell_index
+from games.kilforth.state import CITY, cell_index
 
 from .helpers import GAME, WARRIOR, d6, do, refused, start, step_id
 
@@ -141,3 +141,49 @@ def test_the_displays_show_the_ancient_battle_odds():
     assert dict(GAME.view(state).facts)["Foe HP"] == "2"
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
     assert GAME.view(state).step.startswith("Foe 3d: KO you ")
+
+
+def _eliminated_in_assault(other_camped: bool) -> dict:
+    """Competitive, two heroes: Hero 1 (saga complete, 1 HP, no gold) Assaults the
+    Ancient and is slain in the first round; Hero 2 has Camped or not."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=8, max_hp=8, fight=3, gold=7)
+    if other_camped:
+        state = do(do(state, "hide"), "camp")
+        state["heroes"][0]["hidden"] = False
+    state["heroes"][0].update(cell=cell_index("B2"), chapter=6, hp=1, gold=0, loot=1)
+    state = do(state, "assault", ancient=1)
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(6, 1, 1))
+    return do(state, "fate", use="no")
+
+
+def test_a_hero_eliminated_by_an_ancient_takes_no_more_turns():
+    """"Ancient Battles", Hero Defeated Check: "the hero is eliminated from the game. All
+    their cards and tokens are returned ... All rules and card references to heroes no
+    longer include that hero." The Assault is a Deed, yet the eliminated hero's turn is
+    over: play passes to the other hero, and the eliminated hero never acts again (no
+    Deed of theirs: their Loot token is gone; no AP at Breaking Camp; no Team)."""
+    state = _eliminated_in_assault(other_camped=False)
+    hero = state["heroes"][0]
+    assert hero["eliminated"] and (hero["gold"], hero["loot"], hero["ap"]) == (0, 0, 0)
+    assert state["procedure"] is None and state["active_hero"] == 1
+    state = do(state, "resolve", source="card", gold=3)  # Hero 2's Deed
+    assert (state["heroes"][0]["gold"], state["heroes"][1]["gold"]) == (0, 4)
+    state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")  # unveil; Breaking Camp
+    assert state["day"] == 2 and state["active_hero"] == 1
+    assert state["heroes"][0]["ap"] == 0 and state["heroes"][0]["camped"]
+    state["heroes"][1]["cell"] = CITY
+    from games.kilforth.daylight import team_choices
+    assert team_choices(state) == ("none",)
+
+
+def test_a_hero_eliminated_by_an_ancient_after_the_others_camped_starts_the_night():
+    """"Daylight Turns": "When all heroes have made Camp, the Night phase begins" - the
+    eliminated hero takes no further turns, so the Night begins at once."""
+    state = _eliminated_in_assault(other_camped=True)
+    assert state["heroes"][0]["eliminated"]
+    assert state["procedure"]["name"] == "night" and step_id(state) == "card"

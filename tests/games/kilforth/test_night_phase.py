@@ -1,5 +1,6 @@
 """'11. Night Phase': Gloom, Darkness, Plot, Dawn, then Breaking Camp, in order."""
 
+from games.core import Command, apply
 from games.kilforth.state import CITY, cell_index
 
 from .helpers import GAME, WARRIOR, camp_all, d6, do, refused, start, step_id
@@ -181,3 +182,21 @@ def test_an_event_encounter_drawn_on_a_move_can_be_tested():
     assert state["procedure"]["name"] == "arrive" and step_id(state) == "event"
     state = do(state, "next")
     assert state["procedure"] is None and state["heroes"][0]["ap"] == 3  # the Move only
+
+
+def test_the_first_hero_to_camp_draws_tonights_night_card_and_chooses():
+    """"Action or Camp": "The first hero to make Camp each Day takes the First Hero
+    marker. They will take the first turn the next Day - they also choose how to
+    resolve certain Night card effects"; "Step 2a: Draw: The First Hero draws a card
+    from the Night deck". Hero 2 starts as First Hero, Hero 1 Camps first: tonight's
+    Event Test is Hero 1's, and Hero 1 acts first on Day 2."""
+    state = start([WARRIOR, dict(WARRIOR, sneak=5)], mode="coop")
+    assert state["first_hero"] == 1
+    state = do(state, "hide")  # Hero 2
+    state = do(state, "camp")  # Hero 1 Camps first: the marker is theirs at once
+    assert state["first_hero"] == 0
+    state = do(state, "camp")
+    applied = apply(GAME, state, Command("night_card", {"location": "D4", "type": "event"}))
+    assert "Hero 1 chooses" in applied.description
+    state = do(applied.state, "test", attribute="sneak", needed=1)
+    assert state["procedure"]["data"]["hero"] == 0
