@@ -2,7 +2,7 @@
 
 from games.kilforth.state import CITY, cell_index
 
-from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
+from .helpers import GAME, WARRIOR, camp_all, d6, do, place, refused, start, step_id
 
 
 def test_kobold_engagement_example():
@@ -323,3 +323,51 @@ def test_evasion_opportunity_fate_is_asked_only_when_it_evades():
     assert step_id(state) == "fate"
     state = do(state, "fate", use="Fate token")
     assert state["procedure"]["data"]["foe_hp"] == 1 and state["heroes"][0]["fate"] == 3
+
+
+def _lose_first_round(state: dict) -> dict:
+    """The engaged hero rolls nothing and the foe takes their last HP; a rumour is lost."""
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(*[1] * state["heroes"][state["active_hero"]]["fight"]))
+    state = do(state, "foe_fight", dice=d6(*[6] * state["procedure"]["data"]["foe_hp"]))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert step_id(state) == "loss"
+    return do(state, "lose_card", card="rumour")
+
+
+def test_defeat_at_the_start_of_a_turn_ends_that_turn():
+    """"7. Hero Turn", Enemy Engagement: "At the beginning of their turn, the hero must
+    first engage all Enemies at their location"; "Step 3: Hero Defeated Check: If a
+    hero has no HP, they are defeated ... and must... Make Camp and end their turn
+    immediately". Hero 2, at 1 HP beside a Fight 3 Enemy, is defeated by it at the start
+    of their turn: the turn passes back to Hero 1 without Hero 2 taking an Action."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1].update(cell=cell_index("B2"), hp=1, ap=1)
+    place(state, cell_index("B2"), "enemy", fight=3, hp=3, sneak=1)
+    state = do(state, "hide")  # Hero 1's Action; Hero 2's turn begins with the engagement
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["hero"] == 1
+    state = _lose_first_round(state)
+    hero = state["heroes"][1]
+    assert hero["defeated"] and hero["camped"] and hero["cell"] == CITY
+    assert state["procedure"] is None and state["active_hero"] == 0
+    state = do(state, "camp")  # Hero 1 Camps: everyone has, the Night begins
+    assert state["procedure"]["name"] == "night"
+
+
+def test_defeat_at_the_start_of_the_day_ends_the_first_heros_turn():
+    """The same at Breaking Camp: the First Hero starts the Day beside the Enemy the
+    Night placed there, is defeated by it, and the first turn passes to the next hero;
+    the other Enemies at the location are not engaged by a defeated hero ("Hero
+    Defeated": they "Cannot be affected by abilities or effects")."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0].update(cell=cell_index("B2"), hp=1)
+    place(state, cell_index("B2"), "enemy", fight=3, hp=3, sneak=1)
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="enemy", fight=3, hp=3, sneak=1)
+    state = do(state, "next")  # unveil; Breaking Camp: Hero 1 (1 HP) engages first
+    assert step_id(state) == "order"
+    state = do(state, "engage_next", encounter=str(state["encounters"][0]["id"]))
+    state = _lose_first_round(state)
+    assert state["heroes"][0]["defeated"] and len(state["encounters"]) == 2
+    assert state["procedure"] is None and state["active_hero"] == 1 and state["day"] == 2
