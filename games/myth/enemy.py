@@ -30,7 +30,8 @@ def conquest_fate(ctx: Context) -> None:
 
 def place(ctx: Context) -> None:
     """Put enemies on the board from the supply (enemy sheet setup, card effects).
-    "Glossary", Area: never more than three minions; use spawn for overruns."""
+    "Glossary", Area: never more than three minions; use spawn for overruns.
+    "Enemies": "The boss enters play only during a siege"."""
     state = ctx.state
     area_id, rank, count = ctx.params["area"], ctx.params["rank"], ctx.params["count"]
     if rank == "minion":
@@ -48,6 +49,9 @@ def place(ctx: Context) -> None:
         state["supply"]["captains"] -= count
         state["areas"][area_id]["captains"] += [0] * count
     else:
+        if not state["siege"]:
+            raise RuleError("Boss: siege only", "The boss enters play only during a siege "
+                            "(Enemies; The Siege).")
         state["boss"]["area"] = area_id
         state["boss"].pop("arriving", None)  # placed by hand: no fate die for it
         rules.advance_raises(ctx)  # a raise that waited for the boss moves on

@@ -129,11 +129,14 @@ def quest(ctx: Context) -> None:
 def encounter(ctx: Context) -> None:
     """"Encounter Cards": the card's skill test first, if any (no test: its
     success effect); then whether the card is kept as an asset (three at most)
-    or a burden ("Encounter Cards": assets, burdens)."""
+    or a burden ("Encounter Cards": assets, burdens). "Locations": "Outland &
+    Lair areas do not have encounter cards" (the Glossary's Lair entry speaks
+    of "an enemy encounter card", a deck the base game does not list)."""
     target = _hero(ctx)
-    if area_type(ctx.state, target["area"]) == "outland":
-        raise RuleError("No encounter deck", "Outland areas have no encounter cards "
-                        "(Locations).")
+    if area_type(ctx.state, target["area"]) in ("outland", "lair"):
+        raise RuleError("No encounter deck", "Outland & Lair areas do not have encounter "
+                        "cards (Locations; Game Components: encounter cards for Farrenroc, "
+                        "Ruins, Dungeon, Village and Sanctuary).")
     if ctx.params["no_test"]:
         start_roll(ctx, target, None, card=True)
         note(ctx, f"{target['name']} encounter: success (no test)")

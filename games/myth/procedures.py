@@ -238,12 +238,16 @@ def _hero_down(state: dict) -> bool:
 
 
 def assault_targets(state: dict) -> list[str]:
-    """"March": Farrenroc and each area with a structure, center first ("Action
-    Phase": enemy actions that target areas start with Farrenroc and work
-    outwards); an area without enemy tokens is ignored ("Assaults")."""
+    """"March": "players resolve the following steps for each area containing 1
+    or more minion tokens: Resolve an assault on Farrenroc and each area
+    containing a structure", center first ("Action Phase": enemy actions that
+    target areas start with Farrenroc and work outwards). Delayed minions do
+    not count ("Delayed": "ignored by enemy action card effects targeting
+    minions"), so Farrenroc or a structure held only by captains, the boss or
+    delayed minions is not assaulted by a March."""
     home = farrenroc(state["board"])
     targets = [a for a, s in state["areas"].items()
-               if (a == home or s["structure"]) and rules.enemy_tokens(state, a)]
+               if (a == home or s["structure"]) and any(not m["delayed"] for m in s["minions"])]
     return sorted(targets, key=lambda a: (state["distance"][a], a))
 
 

@@ -87,10 +87,11 @@ def enemy_card_first(t: Table, card: str = "march", fate: list[str] | None = Non
     Planning step (scenario set-up)."""
     t.until("heroes", "planning")
     board = {a: dict(st) for a, st in t.state["areas"].items()}
+    conquest = dict(t.state["conquest"])
     t.do("next")  # the decks are shuffled, the Action phase draws
     t.state["areas"] = board  # what a real first card did is undone
     t.state["supply"]["minions"] = 20 - sum(len(a["minions"]) for a in board.values())
-    t.state["conquest"] = {"despair": 1, "devastation": 1, "corruption": 1}
+    t.state["conquest"] = conquest
     t.state["overruns"], t.state["pending"], t.state["raising"] = [], [], []
     if fate:
         t.state["fate"] = fate

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import RuleError
+from games.myth import GAME
 from tests.games.myth.helpers import Table, clear_board, put
 
 
@@ -131,3 +132,52 @@ def test_objective_completed_when_tokens_equal_heroes_third_reveals_final_and_si
     t.until("heroes", "planning")  # the boss placed
     t.do("final_done")
     assert t.state["over"]["result"] == "win"
+
+
+# --- Travel, Encounter, Defeated Heroes -------------------------------------------------------
+
+
+def test_travel_moves_into_an_adjacent_area_only():
+    """"Travel": "may move their hero into an adjacent area"."""
+    t = played()
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("travel", area="dungeon-2")  # two areas from Farrenroc
+    assert err.value.short == "Not adjacent" and t.state == before
+    t.do("travel", area="village-1")
+    t.do("travel", area="dungeon-2")
+    assert t.state["heroes"][0]["area"] == "dungeon-2"
+
+
+@pytest.mark.parametrize("area", ["outland-1", "lair-1"])
+def test_no_encounter_in_an_outland_or_a_lair(area):
+    """"Locations": "Outland & Lair areas do not have encounter cards"."""
+    t = played()
+    t.state["heroes"][0]["area"] = area
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("encounter", skill="spirit", target=6)
+    assert err.value.short == "No encounter deck" and t.state == before
+
+
+def test_an_encounter_in_farrenroc_draws_its_deck():
+    """"Game Components": encounter cards for Farrenroc too."""
+    t = played()
+    t.do("encounter", skill="spirit", target=1, no_test=True)
+    assert t.step().id == "card"
+
+
+def test_a_defeated_heros_card_is_returned_unresolved():
+    """"Defeated Heroes": "When a defeated hero's action card is revealed during
+    the action phase, that card is returned to the defeated hero but is not
+    resolved"; "Any effects that target heroes cannot target or affect
+    defeated heroes"."""
+    t = played()
+    t.do("wound", amount=9)
+    assert t.state["heroes"][0]["defeated"] and t.state["stability"] == 9
+    t.until("defeated", "action")
+    assert "is defeated: card back" in GAME.view(t.state).step
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("fortify")
+    assert err.value.short == "Hero is defeated" and t.state == before

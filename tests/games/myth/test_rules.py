@@ -555,3 +555,129 @@ def test_scheme_effects_resolved_before_the_captains_move_then_a_defeated_captai
     outland = next(a for a in where if s["board"]["areas"][a]["type"] == "outland")
     assert where == {"ruins-2": 2, "farrenroc": 1, outland: 1}
     assert s["captains_defeated"] == 0 and s["supply"]["captains"] == 0
+
+
+def test_march_assaults_only_areas_holding_a_standing_minion():
+    """"March": "players resolve the following steps for each area containing 1
+    or more minion tokens: Resolve an assault on Farrenroc and each area
+    containing a structure"; "Delayed": ignored by enemy action card effects
+    targeting minions. A captain alone in Farrenroc and a delayed minion alone
+    at a structure are not assaulted; a structure with a minion and a captain
+    is, with a die for each enemy token ("Assaults")."""
+    t = played()
+    s = t.state
+    s["enemy"]["minion"]["attack"] = 3
+    t.do("place", area="farrenroc", rank="captain", count=1)
+    s = t.state
+    s["areas"]["village-5"]["structure"] = True
+    put(s, "village-5", 1, delayed=True)
+    s["areas"]["village-2"]["structure"] = True
+    put(s, "village-2", 1)
+    t.do("place", area="village-2", rank="captain", count=1)
+    enemy_card_first(t)
+    assert t.step().id == "assault" and t.state["procedure"]["data"]["assaults"] == ["village-2"]
+    assert t.step().dice(t.state) == (2, "d10")
+    t.do("assault", dice=[{"kind": "d10", "face": 9}, {"kind": "d10", "face": 8}])
+    s = t.state
+    assert s["stability"] == 10 and s["areas"]["village-5"]["structure"]
+    assert "assaults" not in s["procedure"]["data"] or not s["procedure"]["data"]["assaults"]
+
+
+def test_delayed_minions_are_ignored_but_still_fill_an_area():
+    """"Delayed Minions": "Delayed minions are essentially ignored by all game
+    effects" (they do not march, and do not hold an objective location for a
+    Conquest), but "Delayed minions still count against the number of minions
+    allowed in an area": a spawn into 3 delayed minions is an overrun."""
+    t = played()
+    s = t.state
+    s["areas"]["village-1"]["objective"] = "hope"
+    put(s, "village-1", 1, delayed=True)
+    put(s, "outland-1", 1, delayed=True)
+    put(s, "dungeon-3", 3, delayed=True)
+    enemy_card_first(t, "despair")
+    s = t.state
+    assert s["conquest"]["despair"] == 1  # the delayed minion holds nothing
+    assert len(s["areas"]["village-1"]["minions"]) == 2  # the Conquest's spawn
+    t2 = played()
+    put(t2.state, "outland-1", 1, delayed=True)
+    enemy_card_first(t2)
+    assert len(t2.state["areas"]["outland-1"]["minions"]) == 1  # did not march
+    t3 = played()
+    put(t3.state, "dungeon-3", 3, delayed=True)
+    t3.do("correct", track="hope", value=1)
+    t3.do("spawn", area="dungeon-3", count=1)
+    assert t3.state["overruns"] == [{"area": "dungeon-3", "count": 1}]
+
+
+def test_overrun_by_movement_into_farrenroc_costs_one_stability_and_the_excess():
+    """Quick Reference, Overrun 4: "Overrun by movement into Farrenroc reduces its
+    stability by 1 only and then discard every minion over 3 into the supply"
+    ("Enemy Movement": more than three minions in Farrenroc)."""
+    t = played()
+    put(t.state, "farrenroc", 3)
+    put(t.state, "dungeon-1", 3)
+    t.do("spawn", area="dungeon-1", count=2)  # reserves empty: the minions move
+    s = t.state
+    assert len(s["areas"]["farrenroc"]["minions"]) == 3 and s["stability"] == 9
+    assert s["supply"]["minions"] == 14
+
+
+def test_the_boss_enters_play_only_during_a_siege():
+    """"Enemies": "The boss enters play only during a siege"."""
+    t = played()
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("place", area="farrenroc", rank="boss", count=1)
+    assert err.value.short == "Boss: siege only" and t.state == before
+
+
+def test_the_boss_defeated_wins_the_game():
+    """"Damage and Healing": "If the boss is defeated, the players immediately win
+    the game" ("Object of the Game"; "End of Game")."""
+    t = played(fate=["rage"] * 5)
+    t.do("correct", track="despair", value=9)
+    t.do("raise", track="despair", spaces=1)
+    t.do("boss_fate")
+    t.do("place", area="farrenroc", rank="boss", count=1)  # a card moved it (by hand)
+    t.do("correct", track="boss.vitality", value=2)
+    t.do("correct", track="boss.defence", value=5)
+    t.do("battle", rank="boss", dice=[{"kind": "d10", "face": 9}])
+    t.do("reroll")
+    assert t.state["boss"]["damage"] == 1 and not t.state.get("over")
+    t.do("battle", rank="boss", dice=[{"kind": "d10", "face": 7}])
+    t.do("reroll")
+    assert t.state["over"]["result"] == "win"
+
+
+def test_enemy_movement_priority_an_objective_before_a_structure_then_the_highest_track():
+    """"Enemy Movement Priority": minions move toward the closest structure,
+    objective or Farrenroc; among several: "1. Farrenroc 2. The objective
+    location corresponding to the highest conquest track 3. Structures". From
+    Dungeon 2, Ruins 2 and Sanctuary 5 are one area away, Farrenroc two."""
+    t = played()
+    s = t.state
+    s["areas"]["ruins-2"]["structure"] = True
+    s["areas"]["sanctuary-5"]["objective"] = "hope"
+    put(s, "dungeon-2", 1)
+    enemy_card_first(t)
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1  # the objective
+    t = played()
+    s = t.state
+    s["areas"]["ruins-2"]["objective"] = "hope"
+    s["areas"]["sanctuary-5"]["objective"] = "influence"
+    put(s, "dungeon-2", 1)
+    t.do("correct", track="corruption", value=3)
+    enemy_card_first(t)
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1  # Corruption is highest
+
+
+def test_the_siege_action_is_reminded_once_the_siege_has_begun():
+    """"Action Phase": "Any siege steps of an action card are ignored until the
+    siege has begun"; afterwards the card's Siege Action (mandatory) is resolved."""
+    t = played(fate=["rage"] * 5)
+    t.do("correct", track="devastation", value=9)
+    t.do("raise", track="devastation", spaces=1)
+    t.do("boss_fate")
+    enemy_card_first(t, "scheme")
+    t.until("enemy_rest", "action")
+    assert "Siege action" in GAME.view(t.state).step
