@@ -36,17 +36,28 @@ def raise_attribute(ctx: Context) -> None:
 
 
 def advance_deck(ctx: Context) -> None:
-    """"Character Advancement", Advancing decks: 2 Exp (Challenge 5); take the top three
-    cards of the Advancement Pool, add one."""
+    """"Character Advancement", Advancing Combat or Diplomacy decks: "Pay 2 Exp
+    [Challenge 5], take the top three cards of your Advancement Pool, add one to
+    your deck, and shuffle the other two back into the pool." The pool holds 25
+    cards ("Character Setup" IX) and gives one card per advance, so a deck tops
+    out at 15 + 25 = 40 cards; cards swapped out of a deck "do not return to the
+    Advancement Pool"."""
     c = named_character(ctx)
     deck = ctx.params["deck"]
-    cost = rules.deck_cost(ctx.state["mode"])
+    cost = rules.deck_cost(rules.modifier(ctx.state, "advancement"))
+    if c["pools"][deck] < 1:
+        raise RuleError("No card in the Pool",
+                        f"{c['name']}'s {deck} Advancement Pool has no card left to add (Character "
+                        "Setup IX: 25 cards; Character Advancement).")
+    if c["decks"][deck] >= DECK_MAXIMUM:
+        raise RuleError(f"Deck has {DECK_MAXIMUM} cards",
+                        f"The {deck} deck holds all {DECK_MAXIMUM} cards: the 15 starter cards and "
+                        "the 25 of the Advancement Pool (Character Setup VIII-IX).")
     if c["resources"]["experience"] < cost:
         raise RuleError(f"Needs {cost} Exp", f"A deck advance costs {cost} Exp; {c['name']} has "
                         f"{c['resources']['experience']} (Character Advancement).")
-    if c["decks"][deck] >= DECK_MAXIMUM:
-        raise RuleError("Deck is full", "All 80 cards are in the deck.")
     c["resources"]["experience"] -= cost
     c["decks"][deck] += 1
-    note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp")
-
+    c["pools"][deck] -= 1
+    note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp "
+              f"({c['pools'][deck]} left in the pool)")

@@ -31,6 +31,8 @@ from games.grail.encounter_commands import (
     in_encounter,
     no_encounter,
     pick_active,
+    redraw,
+    redraw_open,
 )
 from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, guardian_roll
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
@@ -43,6 +45,7 @@ from games.grail.state import (
     FIRST_MENHIR_DAYS,
     MENHIR_DIAL_TOP,
     MODES,
+    MODIFIERS,
     RESOURCE_LIMIT,
     TRACK_LIMIT,
     TRADEABLE,
@@ -73,6 +76,30 @@ from games.grail.travel import (
     travel_choices,
 )
 
+# The new-game form's label of each modifier (at most 20 characters for the OLED).
+MODIFIER_LABELS = {
+    "story": {"encounters": "Story: Encounters", "health_limiter": "Story: no limiter",
+              "menhirs_cost": "Story: Menhir cost", "starting_items": "Story: Start Items"},
+    "challenge": {"setup": "Chall: Setup", "escaping": "Chall: Escaping", "menhirs_events":
+                  "Chall: Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
+                  "items": "Chall: 5 Items", "mercy": "Chall: No Mercy"},
+}
+
+
+def modifier_params() -> tuple[Param, ...]:
+    """One yes/no field per modifier of Story and Challenge mode ("Alternative Modes
+    & Appendices": "apply any or all of these modifiers"); all on by default, and
+    only the chosen mode's count."""
+    return tuple(Param(f"{mode}_{name}", "bool", MODIFIER_LABELS[mode][name], default=True)
+                 for mode in ("story", "challenge") for name in MODIFIERS[mode])
+
+
+def chosen_modifiers(params: dict) -> list[str]:
+    """The chosen mode's modifiers switched on in the new-game form."""
+    mode = params["mode"]
+    return sorted(name for name in MODIFIERS[mode] if params[f"{mode}_{name}"])
+
+
 SETUP_PARAMS = (
     Param("mode", "choice", "Mode", choices=MODES, default="standard"),
     Param("characters", "int", "Characters", low=1, high=4, default=1),
@@ -82,13 +109,15 @@ SETUP_PARAMS = (
     Param("health_start", "int", "Health start", low=1, high=TRACK_LIMIT, default=6),
     Param("terror_top", "int", "Terror top slot", low=2, high=TRACK_LIMIT, default=8),
     Param("terror_start", "int", "Terror start", low=0, high=TRACK_LIMIT, default=0),
+    *modifier_params(),
 )
 
 
 def setup(ctx: Context) -> None:
     """A new Campaign ("Campaign Setup").
 
-    Character Setup I: the mode; III-IV: the tracks' starting slots (entered
+    Character Setup I: the mode, and which of its modifiers apply ("Story Mode",
+    "Challenge Mode": "apply any or all"); III-IV: the tracks' starting slots (entered
     here for every Character; each Character's own lengths, Attributes and
     Resources are set with the dials, "correct" or a content pack). World
     Setup I-III: Location 101 with 102/103/104/105 around it, all models on
@@ -98,20 +127,22 @@ def setup(ctx: Context) -> None:
     begins During the Day.
     """
     p = ctx.params
+    modifiers = chosen_modifiers(p)
     for track in ("energy", "health", "terror"):
         if p[f"{track}_start"] > p[f"{track}_top"]:
             raise RuleError(f"{track.capitalize()} start > top",
                             f"The {track} start slot {p[f'{track}_start']} is past the track's "
                             f"top slot {p[f'{track}_top']} (Character Setup III-IV).")
-    if p["mode"] != "story" and p["energy_start"] > p["health_start"]:
+    if "health_limiter" not in modifiers and p["energy_start"] > p["health_start"]:
         raise RuleError("Energy above Health",
                         "Energy can never be higher than Health: the Energy marker never passes "
                         "the T-shaped Health marker (Survival Tracks).")
-    new_campaign(ctx.state, p["mode"], p["characters"], p)
+    new_campaign(ctx.state, p["mode"], p["characters"], p, modifiers)
     ctx.start("campaign-setup")
     people = "1 Character" if p["characters"] == 1 else f"{p['characters']} Characters"
+    chosen = ", ".join(MODIFIERS[p["mode"]][name] for name in modifiers)
     ctx.describe(f"New {p['mode']} campaign: {people}, Menhir 101 at "
-                 f"{FIRST_MENHIR_DAYS[p['characters']]} days")
+                 f"{FIRST_MENHIR_DAYS[p['characters']]} days" + (f"; {chosen}" if chosen else ""))
 
 
 COMMANDS = (
@@ -151,6 +182,8 @@ COMMANDS = (
                 available=in_encounter),
     CommandSpec("end_encounter", "End the Encounter", end_encounter,
                 (Param("result", "choice", "Result", choices=ENDINGS),), available=in_encounter),
+    CommandSpec("redraw", "Redraw start hand (-1)", redraw, (character_param(),),
+                available=redraw_open),
     CommandSpec("place", "Place a Location", place,
                 (Param("number", "int", "Location", low=100, high=999, default=106),
                  location_param("next_to", "Next to"),

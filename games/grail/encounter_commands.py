@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.core import Context, Param, RuleError
 from games.core.dice import named_faces_from_report
-from games.grail import encounters
+from games.grail import encounters, rules
 from games.grail.params import character_param, joined_names, named_character
 from games.grail.procedures import note
 
@@ -39,6 +39,8 @@ def _begin(ctx: Context, kind: str, fields: dict) -> None:
     enc = {"kind": kind, "members": [ctx.state["characters"].index(m) for m in members],
            "traits": traits, "guardian": gid, "location": c["location"], **fields,
            **encounters.turn_fields()}
+    hand = encounters.starting_hand(ctx.state, enc)
+    enc["hands"] = [hand if i in enc["members"] else 0 for i in range(len(ctx.state["characters"]))]
     ctx.state["encounter"] = enc
     note(ctx, f"{kind.capitalize()} begins: {joined_names(members)}; draw "
               f"{encounters.starting_hand(ctx.state, enc)} cards each")
@@ -84,6 +86,33 @@ def _member(ctx: Context) -> int:
     if index not in enc["members"]:
         raise RuleError(f"{c['name'][:13]} not in it", f"{c['name']} is not in this Encounter.")
     return index
+
+
+def redraw(ctx: Context) -> None:
+    """"Starting Combat": "If you dislike your starting hand, you may discard it and
+    draw a new hand with one fewer card; repeat until you have only one card left."
+    "Starting Diplomacy": "you may discard and redraw a hand with one fewer card,
+    down to one card." Only the starting hand: before the first Activation."""
+    index = _member(ctx)
+    enc = ctx.state["encounter"]
+    c = ctx.state["characters"][index]
+    if enc["activations"]:
+        raise RuleError("Only the start hand",
+                        "Only the starting hand may be discarded and redrawn, before the first "
+                        f"Character is Activated (Starting {enc['kind'].capitalize()}).")
+    if enc["hands"][index] <= 1:
+        raise RuleError("Only 1 card left",
+                        f"{c['name']} has a one-card hand: the redraws stop when you have only one "
+                        f"card left (Starting {enc['kind'].capitalize()}).")
+    enc["hands"][index] -= 1
+    n = enc["hands"][index]
+    note(ctx, f"{c['name']} discards the hand and draws {n} card{'s' if n != 1 else ''}")
+
+
+def redraw_open(state: dict) -> bool:
+    """A starting hand may still be redrawn: an Encounter before its first Activation."""
+    enc = state.get("encounter")
+    return bool(enc) and not enc["activations"] and any(n > 1 for n in enc["hands"])
 
 
 def _start_activation(ctx: Context, index: int) -> None:
@@ -150,7 +179,7 @@ def escape(ctx: Context) -> None:
         raise RuleError("Only Active escapes",
                         f"{active} is the Active Character; a player may Escape only during their "
                         "own Activation (Escaping Combat).")
-    challenge = ctx.state["mode"] == "challenge"
+    challenge = rules.modifier(ctx.state, "escaping")
     if challenge and enc["escape_tried"]:
         raise RuleError("Escape once/Activation",
                         "Challenge mode: you may Escape only once per Activation (Challenge Mode, "

@@ -9,7 +9,8 @@ marker. ``state["encounter"]`` while one runs::
 
     {"kind": "combat", "members": [0, 1], "traits": ["rush"], "guardian": 0,
      "location": 101, "value": 7, "pool": 3, "opportunity": {"damage": 2, "terror": 0},
-     "turn": 1, "active": 0, "activated": [0], "activations": 1, "escape_tried": false}
+     "turn": 1, "active": 0, "activated": [0], "activations": 1, "escape_tried": false,
+     "hands": [3, 2]}
     {"kind": "diplomacy", "members": [0], "traits": [], "guardian": 0, "location": 101,
      "top": 6, "start": 3, "affinity": 3, "stages": 2, "stage": 1, "turn": 1, ...}
 
@@ -18,7 +19,10 @@ Turns, ``activated`` the members with a Time Token on their Tray this Turn,
 ``active`` the Active Character (or None between Activations),
 ``activations`` every Activation so far (Rush and Ambush hit the first), and
 ``escape_tried`` whether the Active Character has tossed the Escape Dial this
-Activation (Challenge mode: Escape only once per Activation).
+Activation (Challenge mode: Escape only once per Activation). ``hands`` is
+each Character's starting hand by place in the party (0 for those not in it):
+3 cards, 2 with 4 Characters, 1 more with Slow, 1 fewer per redraw ("Starting
+Combat": "discard it and draw a new hand with one fewer card").
 
 ``state["last_encounter"]`` keeps how the last one ended, for the screen.
 """
@@ -305,8 +309,15 @@ def reminders(state: dict) -> tuple[str, ...]:
     waiting = [people[i]["name"] for i in enc["members"] if i not in enc.get("activated", [])]
     if waiting:
         turn += f"; not yet Activated: {', '.join(waiting)}"
-    lines = [head, turn, f"Starting hand: {starting_hand(state, enc)} cards each; discard down to 3 "
-                         "at End of Turn, draw 1"]
+    hands = enc.get("hands") or []
+    sizes = {hands[i] for i in enc["members"] if i < len(hands)} or {starting_hand(state, enc)}
+    if len(sizes) == 1:
+        start = f"Starting hand: {sizes.pop()} cards each"
+    else:
+        start = "Starting hands: " + ", ".join(f"{people[i]['name']} {hands[i]}" for i in enc["members"])
+    if not enc.get("activations"):
+        start += " (redraw 1 fewer, down to 1)"
+    lines = [head, turn, start + "; discard down to 3 at End of Turn, draw 1"]
     lines += [TRAITS[t] for t in enc["traits"]]
     for i in enc["members"]:
         if rules.panicking(state, people[i]):
@@ -316,7 +327,7 @@ def reminders(state: dict) -> tuple[str, ...]:
         escape = "Escape (the Active Character): lose 1 Energy, Opportunity attack"
         if opp["damage"] or opp["terror"]:
             escape += f" ({opp['damage']} Damage, {opp['terror']} Terror)"
-        if state["mode"] == "challenge":
+        if rules.modifier(state, "escaping"):
             escape += "; once per Activation, toss a Dial (Skull stay, Grail escape)"
         lines.append(escape)
         lines.append("Pool never negative: discard a card per missing marker")

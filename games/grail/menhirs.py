@@ -5,7 +5,7 @@ dials and Time tokens.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.grail import pack
+from games.grail import pack, rules
 from games.grail.locations import reveal_from
 from games.grail.params import named_character, named_location
 from games.grail.procedures import note
@@ -25,9 +25,10 @@ def _pay_menhir(ctx: Context) -> str:
     costs = {r: ctx.params[r] for r in MENHIR_COSTS}
     less = ctx.params["story_less"]
     if less != "none":
-        if ctx.state["mode"] != "story":
-            raise RuleError("Story mode only", "Only Story mode treats one Menhir Resource requirement "
-                            "as 1 lower (Story Mode, Menhirs Cost).")
+        if not rules.modifier(ctx.state, "menhirs_cost"):
+            raise RuleError("Story: Menhirs Cost", "Only Story mode's Menhirs Cost modifier, when chosen "
+                            "at setup, treats one Menhir Resource requirement as 1 lower (Story Mode, "
+                            "Menhirs Cost).")
         costs[less] = max(0, costs[less] - 1)
     if not any(costs.values()):
         return ""
@@ -47,14 +48,15 @@ def activate(ctx: Context) -> None:
     """"Menhirs and Wyrdness": activate a Menhir, or extend an Active one (its remaining
     power is lost); only in a Location with a Menhir seal, by a Character standing
     there (*Activated by*, who pays; "Activating Menhirs requires Characters to use
-    the Action on the back of the Location card"). Challenge mode: activated
-    Menhirs last one day less. Afterwards every Location with Characters reveals the
-    cards its Direction Keys name that are now in range."""
+    the Action on the back of the Location card"). Challenge mode's Menhirs &
+    Events modifier: activated Menhirs last one day less. Afterwards every
+    Location with Characters reveals the cards its Direction Keys name that are
+    now in range."""
     loc = named_location(ctx)
-    days = ctx.params["days"] - (1 if ctx.state["mode"] == "challenge" else 0)
+    days = ctx.params["days"] - (1 if rules.modifier(ctx.state, "menhirs_events") else 0)
     if days < 1:
-        raise RuleError("Lasts 0 days", "In Challenge mode an activated Menhir lasts one day less "
-                        "(Challenge Mode, Menhirs & Events).")
+        raise RuleError("Lasts 0 days", "With Challenge mode's Menhirs & Events modifier an activated "
+                        "Menhir lasts one day less (Challenge Mode, Menhirs & Events).")
     described = pack.card(ctx.state["pack"], loc["number"]) is not None or loc["seals"]
     if described and "menhir" not in loc["seals"]:
         raise RuleError("No Menhir seal here",

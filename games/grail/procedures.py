@@ -37,8 +37,9 @@ def _nothing(key: str):
 # --- Campaign Setup -----------------------------------------------------------------------
 
 
-def _mode_is(mode: str):
-    return lambda state: state["mode"] != mode
+def _without(*modifiers: str):
+    """Skip a step unless one of the mode's ``modifiers`` was chosen at setup."""
+    return lambda state: not any(rules.modifier(state, m) for m in modifiers)
 
 
 CAMPAIGN_SETUP = Procedure(
@@ -48,9 +49,9 @@ CAMPAIGN_SETUP = Procedure(
         Step("tray", StepKind.REMINDER, "Mark Attributes, Resources",
              "Character Setup V-VI: starting Attributes and Resources (back of the Tile)"),
         Step("story_items", StepKind.REMINDER, "Each draws a Craftable Item",
-             "Story Mode: Starting Items", skip=_mode_is("story")),
+             "Story Mode: Starting Items", skip=_without("starting_items")),
         Step("challenge", StepKind.REMINDER, "Flip Health limiter; Secret 42",
-             "Challenge Mode: Setup", skip=_mode_is("challenge")),
+             "Challenge Mode: Setup; Items", skip=_without("setup", "items")),
         Step("chapter", StepKind.REMINDER, "Chapter I Setup: Events, Encounters",
              "World Setup IV-IX"),
     ),

@@ -10,6 +10,7 @@ import copy
 
 from games.core import TrackSpec, board
 from games.grail.state import (
+    ADVANCEMENT_POOL,
     ATTRIBUTE_PAIRS,
     ATTRIBUTES,
     DECK_MAXIMUM,
@@ -36,9 +37,17 @@ WYRDNESS_TERROR = 2
 # --- conditions ---------------------------------------------------------------------
 
 
+def modifier(state: dict, name: str) -> bool:
+    """Whether the mode's modifier ``name`` was chosen at setup ("Alternative Modes
+    & Appendices": Story and Challenge mode "apply any or all of these modifiers";
+    ``state.STORY_MODIFIERS``, ``state.CHALLENGE_MODIFIERS``)."""
+    return name in state["modifiers"]
+
+
 def health_limiter(state: dict) -> bool:
-    """Story mode, Health Limiter: "Health no longer limits Energy and you won't Panic"."""
-    return state["mode"] != "story"
+    """The Health limiter is on the tray, unless Story mode's Health Limiter modifier
+    removed it: "Health no longer limits Energy and you won't Panic"."""
+    return not modifier(state, "health_limiter")
 
 
 def energy_cap(state: dict, character: dict) -> int:
@@ -148,7 +157,8 @@ def tracks(state: dict) -> list[TrackSpec]:
 
 def off_dial(state: dict) -> list[TrackSpec]:
     """The tracks outside the dial cycle (``dial=False``): the Quest count,
-    Attributes (0..20), decks (15..80 cards, "Character Advancement"), and each
+    Attributes (0..20), decks (15..40 cards: "Character Advancement", "Character
+    Setup" VIII-IX), the cards left in each Advancement Pool (0..25), and each
     track's starting and top slot ("Character Setup" III-IV; a top slot never
     below the marker or the starting slot, nor below the two red slots)."""
     specs = [TrackSpec("quests", "Active Quests", "quests", 0, 99, dial=False)]
@@ -160,6 +170,8 @@ def off_dial(state: dict) -> list[TrackSpec]:
         for d in DECKS:
             specs.append(TrackSpec(f"c{i + 1}.{d}_deck", _label(state, i, f"{d.capitalize()} deck"),
                                    f"{c}.decks.{d}", DECK_MINIMUM, DECK_MAXIMUM, dial=False))
+            specs.append(TrackSpec(f"c{i + 1}.{d}_pool", _label(state, i, f"{d.capitalize()} pool"),
+                                   f"{c}.pools.{d}", 0, ADVANCEMENT_POOL, dial=False))
         for track in ("energy", "health", "terror"):
             specs.append(TrackSpec(
                 f"c{i + 1}.{track}_start", _label(state, i, f"{track.capitalize()} start"),
@@ -261,8 +273,8 @@ def restored_energy(state: dict, character: dict) -> int:
 def rest(state: dict, character: dict, eat: bool) -> str:
     """"III) End of the Day", Rest: pay 1 Food to gain 1 Health and lose 1 Terror.
 
-    Challenge mode, Rest: "if you don't eat Food when Resting, set Energy to
-    0; if already at 0, lose 1 Health instead". Returns what happened.
+    Challenge mode's Rest modifier: "if you don't eat Food when Resting, set
+    Energy to 0; if already at 0, lose 1 Health instead". Returns what happened.
     """
     if eat:
         character["resources"]["food"] -= 1
@@ -270,7 +282,7 @@ def rest(state: dict, character: dict, eat: bool) -> str:
         character["terror"] -= 1
         settle(state, character)
         return f"{character['name']} eats: Health {character['health']}, Terror {character['terror']}"
-    if state["mode"] == "challenge":
+    if modifier(state, "rest"):
         if character["energy"] == 0:
             harm(state, character, 1, 0)
             return f"{character['name']} goes hungry: loses 1 Health"
@@ -289,13 +301,13 @@ def pair_of(attribute: str) -> tuple[str, str]:
     raise KeyError(attribute)
 
 
-def attribute_cost(mode: str, point: int) -> int:
+def attribute_cost(challenge: bool, point: int) -> int:
     """Exp for the ``point``-th point in a pair of opposing Attributes ("Character
-    Advancement": 2/4/6/8/10, then 10; Challenge mode: 5/10/15/20/25/30, then 5 more
-    than the last for each further point)."""
+    Advancement": 2/4/6/8/10, then 10; with Challenge mode's Character Advancement
+    modifier: 5/10/15/20/25/30, then 5 more than the last for each further point)."""
     if point < 1:
         raise ValueError("points start at 1")
-    if mode == "challenge":
+    if challenge:
         return 5 * point
     return min(2 * point, 10)
 
@@ -303,12 +315,13 @@ def attribute_cost(mode: str, point: int) -> int:
 def raise_cost(state: dict, character: dict, attribute: str) -> int:
     """The Exp cost of raising ``attribute`` by one: by the pair's total after the raise."""
     total = sum(character["attributes"][a] for a in pair_of(attribute))
-    return attribute_cost(state["mode"], total + 1)
+    return attribute_cost(modifier(state, "advancement"), total + 1)
 
 
-def deck_cost(mode: str) -> int:
-    """"Character Advancement": 2 Exp per Combat/Diplomacy deck advance; Challenge 5."""
-    return 5 if mode == "challenge" else 2
+def deck_cost(challenge: bool) -> int:
+    """"Character Advancement": 2 Exp per Combat/Diplomacy deck advance; 5 with
+    Challenge mode's Character Advancement modifier."""
+    return 5 if challenge else 2
 
 
 def gains_skill(value: int) -> bool:

@@ -4,6 +4,7 @@ Shape (documented for players in ``docs/games/tainted-grail.md``)::
 
     {
       "mode": "standard",            # Story, Standard or Challenge ("Character Setup" I)
+      "modifiers": [],               # the mode's modifiers chosen at setup (MODIFIERS)
       "day": 3,                      # the day being played (day 1 skips the Start of Day)
       "round": 2, "acted": [0],      # During the Day: the round, who has acted in it (rounds.py)
       "characters": [{
@@ -13,7 +14,8 @@ Shape (documented for players in ``docs/games/tainted-grail.md``)::
         "terror": 0, "terror_top": 8, "terror_start": 0,
         "attributes": {"aggression": 0, "empathy": 0, ...},   # three opposing pairs
         "resources": {"food": 2, "wealth": 0, "reputation": 0, "magic": 0, "experience": 0},
-        "decks": {"combat": 15, "diplomacy": 15},
+        "decks": {"combat": 15, "diplomacy": 15},   # cards in each deck (15..40)
+        "pools": {"combat": 25, "diplomacy": 25},   # cards left in each Advancement Pool
         "skills": 0, "location": 101, "passed": false, "dead": false,
       }],
       "locations": [{"number": 101, "x": 0, "y": 0, "time_token": false, "blocked": [],
@@ -39,10 +41,29 @@ from __future__ import annotations
 
 from games.core import board
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # "Character Setup" I and "Alternative Modes & Appendices".
 MODES = ("standard", "story", "challenge")
+
+# "Alternative Modes & Appendices": the modifiers of each mode, of which the players
+# "apply any or all" - each one a setup choice, kept in ``state["modifiers"]``.
+STORY_MODIFIERS = {
+    "encounters": "Encounters Setup",     # Encounter decks as for 1 fewer Character
+    "health_limiter": "Health Limiter",   # limiter removed: no Energy limit, no Panic
+    "menhirs_cost": "Menhirs Cost",       # one Resource requirement 1 lower
+    "starting_items": "Starting Items",   # 1 random Craftable Item each
+}
+CHALLENGE_MODIFIERS = {
+    "setup": "Setup",                     # limiter flipped; Secret card 42
+    "escaping": "Escaping Combat",        # once per Activation, toss a Dial
+    "menhirs_events": "Menhirs & Events",  # Menhirs 1 day less; 1 fewer Random Event
+    "rest": "Rest",                       # no Food: Energy 0, or -1 Health at 0
+    "advancement": "Character Advancement",  # 5 Exp decks, 5/10/15... Attributes
+    "items": "Items",                     # carry up to 5 Items
+    "mercy": "Allmother's Mercy",         # none: a death ends the Campaign
+}
+MODIFIERS = {"story": STORY_MODIFIERS, "challenge": CHALLENGE_MODIFIERS, "standard": {}}
 
 # "Character Attributes": three opposing pairs.
 ATTRIBUTE_PAIRS = (("aggression", "empathy"), ("courage", "caution"), ("practicality", "spirituality"))
@@ -54,10 +75,12 @@ RESOURCE_LIMIT = 20
 EXPERIENCE_LIMIT = 999
 TRADEABLE = ("food", "wealth")  # "Rep, Exp, and Magic can never be traded."
 
-# "Character Advancement": "decks must always contain at least 15 cards", and each
-# Character has 80 Combat and 80 Diplomacy cards in all ("Character Setup" VII).
+# "Character Advancement": "decks must always contain at least 15 cards". Each deck
+# starts with 15 cards ("Character Setup" VIII) and grows only from its 25-card
+# Advancement Pool ("Character Setup" IX), one card per advance: at most 40.
 DECK_MINIMUM = 15
-DECK_MAXIMUM = 80
+ADVANCEMENT_POOL = 25
+DECK_MAXIMUM = DECK_MINIMUM + ADVANCEMENT_POOL
 DECKS = ("combat", "diplomacy")
 
 # "World Setup" II: the first Menhir's Dial by player count.
@@ -85,6 +108,7 @@ def new_character(index: int, tracks: dict) -> dict:
         attributes={a: 0 for a in ATTRIBUTES},
         resources={r: 0 for r in RESOURCES},
         decks={d: DECK_MINIMUM for d in DECKS},
+        pools={d: ADVANCEMENT_POOL for d in DECKS},
         skills=0,
         location=START_LOCATION,
         passed=False,
@@ -93,11 +117,12 @@ def new_character(index: int, tracks: dict) -> dict:
     return character
 
 
-def new_campaign(state: dict, mode: str, count: int, tracks: dict) -> None:
+def new_campaign(state: dict, mode: str, count: int, tracks: dict, modifiers: list[str]) -> None:
     """Fill ``state`` (which holds only the core keys) with a new Campaign ("Campaign Setup")."""
     state.update(
         {
             "mode": mode,
+            "modifiers": list(modifiers),
             "day": 1,
             "round": 1,
             "acted": [],
@@ -166,7 +191,23 @@ def migrate_3_to_4(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
+def migrate_4_to_5(state: dict) -> dict:
+    """Schema 5: the mode's modifiers chosen one by one (a saved Story or Challenge
+    Campaign keeps all of them, as before); each deck's Advancement Pool (25 cards
+    less the cards already added); a running Encounter's hand per member (the
+    starting hand, none redrawn)."""
+    state.setdefault("modifiers", sorted(MODIFIERS[state["mode"]]))
+    for c in state["characters"]:
+        c.setdefault("pools", {d: max(0, ADVANCEMENT_POOL - (c["decks"][d] - DECK_MINIMUM)) for d in DECKS})
+    enc = state.get("encounter")
+    if enc and "hands" not in enc:
+        size = 2 if len(enc["members"]) >= 4 else 3
+        size += 1 if "slow" in enc["traits"] else 0
+        enc["hands"] = [size if i in enc["members"] else 0 for i in range(len(state["characters"]))]
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4, 4: migrate_4_to_5}
 
 
 # --- looking things up ------------------------------------------------------------

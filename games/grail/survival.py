@@ -9,6 +9,7 @@ from games.grail import encounters, rules
 from games.grail.params import named_character
 from games.grail.procedures import note
 from games.grail.state import (
+    ADVANCEMENT_POOL,
     ATTRIBUTES,
     DECK_MINIMUM,
     DECKS,
@@ -63,7 +64,8 @@ def death(ctx: Context) -> None:
     - ``none left``: single-player, or all other Characters are in use or
       dead: the Campaign ends in failure.
     - ``mercy``: the party has perished; mark "Saved by the Goddess", go to
-      Verse 500 and restart the Chapter (none in Challenge mode).
+      Verse 500 and restart the Chapter (none with Challenge mode's Allmother's
+      Mercy modifier).
     """
     c = named_character(ctx)
     state = ctx.state
@@ -73,7 +75,7 @@ def death(ctx: Context) -> None:
         raise RuleError("Single-player: ends", "In single-player the game ends when your Character "
                         "dies (Death); or take Allmother's Mercy.")
     if choice == "mercy":
-        if state["mode"] == "challenge":
+        if rules.modifier(state, "mercy"):
             raise RuleError("No Mercy: Challenge",
                             "Challenge mode, Allmother's Mercy: none - if you die, the Campaign ends "
                             "in failure.")
@@ -96,7 +98,8 @@ def death(ctx: Context) -> None:
                      health=c["health_start"], terror=c["terror_start"], skills=0,
                      location=board.lowest(the_map(state)),
                      attributes={a: 0 for a in ATTRIBUTES}, resources={r: 0 for r in c["resources"]},
-                     decks={d: DECK_MINIMUM for d in DECKS})
+                     decks={d: DECK_MINIMUM for d in DECKS},
+                     pools={d: ADVANCEMENT_POOL for d in DECKS})
         state["characters"][state["characters"].index(c)] = fresh
         note(ctx, f"A new Character joins on {fresh['location']}: set up their tray")
     elif choice == "none left" or not living(state):

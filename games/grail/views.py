@@ -91,10 +91,14 @@ def _step_text(state: dict, step: Step) -> str:
     if sid == "campaign-setup.tray":
         return "Tile: Attributes (Correct a value), Resources"
     if sid == "campaign-setup.chapter":
-        if state["mode"] == "story" and len(state["characters"]) > 1:
+        if rules.modifier(state, "encounters") and len(state["characters"]) > 1:
             return f"Chapter I: Encounters as for {len(state['characters']) - 1}"
-        if state["mode"] == "challenge":
+        if rules.modifier(state, "menhirs_events"):
             return "Chapter I: 1 fewer Random Event"
+    if sid == "campaign-setup.challenge":
+        parts = (["Flip Health limiter; Secret 42"] if rules.modifier(state, "setup") else []) + (
+            ["5 Items at most"] if rules.modifier(state, "items") else [])
+        return "; ".join(parts)
     if sid == "escape-toss.toss":
         name = state["characters"][data["character"]]["name"]
         return f"{name}: toss a Dial (Skull stay)"

@@ -125,3 +125,45 @@ def test_run_away_ends_it_without_reward():
     state = do(new(), "combat", character=1, value=8)
     state = do(state, "end_encounter", result="ran away")
     assert state["encounter"] is None and "no Loot" in state["last_encounter"]["text"]
+
+
+def test_starting_combat_redraw_a_hand_with_one_fewer_card_until_one_is_left():
+    """"Starting Combat": "If you dislike your starting hand, you may discard it and
+    draw a new hand with one fewer card; repeat until you have only one card left."""
+    state = do(new(2), "combat", character=1, party=True, value=7)
+    assert state["encounter"]["hands"] == [3, 3]
+    applied = apply(GAME, state, Command("redraw", {"character": 1}))
+    assert any("Character 1 discards the hand and draws 2 cards" == e.text for e in applied.events)
+    state = do(applied.state, "redraw", character=1)
+    assert state["encounter"]["hands"] == [1, 3]
+    assert any("Character 1 1" in line for line in GAME.view(state).panels[0].lines)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "redraw", character=1)
+    assert err.value.short == "Only 1 card left" and state == before
+
+
+def test_only_the_starting_hand_is_redrawn_before_the_first_activation():
+    state = do(new(2), "combat", character=1, party=True, value=7, trait="slow")
+    assert state["encounter"]["hands"] == [4, 4]  # Slow: an extra card at the start
+    state = do(state, "redraw", character=2)
+    assert state["encounter"]["hands"] == [4, 3]
+    state = do(state, "pick_active", character=1)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        do(state, "redraw", character=2)
+    assert err.value.short == "Only the start hand" and state == before
+    assert not GAME.commands[[s.name for s in GAME.commands].index("redraw")].available(state)
+
+
+def test_starting_diplomacy_redraw_down_to_one_card():
+    """"Starting Diplomacy": "you may discard and redraw a hand with one fewer card,
+    down to one card"; with 4 Characters the hand starts at 2."""
+    state = do(new(4), "diplomacy", character=1, party=True, top=5, start=2, stages=1)
+    assert state["encounter"]["hands"] == [2, 2, 2, 2]
+    state = do(state, "redraw", character=3)
+    assert state["encounter"]["hands"] == [2, 2, 1, 2]
+    with pytest.raises(RuleError):
+        do(state, "redraw", character=3)
+    with pytest.raises(RuleError):  # not in it
+        do(do(new(2), "diplomacy", character=1, top=5, start=2, stages=1), "redraw", character=2)

@@ -1,5 +1,7 @@
 """III) End of the Day: Rest, restore Energy, advancement costs in both modes."""
 
+import copy
+
 import pytest
 
 from games.core import RuleError
@@ -76,19 +78,18 @@ def test_history_records_the_tracks_each_end_of_day():
 
 @pytest.mark.parametrize("point, cost", [(1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (6, 10), (9, 10)])
 def test_attribute_costs_standard(point, cost):
-    assert rules.attribute_cost("standard", point) == cost
-    assert rules.attribute_cost("story", point) == cost
+    assert rules.attribute_cost(False, point) == cost
 
 
 @pytest.mark.parametrize("point, cost", [(1, 5), (2, 10), (3, 15), (4, 20), (5, 25), (6, 30),
                                          (7, 35), (8, 40)])
 def test_attribute_costs_challenge(point, cost):
-    assert rules.attribute_cost("challenge", point) == cost
+    assert rules.attribute_cost(True, point) == cost
 
 
 def test_deck_advance_costs():
-    assert rules.deck_cost("standard") == 2
-    assert rules.deck_cost("challenge") == 5
+    assert rules.deck_cost(False) == 2
+    assert rules.deck_cost(True) == 5
 
 
 def test_raise_attribute_costs_by_the_pairs_total_and_gains_skills_from_the_3rd_point():
@@ -117,3 +118,33 @@ def test_advance_deck_and_never_under_15_cards():
         do(state, "advance_deck", character=1, deck="combat")
     with pytest.raises(RuleError):
         do(state, "correct", track="c1.diplomacy_deck", value=14)
+
+
+def test_advancing_a_deck_takes_a_card_from_its_25_card_advancement_pool():
+    """"Character Advancement": "take the top three cards of your Advancement Pool,
+    add one to your deck"; "Character Setup" IX: a "25-card Combat Advancement
+    Pool" - one card fewer in it per advance."""
+    state = edit(new(), lambda s: _c(s)["resources"].update(experience=4))
+    state = do(state, "advance_deck", character=1, deck="diplomacy")
+    assert _c(state)["decks"] == {"combat": 15, "diplomacy": 16}
+    assert _c(state)["pools"] == {"combat": 25, "diplomacy": 24}
+
+
+def test_a_deck_tops_out_at_40_cards_and_an_empty_pool_gives_nothing():
+    """"Character Setup" VIII-IX: 15 starter cards and a 25-card Advancement Pool per
+    deck, so a deck holds at most 40 cards; cards swapped out "do not return to the
+    Advancement Pool", so an empty pool refuses an advance whatever the deck holds."""
+    full = edit(new(), lambda s: _c(s).update(decks={"combat": 40, "diplomacy": 15},
+                                              pools={"combat": 0, "diplomacy": 25}))
+    full = edit(full, lambda s: _c(s)["resources"].update(experience=10))
+    for deck_full in (full, edit(full, lambda s: _c(s)["pools"].update(combat=1))):
+        before = copy.deepcopy(deck_full)
+        with pytest.raises(RuleError) as err:
+            do(deck_full, "advance_deck", character=1, deck="combat")
+        assert deck_full == before
+    assert err.value.short == "Deck has 40 cards"
+    swapped = do(full, "correct", track="c1.combat_deck", value=30)  # 10 cards set aside
+    with pytest.raises(RuleError, match="no card left"):
+        do(swapped, "advance_deck", character=1, deck="combat")
+    with pytest.raises(RuleError, match="cannot go above 40"):
+        do(full, "correct", track="c1.diplomacy_deck", value=41)

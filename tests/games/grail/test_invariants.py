@@ -69,6 +69,9 @@ commands = st.one_of(
     st.builds(lambda f: Command("escape_toss", {"dice": [{"kind": "dial", "face": f}]}),
               st.sampled_from(("Skull", "Grail", "Moon"))),
     st.builds(lambda c: Command("pick_active", {"character": c}), chars),
+    st.builds(lambda c: Command("redraw", {"character": c}), chars),
+    st.builds(lambda c, d: Command("advance_deck", {"character": c, "deck": d}),
+              chars, st.sampled_from(("combat", "diplomacy"))),
     st.builds(lambda n: Command("end_activation", {"cards": n}), st.integers(0, 3)),
     st.builds(lambda c, t: Command("death", {"character": c, "then": t}),
               chars, st.sampled_from(DEATH_CHOICES)),
@@ -76,7 +79,8 @@ commands = st.one_of(
 setups = st.fixed_dictionaries({
     "characters": st.integers(1, 4),
     "mode": st.sampled_from(("story", "standard", "challenge")),
-})
+}, optional={"story_health_limiter": st.booleans(), "challenge_escaping": st.booleans(),
+             "challenge_rest": st.booleans(), "challenge_mercy": st.booleans()})
 
 
 def _check_limits(state: dict) -> None:
@@ -87,7 +91,8 @@ def _check_limits(state: dict) -> None:
         assert 0 <= c["terror"] <= c["terror_top"]
         assert 0 <= c["energy"] <= rules.energy_cap(state, c)
         assert all(0 <= c["resources"][r] <= 20 for r in RESOURCES if r != "experience")
-        assert min(c["decks"].values()) >= 15
+        assert min(c["decks"].values()) >= 15 and max(c["decks"].values()) <= 40
+        assert all(0 <= n <= 25 for n in c["pools"].values())
     for m in state["menhirs"]:
         assert m["dial"] is None or 1 <= m["dial"] <= 8
     assert not rules.invariants(state)
@@ -96,6 +101,7 @@ def _check_limits(state: dict) -> None:
         assert enc["active"] is None or enc["active"] in enc["members"]
         assert set(enc["activated"]) <= set(range(len(state["characters"])))
         assert len(set(enc["activated"])) == len(enc["activated"])
+        assert all(enc["hands"][i] >= 1 for i in enc["members"])
 
 
 def _play(options, seed, cmds):
