@@ -7,7 +7,7 @@ The rulebook is ``rules/gloom-of-kilforth.md``; what the box automates is in
 
 from games.core import Game, register
 from games.kilforth import commands, procedures, rules, views
-from games.kilforth.state import SCHEMA_VERSION, migrate_1, migrate_2
+from games.kilforth.state import SCHEMA_VERSION, migrate_1, migrate_2, migrate_3, migrate_market_3
 
 GAME = register(
     Game(
@@ -23,7 +23,8 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
-        migrations={1: migrate_1, 2: migrate_2},
+        migrations={1: migrate_1, 2: migrate_2, 3: migrate_3},
+        command_migrations={3: migrate_market_3},
         rules_file="rules/gloom-of-kilforth.md",
     )
 )

@@ -305,27 +305,137 @@ def lose_asset(hero: dict, keyword: str, gold: int | None = None) -> int:
     return gold
 
 
-def market(ctx: Context) -> None:
-    """"Action: Market": at Sprawl City; Heal (1 gold per HP), Purchase, Sell for half
-    value; at least one must be performed."""
+def sold_keyword_choices(state: dict) -> tuple[str, ...]:
+    """"none", or a group of the active hero's unique keywords ("Weapon", "Weapon+Steed"):
+    the assets with a recorded keyword sacrificed in a Market Sell."""
+    if "heroes" not in state or state.get("active_hero") is None:
+        return ("none",)
+    uniques = active_hero(state)["uniques"]
+    groups = ("+".join(k for n, k in enumerate(uniques) if mask >> n & 1)
+              for mask in range(1, 2 ** len(uniques)))
+    return ("none", *groups)
+
+
+def heal_queue(state: dict, index: int) -> list[int]:
+    """"Market", Option 1 - Heal: the other heroes at the buyer's location "with fewer HP
+    than their maximum health", in hero order; not a defeated hero, who "cannot be
+    affected by abilities or card effects" until Dawn ("Hero Defeated"), nor an
+    eliminated one."""
+    here = state["heroes"][index]["cell"]
+    n = len(state["heroes"])
+    order = [(index + k) % n for k in range(1, n)]
+    return [i for i in order if state["heroes"][i]["cell"] == here
+            and state["heroes"][i]["hp"] < state["heroes"][i]["max_hp"]
+            and not state["heroes"][i]["defeated"] and not state["heroes"][i]["eliminated"]]
+
+
+def _sale(ctx: Context, hero: dict, *, named: bool = True) -> tuple[int, list[str], int]:
+    """"Market", Option 3 - Sell: "Discard from hand 1 or more rumours, and/or sacrifice
+    (discard from play area) 1 or more assets. Each discarded/sacrificed card earns the
+    hero gold equal to half that card's gold value, rounded down." The cards the form
+    names must be held; gold needs a card sold (``named``: all but a Market journaled
+    before the cards were asked); without rumours sold, the gold is at most half the
+    sold assets' values. Returns the cards sold, the keywords of the assets named by
+    one, and the gold value of the other assets sold."""
+    p = ctx.params
+    keywords = [] if p["sold_keywords"] == "none" else p["sold_keywords"].split("+")
+    require(p["sell_rumours"] <= hero["rumours"], "Not enough rumours",
+            f"{hero['name']} holds {hero['rumours']} rumours (Market, Option 3 - Sell).")
+    require(p["sell_assets"] <= hero["assets"], "Not enough assets",
+            f"{hero['name']} has {hero['assets']} assets in play (Market, Option 3 - Sell).")
+    require(all(k in hero["uniques"] for k in keywords), "No such asset",
+            f"{hero['name']} has no asset with the keyword(s) {p['sold_keywords']} in play.")
+    require(len(keywords) <= p["sell_assets"], "Count the assets sold",
+            "The assets sold include each one named by its keyword (Market, Option 3 - Sell).")
+    cards = p["sell_rumours"] + p["sell_assets"]
+    others = p["sold_gold"] if p["sell_assets"] > len(keywords) else 0
+    if named:
+        require(cards or not p["sell"], "Name the cards sold",
+                "Each discarded or sacrificed card earns the gold: name the rumours and assets "
+                "sold (Market, Option 3 - Sell).")
+        most = sum(hero["unique_gold"].get(k, 0) // 2 for k in keywords) + others // 2
+        require(p["sell_rumours"] or p["sell"] <= most, f"At most {most} gold"[:21],
+                f"Each card sold earns half its gold value, rounded down: at most {most} gold "
+                "for these assets (Market, Option 3 - Sell).")
+    return cards, keywords, others
+
+
+def market(ctx: Context, *, named: bool = True) -> None:
+    """"Action: Market": at Sprawl City (elsewhere when an ability allows it); each
+    option at most once, at least one performed: Heal (1 gold per HP, for the hero and,
+    by the ``market`` procedure's prompts, "any heroes at this location with fewer HP
+    than their maximum health"), Purchase (straight into play), Sell (the cards named
+    leave hand and play area; the gold gained as entered). The sale comes first, so its
+    gold pays and a purchase may replace a sold unique-keyword asset."""
     state, p = ctx.state, ctx.params
+    index = state["active_hero"]
     if in_daylight(state):
         hero = active_hero(state)
-        require(hero["cell"] == CITY, "Only at Sprawl City",
-                "Market needs the hero at Sprawl City (Action: Market, Restriction).")
-        require(p["heal"] or p["buy"] or p["sell"], "Choose an option",
+        require(hero["cell"] == CITY or p["ability"], "Only at Sprawl City",
+                "Market needs the hero at Sprawl City, unless an ability allows it elsewhere "
+                "(Action: Market, Restriction).")
+        cards = _sale(ctx, hero, named=named)[0]
+        require(p["heal"] or p["buy"] or cards or p["sell"] or p["heal_others"], "Choose an option",
                 "At least one Market option must be performed (Action: Market).")
         require(hero["hp"] + p["heal"] <= hero["max_hp"], "Above max HP",
                 "Heal only up to maximum health (Market, Option 1).")
         require(p["heal"] + p["buy"] <= hero["gold"] + p["sell"], "Not enough gold",
                 f"{hero['name']} has {hero['gold']} gold (Action: Market).")
+        require(not p["heal_others"] or heal_queue(state, index), "No one else to heal",
+                "No other hero here has fewer HP than their maximum health (Market, Option 1).")
     hero = _begin_action(ctx, "Market")
+    cards, keywords, others = _sale(ctx, hero, named=named)
+    hero["rumours"] -= p["sell_rumours"]
+    for keyword in keywords:
+        lose_asset(hero, keyword)
+    if p["sell_assets"] > len(keywords):
+        hero["assets"] -= p["sell_assets"] - len(keywords)
+        hero["asset_gold"] -= min(hero["asset_gold"], others)
+        if hero["assets"] == 0:
+            hero["uniques"], hero["unique_gold"] = [], {}
     hero["gold"] += p["sell"] - p["heal"] - p["buy"]
     hero["hp"] += p["heal"]
     if p["buy"]:
         gain_asset(ctx, hero, p["buy"], p["keyword"], p["keep"])
     check_limits(ctx, hero)
-    _spend_done(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell +{p['sell']} gold")
+    note(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell {cards} card(s) +{p['sell']} gold")
+    if p["heal_others"]:
+        ctx.start("market", {"hero": index, "action": True, "queue": heal_queue(state, index),
+                             "performed": bool(p["heal"] or p["buy"] or cards or p["sell"])})
+        return
+    end_turn(ctx)
+
+
+def old_market(ctx: Context) -> None:
+    """A Market journaled before schema 4, replayed as it was then: the sale's gold with
+    no card named (the players discarded the cards and corrected the counts by hand).
+    The command migration from schema 3 turns such a ``market`` into this."""
+    ctx.params.update(sell_rumours=0, sell_assets=0, sold_keywords="none", sold_gold=0,
+                      heal_others=False, ability=False)
+    market(ctx, named=False)
+
+
+def market_heal(ctx: Context) -> None:
+    """"Market", Option 1 - Heal: "The active hero can purchase HP for any heroes at this
+    location with fewer HP than their maximum health, for 1 gold per HP" - the HP
+    bought for the hero the prompt names (0 for none); the next one is asked after."""
+    state, data = ctx.state, ctx.data
+    buyer = state["heroes"][data["hero"]]
+    other = state["heroes"][data["queue"][0]]
+    hp = ctx.params["hp"]
+    require(other["hp"] + hp <= other["max_hp"], "Above max HP",
+            f"{other['name']} has {other['hp']} of {other['max_hp']} HP (Market, Option 1).")
+    require(hp <= buyer["gold"], "Not enough gold",
+            f"{buyer['name']} has {buyer['gold']} gold: 1 gold per HP (Market, Option 1).")
+    require(hp or data["performed"] or len(data["queue"]) > 1, "Heal someone",
+            "At least one Market option must be performed (Action: Market): buy HP for a hero.")
+    buyer["gold"] -= hp
+    other["hp"] += hp
+    data["performed"] = data["performed"] or hp > 0
+    data["queue"].pop(0)
+    if data["queue"]:
+        ctx.stay()
+    note(ctx, f"{buyer['name']} buys {hp} HP for {other['name']}")
 
 
 def regale(ctx: Context) -> None:

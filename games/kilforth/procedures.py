@@ -10,6 +10,8 @@
 - ``arrive``: an encounter drawn on "Action: Move" or "Action: Search".
 - ``battle``: "9. Engagement" - Surprise, Evasion Opportunity, battle rounds.
 - ``defeat``: a hero defeated during Daylight loses a card ("Hero Defeated").
+- ``market``: the HP a Market buys for the other heroes at the location
+  ("Action: Market", Option 1 - Heal), one hero after another.
 
 Daylight itself runs no procedure: heroes take Actions from the menu until
 all have Camped, and the last Camp starts the Night.
@@ -444,6 +446,15 @@ ARRIVE = Procedure(
 DEFEAT = Procedure("defeat", "Hero Defeated", (loss_step(),), on_finish=_end_action)
 
 
+MARKET = Procedure(
+    "market",
+    "Market: Heal",
+    (Step("heal", StepKind.PROMPT, "Heal: HP bought", "Action: Market, Option 1 - Heal",
+          command="market_heal", skip=lambda s: not proc_data(s).get("queue")),),
+    on_finish=_end_action,
+)
+
+
 # --- 9. Engagement ------------------------------------------------------------------------------
 
 
@@ -782,7 +793,7 @@ ENGAGEMENTS = Procedure(
 )
 
 
-PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, BATTLE, ENGAGEMENTS)
+PROCEDURES = (SETUP, NIGHT, TEST, ARRIVE, DEFEAT, MARKET, BATTLE, ENGAGEMENTS)
 
 
 def night_ready(state: dict) -> bool:

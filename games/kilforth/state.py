@@ -31,7 +31,7 @@ A hero, a map cell and an encounter are the dicts built by :func:`new_hero`,
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # "3. Card Anatomy", Races: the four core attributes.
 ATTRIBUTES = ("fight", "study", "sneak", "influence")
@@ -179,6 +179,22 @@ def migrate_2(state: dict) -> dict:
         hero.setdefault("unique_gold", {keyword: 0 for keyword in hero.get("uniques", [])})
     state.setdefault("night_cards", [])
     return state
+
+
+def migrate_3(state: dict) -> dict:
+    """Schema 3 -> 4: the state is unchanged; the ``market`` command changed (the cards
+    sold are named), see :func:`migrate_market_3`."""
+    return state
+
+
+def migrate_market_3(command: dict) -> dict:
+    """A command journaled under schema 3, in its schema-4 form: a ``market`` that sold
+    (gold gained, no cards named then) becomes ``old_market``, which replays it as it
+    was; every other command is unchanged."""
+    params = command.get("params", {})
+    if command.get("name") == "market" and params.get("sell"):
+        return {**command, "name": "old_market"}
+    return command
 
 
 def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_regale: bool,

@@ -125,6 +125,8 @@ def _step_text(state: dict, step: Step) -> str:
         return f"Enter Night card {proc['data'].get('card')}"
     if step.id == "plot":
         return proc["data"].get("plot", step.text)
+    if step.id == "heal" and proc["name"] == "market":
+        return f"HP for {_short(state, proc['data']['queue'][0])}: 1 gold/HP"
     if step.id in ("loss", "event_loss") and state["pending_losses"]:
         who = state["pending_losses"][0]
         return ("Lose asset or rumour" if len(state["heroes"]) == 1

@@ -121,7 +121,7 @@ def test_schema_1_saves_are_migrated():
                      for h in state["heroes"]]
     del old["pack"]
     new = migrate(GAME, old)
-    assert new["schema"] == 3 and new["map"][0]["plots"] == [0, 0]
+    assert new["schema"] == 4 and new["map"][0]["plots"] == [0, 0]
     assert new["ancients"][0]["cell"] is None and new["heroes"][0]["uniques"] == []
     assert new["heroes"][0]["unique_gold"] == {}
 
@@ -132,7 +132,7 @@ def test_schema_2_saves_get_the_unique_keywords_gold():
     old["heroes"] = [{k: v for k, v in h.items() if k != "unique_gold"} for h in state["heroes"]]
     old["heroes"][0]["uniques"] = ["Weapon"]
     new = migrate(GAME, old)
-    assert new["schema"] == 3 and new["heroes"][0]["unique_gold"] == {"Weapon": 0}
+    assert new["schema"] == 4 and new["heroes"][0]["unique_gold"] == {"Weapon": 0}
 
 
 def test_the_displays_show_the_ancient_battle_odds():

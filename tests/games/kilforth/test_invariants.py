@@ -58,6 +58,10 @@ COMMANDS = st.one_of(
               st.sampled_from(["none", "Weapon", "Steed"]), st.integers(0, 4)),
     st.builds(lambda a, g: Command("exchange", {"with": "H2", "assets": a, "asset_gold": g}),
               st.integers(-2, 2), st.integers(0, 4)),
+    st.builds(lambda r, a, g, h, o: Command("market", {"sell_rumours": r, "sell_assets": a, "sell": g,
+                                                        "heal": h, "heal_others": o}),
+              st.integers(0, 2), st.integers(0, 2), st.integers(0, 3), st.integers(0, 1), st.booleans()),
+    st.builds(lambda h: Command("market_heal", {"hp": h}), st.integers(0, 2)),
 )
 
 
