@@ -33,11 +33,11 @@ NAMED_FACES: dict[str, tuple[str, ...]] = {
     "dial": ("Skull", "Grail"),
 }
 
-KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+# Numbered dice dN: N sides from 2 to 100, written without a leading zero.
+MIN_SIDES = 2
+MAX_SIDES = 100
 NUMBERED_KIND = re.compile(r"d([1-9][0-9]{0,2})")
-FACE = re.compile(r"[\x20-\x7e]{1,32}")
 FORBIDDEN_IN_FIELD = frozenset("$*,\r\n")
-FORBIDDEN_IN_FACE = FORBIDDEN_IN_FIELD | frozenset(";:")
 _PRINTABLE = bytes(range(0x20, 0x7F))
 _TYPE = re.compile(r"[A-Z]{1,16}")
 
@@ -215,33 +215,43 @@ def decode_tray_line(line: bytes) -> TrayMessage | None:
 
 
 def _number(text: str, low: int, high: int, what: str) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{what} {text!r} is not a whole number from {low} to {high}")
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise ValueError(f"{what} {text[:32]!r} is not a whole number from {low} to {high}")
     return int(text)
 
 
-def _kind(text: str) -> str:
-    if not KIND.fullmatch(text):
-        raise ValueError(f"dice kind {text!r} is not a lower-case name such as d6 or fate")
+def sides(kind: str) -> int | None:
+    """How many sides a numbered kind has (``d6``: 6); None for any other text."""
+    numbered = NUMBERED_KIND.fullmatch(kind)
+    if numbered is None or not MIN_SIDES <= int(numbered.group(1)) <= MAX_SIDES:
+        return None
+    return int(numbered.group(1))
+
+
+def check_kind(text: str) -> str:
+    """``text`` if it is a dice kind PROTOCOL.md defines, else ValueError naming the kinds."""
+    if sides(text) is None and text not in NAMED_FACES:
+        raise ValueError(f"dice kind {text[:32]!r} is not one of d{MIN_SIDES}..d{MAX_SIDES} "
+                         f"(no leading zero), {', '.join(NAMED_FACES)}")
     return text
 
 
+
 def decode_face(kind: str, text: str) -> int | str | None:
-    """A face as the games see it: ``d6`` faces are numbers, ``fate`` faces their canonical names."""
+    """A face as the games see it: ``d6`` faces are numbers, ``fate`` faces their canonical names.
+
+    ``kind`` must be one :func:`check_kind` accepts; ValueError for a face it cannot show.
+    """
     if text == UNREAD_FACE:
         return None
-    numbered = NUMBERED_KIND.fullmatch(kind)
-    if numbered:
-        return _number(text, 1, int(numbered.group(1)), f"{kind} face")
-    names = NAMED_FACES.get(kind)
-    if names is not None:
-        for name in names:
-            if name.lower() == text.lower():
-                return name
-        raise ValueError(f"{kind} face {text!r} is not one of {', '.join(names)}")
-    if not FACE.fullmatch(text) or FORBIDDEN_IN_FACE.intersection(text):
-        raise ValueError(f"face {text!r} is not a name of 1 to 32 characters")
-    return int(text) if text.isdigit() else text
+    count = sides(check_kind(kind))
+    if count is not None:
+        return _number(text, 1, count, f"{kind} face")
+    names = NAMED_FACES[kind]
+    for name in names:
+        if name.lower() == text.lower():
+            return name
+    raise ValueError(f"{kind} face {text[:32]!r} is not one of {', '.join(names)}")
 
 
 def _dice(text: str) -> tuple[Die, ...]:
@@ -252,7 +262,7 @@ def _dice(text: str) -> tuple[Die, ...]:
         kind, sep, face = part.partition(":")
         if not sep:
             raise ValueError(f"die {part!r} is not kind:face")
-        dice.append(Die(_kind(kind), decode_face(kind, face)))
+        dice.append(Die(check_kind(kind), decode_face(kind, face)))
     return tuple(dice)
 
 
@@ -261,7 +271,7 @@ def _hello(fields: list[str]) -> Hello:
     device_id, firmware = fields[1], fields[2]
     if not device_id or not firmware:
         raise ValueError("device id and firmware version may not be empty")
-    kinds = tuple(_kind(kind) for kind in fields[3].split(";")) if fields[3] else ()
+    kinds = tuple(check_kind(kind) for kind in fields[3].split(";")) if fields[3] else ()
     return Hello(protocol, device_id, firmware, kinds)
 
 
@@ -294,7 +304,7 @@ def _pong(fields: list[str]) -> Pong:
 
 
 def _armed(fields: list[str]) -> Armed:
-    return Armed(_number(fields[0], 1, 99, "dice count"), _kind(fields[1]))
+    return Armed(_number(fields[0], 1, 99, "dice count"), check_kind(fields[1]))
 
 
 def _idle(fields: list[str]) -> Idle:
@@ -327,7 +337,7 @@ def ping(token: str) -> bytes:
 
 def arm(count: int, kind: str) -> bytes:
     """Tell the tray a roll of ``count`` dice of ``kind`` is expected (it answers ``ARMED``)."""
-    return encode_frame("ARM", str(count), _kind(kind))
+    return encode_frame("ARM", str(count), check_kind(kind))
 
 
 def cancel() -> bytes:
@@ -341,11 +351,15 @@ def ack(roll_id: int) -> bytes:
 
 
 def encode_dice(dice: list[dict]) -> str:
-    """The ``kind:face;kind:face`` field for dice given as ``{"kind", "face"}`` dicts."""
+    """The ``kind:face;kind:face`` field for dice given as ``{"kind", "face"}`` dicts.
+
+    ValueError for a kind or face the host would refuse (:func:`decode_face`):
+    what a tray sends, the host reads back as the same dice.
+    """
     parts = []
     for die in dice:
-        kind, face = _kind(str(die["kind"])), str(die["face"])
-        if not FACE.fullmatch(face) or FORBIDDEN_IN_FACE.intersection(face):
-            raise ValueError(f"face {face!r} cannot be sent: 1 to 32 characters without $ * , ; :")
+        kind, face = check_kind(str(die["kind"])), str(die["face"])
+        if face == UNREAD_FACE or decode_face(kind, face) is None:
+            raise ValueError(f"a {kind} face cannot be unread ({UNREAD_FACE!r}) in a report")
         parts.append(f"{kind}:{face}")
     return ";".join(parts)

@@ -47,7 +47,8 @@ def test_worked_example_of_protocol_md():
          Roll(3, "settled", (Die("fate", "Rage"), Die("fate", "Darkness"), Die("d10", 10)))),
         (b"ROLL,4,settled,guardian:North;dial:Grail", Roll(4, "settled", (Die("guardian", "North"),
                                                                           Die("dial", "Grail")))),
-        (b"ROLL,5,settled,rune:Ansuz;rune:3", Roll(5, "settled", (Die("rune", "Ansuz"), Die("rune", 3)))),
+        (b"ROLL,5,settled,d2:2;d100:100;d20:13", Roll(5, "settled", (Die("d2", 2), Die("d100", 100),
+                                                                    Die("d20", 13)))),
         (b"STATUS,87,ok", Status(87, "ok")),
         (b"STATUS,-,warn,camera dim", Status(None, "warn", "camera dim")),
         (b"ERR,kind,cannot read d20", TrayError("kind", "cannot read d20")),
@@ -120,6 +121,17 @@ def test_frame_type_must_be_capitals():
         "ERR,",
         "ARMED,0,d6",
         "ARMED,2,D6",
+        # Die kinds are the ones PROTOCOL.md defines: d2..d100 without a leading zero, and the named dice.
+        "ROLL,1,settled,d0:0",
+        "ROLL,1,settled,d1:1",
+        "ROLL,1,settled,d1000:5000",
+        "ROLL,1,settled,d101:5",
+        "ROLL,1,settled,d06:9",
+        "ROLL,1,settled,d06:1",
+        "ROLL,1,settled,rune:Ansuz",
+        "ROLL,1,cocked,rune:?",
+        "HELLO,1,X,1,d6;d999",
+        "ARMED,1,rune",
     ],
 )
 def test_bad_fields_are_rejected(body):
@@ -141,6 +153,21 @@ def test_host_requests():
 def test_encoder_refuses_fields_that_would_break_framing(field):
     with pytest.raises(ValueError):
         encode_frame("ERR", field)
+
+
+@pytest.mark.parametrize(("kind", "face"), [("d0", 0), ("d1000", 5000), ("d06", 9), ("rune", "Ansuz"),
+                                            ("fate", "Joy"), ("d6", 7), ("d6", "?"), ("fate", "x" * 40)])
+def test_the_host_sends_no_die_it_would_refuse_to_read(kind, face):
+    with pytest.raises(ValueError):
+        protocol.encode_dice([{"kind": kind, "face": face}])
+    with pytest.raises(ValueError):
+        protocol.arm(1, "rune")
+
+
+def test_the_encoder_writes_what_the_decoder_reads():
+    dice = [{"kind": "d6", "face": 6}, {"kind": "fate", "face": "rage"}, {"kind": "d100", "face": 100}]
+    frame = encode_frame("ROLL", "9", "settled", protocol.encode_dice(dice))
+    assert decode_tray_line(frame[:-1]).dice == (Die("d6", 6), Die("fate", "Rage"), Die("d100", 100))
 
 
 def test_encoder_refuses_an_over_long_frame():
