@@ -11,7 +11,14 @@ from games.core import Context, RuleError
 from games.kreel import rules
 from games.kreel.procedures import need_play, note
 from games.kreel.state import active_hero
-from games.kreel.threats import damage_threat, explore_active, summary, target_threat, turn_face_up
+from games.kreel.threats import (
+    damage_threat,
+    explore_active,
+    place_story,
+    summary,
+    target_threat,
+    turn_face_up,
+)
 
 
 def tilt(ctx: Context) -> None:
@@ -98,9 +105,10 @@ def scout(ctx: Context) -> None:
                         f"With Sneak {reach} the hero can reveal only the first {reach} "
                         "Shadow(s) (Using Actions, Scout).")
     threat = shadows[index]
-    turn_face_up(ctx, threat, ctx.params)
+    scaled = turn_face_up(ctx, threat, ctx.params)
     _finish_use(ctx, hero, "sneak")
-    ctx.describe(f"Scouted {threat['name']}: {summary(threat)}")
+    ctx.describe(f"Scouted {threat['name']}: {summary(threat)}{scaled}")
+    place_story(ctx, threat)
 
 
 def act(ctx: Context) -> None:

@@ -229,9 +229,7 @@ def reveal(ctx: Context) -> None:
     Overkill X, Spirit values, card type) and "Statuses" (a 'Reveal: Bold' or
     'Reveal: Shield' Threat gains that Status as soon as it is revealed).
 
-    "Stories": a revealed Story goes in front of the hero named on it
-    (``story_hero``; 0: the active hero), read at their next Delve; one without
-    Threat values leaves the Threat Area.
+    A revealed Story goes in front of its hero (:func:`place_story`).
     """
     state = ctx.state
     if not state["revealing"]:
@@ -240,17 +238,31 @@ def reveal(ctx: Context) -> None:
     scaled = turn_face_up(ctx, threat, ctx.params)
     ctx.data["revealed"] = threat["id"]
     ctx.describe(f"{threat['name']} revealed: {summary(threat)}{scaled}")
-    if threat["kind"] == "story":
-        number = ctx.params["story_hero"]
-        if number > len(state["heroes"]):
-            raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
-        threat["story_of"] = number - 1 if number else state["active_hero"]
-        state["heroes"][threat["story_of"]]["story"] = True
-        if not rules.threat_values(threat) and not threat["spirit_cost"]:
-            state["threat_area"].remove(threat)
-        note(ctx, "Story: read it at your next Delve")
+    place_story(ctx, threat)
     if threat["kind"] == "vengeance":
         note(ctx, "The Lord's Vengeance cannot be defeated")
+
+
+def place_story(ctx: Context, threat: dict) -> None:
+    """"Stories": "Whenever a Story card is revealed (e.g. at the very start of
+    the game), the hero listed at the bottom of the Story card places it in
+    front of them. At the beginning of their next Delve Phase they read it
+    aloud" (``story_hero``; 0: the active hero), in the Threat phase, by a Scout
+    or by a card. A Story with no Threat values and no Spirit Cost leaves play
+    (its space in the Shadows empties); one that represents a Threat ("Remain in
+    play, giving an ability, or representing a Threat") stays where it is, its
+    hero recorded."""
+    if threat["kind"] != "story":
+        return
+    state = ctx.state
+    number = ctx.params["story_hero"]
+    if number > len(state["heroes"]):
+        raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
+    threat["story_of"] = number - 1 if number else state["active_hero"]
+    state["heroes"][threat["story_of"]]["story"] = True
+    if not rules.threat_values(threat) and not threat["spirit_cost"]:
+        rules.take_off_table(state, threat)
+    note(ctx, "Story: read it at your next Delve")
 
 
 REVEAL_PARAMS = (
@@ -442,6 +454,19 @@ def status(ctx: Context) -> None:
     ctx.describe(f"{threat['name']} {'gains' if on else 'loses'} {name.capitalize()}")
 
 
+def remove_damage(ctx: Context) -> None:
+    """An ability removes damage tokens from a Threat ("Defeated Cards":
+    "Damage tokens remain on a target until they are removed by an ability or
+    the target is defeated"); at most the tokens it holds of that value. A
+    Location's tokens are on the dial (``location.damage``)."""
+    threat = _threat(ctx)
+    value, amount = ctx.params["value"], ctx.params["amount"]
+    removed = min(amount, threat["damage"][value])
+    threat["damage"][value] -= removed
+    ctx.describe(f"{removed} {VALUE_LABELS[value]} removed from {threat['name']} "
+                 f"({threat['damage'][value]}/{threat[value]})")
+
+
 def threat_value(ctx: Context) -> None:
     """Set one of a Threat's values by hand, for card effects ("The Golden
     Rule": effects on cards take precedence). Tokens above a lowered value are
@@ -499,6 +524,7 @@ def reveal_shadow(ctx: Context) -> None:
     threat = shadows[index]
     scaled = turn_face_up(ctx, threat, ctx.params)
     ctx.describe(f"{threat['name']} revealed in {shadow_label(index)}: {summary(threat)}{scaled}")
+    place_story(ctx, threat)
     note(ctx, "Resolve its Reveal abilities")
 
 

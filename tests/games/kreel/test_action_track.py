@@ -208,3 +208,31 @@ def test_the_use_form_starts_on_the_threat_most_likely_meant():
     assert _form_default(state, "damage") == second
     state = do(state, "confront", threat=state["threat_area"][2]["id"])
     assert _form_default(state, "use") == third
+
+
+def test_an_act_is_not_a_use():
+    """4. Play Phase, Act, Note: "'Acts' are different from 'Using an Action',
+    which is usually only performed once per round": an Act leaves the Use free,
+    and may be activated again."""
+    state = do(_play(new()), "act", action="fight", needed=1)
+    state = do(state, "act", action="fight", needed=1)
+    hero = state["heroes"][0]
+    assert hero["uses"] == 0 and not any(c["used"] for c in hero["actions"].values())
+    state = do(state, "use", action="fight", target="draw")
+    assert state["heroes"][0]["uses"] == 1
+
+
+def test_an_advanced_action_keeps_its_die_and_returns_next_adventure():
+    """Glossary, Flip: "Advanced Action cards that are Flipped like this retain
+    any Power Dice on them and do not change position - they return to their
+    Advanced side at the start of the next Adventure" ("Heroes", Actions: once
+    per Adventure)."""
+    state = _track(_play(new(advanced="sneak")), sneak=(2, 3), influence=(3, 0))
+    state = do(state, "advanced", action="sneak")
+    card = state["heroes"][0]["actions"]["sneak"]
+    assert (card["slot"], card["die"], card["ability_used"]) == (2, 3, True)
+    state = do(state, "correct", track="hero1.spirit", value=0)  # the Adventure is lost
+    state = do(next_until(state, "game-end.next_adventure"), "next_adventure", adventure="1")
+    card = state["heroes"][0]["actions"]["sneak"]
+    assert card["advanced"] and not card["ability_used"]
+    assert do(state, "advanced", action="sneak")

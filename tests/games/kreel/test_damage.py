@@ -190,3 +190,52 @@ def test_only_a_storys_own_hero_may_damage_it():
         assert err.value.short == "Hero 2's Story"
     after = do(state, "damage", target=target, value="fight", amount=1, hero=2)
     assert next(t for t in after["threat_area"] if t["id"] == story["id"])["damage"]["fight"] == 1
+
+
+def test_the_wild_claw_petitioner_negotiate_needs_influence_6():
+    """Defeated Plots, example: after defeating the Wild Claw Petitioner Plot,
+    "to select the Negotiate option, the hero must have at least 6 Present
+    Influence Power ... they will still need 6 Present Influence Power after
+    defeating this Plot": the Plot's choice is checked like an Act."""
+    state = _play({"kind": "plot", "name": "Wild Claw Petitioner", "influence": 2})
+    state = do(state, "use", action="influence", target="1 Wild Claw Petitioner")
+    assert state["defeated"][0]["kind"] == "plot"
+    # Influence was Used: it is at slot 1 now, with no Power Die
+    with pytest.raises(RuleError) as err:
+        do(state, "act", action="influence", needed=6)
+    assert err.value.short == "Influence 1: need 6"
+    state = do(state, "correct", track="hero1.influence_die", value=5)
+    assert do(state, "act", action="influence", needed=6)
+
+
+def test_a_defeated_story_is_set_aside():
+    """Defeated Stories: "A Story defeated by an Action is removed from the
+    Threat Area and set aside. Stories have special abilities, activated when
+    they're defeated" ("Exiled Cards": not the discard pile)."""
+    state = _play({"kind": "story", "fight": 2, "story_of": 0})
+    applied = apply(GAME, state, Command("use", {"action": "fight", "target": "1 Threat 1",
+                                                 "bonus": 1}))
+    assert applied.state["threat_area"] == [] and applied.state["threat_discard"] == 0
+    assert applied.state["defeated"] == [{"id": 1, "name": "Threat 1", "kind": "story"}]
+    assert "set aside: resolve its Defeat ability" in applied.description
+
+
+def test_an_ability_removes_damage_tokens():
+    """Defeated Cards: "Damage tokens remain on a target until they are removed
+    by an ability or the target is defeated": an ability takes tokens off (at
+    most those it holds); the Threat stays in play."""
+    state = _play({"fight": 5, "sneak": 4, "damage": {"fight": 3, "sneak": 1}})
+    state = do(state, "remove_damage", threat=1, value="fight", amount=2)
+    assert state["threat_area"][0]["damage"] == {"fight": 1, "influence": 0, "sneak": 1}
+    state = do(state, "remove_damage", threat=1, value="sneak", amount=5)
+    assert state["threat_area"][0]["damage"]["sneak"] == 0
+
+
+def test_shield_does_not_prevent_defeat_or_discard():
+    """Statuses, Shield: "Shield does not prevent a Threat from being 'defeated'
+    or 'discarded' by an ability"."""
+    shielded = {"fight": 3, "spirit_boost": 1, "statuses": ["shield"]}
+    state = do(_play(shielded, spirit=5), "defeat", threat=1)
+    assert state["threat_area"] == [] and state["heroes"][0]["spirit"] == 6
+    state = do(_play(shielded), "discard", threat=1)
+    assert state["threat_area"] == [] and state["threat_discard"] == 1

@@ -195,3 +195,37 @@ def test_a_pack_card_names_its_star_values():
     data = pack.parse('[threats."Ghoul Lord"]\nkind = "foe"\nfight = 7\nsneak = 7\n'
                       'influence = 3\nstarred = ["fight", "sneak"]\n')
     assert data["threats"]["Ghoul Lord"]["starred"] == ["fight", "sneak"]
+
+
+def test_a_set_aside_story_is_shuffled_into_its_adventure():
+    """Stories: "When setting up the Adventure number listed at the top of the
+    new Story card ..., the new Story card is shuffled into Stack 4": Adventure
+    2's deck counts it; it leaves the Campaign sheet when Adventure 2 is won."""
+    state = do(new(foes=1), "story_aside", adventure=2, card=4)
+    state = copy.deepcopy(state)
+    for loc in state["locations"]:
+        loc.update(sneak=1, damage=1)
+    for loc in state["locations"][:4]:
+        loc["defeated"] = True
+    state["active_location"] = 4
+    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
+        {"id": 80, "name": "F", "kind": "foe"}]
+    state = do(next_until(state, "game-end.rewards"), "rewards", upgrade="none")
+    state = next_until(state, "game-end.next_adventure")
+    state = do(state, "next_adventure", adventure="2", foes=2)
+    assert state["threat_deck"] == 5 * 6 + 2 + 1
+
+
+@pytest.mark.parametrize(("adventure", "solo", "team"), [
+    (1, {1: 5}, {1: 6}),
+    (2, {1: 4, 2: 1}, {1: 5, 2: 1}),
+    (3, {1: 3, 2: 2}, {1: 3, 2: 3}),
+    (4, {1: 2, 2: 2, 3: 1}, {1: 2, 2: 3, 3: 1}),
+    (5, {1: 1, 2: 3, 3: 1}, {1: 1, 2: 3, 3: 2}),
+])
+def test_endless_dungeons_groups_for_every_adventure(adventure, solo, team):
+    """Endless Dungeons: Threat Groups per Threat Level for each of the five
+    Adventures, "(+1 if playing with 3-4 heroes)" on the level the rulebook marks."""
+    from games.kreel.rules import endless_counts
+    assert endless_counts(adventure, 1) == endless_counts(adventure, 2) == solo
+    assert endless_counts(adventure, 3) == endless_counts(adventure, 4) == team

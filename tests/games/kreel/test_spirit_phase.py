@@ -180,3 +180,15 @@ def test_confront_limits():
     state = do(state, "confront", threat=1)
     with pytest.raises(RuleError):
         do(state, "confront", threat=2)  # already one
+
+
+def test_a_shielded_hero_cancels_the_spirit_phase_damage():
+    """Statuses, Shield i. Hero: "The next time this hero ... is damaged, cancel
+    all of that damage and discard this Status instead": the Spirit phase's
+    loss after Block is cancelled once; the next one is lost."""
+    state = with_threats(new(spirit=10), {"spirit_cost": 3})
+    state = do(state, "hero_status", status="shield", action="fight")
+    state = do(_to_spirit(state), "block", points=1)
+    assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == []
+    state = do(_to_spirit(finish_round(state)), "block", points=1)
+    assert state["heroes"][0]["spirit"] == 8

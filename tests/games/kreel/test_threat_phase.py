@@ -257,3 +257,19 @@ def test_a_returned_threat_comes_back_face_up_with_its_tokens():
     state = next_until(do(state, "add_threat", count=3), "play.turn")
     threat = next(t for t in state["threat_area"] if t["id"] == 1)
     assert threat["damage"]["fight"] == 2 and state["revealing"] == []
+
+
+def test_a_scouted_story_goes_to_its_hero():
+    """Stories: "Whenever a Story card is revealed ..., the hero listed at the
+    bottom of the Story card places it in front of them. At the beginning of
+    their next Delve Phase they read it aloud": Scouted, a Story with no Threat
+    values leaves the Shadows; one that represents a Threat stays, its hero
+    recorded (only that hero may damage it)."""
+    state = new(heroes=2)
+    state = play_round(state)
+    state = next_until(state, "play.turn")  # Hero 2's round: Threats 1, 2 in Sneak 2, 3
+    state = do(state, "scout", shadow=2, kind="story", story_hero=1)
+    assert _ids(state["shadows"]) == [None, None, 2]
+    assert state["heroes"][0]["story"] is True
+    state = do(state, "reveal_shadow", shadow=3, kind="story", fight=3, story_hero=2)
+    assert state["shadows"][2]["story_of"] == 1
