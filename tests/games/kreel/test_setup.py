@@ -206,3 +206,23 @@ def test_a_schema_3_save_gets_shadow_reach_and_per_hero():
     assert state["schema"] == 4 and state["heroes"][0]["shadow_reach"] is False
     assert state["pack"]["threats"]["Chief"]["per_hero"] == []
     assert GAME.invariants(state) == []
+
+
+def test_a_round_runs_the_six_phases_in_order():
+    """Gameplay: "Each round consists of the following six Phases": 1. Delve,
+    2. Threat, 3. Draw, 4. Play, 5. Spirit, 6. End; "6. End Phase" D: "A new
+    round begins with a new Delve Phase" (when the players press next)."""
+    from tests.games.kreel.helpers import advance
+
+    state = with_threats(new(spirit=10), {"spirit_cost": 1})  # the Spirit phase stops to Block
+    seen: list[str] = []
+    for _ in range(2):  # two whole rounds
+        state = do(state, "next")
+        while state["procedure"] is not None:
+            name = state["procedure"]["name"]
+            if not seen or seen[-1] != name:
+                seen.append(name)
+            state = advance(state)
+    phases = ["delve", "threat", "draw", "play", "spirit", "end"]
+    assert seen == phases * 2
+    assert state["round"] == 2 and state["heroes"][0]["spirit"] == 8
