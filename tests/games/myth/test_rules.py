@@ -681,3 +681,18 @@ def test_the_siege_action_is_reminded_once_the_siege_has_begun():
     enemy_card_first(t, "scheme")
     t.until("enemy_rest", "action")
     assert "Siege action" in GAME.view(t.state).step
+
+
+def test_an_enemy_already_where_it_is_sent_does_not_move():
+    """"Enemy Movement": "If any enemy is instructed to move to a location that
+    they are already in, they do not move"; "Scheme": "If a captain is in
+    Farrenroc, he does not move", nor one already in a quest area."""
+    t = played()
+    for area in ("farrenroc", "ruins-1"):
+        t.do("place", area=area, rank="captain", count=1)
+    enemy_card_first(t, "scheme")
+    assert t.state["pending"] == ["Quest scheme effect (Ruins 1)"]
+    t.do("next")
+    assert t.step().id == "hero"  # the Scheme is over: the hero's card
+    where = {a: st["captains"] for a, st in t.state["areas"].items() if st["captains"]}
+    assert where == {"farrenroc": [0], "ruins-1": [0]}
