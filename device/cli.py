@@ -95,12 +95,10 @@ def cmd_run(args) -> int:
     if args.script:
         if hardware != "sim":
             return _fail("--script drives the simulated box: use it with --hardware sim")
-        from hw_sim.script import ScriptError, parse_script
+        from hw_sim.script import ScriptError, read_script
 
-        try:
-            script = parse_script(Path(args.script).read_text(encoding="utf-8"))
-        except OSError as err:
-            return _fail(f"cannot read script {args.script}: {err}")
+        try:  # unreadable, too large, not UTF-8 or a bad line: named, exit 2
+            script = read_script(Path(args.script))
         except ScriptError as err:
             return _fail(f"{args.script}: {err}")
     return _serve(args, hardware, config, script)

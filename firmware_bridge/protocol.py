@@ -358,8 +358,11 @@ def encode_dice(dice: list[dict]) -> str:
     """
     parts = []
     for die in dice:
-        kind, face = check_kind(str(die["kind"])), str(die["face"])
-        if face == UNREAD_FACE or decode_face(kind, face) is None:
-            raise ValueError(f"a {kind} face cannot be unread ({UNREAD_FACE!r}) in a report")
+        kind, face = str(die["kind"]), str(die["face"])
+        try:
+            if decode_face(kind, face) is None:
+                raise ValueError(f"a face cannot be unread ({UNREAD_FACE!r}) in a report")
+        except ValueError as err:
+            raise ValueError(f"die {kind[:32]}:{face[:32]} cannot be sent: {err}") from None
         parts.append(f"{kind}:{face}")
     return ";".join(parts)

@@ -15,22 +15,43 @@ One JSON object a line, one action per object::
     {"snap": "after-night"}               write the displays' frames under this name
 
 Blank lines and lines whose first non-blank character is ``#`` are comments.
-Line numbers in errors count every line of the file, comments included.
+Line numbers in errors count every line of the file, comments included, by
+``\n`` only (a U+2028 inside a string does not start a line).
+
+The file comes through the front door for untrusted text
+(``games.core.untrusted``): at most :data:`MAX_SCRIPT_BYTES` of strict UTF-8,
+each line at most :data:`MAX_LINE` characters of JSON nested at most
+:data:`LINE_LIMITS` deep, numbers of a sane length, no NaN. Everything a line
+could fail on at run time is checked here: each die's kind and face as the
+tray protocol defines them (``firmware_bridge.protocol``), and that the roll
+fits one tray frame.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import re
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from device.events import BUTTONS, ENCODERS, Quit, Snapshot, Sync
 from device.ports import Emit
+from firmware_bridge.protocol import (
+    MAX_ROLL_ID,
+    NAMED_FACES,
+    FrameError,
+    check_kind,
+    decode_face,
+    decode_tray_line,
+    encode_dice,
+    encode_frame,
+    sides,
+)
+from games.core.untrusted import Limits, UntrustedError, decode, lines, parse_json, shown
 from hw_sim.dice import SimDiceSource
 from hw_sim.pins import SimPins
 
@@ -41,8 +62,12 @@ MAX_WAIT_SECONDS = 600.0
 MAX_STEPS = 1000
 MAX_DICE = 100
 SNAP_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-CUSTOM_KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}")
-NUMBERED_KIND = re.compile(r"d([1-9][0-9]{0,2})")
+# A script file, and each of its lines: one action object, a dice list inside it, a die inside that.
+MAX_SCRIPT_BYTES = 16 * 2**20
+MAX_LINE = 64 * 1024
+LINE_LIMITS = Limits(max_size=MAX_LINE, max_depth=4, max_text=1024)
+# A script of thousands of bad lines reports the first ones and counts the rest.
+MAX_PROBLEMS = 20
 
 
 class ScriptError(ValueError):
@@ -100,27 +125,48 @@ class _Bad(Exception):
     """One line's problem, without its line number."""
 
 
+def read_script(path: Path) -> list[ScriptLine]:
+    """Read and check the control script in ``path``; ``ScriptError`` names what is
+    wrong: a file that cannot be read, is too large or is not UTF-8 (the byte
+    and line named), or every bad line."""
+    try:
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as err:
+        raise ScriptError([f"cannot be read: {err.strerror or err}"]) from None
+    try:
+        text = decode(raw, MAX_SCRIPT_BYTES)
+    except UntrustedError as err:
+        raise ScriptError([str(err)]) from None
+    return parse_script(text)
+
+
 def parse_script(text: str) -> list[ScriptLine]:
     """Check a whole control script and return its lines, or raise ``ScriptError``."""
-    lines: list[ScriptLine] = []
+    script: list[ScriptLine] = []
     problems: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    bad_lines = 0
+    for number, raw in lines(text):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         try:
-            lines.append(_parse_line(number, raw))
+            script.append(_parse_line(number, raw))
         except _Bad as bad:
-            problems.append(f"line {number}: {bad}")
+            bad_lines += 1
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(f"line {number}: {bad}")
+    if bad_lines > len(problems):
+        problems.append(f"and {bad_lines - len(problems):,} more bad lines")
     if problems:
         raise ScriptError(problems)
-    return lines
+    return script
 
 
 def _parse_line(number: int, raw: str) -> ScriptLine:
     try:
-        obj = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise _Bad(f"not valid JSON ({error.msg} at column {error.colno})") from None
+        obj = parse_json(raw, LINE_LIMITS, object_pairs_hook=_no_duplicate_keys)
+    except UntrustedError as err:
+        raise _Bad(f"{err.field}: {err.problem}" if err.field else err.problem) from None
     if not isinstance(obj, dict):
         raise _Bad(f'expected a JSON object such as {{"press": "next"}}, got {_show(obj)}')
     actions = [key for key in obj if key in _ACTIONS]
@@ -178,26 +224,53 @@ def _steps(value: Any) -> int:
 def _dice(value: Any) -> tuple[dict, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_DICE:
         raise _Bad(f'"dice" needs a list of 1 to {MAX_DICE} dice, got {_show(value)}')
-    return tuple(_die(index, die) for index, die in enumerate(value, start=1))
+    dice = tuple(_die(index, die) for index, die in enumerate(value, start=1))
+    _fits_a_tray_frame(dice)
+    return dice
 
 
 def _die(index: int, die: Any) -> dict:
+    """One die as the tray would report it: a kind PROTOCOL.md defines, one of its faces."""
     where = f'"dice" entry {index}'
     if not isinstance(die, dict) or set(die) != {"kind", "face"}:
         raise _Bad(
             f'{where} needs exactly "kind" and "face", e.g. {{"kind": "d6", "face": 5}}, got {_show(die)}'
         )
     kind, face = die["kind"], die["face"]
-    if not isinstance(kind, str) or not CUSTOM_KIND.fullmatch(kind):
-        raise _Bad(f'{where}: "kind" needs a dice kind such as "d6", "d10" or "fate", got {_show(kind)}')
-    numbered = NUMBERED_KIND.fullmatch(kind)
-    if numbered:
-        sides = int(numbered.group(1))
-        if not _is_int(face) or not 1 <= face <= sides:
-            raise _Bad(f'{where}: a {kind} "face" needs a whole number from 1 to {sides}, got {_show(face)}')
-    elif not (_is_int(face) or (isinstance(face, str) and face.strip())):
-        raise _Bad(f'{where}: "face" needs a number or a face name, got {_show(face)}')
-    return {"kind": kind, "face": face}
+    try:
+        check_kind(kind if isinstance(kind, str) else "")
+    except ValueError:
+        raise _Bad(f'{where}: "kind" needs a dice kind: d2 to d100 (such as "d6" or "d10"), '
+                   f'{", ".join(NAMED_FACES)}; got {_show(kind)}') from None
+    count = sides(kind)
+    if count is not None:
+        if not _is_int(face) or not 1 <= face <= count:
+            raise _Bad(f'{where}: a {kind} "face" needs a whole number from 1 to {count}, got {_show(face)}')
+        return {"kind": kind, "face": face}
+    names = NAMED_FACES[kind]
+    try:
+        named = decode_face(kind, face) if isinstance(face, str) and face != "?" else None
+    except ValueError:
+        named = None
+    if named is None:
+        raise _Bad(f'{where}: a {kind} "face" needs one of {", ".join(names)}, got {_show(face)}')
+    return {"kind": kind, "face": named}
+
+
+def _fits_a_tray_frame(dice: tuple[dict, ...]) -> None:
+    """The roll as the simulated tray sends it (``ROLL``, the largest roll id,
+    ``settled``) fits one frame, and the host reads it back as these dice."""
+    try:
+        frame = encode_frame("ROLL", str(MAX_ROLL_ID), "settled", encode_dice(list(dice)))
+    except ValueError as err:
+        raise _Bad(f'"dice": {len(dice)} dice do not fit one tray frame ({err}); '
+                   "split them over several rolls") from None
+    try:
+        roll = decode_tray_line(frame[:-1])
+    except FrameError as err:
+        raise _Bad(f'"dice": the tray could not report this roll ({err.detail})') from None
+    if [die.as_dict() for die in roll.dice] != list(dice):
+        raise _Bad(f'"dice": the tray would report {_show([d.as_dict() for d in roll.dice])} instead')
 
 
 def _snap_name(value: Any) -> str:
@@ -215,8 +288,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
-    shown = json.dumps(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
+    return shown(value, 40)
 
 
 def _names(keys: Any) -> str:
@@ -229,10 +301,6 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
     if repeated:
         raise _Bad(f"{_names(repeated)} given more than once")
     return dict(pairs)
-
-
-def _no_constant(name: str) -> Any:
-    raise _Bad(f"{name} is not a number")
 
 
 class ScriptRunner:

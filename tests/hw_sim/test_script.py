@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import re
 import threading
 import time
 
@@ -92,7 +93,23 @@ def test_custom_dice_faces_are_names():
         ('{"dice": [{"kind": "d6", "face": 5}, {"kind": "d6", "face": 7}]}', 'entry 2: a d6 "face" needs'),
         ('{"dice": [{"kind": "d6", "face": "5"}]}', "from 1 to 6"),
         ('{"dice": [{"kind": "D 6", "face": 5}]}', '"kind" needs a dice kind'),
-        ('{"dice": [{"kind": "fate", "face": ""}]}', '"face" needs a number or a face name'),
+        ('{"dice": [{"kind": "fate", "face": ""}]}', 'a fate "face" needs one of Rage, Guile'),
+        # What the tray could not report fails here, not at run time (exit 2, not 1).
+        ('{"dice": [{"kind": "fate", "face": "Joy"}]}', 'entry 1: a fate "face" needs one of Rage'),
+        ('{"dice": [{"kind": "fate", "face": "' + "R" * 40 + '"}]}', 'a fate "face" needs one of'),
+        ('{"dice": [{"kind": "fate", "face": 3}]}', 'a fate "face" needs one of'),
+        ('{"dice": [{"kind": "d6", "face": "?"}]}', "a d6 \"face\" needs a whole number"),
+        ('{"dice": [{"kind": "d0", "face": 0}]}', '"kind" needs a dice kind: d2 to d100'),
+        ('{"dice": [{"kind": "d1000", "face": 5000}]}', '"kind" needs a dice kind'),
+        ('{"dice": [{"kind": "d06", "face": 5}]}', '"kind" needs a dice kind'),
+        ('{"dice": [{"kind": "rune", "face": "Ansuz"}]}', '"kind" needs a dice kind'),
+        ('{"dice": [' + ", ".join(['{"kind": "d6", "face": 6}'] * 100) + "]}",
+         '"dice": 100 dice do not fit one tray frame'),
+        ('{"turn": "spirit", "steps": ' + "9" * 5000 + "}", "line 1: a number of 5,000 digits"),
+        ('{"turn": "spirit", "steps": 1e999}', "line 1: 1e999 is too large a number"),
+        ('{"press": ' + "[" * 10_000 + "]" * 10_000 + "}", "line 1: nested more than 4 deep"),
+        ('{"press": ' + "[" * 100_000 + "]" * 100_000 + "}", "line 1: longer than 65,536 characters"),
+        ('{"press": "\\ud800"}', "line 1: press: text that is not Unicode"),
         ('{"wait": -1}', '"wait" needs seconds'),
         ('{"wait": 601}', "at most 600"),
         ('{"snap": "../etc/passwd"}', '"snap" needs a file name of 1 to 64 letters, digits, "-" or "_"'),
@@ -103,6 +120,70 @@ def test_bad_lines_are_named_with_what_was_expected(text, message):
     with pytest.raises(ScriptError) as caught:
         parse_script(text)
     assert message in str(caught.value)
+
+
+def test_the_most_dice_one_tray_frame_carries_pass_and_one_more_does_not():
+    d6 = '{"kind": "d6", "face": 6}'
+    fits = 0
+    for count in range(1, 101):
+        try:
+            parse_script('{"dice": [' + ", ".join([d6] * count) + "]}")
+        except ScriptError:
+            break
+        fits = count
+    assert 40 <= fits < 100  # "$ROLL,65535,settled," and "*HH" leave room for 46 "d6:6;"
+
+
+def test_named_faces_are_read_as_the_tray_reports_them():
+    (line,) = parse_script('{"dice": [{"kind": "fate", "face": "rage"}, {"kind": "dial", "face": "GRAIL"}]}')
+    assert line.dice == ({"kind": "fate", "face": "Rage"}, {"kind": "dial", "face": "Grail"})
+
+
+def test_lines_are_counted_by_line_feeds_only():
+    """A U+2028 or U+2029 inside a string (or a form feed, or CR LF endings) does
+    not start a line: the bad line 3 is reported as line 3."""
+    text = '{"snap": "a\u2028b"}\r\n{"press": "next", "x": "\u2029\x0c"}\n{"press": "nope"}\n'
+    assert "\u2028" in text and "\u2029" in text
+    with pytest.raises(ScriptError) as caught:
+        parse_script(text)
+    assert [p.split(":")[0] for p in caught.value.problems] == ["line 1", "line 2", "line 3"]
+    assert 'line 3: "press" needs a button' in str(caught.value)
+
+
+def test_thousands_of_bad_lines_report_the_first_and_count_the_rest():
+    with pytest.raises(ScriptError) as caught:
+        parse_script("{}\n" * 5000)
+    assert len(caught.value.problems) == 21
+    assert caught.value.problems[-1] == "and 4,980 more bad lines"
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b'{"press": "next"}\n{"press": "\xff"}\n', "line 2: not UTF-8 text (invalid start byte at byte 29)"),
+        (b'{"press": "\xed\xa0\x80"}', "line 1: not UTF-8 text"),  # an encoded surrogate
+    ],
+)
+def test_a_file_that_is_not_utf8_names_the_byte_and_line(tmp_path, raw, message):
+    from hw_sim.script import read_script
+
+    path = tmp_path / "script.jsonl"
+    path.write_bytes(raw)
+    with pytest.raises(ScriptError, match=re.escape(message)):
+        read_script(path)
+
+
+def test_a_file_too_large_or_missing_is_refused_unread(tmp_path, monkeypatch):
+    import hw_sim.script
+    from hw_sim.script import read_script
+
+    monkeypatch.setattr(hw_sim.script, "MAX_SCRIPT_BYTES", 100)
+    path = tmp_path / "script.jsonl"
+    path.write_text('{"press": "next"}\n' * 10)
+    with pytest.raises(ScriptError, match="larger than 100 bytes"):
+        read_script(path)
+    with pytest.raises(ScriptError, match="cannot be read"):
+        read_script(tmp_path / "nowhere.jsonl")
 
 
 def test_every_bad_line_is_reported_at_once():
