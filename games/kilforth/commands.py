@@ -85,6 +85,7 @@ from games.kilforth.tests_and_battles import (
     reward,
     roll,
     stance,
+    team_up,
     test,
     trap,
 )
@@ -251,6 +252,10 @@ COMMANDS = (
     CommandSpec("encounter", "Enter the encounter", encounter,
                 (Param("type", "choice", "Type", choices=ENCOUNTER_TYPES, default="enemy"), *_CARD_VALUES,
                  _PACK_ENCOUNTER),
+                menu=False, prompt_only=True),
+    CommandSpec("team_up", "Team up for the engagement", team_up,
+                (Param("team", "choice", "Team", choices_from=procedures.battle_team_choices,
+                       default="none"),),
                 menu=False, prompt_only=True),
     CommandSpec("stance", "Surprise Attack or Evade", stance,
                 (Param("choice", "choice", "Hidden", choices=("surprise", "evade"), default="surprise"),),

@@ -467,8 +467,10 @@ def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: boo
     the hero is Hidden"; a Hidden hero chooses Surprise Attack or Evade; a
     Stranger that the hero just made an Enemy gives no one Surprise. A Team
     engagement ("Deed: Team") and an Ancient's Assault ("Ancient Battles") skip
-    Stages 1 and 2. ``action`` says whether the engagement is part of an Action
-    (the turn passes after it)."""
+    Stages 1 and 2. ``team`` is the Team a command formed (``engage``,
+    ``assault``); without one, the battle's first prompt offers to form it ("a
+    Deed at any time ... including during an engagement"). ``action`` says whether
+    the engagement is part of an Action (the turn passes after it)."""
     hero = ctx.state["heroes"][index]
     special = bool(team) or ancient is not None
     surprise = None
@@ -484,7 +486,7 @@ def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: boo
                          "ancient": ancient, "foe_hp": foe_hp, "surprise": surprise, "round": 0,
                          "hidden": hero["hidden"] and not no_surprise and not special,
                          "action": action, "rolling": 0, "hero_hits": {}, "foe_hits": {},
-                         "fates": 0})
+                         "fates": 0, "team_asked": team is not None or ancient is not None})
 
 
 def battle_foe(state: dict, data: dict) -> dict:
@@ -526,6 +528,30 @@ def battle_dice(state: dict, roll: str, bonus: int = 0) -> int:
 
 def _battle_data(state: dict) -> dict:
     return proc_data(state)
+
+
+def team_groups(state: dict, index: int) -> list[str]:
+    """"Deed: Team": the groups of other heroes at hero ``index``'s location who may
+    form a Team with them ("H2", "H2+H3"...): not defeated or eliminated, not Hidden
+    ("No Team member can be Hidden"); one who has made Camp may join."""
+    here = state["heroes"][index]["cell"]
+    others = [i for i, h in enumerate(state["heroes"]) if i != index and h["cell"] == here
+              and not (h["defeated"] or h["eliminated"] or h["hidden"])]
+    return ["+".join(f"H{others[k] + 1}" for k in range(len(others)) if mask >> k & 1)
+            for mask in range(1, 2 ** len(others))]
+
+
+def battle_team_choices(state: dict) -> tuple[str, ...]:
+    """The Team prompt's choices: "none", then each group that may join the engagement."""
+    data = proc_data(state)
+    return ("none", *team_groups(state, data["hero"])) if "hero" in data else ("none",)
+
+
+def _no_team_offer(state: dict) -> bool:
+    """No Team prompt when a command formed the Team (or chose none), for an Ancient's
+    Assault (its command forms the Team), or with no one here to Team with."""
+    data = _battle_data(state)
+    return bool(data.get("team_asked", True)) or not team_groups(state, data["hero"])
 
 
 def _not_hidden(state: dict) -> bool:
@@ -711,6 +737,8 @@ BATTLE = Procedure(
     "battle",
     "Engagement",
     (
+        Step("team", StepKind.PROMPT, "Team up for battle?", "Deed: Team, Team Engagement",
+             command="team_up", skip=_no_team_offer),
         Step("stance", StepKind.PROMPT, "Hidden: Surprise Attack or Evade?", "Stage 1: Determine Surprise",
              command="stance", skip=_not_hidden),
         Step("evade", StepKind.PROMPT, "Evade: roll Sneak", "Stage 2: Evasion Opportunity",

@@ -185,6 +185,27 @@ def lose_card(ctx: Context) -> None:
     note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
 
 
+def team_up(ctx: Context) -> None:
+    """"Deed: Team": "Form a Team with 1 or more other heroes at your location to jointly
+    attempt an engagement" - a Deed "at any time during their turn - including during
+    ... an engagement", so every engagement opens with the offer. "No Team member can
+    be Hidden, each must come out of hiding first": a Hidden engaging hero who forms a
+    Team comes out of hiding ("A hero can choose to no longer be Hidden at any point").
+    "Team Engagement": "The first 2 stages of an engagement (Determine Surprise and
+    Evasion Opportunity) are skipped" - no Surprise either way, no evasion."""
+    data, state = ctx.data, ctx.state
+    choice = ctx.params["team"]
+    if choice == "none":
+        ctx.describe("No Team")
+        return
+    hero = state["heroes"][data["hero"]]
+    if hero["hidden"]:
+        hero["hidden"] = False
+        note(ctx, f"{hero['name']} comes out of hiding to form the Team")
+    data.update(team=[int(part[1:]) - 1 for part in choice.split("+")], surprise=None, hidden=False)
+    note(ctx, f"{hero['name']} engages with a Team of {len(data['team']) + 1} ({choice})")
+
+
 def stance(ctx: Context) -> None:
     """"Stage 1": a Hidden hero either Surprise Attacks (loses Hidden, gains Surprise)
     or Evades (stays Hidden, Stage 2)."""

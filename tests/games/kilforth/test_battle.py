@@ -371,3 +371,69 @@ def test_defeat_at_the_start_of_the_day_ends_the_first_heros_turn():
     state = _lose_first_round(state)
     assert state["heroes"][0]["defeated"] and len(state["encounters"]) == 2
     assert state["procedure"] is None and state["active_hero"] == 1 and state["day"] == 2
+
+
+def test_team_engagement_formed_for_an_enemy_drawn_on_a_move():
+    """"Deed: Team": "Form a Team with 1 or more other heroes at your location to
+    jointly attempt an engagement"; a Deed may be performed "at any time during their
+    turn - including during an Action, an engagement". Hero 1 moves onto Hero 2's
+    location and draws an Enemy, which would have Surprise ("Stage 1"); the engagement
+    opens with the Team offer. "Team Engagement": "The first 2 stages ... are skipped":
+    no Surprise, and each Team hero and the foe against each make a Fight Test."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1]["cell"] = cell_index("C2")
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    assert step_id(state) == "team" and state["procedure"]["data"]["surprise"] == "foe"
+    spec = next(c for c in GAME.commands if c.name == "team_up")
+    assert spec.resolved_params(state)[0].choices == ("none", "H2")
+    state = do(state, "team_up", team="H2")
+    data = state["procedure"]["data"]
+    assert data["team"] == [1] and data["surprise"] is None and step_id(state) == "trap"
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(5, 1, 1))  # Hero 1: 3 dice, no Surprise die
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))  # Hero 2
+    state = do(state, "foe_fight", dice=d6(6, 1))  # against Hero 1: 2 dice, no Surprise
+    state = do(state, "foe_fight", dice=d6(1, 1))  # against Hero 2
+    state = do(state, "fate", use="no")
+    assert step_id(state) == "reward" and [h["hp"] for h in state["heroes"]] == [3, 4]
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["procedure"] is None and state["active_hero"] == 1  # the Move is done
+
+
+def test_team_engagement_at_the_start_of_a_turn_with_a_hero_who_has_camped():
+    """"A hero may join a Team even if they have already made Camp this phase": the
+    Enemy engaged at the start of Hero 2's turn ("7. Hero Turn") is fought as a Team with
+    Hero 1, who has Camped there."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    place(state, cell_index("C2"), "place", sneak=5)  # an encounter: no draw on arrival
+    wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1)
+    state["heroes"][0]["evaded"] = [wolf]
+    state = do(state, "camp")  # Hero 1 Camps; Hero 2's turn begins with the Wolf
+    assert state["procedure"]["data"]["hero"] == 1 and step_id(state) == "team"
+    state = do(state, "team_up", team="H1")
+    assert state["procedure"]["data"]["team"] == [0]
+
+
+def test_a_hidden_hero_comes_out_of_hiding_to_form_a_team_and_a_hidden_one_cannot_join():
+    """"No Team member can be Hidden, each must come out of hiding first": a Hidden
+    engaging hero who forms a Team comes out of hiding (no Surprise Attack or Evade:
+    Stages 1-2 are skipped); a Hidden hero is not offered, and naming one is refused with
+    the state unchanged; declining the Team leaves the Hidden hero's usual choice."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("B2")
+    state["heroes"][0]["hidden"] = state["heroes"][2]["hidden"] = True
+    state = do(state, "place_encounter")  # a card effect places an Enemy on Hero 1's location
+    state = do(state, "encounter", type="enemy", fight=1, hp=1, sneak=1)
+    assert step_id(state) == "team"
+    spec = next(c for c in GAME.commands if c.name == "team_up")
+    assert spec.resolved_params(state)[0].choices == ("none", "H2")
+    refused(state, "team_up", team="H3")
+    alone = do(state, "team_up", team="none")
+    assert step_id(alone) == "stance"
+    state = do(state, "team_up", team="H2")
+    assert not state["heroes"][0]["hidden"] and state["heroes"][2]["hidden"]
+    assert step_id(state) == "trap" and state["procedure"]["data"]["team"] == [1]

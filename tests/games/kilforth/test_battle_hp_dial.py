@@ -17,6 +17,7 @@ TO_THE_END = 100  # prompts answered after the dial turns; each battle here ends
 
 # A battle prompt answered the plain way (virtual rolls: the seed fixes the faces).
 ANSWERS = {
+    "team": Command("team_up", {"team": "none"}),
     "stance": Command("stance", {"choice": "evade"}),
     "evade": Command("evade_roll"),
     "trap": Command("trap"),

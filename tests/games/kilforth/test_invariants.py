@@ -62,6 +62,7 @@ COMMANDS = st.one_of(
                                                         "heal": h, "heal_others": o}),
               st.integers(0, 2), st.integers(0, 2), st.integers(0, 3), st.integers(0, 1), st.booleans()),
     st.builds(lambda h: Command("market_heal", {"hp": h}), st.integers(0, 2)),
+    st.builds(lambda t: Command("team_up", {"team": t}), st.sampled_from(["none", "H1", "H2"])),
 )
 
 
