@@ -629,23 +629,12 @@ def march_refusal(state: dict, dest: str) -> RuleError | None:
                      "objectives, structures or paths (Enemy Movement Priority).")
 
 
-def conquest_action(ctx: Context, kind: str, faces: list[str] | None = None) -> None:
-    """"Conquest" (Despair/Devastation/Corruption for hope/supply/influence).
-
-    1. Raise by 1 per objective location of that kind holding a minion (by 1
-       if no such token remains). 2. One spawn effect: a minion on each such
-       objective location in play, and one per missing objective at the
-       Outland/Lair of a non-darkness fate die; each die that cannot be rolled
-       raises the track by 1. The Action phase asks for the fate dice between
-       the two (:func:`conquest_dice`); ``faces`` are those dice, else virtual.
-    """
-    conquest_raise(ctx, kind)
-    if not ctx.state.get("over"):
-        conquest_spawn(ctx, kind, faces)
-
-
 def conquest_raise(ctx: Context, kind: str) -> None:
-    """"Conquest" step 1: raise per objective location of ``kind`` holding a minion."""
+    """"Conquest" (Despair/Devastation/Corruption for hope/supply/influence) step
+    1: raise by 1 per objective location of ``kind`` holding a minion (by 1 if
+    no such token remains). The Action phase then resolves the abilities it
+    entered, asks for the fate dice (:func:`conquest_dice`) and spawns
+    (:func:`conquest_spawn`)."""
     state = ctx.state
     places = objective_areas(state, kind)
     held = sum(1 for a in places if any(not m["delayed"] for m in state["areas"][a]["minions"]))

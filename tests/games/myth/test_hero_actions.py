@@ -181,3 +181,15 @@ def test_a_defeated_heros_card_is_returned_unresolved():
     with pytest.raises(RuleError) as err:
         t.do("fortify")
     assert err.value.short == "Hero is defeated" and t.state == before
+
+
+def test_a_defeated_hero_still_counts_as_a_hero():
+    """"Defeated Heroes": "Defeated heroes still count against the total number of
+    heroes in the game for any relevant game effects": with hero 2 defeated,
+    the hope objective still needs two tokens."""
+    t = Table(heroes=2).setup()
+    t.do("wound", amount=9, hero=2)
+    t.do("travel", area="village-1", hero=1)
+    t.do("objective_token", kind="hope", hero=1)
+    hope = t.state["objectives"]["hope"]
+    assert hope["tokens"] == 1 and not hope["done"]

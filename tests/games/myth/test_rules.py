@@ -234,26 +234,32 @@ def test_a_track_at_the_siege_cannot_be_lowered():
 
 
 def test_conquest_action_raises_per_held_objective_and_spawns():
-    """"Despair": +1 per hope objective location with a minion; a minion on each
-    hope objective location in play, fate dice for the missing ones."""
-    t = played(heroes=2, fate=["rage", "guile", "nature", "arcane", "faith"])
+    """"Despair": "1. Raise the despair track by 1 for each hope objective location
+    containing at least 1 minion. 2. Each hero spawns 1 minion on a different
+    hope objective location in play, and rolls 1 non-darkness fate die ... for
+    each missing hope objective": two heroes, one hope token left (held)."""
+    t = played(heroes=2)
     s = t.state
     s["areas"]["village-1"]["objective"] = "hope"
     put(s, "village-1", 1)
-    rules.conquest_action(ctx_for(s), "hope")
-    assert s["conquest"]["despair"] == 2
+    enemy_card_first(t, "despair", ["rage", "guile", "nature", "arcane", "faith"])
+    assert t.state["conquest"]["despair"] == 2
+    assert t.step().id == "conquest_pick"
+    t.do("fate_pick", dice="guile")
+    t.do("conquest_fate", dice=[{"kind": "fate", "face": "Rage"}])
+    s = t.state
     assert len(s["areas"]["village-1"]["minions"]) == 2
-    spawned_special = [a for a, st in s["areas"].items()
-                       if st["minions"] and s["board"]["areas"][a]["type"] in ("outland", "lair")]
-    assert len(spawned_special) == 1
+    assert len(s["areas"]["outland-1"]["minions"]) == 1  # Rage's Outland
+    assert s["fate"] == ["rage", "rage", "nature", "arcane", "faith"]  # the Guile die rolled
 
 
 def test_conquest_action_with_no_tokens_left_raises_one():
-    t = played(heroes=1, fate=["darkness"] * 5)
-    s = t.state
-    rules.conquest_action(ctx_for(s), "supply")
-    # +1 for no tokens, +1 for the fate die that could not be rolled
-    assert s["conquest"]["devastation"] == 3
+    """"Devastation": "If no supply objective tokens remain in play, raise the
+    devastation track by 1"; "For each fate die that cannot be rolled, increase
+    the devastation track by 1"."""
+    t = played(heroes=1)
+    enemy_card_first(t, "devastation", ["darkness"] * 5)
+    assert t.state["conquest"]["devastation"] == 3  # +1 no token, +1 the die not rolled
 
 
 def test_muster_spawns_at_the_fate_symbols_area():
