@@ -4,11 +4,17 @@ Every pin, address and port comes from here, never from code. A bad file
 stops the service with a message that names the key, the value and what is
 allowed (issue: "A bad config: the service does not start"). Missing keys
 take the defaults of DESIGN.md's "The box" table.
+
+The file is read through the front door for untrusted text
+(``games.core.untrusted``): at most :data:`MAX_CONFIG_BYTES` of strict UTF-8,
+TOML nested at most :data:`CONFIG_LIMITS` deep, numbers of a sane length,
+whole numbers within 64 bits, no NaN or Infinity, printable text only; each
+refusal names the line or the key.
 """
 
 from __future__ import annotations
 
-import tomllib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,9 +22,13 @@ from typing import Any
 
 from device.controls import ENCODER_BACKENDS, ControlPins
 from device.events import BUTTONS, ENCODERS
+from games.core.untrusted import Limits, UntrustedError, decode, parse_toml, printable
 
 SYSTEM_CONFIG = Path("/etc/tablewarden/config.toml")
 BCM_PINS = range(0, 28)
+# deploy/config.example.toml, every key commented, is 3 KiB; [controls.encoders.spirit] is 4 deep.
+MAX_CONFIG_BYTES = 64 * 1024
+CONFIG_LIMITS = Limits(max_size=MAX_CONFIG_BYTES, max_depth=6, max_text=4096, printable=True)
 
 
 class ConfigError(ValueError):
@@ -140,7 +150,15 @@ SECTION_NAMES = ("oled", "screen", "controls", "dice_tray", "journal", "sound")
 
 
 def _fail(key: str, value: Any, allowed: str) -> ConfigError:
-    return ConfigError(f"config key {key} = {value!r} is not allowed: use {allowed}")
+    return ConfigError(f"config key {key} = {printable(repr(value), 40)} is not allowed: use {allowed}")
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _key(key: str) -> str:
+    """A key as the file could write it, safe to print (a quoted key may hold anything)."""
+    return key if _BARE_KEY.fullmatch(key) else printable(repr(key), 40)
 
 
 def _section(name: str, raw: Any, cls: type, checks: dict[str, Check]) -> Any:
@@ -149,7 +167,7 @@ def _section(name: str, raw: Any, cls: type, checks: dict[str, Check]) -> Any:
     values = {}
     for key, value in raw.items():
         if key not in checks:
-            raise ConfigError(f"config key {name}.{key} is unknown; {name} takes: {', '.join(checks)}")
+            raise ConfigError(f"config key {name}.{_key(key)} is unknown; {name} takes: {', '.join(checks)}")
         allowed = checks[key](value)
         if allowed:
             raise _fail(f"{name}.{key}", value, allowed)
@@ -164,21 +182,22 @@ def _controls(raw: Any) -> ControlPins:
     for key in raw:
         if key not in allowed_keys:
             raise ConfigError(
-                f"config key controls.{key} is unknown; controls takes: {', '.join(allowed_keys)}"
+                f"config key controls.{_key(key)} is unknown; controls takes: {', '.join(allowed_keys)}"
             )
     default = ControlPins()
     buttons = dict(default.buttons)
     for name, pin in _table(raw, "buttons").items():
         if name not in BUTTONS or name in ("spirit_push", "menhir_push"):
             raise ConfigError(
-                f"config key controls.buttons.{name} is unknown; buttons are: back, select, next, undo"
+                f"config key controls.buttons.{_key(name)} is unknown; buttons are: back, select, next, undo"
                 " (the dial pushes are set under controls.encoders)"
             )
         buttons[name] = _pin(f"controls.buttons.{name}", pin)
     encoders = dict(default.encoders)
     for name, pins in _table(raw, "encoders").items():
         if name not in ENCODERS:
-            raise ConfigError(f"config key controls.encoders.{name} is unknown; encoders are: spirit, menhir")
+            raise ConfigError(
+                f"config key controls.encoders.{_key(name)} is unknown; encoders are: spirit, menhir")
         if not isinstance(pins, Mapping) or set(pins) != {"a", "b", "push"}:
             raise _fail(f"controls.encoders.{name}", pins, "a table with a, b and push pins")
         encoders[name] = tuple(_pin(f"controls.encoders.{name}.{k}", pins[k]) for k in ("a", "b", "push"))
@@ -226,9 +245,9 @@ def _pin(key: str, value: Any) -> int:
 def parse_config(text: str, source: str = "config") -> Config:
     """Validate TOML text into a :class:`Config`; ConfigError names the problem."""
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{source} is not valid TOML: {err}") from None
+        raw = parse_toml(text, CONFIG_LIMITS, source=source)
+    except UntrustedError as err:
+        raise ConfigError(str(err)) from None
     parts: dict[str, Any] = {}
     for key, value in raw.items():
         if key == "controls":
@@ -238,7 +257,7 @@ def parse_config(text: str, source: str = "config") -> Config:
             parts[key] = _section(key, value, cls, checks)
         else:
             raise ConfigError(
-                f"config section [{key}] is unknown; sections: {', '.join(SECTION_NAMES)}"
+                f"config section [{_key(key)}] is unknown; sections: {', '.join(SECTION_NAMES)}"
             )
     config = Config(**parts)
     _check_sound_pin(config)
@@ -261,7 +280,10 @@ def load_config(path: Path | None) -> Config:
     if path is None or not path.exists():
         return Config()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        with path.open("rb") as file:
+            text = decode(file.read(MAX_CONFIG_BYTES + 1), MAX_CONFIG_BYTES)
+    except OSError as err:
+        raise ConfigError(f"cannot read config file {path}: {err.strerror or err}") from None
+    except UntrustedError as err:
         raise ConfigError(f"cannot read config file {path}: {err}") from None
     return parse_config(text, str(path))

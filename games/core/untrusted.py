@@ -163,7 +163,7 @@ def parse_json(text: str, limits: Limits, *, source: str = "", line: int | None 
         raise fail(f"not valid JSON ({err.msg} at column {err.colno})", err.pos) from None
     except RecursionError:  # not reached within max_depth; a last guard all the same
         raise fail("nested too deeply to read") from None
-    _check_values(value, limits, source, line, _json_place)
+    _check_values(value, limits, source, line)
     return value
 
 
@@ -221,12 +221,6 @@ def _json_constant(name: str) -> Any:
     raise _Refused(f"{name} is not a number this box reads", _CONSTANT)
 
 
-def _json_place(parent: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{parent}[{key}]"
-    return f"{parent}.{key}" if parent else key
-
-
 # --- TOML -------------------------------------------------------------------------------
 
 _TOML_ERROR_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$|\s*\(at end of document\)$")
@@ -254,7 +248,7 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
                              source=source, line=line) from None
     except (ValueError, RecursionError) as err:  # not reached after the scan; a last guard all the same
         raise UntrustedError(f"not TOML this box reads ({type(err).__name__})", source=source) from None
-    _check_values(table, limits, source, None, _toml_place)
+    _check_values(table, limits, source, None)
     return table
 
 
@@ -355,26 +349,27 @@ def _escaped(text: str, pos: int, start: int) -> bool:
     return backslashes % 2 == 1
 
 
-def _toml_place(parent: str, key: str | int) -> str:
+def _place(parent: str, key: str | int) -> str:
+    """Where a value is: ``commands[2].created``, ``oled."odd key"`` (a key that is not
+    bare is quoted as JSON, so its control characters are escaped, never printed)."""
     if isinstance(key, int):
         return f"{parent}[{key}]"
-    name = key if _BARE_KEY.fullmatch(key) else json.dumps(key)
+    name = key if _BARE_KEY.fullmatch(key) else json.dumps(key[:40])
     return f"{parent}.{name}" if parent else name
 
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 # --- every value, after parsing -------------------------------------------------------------
 
 
-def _check_values(data: Any, limits: Limits, source: str, line: int | None,
-                  place: Callable[[str, str | int], str]) -> None:
+def _check_values(data: Any, limits: Limits, source: str, line: int | None) -> None:
     """Every value: nested within ``max_depth``, whole numbers within 64 bits, finite
     floats, text of at most ``max_text`` characters without lone surrogates (and
     printable, if asked). Walks without recursion."""
     def fail(problem: str, where: str) -> UntrustedError:
-        return UntrustedError(problem, source=source, line=line, field=where)
+        return UntrustedError(problem, source=source, line=line, field=printable(where, 120))
 
     stack: list[tuple[Any, int, str]] = [(data, 1, "")]
     while stack:
@@ -387,8 +382,8 @@ def _check_values(data: Any, limits: Limits, source: str, line: int | None,
                 if isinstance(key, str):
                     problem = _text_problem(key, limits)
                     if problem:
-                        raise fail(f"a key that is {problem}", where)
-                stack.append((item, depth + 1, place(where, key)))
+                        raise fail(f"a key that is {problem}", _place(where, key))
+                stack.append((item, depth + 1, _place(where, key)))
         elif isinstance(value, str):
             problem = _text_problem(value, limits)
             if problem:

@@ -73,3 +73,61 @@ def test_a_bad_encoder_backend_names_the_key_and_the_choices(value):
     with pytest.raises(ConfigError) as err:
         parse_config(f"[controls]\nencoder_backend = {value}\n")
     assert "controls.encoder_backend" in str(err.value) and '"gpio" or "evdev"' in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("[oled]\ni2c_port = " + "9" * 5000, ["line 2", "a number of 5,000 digits"]),
+        ("[oled]\ni2c_port = 99999999999999999999999", ["oled.i2c_port", "larger than 64 bits"]),
+        ("[oled]\ni2c_port = 9999999999", ["oled.i2c_port", "9999999999", "from 0 to 20"]),
+        ("[oled]\nwidth = " + "[" * 10_000, ["line 2", "nested more than 6 deep"]),
+        ("[oled]\nwidth = " + "{a=" * 3_000, ["line 2", "nested more than 6 deep"]),
+        ("oled." * 10_000 + "width = 1", ["line 1", "a key of more than 6 dotted parts"]),
+        ("[oled]\ndim_after = nan", ["oled.dim_after", "nan is not a number"]),
+        ("[oled]\ndim_after = -inf", ["oled.dim_after", "-inf is not a number"]),
+        ("[oled]\ndim_after = 1e999", ["oled.dim_after", "inf is not a number"]),
+        ('[dice_tray]\nport = "/dev/tty\\u0000"', ["dice_tray.port", "not printable"]),
+        ('[oled]\ndriver = "\\u001b[31mred"', ["oled.driver", "not printable"]),
+        ('"\\u001b[2J" = 1', ['"\\u001b[2J"', "a key that is not printable"]),
+        ('[oled]\ndriver = "' + "x" * 5000 + '"', ["oled.driver", "longer than 4,096 characters"]),
+        ('[oled]\ndriver = "' + "x" * 500 + '"', ["oled.driver", "'xxxx", "one of 'ssd1306'"]),
+        ("[controls.encoders]\nspirit = [{}]", ["controls.encoders.spirit", "a, b and push"]),
+        ("[oled]\ncontrast = 1.5", ["oled.contrast", "1.5", "whole number"]),
+    ],
+)
+def test_huge_deep_and_unprintable_values_are_refused_naming_the_line_or_key(text, names):
+    with pytest.raises(ConfigError) as err:
+        parse_config(text, "box.toml")
+    message = str(err.value)
+    assert message.isprintable() and len(message) < 300, message
+    for name in names:
+        assert name in message
+
+
+def test_the_value_shown_in_a_refusal_is_capped():
+    with pytest.raises(ConfigError) as err:
+        parse_config('[oled]\ndriver = "' + "x" * 4000 + '"')
+    assert len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"[oled]\nwidth = 128\ndriver = \"\xff\"", "line 3: not UTF-8 text (invalid start byte at byte 29)"),
+        (b"\xff\xfe\x00", "line 1: not UTF-8 text"),
+        (b"[oled]\n" + b"# padding\n" * 8000, "larger than 64 KiB"),
+    ],
+)
+def test_a_file_not_utf8_or_too_large_is_refused_naming_the_byte(tmp_path, raw, message):
+    path = tmp_path / "config.toml"
+    path.write_bytes(raw)
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert "cannot read config file" in str(err.value) and message in str(err.value)
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xef\xbb\xbf[oled]\ncontrast = 100\n")
+    assert load_config(path).oled.contrast == 100
