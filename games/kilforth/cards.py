@@ -121,15 +121,19 @@ def place_encounter(ctx: Context) -> None:
 
 
 def location(ctx: Context) -> None:
-    """Set a location's card values: terrain, gloom, the red shield's HP, obstacles."""
+    """Set a location's card values: terrain, gloom, the red shield's HP, obstacles.
+    Sprawl City keeps its City terrain; like every location it has a gloom side
+    ("Locations ... may be flipped - 'fall into gloom'"), which a Night card or a
+    Difficulty discard naming it turns up ("Sprawl City" being 'safe' is about cards
+    placed there, not gloom)."""
     p = ctx.params
     cell = cell_index(p["location"])
-    require(cell != CITY or (p["terrain"] == "unknown" and not p["gloom"]), "Sprawl City is safe",
-            "Sprawl City's terrain is City and it is 'safe' (Locations, Sprawl City).")
+    require(cell != CITY or p["terrain"] == "unknown", "Sprawl City is City",
+            "Sprawl City's terrain is City (3. Card Anatomy, Locations: Terrain Type).")
     spot = ctx.state["map"][cell]
     if cell != CITY:
         spot["terrain"] = p["terrain"]
-        spot["gloom"] = p["gloom"]
+    spot["gloom"] = p["gloom"]
     spot["gloom_hp"] = p["gloom_hp"]
     spot["obstacles"] = p["obstacles"]
     ctx.describe(f"{rules.where(cell)}: {spot['terrain']}, gloom {'yes' if spot['gloom'] else 'no'}")
@@ -137,7 +141,10 @@ def location(ctx: Context) -> None:
 
 def night_card(ctx: Context) -> None:
     """"Step 2: Darkness" b. the named location falls into gloom; c. Weather replaces
-    Weather; an encounter is placed there; an Event is resolved (First Hero chooses)."""
+    Weather; an encounter is placed there; an Event is resolved (First Hero chooses).
+    Sprawl City named: it falls into gloom like any location, but an encounter card is
+    not placed there ("no Enemy, Ancient, Plot, encounter, or other type of card may be
+    placed here at any time") and goes to the discard pile."""
     state, data, p = ctx.state, ctx.data, ctx.params
     cell = cell_index(p["location"])
     kind = p["type"]
@@ -147,9 +154,6 @@ def night_card(ctx: Context) -> None:
         card = pack.card(state["pack"], "night", chosen)
         cell, kind, values = _pack_cell(state, card["location"]), card["type"], _card_values(card)
         state.setdefault("night_cards", []).append(chosen)
-    if cell == CITY:
-        require(kind in ("weather", "event"), "Not on Sprawl City",
-                "No encounter may be placed on Sprawl City (Locations, Sprawl City).")
     spot = state["map"][cell]
     if p["terrain"] != "unknown" and cell != CITY:
         spot["terrain"] = p["terrain"]
@@ -168,6 +172,9 @@ def night_card(ctx: Context) -> None:
     elif kind == "event":
         deck.discard(state["night_deck"], data["card"])
         text += f"; Event ({state['heroes'][state['first_hero']]['name']} chooses)"
+    elif cell == CITY:  # "Sprawl City ... no ... encounter ... may be placed here at any time"
+        deck.discard(state["night_deck"], data["card"])
+        text += "; Sprawl City is safe: the encounter is not placed, discard it"
     else:
         enc_id = state["next_encounter_id"]
         state["next_encounter_id"] += 1

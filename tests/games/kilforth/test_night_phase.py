@@ -3,7 +3,7 @@
 from games.core import Command, apply
 from games.kilforth.state import CITY, cell_index
 
-from .helpers import GAME, WARRIOR, camp_all, d6, do, refused, start, step_id
+from .helpers import GAME, WARRIOR, begin, camp_all, d6, do, refused, start, step_id
 
 
 def _hero_at(state: dict, label: str, **changes) -> dict:
@@ -62,10 +62,35 @@ def test_event_is_resolved_by_the_first_hero():
     assert GAME.procedure("night").steps[[s.id for s in GAME.procedure("night").steps].index("event")]
 
 
-def test_no_encounter_may_be_placed_on_sprawl_city():
+def test_sprawl_city_falls_into_gloom_but_no_card_is_placed_there():
+    """"Locations ... may be flipped - 'fall into gloom'", and "Step 2b: Gloom Spreads:
+    Flip the location named on the Night card to its gloom side"; Sprawl City "is
+    considered 'safe' - no Enemy, Ancient, Plot, encounter, or other type of card may be
+    placed here at any time". A Night encounter card naming Sprawl City turns it to gloom
+    and is discarded unplaced; a hero camping there then loses its gloom HP ("Step 1:
+    Gloom"); the ``location`` command sets and clears the same gloom (not its terrain)."""
     state = camp_all(start())
-    err = refused(state, "night_card", location="C3", type="enemy")
-    assert "Sprawl City" in err.long
+    state = do(state, "night_card", location="C3", type="enemy", fight=2, hp=2)
+    city = state["map"][CITY]
+    assert city["gloom"] and city["terrain"] == "city" and city["plots"] == []
+    assert state["encounters"] == [] and state["procedure"]["data"]["card"] in state["night_deck"]["discard"]
+    state = do(state, "next")  # unveil; Day 2 at Sprawl City
+    state = camp_all(state)
+    assert state["heroes"][0]["hp"] == 3
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")
+    assert not do(state, "location", location="C3", gloom=False)["map"][CITY]["gloom"]
+    assert refused(state, "location", location="C3", terrain="forest").short == "Sprawl City is City"
+
+
+def test_a_difficulty_discard_naming_sprawl_city_turns_it_to_gloom():
+    """"Difficulty Variant: ... flip that corresponding location card on the map to its
+    gloom side" - Sprawl City too, as the Night cards do."""
+    state = begin({"heroes": 1, "mode": "solo", "difficulty": True})
+    state = do(state, "hero_values", **WARRIOR)
+    for location in ("C3", "A1", "B2"):
+        state = do(state, "difficulty_discard", location=location)
+    assert [state["map"][cell_index(c)]["gloom"] for c in ("C3", "A1", "B2")] == [True] * 3
 
 
 def test_plot_when_an_ancients_location_type_falls_into_gloom():
