@@ -8,13 +8,17 @@ menu or prompt form, the last message, idle dimming and the anti-burn-in
 shift. The control map (README, "Controls"):
 
 - Spirit dial: turn the focused value; in a form, the focused field.
-- Menhir dial: move focus between values, menu items or form fields.
-- select: the action menu (while a prompt waits, its first item answers it);
-  confirm in menus and forms (``next`` also confirms a form).
-  Hold: help for the current screen.
-- next: finish the current step, answer the waiting prompt, or start the next phase.
+- Menhir dial: move focus between values, menu items or form fields; scroll help.
+- select: the action menu (its first item answers a waiting prompt);
+  confirm in menus and forms (``next`` also confirms a form). A form whose
+  fields were not all shown shows its check page first: the next confirm
+  commits (device/forms.py). Hold: help, with the current step in full.
+- next: finish the current step, answer the waiting prompt, or start the next
+  phase. A ``next`` that would end the phase for everyone though the step shown
+  does not say so (Grail's "Character 1's turn": everyone passes) asks once first.
 - undo: undo the last command. Hold: redo.
-- back: close what is open. Hold: back to the game list.
+- back: close what is open (a check page goes back to its form; a form or
+  list opened from the game list goes back to it). Hold: back to the game list.
 - Menhir push: the history (return to any past entry or checkpoint).
 - Spirit push: confirm, like select; on a text field, type the key the Spirit
   dial shows (letters, space, DEL); in play, focus the main value again.
@@ -23,6 +27,11 @@ shift. The control map (README, "Controls"):
   menu item is the cursor moved there and select; a form field is focused;
   a dialog's OK is select, its Cancel or Close is back; the mouse wheel over
   a list is the Menhir dial.
+
+Waking is not playing: after a start (:meth:`Controller.start`) and while the
+OLED is dimmed after a long idle, the first press or detent only wakes the
+box. A message over an open form is hidden after :data:`MESSAGE_OVER_FORM`
+seconds; any input dismisses it, and an accepted command clears a refusal.
 """
 
 from __future__ import annotations
@@ -36,11 +45,11 @@ from pathlib import Path
 
 from device.backup_worker import BackupDone
 from device.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
-from device.forms import CursorMenu, PromptForm
+from device.forms import CursorMenu, PromptForm, Question
 from device.idle import IdleTimer
 from device.ports import Cues
 from device.storage import JournalError, StorageError
-from games.core import Command, Game, Param, RuleError, all_games, get_game
+from games.core import Command, Game, Param, RuleError, all_games, apply, get_game
 from games.core.engine import Applied, command_specs, current_step
 from games.core.paths import get_path
 from games.core.procedures import StepKind
@@ -64,6 +73,9 @@ LOW_SHARE = 0.25
 
 JOURNAL_STRIP = 5
 
+#: Seconds a message may cover an open form (any input dismisses it sooner).
+MESSAGE_OVER_FORM = 2.0
+
 PLAY_HELP = (
     ("Spirit dial", "turn the focused value"),
     ("Menhir dial", "choose the value"),
@@ -73,13 +85,15 @@ PLAY_HELP = (
     ("back", "close (hold: games)"),
     ("Menhir push", "history"),
     ("Spirit push", "main value"),
+    ("dim OLED", "first press only wakes"),
 )
 OVERLAY_HELP = (
     ("Menhir dial", "move"),
     ("Spirit dial", "change value"),
     ("Spirit push", "type (text) / ok"),
     ("select", "confirm"),
-    ("back", "close"),
+    ("next", "check, then confirm"),
+    ("back", "close (hold: games)"),
 )
 
 
@@ -90,7 +104,12 @@ def digest(state: dict) -> str:
 
 @dataclass
 class HelpView:
+    """Help over whatever was open: the current step in full (``about``), then the controls."""
+
     rows: tuple[tuple[str, str], ...]
+    about: str = ""
+    scroll: int = 0
+    under: CursorMenu | PromptForm | Question | None = None
 
 
 class Controller:
@@ -123,9 +142,11 @@ class Controller:
         self._seed = seed
         self._clock = clock
         self.idle = IdleTimer(clock(), dim_after, shift_every)
-        self.overlay: CursorMenu | PromptForm | HelpView | None = None
+        self.overlay: CursorMenu | PromptForm | Question | HelpView | None = None
         self.history_open = False
-        self.message: Message | None = None
+        self._message: Message | None = None
+        self._message_at = clock()
+        self.asleep = False
         self.focus: str | None = None
         if journal.active_slot is None:
             self._open_game_list()
@@ -133,6 +154,30 @@ class Controller:
             self.message = Message("Last game could not be opened",
                                    f"Last game could not be opened: {last_start_failed}. Continue it from "
                                    "its game's list, step back through its History, or export it.", "error")
+
+    @property
+    def message(self) -> Message | None:
+        """The notice shown over the view (a refusal, news, a fault), None when none."""
+        return self._message
+
+    @message.setter
+    def message(self, message: Message | None) -> None:
+        self._message = message
+        self._message_at = self._clock()
+
+    def start(self) -> None:
+        """The service has started: the box sleeps (a dimmed OLED) until the first
+        press or detent, which only wakes it; a prompt that was waiting opens again.
+
+        With dimming turned off (``dim_after`` 0) the box never sleeps.
+        """
+        self.asleep = self.idle.dim_after > 0
+        try:
+            if self.overlay is None and self._prompt_step() is not None:
+                self._open_prompt()
+        except Exception:  # noqa: BLE001 - the play view (or its fallback) shows instead
+            log.exception("the waiting prompt could not be opened at start")
+            self.overlay = None
 
     # --- what is being played -----------------------------------------------------
 
@@ -156,7 +201,12 @@ class Controller:
         full or read-only card refuses the move, damage is repaired at once
         from the newest healthy backup (docs/JOURNAL.md, "When the card fails").
         """
-        self.idle.touched(self._clock())
+        now = self._clock()
+        waking = isinstance(event, Press | Hold | Turn) and (self.asleep or self.idle.dimmed(now))
+        self.idle.touched(now)
+        if waking:  # waking is not playing: this press or detent only lights the box
+            self.asleep = False
+            return
         if isinstance(event, Press | Hold | Turn | Tap):
             self.message = None
         try:
@@ -166,6 +216,8 @@ class Controller:
         except JournalError as err:
             log.error("%s", err)
             self.message = Message("Save unreadable here", str(err), "error")
+        if not self.playing and self.overlay is None:
+            self._open_game_list()  # never a screen without a way on
 
     def _dispatch(self, event) -> None:
         if isinstance(event, BackupDone):
@@ -187,20 +239,23 @@ class Controller:
     def _press(self, control: str) -> None:
         overlay = self.overlay
         if isinstance(overlay, HelpView):
-            self._close_overlay()
+            self.overlay = overlay.under  # help closes back onto what it covered
             return
         if control == "back":
-            self._close_overlay()
+            self._back()
         elif control == "spirit_push" and isinstance(overlay, PromptForm) and overlay.typing:
             overlay.type_key()
-        elif control in ("select", "spirit_push") and isinstance(overlay, PromptForm):
+        elif control in ("select", "spirit_push", "next") and isinstance(overlay, PromptForm):
             overlay.submit()
+        elif control in ("select", "spirit_push", "next") and isinstance(overlay, Question):
+            self._close_overlay()
+            overlay.yes()
         elif control in ("select", "spirit_push") and isinstance(overlay, CursorMenu):
             action = overlay.chosen()
-            if action:
+            if overlay.cursor in overlay.marked:
+                self._not_now(overlay.items[overlay.cursor][0])
+            elif action:
                 action()
-        elif control == "next" and isinstance(overlay, PromptForm):
-            overlay.submit()
         elif control == "menhir_push" and self.history_open:
             self._close_overlay()
         elif overlay is not None and control in ("next", "menhir_push", "spirit_push"):
@@ -218,9 +273,23 @@ class Controller:
         elif control == "spirit_push":
             self.focus = None
 
+    def _back(self) -> None:
+        """``back``: a check page returns to its form; a form or list opened from
+        another list returns to it; anything else closes."""
+        overlay = self.overlay
+        if isinstance(overlay, PromptForm) and overlay.back():
+            return
+        parent = overlay.parent if isinstance(overlay, CursorMenu | PromptForm) else None
+        self._close_overlay()
+        if parent is not None:
+            parent()
+
     def _hold(self, control: str) -> None:
         if control == "select":
-            self.overlay = HelpView(OVERLAY_HELP if self.overlay else PLAY_HELP)
+            under = self.overlay if not isinstance(self.overlay, HelpView) else self.overlay.under
+            if self.history_open:
+                under = None
+            self.overlay = HelpView(OVERLAY_HELP if under else PLAY_HELP, self._about(under), under=under)
             self.history_open = False
         elif control == "undo":
             self._undo(redo=True)
@@ -233,7 +302,9 @@ class Controller:
             (overlay.move if control == "menhir" else overlay.turn)(steps)
         elif isinstance(overlay, CursorMenu):
             overlay.move(steps)
-        elif isinstance(overlay, HelpView) or not self.playing:
+        elif isinstance(overlay, HelpView):
+            overlay.scroll = max(0, overlay.scroll + steps)
+        elif isinstance(overlay, Question) or not self.playing:
             return
         elif control == "menhir":
             self._move_focus(steps)
@@ -268,7 +339,7 @@ class Controller:
         kind, args = target[0], target[1:]
         overlay = self.overlay
         if kind == "help" and isinstance(overlay, HelpView):
-            self._close_overlay()
+            self.overlay = overlay.under
         elif kind == "press" and args[0] in ("select", "back") and overlay is not None:
             self._press(str(args[0]))
         elif kind == "scroll" and isinstance(overlay, CursorMenu):
@@ -278,7 +349,7 @@ class Controller:
             self._press("select")
         elif kind in ("field", "field_turn") and isinstance(overlay, PromptForm):
             if 0 <= args[0] < len(overlay.params):
-                overlay.move(args[0] - overlay.cursor)
+                overlay.focus(args[0])
                 if kind == "field_turn":
                     self._turn("spirit", args[1])
         elif kind in ("focus", "turn") and overlay is None and self.playing:
@@ -298,6 +369,10 @@ class Controller:
                                    "The tray's roll was not used: no step asks for dice."))
             return
         form = self.overlay if isinstance(self.overlay, PromptForm) else None
+        if form is not None and len(form.seen) < len(form.params):
+            form.dice = dice  # nothing confirmed unseen: the roll waits on the check page
+            form.reviewing = 0
+            return
         values = dict(form.values) if form else {}
         values[dice_params[0].name] = dice
         if self._commit(spec.name, values):
@@ -334,6 +409,7 @@ class Controller:
             self._cue("final_day")
         if self._fell_low(before, applied.state):
             self._cue("low")
+        self.message = None  # an accepted command: a refusal shown before it no longer holds
         self._after_change(applied)
         return True
 
@@ -410,7 +486,7 @@ class Controller:
         if applied and applied.events:
             last = applied.events[-1]
             kind = last.kind if last.kind in ("error", "end") else "info"  # "final_day" reads as news
-            self.message = Message(last.text[:42], last.text, kind)
+            self.message = Message(last.text, last.text, kind)
         if self.overlay is None and self._prompt_step() is not None:
             self._open_prompt()
 
@@ -423,16 +499,49 @@ class Controller:
     def _next(self) -> None:
         if self._prompt_step() is not None:
             self._open_prompt()
+            return
+        question = self._ends_for_everyone()
+        if question is not None:
+            self.overlay = question
         else:
             self._commit("next")
+
+    def _ends_for_everyone(self) -> Question | None:
+        """The question asked once before a ``next`` that would end the phase for
+        everyone unannounced, else None.
+
+        That is a ``next`` on a step the game words from the state (Grail's
+        "Character 1's turn" for "Take Actions; next when all Pass") whose
+        automatic steps would then end the phase ("Everyone has Passed"): what
+        the OLED shows does not say that the press ends it. The command is
+        tried on a copy of the state (the engine is pure), so the question
+        names exactly what the press would do. A reminder shown in its own
+        words ("Reset the tokens") is done with one press, as it says.
+        """
+        game, state = self.game(), self.state()
+        proc = state.get("procedure")
+        step = current_step(game, state)
+        if not proc or step is None or self._step_text(step) == step.text:
+            return None
+        procedure = game.procedure(proc["name"])
+        later = [later for later in procedure.steps[proc["step"] + 1:]
+                 if later.kind is StepKind.AUTO and not later.skip(state)]
+        if procedure.on_finish is not None or not later:
+            return None  # a sub-procedure that returns, or nothing runs by itself
+        try:
+            after = apply(game, state, Command("next")).state.get("procedure")
+        except RuleError:
+            return None  # refused: the press says why, as it would anyway
+        if after is not None and after["name"] == proc["name"]:
+            return None
+        done = "; ".join(step.text for step in later)
+        return Question("End the phase?", f"{done}, and {procedure.title} ends.",
+                        lambda: self._commit("next"))
 
     def _answer_or_actions(self) -> None:
         """The action menu; while a prompt waits (its form closed with ``back``),
         its first item answers the prompt, so the rest stays reachable."""
         self._open_actions()
-        step = self._prompt_step()
-        if step is not None:
-            self.overlay.items.insert(0, (f"Answer: {step.text}", self._open_prompt))
 
     def _undo(self, *, redo: bool) -> None:
         if not self.playing:
@@ -474,7 +583,7 @@ class Controller:
         step = self._prompt_step()
         state = self.state()
         spec = command_specs(self.game())[step.command]
-        self.overlay = PromptForm(step.text, spec.resolved_params(state),
+        self.overlay = PromptForm(self._step_text(step), spec.resolved_params(state),
                                   lambda values: self._submit(spec.name, values))
         if step.dice is not None and self.arm_tray is not None:
             count, kind = step.dice(state)
@@ -489,11 +598,28 @@ class Controller:
             self._close_overlay()
             self._after_change()
 
+    def _step_text(self, step) -> str:
+        """The step as the game words it from the state (the odds of a roll, the
+        result to keep or reroll, "Reveal Threat 3"), else its plain text."""
+        try:
+            return self.game().view(self.state()).step or step.text
+        except Exception:  # noqa: BLE001 - the form still opens under the step's own text
+            log.exception("the step's text could not be worded")
+            return step.text
+
     def _open_actions(self) -> None:
+        """The action menu: the same items in the same places whatever the state
+        (a dial counted in detents always lands on the same item); an action
+        that cannot be taken now is marked and says so when chosen."""
         game, state = self.game(), self.state()
-        items: list[tuple[str, Callable[[], None]]] = []
+        step = self._prompt_step()
+        items: list[tuple[str, Callable[[], None]]] = [
+            (f"Answer: {self._step_text(step)}" if step else "Answer: no prompt", self._open_prompt)]
+        marked = set() if step else {0}
         for spec in game.commands:
-            if spec.menu and not spec.prompt_only and spec.available(state):
+            if spec.menu and not spec.prompt_only:
+                if not spec.available(state):
+                    marked.add(len(items))
                 items.append((spec.help, lambda spec=spec: self._run_action(spec)))
         items += self._pack_actions(game)
         items += [
@@ -503,7 +629,14 @@ class Controller:
             ("Help", lambda: self._hold("select")),
             ("Games", self._open_game_list),
         ]
-        self.overlay = CursorMenu("Actions", items)
+        self.overlay = CursorMenu("Actions", items, marked=marked)
+
+    def _not_now(self, label: str) -> None:
+        """A marked menu item chosen: it stays in its place and says why nothing happens."""
+        if label.startswith("Answer:"):
+            self._refuse(RuleError("No prompt waits", "No step asks a question now; next goes on."))
+        else:
+            self._refuse(RuleError("Not possible now", f"{label}: not possible at this point of the game."))
 
     def _open_corrections(self) -> None:
         """Every tracked value, the ones off the dial too: pick one, set it by hand.
@@ -515,14 +648,15 @@ class Controller:
         items = [(f"{spec.label}: {get_path(state, spec.path)}",
                   lambda spec=spec: self._open_correction(spec))
                  for spec in self.game().tracks(state)]
-        self.overlay = CursorMenu("Correct a value", items)
+        self.overlay = CursorMenu("Correct a value", items, parent=self._open_actions)
 
     def _open_correction(self, spec) -> None:
         state = self.state()
         field = Param("value", "int", spec.label, low=spec.low_in(state), high=spec.high_in(state),
                       default=get_path(state, spec.path))
         self.overlay = PromptForm(f"Correct {spec.label}", [field],
-                                  lambda values: self._submit("correct", {"track": spec.key, **values}))
+                                  lambda values: self._submit("correct", {"track": spec.key, **values}),
+                                  parent=self._open_corrections)
 
     def _pack_actions(self, game: Game) -> list[tuple[str, Callable[[], None]]]:
         """"Load pack" items for the content packs found for this game (docs/PACKS.md).
@@ -548,7 +682,7 @@ class Controller:
     def _run_action(self, spec) -> None:
         if any(p.kind != "dice" for p in spec.params):
             self.overlay = PromptForm(spec.help, spec.resolved_params(self.state()),
-                                      lambda v: self._submit(spec.name, v))
+                                      lambda v: self._submit(spec.name, v), parent=self._open_actions)
         else:
             self._close_overlay()
             self._commit(spec.name)
@@ -568,7 +702,7 @@ class Controller:
             if entry.seq in marks:
                 label = f"* {marks[entry.seq]}: {label}"
             items.append((label, lambda seq=entry.seq: self._goto(seq)))
-        self.overlay = CursorMenu("History", items)
+        self.overlay = CursorMenu("History", items, keys=("select:go", "back:close"))
         self.history_open = True
 
     def _goto(self, seq: int) -> None:
@@ -578,20 +712,33 @@ class Controller:
 
     def _open_game_list(self) -> None:
         items = [(game.title, lambda game=game: self._open_slots(game)) for game in all_games()]
-        self.overlay = CursorMenu("Choose a game", items)
+        leave = "back:play" if self.playing else ""
+        self.overlay = CursorMenu("Choose a game", items, keys=("select:OK", leave))
         self.history_open = False
 
     def _open_slots(self, game: Game) -> None:
         items: list[tuple[str, Callable[[], None]]] = [("New game", lambda: self._open_setup(game))]
         for slot in self.journal.slots():
             if slot.game_id == game.id:
-                label = f"Continue {slot.name}"
-                items.append((label, lambda slot=slot: self._continue(slot.id)))
-        self.overlay = CursorMenu(game.title, items)
+                items.append((self._slot_label(game, slot), lambda slot=slot: self._continue(slot.id)))
+        self.overlay = CursorMenu(game.title, items, parent=self._open_game_list,
+                                  keys=("select:OK", "back:games"))
+
+    def _slot_label(self, game: Game, slot) -> str:
+        """"Continue #2 Round 4": the slot's number and where its game stands (its
+        headline without the game's name), or its journal position if that cannot be read."""
+        try:
+            where = game.view(self.journal.state(slot.id)[0]).headline
+            where = where.removeprefix(game.title).strip(" ·,:-")
+        except Exception:  # noqa: BLE001 - a slot that cannot be read stays listed (a safe start)
+            log.warning("slot %s could not be read for its label", slot.id, exc_info=True)
+            where = f"entry {slot.seq}"
+        return f"Continue #{slot.id} {where}".rstrip()
 
     def _open_setup(self, game: Game) -> None:
         self.overlay = PromptForm(f"New {game.title}", list(game.setup_params),
-                                  lambda values: self._start(game, values))
+                                  lambda values: self._start(game, values),
+                                  parent=lambda: self._open_slots(game))
 
     def _start(self, game: Game, values: dict) -> None:
         try:
@@ -624,8 +771,34 @@ class Controller:
                        f"{where}: the display failed for this state (logged). Undo, or hold back.", "error")
 
     def next_deadline(self, now: float) -> float | None:
-        """When the frame next changes without input (dimming or a shift), if ever."""
-        return self.idle.next_deadline(now)
+        """When the frame next changes without input (dimming, a shift, a message
+        over a form running out), if ever."""
+        deadline = self.idle.next_deadline(now)
+        if self._message_over_form(now):
+            ends = self._message_at + MESSAGE_OVER_FORM
+            deadline = ends if deadline is None else min(deadline, ends)
+        return deadline
+
+    def _message_over_form(self, now: float) -> bool:
+        """True while a message covers an open form and its time is not yet up."""
+        return (self._message is not None and isinstance(self.overlay, PromptForm | Question)
+                and now < self._message_at + MESSAGE_OVER_FORM)
+
+    def _about(self, under) -> str:
+        """What the player is asked now, in full, for help: the open form's prompt
+        and focused field, else the phase and the step (the OLED's top line may cut them)."""
+        if isinstance(under, PromptForm):
+            field = under.params[under.cursor].title if under.params else ""
+            return f"{under.title}" + (f" — {field}" if field else "")
+        if isinstance(under, Question):
+            return under.text
+        if under is not None or not self.playing:
+            return ""
+        try:
+            view = self.game().view(self.state())
+        except Exception:  # noqa: BLE001 - help shows the controls all the same
+            return ""
+        return " — ".join(part for part in (view.phase, view.step) if part)
 
     # --- the frame ------------------------------------------------------------------
 
@@ -634,11 +807,13 @@ class Controller:
         overlay = self.overlay
         menu = overlay.model() if isinstance(overlay, CursorMenu) and not self.history_open else None
         history = overlay.model() if isinstance(overlay, CursorMenu) and self.history_open else None
-        form = overlay.model() if isinstance(overlay, PromptForm) else None
+        form = overlay.model() if isinstance(overlay, PromptForm | Question) else None
         help_rows = overlay.rows if isinstance(overlay, HelpView) else None
         game_view = focus = None
         journal: tuple[str, ...] = ()
         message = self.message
+        if form is not None and message is not None and not self._message_over_form(now):
+            message = None  # a message never hides a form for long
         if self.playing:
             try:
                 game_view = self.game().view(self.state())
@@ -656,10 +831,12 @@ class Controller:
             form=form,
             history=history,
             help=help_rows,
+            about=overlay.about if isinstance(overlay, HelpView) else "",
+            help_scroll=overlay.scroll if isinstance(overlay, HelpView) else 0,
             message=message,
             journal=journal,
             tray=self.tray,
-            dim=self.idle.dimmed(now),
+            dim=self.asleep or self.idle.dimmed(now),
             shift=self.idle.shift(now),
         )
 

@@ -4,6 +4,12 @@ Menus are not game state (STYLE.md): the Menhir dial moves a cursor, the
 Spirit dial changes the focused field, and only a confirmed form becomes a
 command. A dice parameter is not edited here: it comes from the tray, or is
 left empty so the game rolls virtually with its own seeded generator.
+
+Nothing is confirmed unseen: the OLED shows one field at a time, so a form
+remembers which fields it has shown. Confirming (``select`` or ``next``)
+while some were never shown first turns the form into its check page, every
+value in a few lines; confirming again, once each page has been shown,
+commits. A player who walked every field confirms at once.
 """
 
 from __future__ import annotations
@@ -13,16 +19,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.commands import Param
-from ui.model import Form, FormField, Menu
+from ui.model import Form, FormField, Keys, Menu
+
+#: The OLED's small font holds 20 characters to a line; the check page has 3 lines.
+LINE_CHARS = 20
+REVIEW_LINES = 3
 
 
 @dataclass
 class CursorMenu:
-    """A list of labelled actions; ``select`` runs the one under the cursor."""
+    """A list of labelled actions; ``select`` runs the one under the cursor.
+
+    ``marked`` items stay in place but cannot be taken now; ``parent`` is what
+    ``back`` reopens (the game list under a game's save slots), None to close.
+    """
 
     title: str
     items: list[tuple[str, Callable[[], None]]]
     cursor: int = 0
+    marked: set[int] = field(default_factory=set)
+    parent: Callable[[], None] | None = None
+    keys: Keys = ("select:OK", "back:close")
 
     def move(self, steps: int) -> None:
         if self.items:
@@ -32,7 +49,41 @@ class CursorMenu:
         return self.items[self.cursor][1] if self.items else None
 
     def model(self) -> Menu:
-        return Menu(self.title, tuple(label for label, _ in self.items), self.cursor)
+        labels = distinct([label for label, _ in self.items])
+        return Menu(self.title, tuple(labels), self.cursor, tuple(sorted(self.marked)), self.keys)
+
+
+def distinct(labels: list[str], width: int = LINE_CHARS - 1) -> list[str]:
+    """``labels`` as the OLED can tell them apart in ``width`` characters.
+
+    Labels longer than that which would look alike once cut ("Equip/unequip
+    a…" twice) keep their first word and then their distinguishing part
+    ("Equip/…+Spirit Asset: Spirit…"): the words they share are left out.
+    Other labels are unchanged (the renderer cuts them).
+    """
+    out = list(labels)
+    cut = [label[: width - 1] if len(label) > width else label for label in labels]
+    for i, label in enumerate(labels):
+        twins = [j for j, other in enumerate(cut) if other == cut[i] and j != i]
+        if not twins or len(label) <= width:
+            continue
+        shared = _shared_prefix([label] + [labels[j] for j in twins])
+        head = label.split(" ", 1)[0]
+        if len(head) >= len(shared):
+            continue
+        out[i] = f"{head}\u2026{label[len(shared):]}"
+    return out
+
+
+def _shared_prefix(labels: list[str]) -> str:
+    """The words (or characters, up to the last space or punctuation) all ``labels`` start with."""
+    first = labels[0]
+    n = 0
+    while n < len(first) and all(len(other) > n and other[n] == first[n] for other in labels[1:]):
+        n += 1
+    prefix = first[:n]
+    stop = max(prefix.rfind(" "), prefix.rfind(":"), prefix.rfind("/"))
+    return prefix[: stop + 1] if stop >= 0 and n < len(first) else prefix
 
 
 # What the Spirit dial offers on a text field; its push types the one shown.
@@ -46,9 +97,10 @@ class PromptForm:
 
     ``params`` are the command's parameters; dice parameters are skipped (the
     tray fills them, or the game rolls). ``confirm(values)`` is called with the
-    values on ``select`` and commits the command. A text field (a Status's
-    name) is typed with the dials: the Spirit dial picks a key from
-    :data:`KEYS`, the Spirit dial's push types it.
+    values once they are confirmed (:meth:`submit`) and commits the command. A
+    text field (a Status's name) is typed with the dials: the Spirit dial picks
+    a key from :data:`KEYS`, the Spirit dial's push types it. ``parent`` is
+    what ``back`` reopens (the game list under a New-game form), None to close.
     """
 
     title: str
@@ -58,18 +110,35 @@ class PromptForm:
     values: dict[str, Any] = field(default_factory=dict)
     cursor: int = 0
     keys: dict[str, int] = field(default_factory=dict)
+    parent: Callable[[], None] | None = None
+    #: The fields shown so far (by index); the first is shown when the form opens.
+    seen: set[int] = field(default_factory=set)
+    #: The check page being shown (from 0), or None while editing.
+    reviewing: int | None = None
+    #: A tray roll that arrived while values were unseen: committed with them once checked.
+    dice: list[dict] | None = None
+    #: The parameter a roll fills (the first dice parameter), if the command takes one.
+    dice_param: str | None = None
 
     def __post_init__(self) -> None:
+        self.dice_param = next((p.name for p in self.params if p.kind == "dice"), None)
         self.params = [p for p in self.params if p.kind != "dice"]
         for p in self.params:
             self.values.setdefault(p.name, p.initial())
+        if self.params:
+            self.seen.add(self.cursor)
+
+    # --- editing -------------------------------------------------------------------
 
     def move(self, steps: int) -> None:
+        self.reviewing = None
         if self.params:
             self.cursor = (self.cursor + steps) % len(self.params)
+            self.seen.add(self.cursor)
 
     def turn(self, steps: int) -> None:
         """Change the focused field: numbers within their bounds, choices cycle."""
+        self.reviewing = None
         if not self.params:
             return
         param = self.params[self.cursor]
@@ -88,10 +157,14 @@ class PromptForm:
             self.keys[param.name] = (self._key_index(param) + steps) % len(KEYS)
         self.values[param.name] = value
 
+    def focus(self, index: int) -> None:
+        """Focus field ``index`` (a tap on it)."""
+        self.move(index - self.cursor)
+
     @property
     def typing(self) -> bool:
         """True when the focused field is text (the Spirit push types, not confirms)."""
-        return bool(self.params) and self.params[self.cursor].kind == "text"
+        return bool(self.params) and self.reviewing is None and self.params[self.cursor].kind == "text"
 
     def type_key(self) -> None:
         """Type the key the Spirit dial shows into the focused text field."""
@@ -111,12 +184,99 @@ class PromptForm:
             return param.shown(self.values[param.name])
         return f"{self.values[param.name]}[{KEYS[self._key_index(param)]}]"
 
+    # --- confirming ----------------------------------------------------------------
+
+    @property
+    def unseen(self) -> bool:
+        """True while some field has not been shown (nor its check page)."""
+        return len(self.seen) < len(self.params) or (self.dice is not None and self.reviewing is None)
+
+    def pages(self) -> list[list[str]]:
+        """The check page's lines, :data:`REVIEW_LINES` to a page: every value, packed."""
+        items = [f"{p.title} {self._value_text(p)}" for p in self.params]
+        if self.dice is not None:
+            items.insert(0, "Dice " + " ".join(str(d["face"]) for d in self.dice))
+        lines = pack(items, LINE_CHARS)
+        return [lines[i:i + REVIEW_LINES] for i in range(0, len(lines), REVIEW_LINES)] or [[]]
+
+    def _value_text(self, param: Param) -> str:
+        return param.shown(self.values[param.name]) if param.kind != "text" else self.values[param.name]
+
     def submit(self) -> None:
-        self.confirm(dict(self.values))
+        """Confirm: at once when every value has been shown, else show the check page
+        (a page at a time) and confirm on the press after its last page."""
+        if self.reviewing is None and self.unseen:
+            self.reviewing = 0
+            return
+        if self.reviewing is not None and self.reviewing + 1 < len(self.pages()):
+            self.reviewing += 1
+            return
+        self.seen = set(range(len(self.params)))
+        self.confirm(self.values_with_dice())
+
+    def values_with_dice(self) -> dict:
+        """The values to commit: the fields, plus the tray's roll if one is held."""
+        if self.dice is None or self.dice_param is None:
+            return dict(self.values)
+        return {**self.values, self.dice_param: self.dice}
+
+    def back(self) -> bool:
+        """``back`` on the form: leaves the check page (True), else the form is to close (False)."""
+        if self.reviewing is None:
+            return False
+        self.reviewing = None
+        self.dice = None
+        return True
 
     def model(self) -> Form:
         fields = tuple(
             FormField(p.title, self._shown(p), i == self.cursor)
             for i, p in enumerate(self.params)
         )
-        return Form(self.title, fields, self.hint)
+        leave = "back:edit" if self.reviewing is not None else "back:close"
+        if self.reviewing is not None:
+            pages = self.pages()
+            last = self.reviewing + 1 >= len(pages)
+            return Form(self.title, fields, "Check the values, then OK", ("next:OK" if last else "next:more",
+                                                                          leave),
+                        tuple(pages[self.reviewing]), (self.reviewing + 1, len(pages)))
+        ok = "next:check" if self.unseen else "next:roll" if self.dice_param else "next:OK"
+        return Form(self.title, fields, self.hint, (ok, leave))
+
+
+def pack(items: list[str], width: int) -> list[str]:
+    """``items`` joined with " · " into lines of at most ``width`` characters; an item
+    longer than a line is wrapped at its spaces."""
+    lines: list[str] = []
+    current = ""
+    for item in items:
+        if current and len(current) + 3 + len(item) <= width:
+            current += " \u00b7 " + item
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for word in item.split():
+            if current and len(current) + 1 + len(word) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines
+
+
+@dataclass
+class Question:
+    """A question asked once before something that cannot be taken back in one press
+    (Grail's "everyone passes" ends the day for everyone): ``next`` or ``select``
+    answers yes and runs ``yes``; ``back`` answers no."""
+
+    title: str
+    text: str
+    yes: Callable[[], None]
+
+    def model(self) -> Form:
+        lines = pack([self.text], LINE_CHARS)[:REVIEW_LINES]
+        return Form(self.title, (), self.text, ("next:yes", "back:no"), tuple(lines), (1, 1))

@@ -212,6 +212,9 @@ class Service:
     def run(self, on_ready: Callable[[], None] | None = None) -> int:
         """Start the inputs, draw, then serve events until ``Quit``; return the exit status.
 
+        The box starts asleep (its OLED dimmed): the first press or detent
+        only wakes it, so a dial nudged to wake the box changes nothing.
+
         ``on_ready`` is called once the inputs are listening and the first frame
         is shown: a control script starts then (so no press is lost before the
         pins have their callbacks), and systemd hears READY=1 then.
@@ -219,6 +222,7 @@ class Service:
         self.box.controls.start(self.emit)
         if self.box.dice is not None:
             self.box.dice.start(self.emit)
+        self.controller.start()  # asleep until the first press; a waiting prompt opens again
         self.draw()
         if on_ready is not None:
             on_ready()

@@ -1,9 +1,12 @@
 """The OLED renderer: one :class:`~ui.model.Frame` drawn as a 1-bit image.
 
 The 128x64 OLED is read from across the table, so the layout puts one thing
-first: the focused track's value, large. Around it sit the current step (top
-line) and two or three key facts (bottom line). Menus, prompt forms, history
-and help cover the whole display; a message is drawn over whatever is below.
+first: the focused track's value, large. Around it sit the current step with
+its phase (top, one line or two) and two or three key facts (bottom line).
+Menus, prompt forms, history and help cover the whole display; each of them
+says on its bottom line what confirms and how to leave (``keys``). A form
+shows one field at a time: its label, its value and its place ("3/13"). A
+message is drawn over whatever is below.
 
 Everything is drawn inside a margin of :data:`MARGIN_X` x :data:`MARGIN_Y`
 pixels, so the anti-burn-in ``frame.shift`` (clamped to that margin) moves the
@@ -20,8 +23,9 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core.views import GameView, TrackView
+from ui import cuts
 from ui.fonts import DEJAVU_SANS_BOLD, TERMINUS
-from ui.model import Form, Frame, Menu, Message
+from ui.model import Form, Frame, Keys, Menu, Message
 
 WIDTH = 128
 HEIGHT = 64
@@ -107,20 +111,25 @@ def fit(text: str, font: ImageFont.FreeTypeFont, max_width: int) -> str:
     return ""
 
 
-def wrap(text: str, font: ImageFont.FreeTypeFont, max_width: int, max_lines: int) -> list[str]:
-    """Word-wrap ``text`` into at most ``max_lines`` lines; the last is ellipsized if needed."""
+def wrap(text: str, font: ImageFont.FreeTypeFont, max_width: int, max_lines: int,
+         first_width: int | None = None) -> list[str]:
+    """Word-wrap ``text`` into at most ``max_lines`` lines; the last is ellipsized if needed.
+
+    ``first_width`` is the first line's room when it is narrower (text after a tag).
+    """
     lines: list[str] = []
     words = text.split()
     current = ""
     while words:
         word = words[0]
         candidate = f"{current} {word}" if current else word
-        if _width(candidate, font) <= max_width:
+        room = first_width if first_width is not None and not lines else max_width
+        if _width(candidate, font) <= room:
             current = candidate
             words.pop(0)
             continue
         if not current:  # a single word wider than the line: cut it
-            current = fit(word, font, max_width)
+            current = fit(word, font, room)
             words.pop(0)
         lines.append(current)
         current = ""
@@ -130,7 +139,8 @@ def wrap(text: str, font: ImageFont.FreeTypeFont, max_width: int, max_lines: int
         lines.append(current)
     if words and lines:
         rest = " ".join([lines[-1], *words])
-        lines[-1] = fit(rest, font, max_width)
+        lines[-1] = fit(rest, font, first_width if first_width is not None and len(lines) == 1
+                        else max_width)
     return lines
 
 
@@ -155,6 +165,7 @@ class _Canvas:
     ) -> int:
         """Draw one line with its line box's top at ``y``; returns the drawn width."""
         shown = fit(text, face.font, max_width)
+        cuts.drawn("oled", shown)
         if shown:
             self.draw.text((x, y - face.top), shown, font=face.font, fill=fill, anchor="la")
         return _width(shown, face.font)
@@ -163,6 +174,12 @@ class _Canvas:
         shown = fit(text, face.font, x1 - x0 + 1)
         x = x0 + (x1 - x0 + 1 - _width(shown, face.font)) // 2
         self.text(x, y, shown, face, x1 - x0 + 1, fill)
+
+    def right(self, y: int, text: str, face: _Face, fill: int = ON) -> int:
+        """Draw ``text`` ending at the last usable column; returns its left x."""
+        w = _width(text, face.font)
+        self.text(self.x1 - w + 1, y, text, face, w, fill)
+        return self.x1 - w + 1
 
     def big(self, x: int, y: int, text: str, max_width: int, max_height: int) -> tuple[int, int]:
         """Draw ``text`` in the largest bold size that fits, ink top-left at (x, y).
@@ -174,6 +191,7 @@ class _Canvas:
             face = _large()
             return self.text(x, y, text, face, max_width), face.height
         left, top, right, bottom = font.getbbox(text, anchor="la")
+        cuts.drawn("oled", text)
         self.draw.text((x - left, y - top), text, font=font, fill=ON, anchor="la")
         return right - left, bottom - top
 
@@ -201,7 +219,26 @@ class _Canvas:
 _TOP_Y = MARGIN_Y
 _TOP_RULE = _TOP_Y + 13
 _MID_Y = _TOP_RULE + 2
-_BOTTOM_RULE_FROM_END = 13  # the facts line plus its rule sit in the last 13 rows
+_LINE = 12  # the small font's line
+_KEYS_Y = HEIGHT - MARGIN_Y - _LINE  # the bottom line: facts, or what confirms and leaves
+_BOTTOM_RULE = _KEYS_Y - 2
+_PAGE_Y = _TOP_RULE + 1  # the first of the three lines of a check page or help
+
+# Words left out of a phase's tag ("II. During the Day" -> "During").
+_FILLER = {"the", "of", "a", "an", "phase"}
+
+
+def phase_tag(phase: str) -> str:
+    """A short name for the phase on the step line: its first word that says
+    something, without the rulebook's number ("2. Threat Phase" -> "Threat",
+    "II. During the Day" -> "During"), at most 8 characters ("Encount.")."""
+    words = [w for w in phase.replace(":", " ").split() if w.lower() not in _FILLER]
+    if words and (words[0].rstrip(".").isdigit() or set(words[0].rstrip(".")) <= set("IVX")):
+        words = words[1:]
+    if not words:
+        return ""
+    word = words[0]
+    return word if len(word) <= 8 else word[:7] + "."
 
 
 def _focused_track(game: GameView, focus: str | None) -> TrackView | None:
@@ -214,6 +251,29 @@ def _focused_track(game: GameView, focus: str | None) -> TrackView | None:
 def _draw_top_line(canvas: _Canvas, text: str) -> None:
     canvas.text(canvas.x0, _TOP_Y, text, _small(), canvas.width)
     canvas.rule(_TOP_RULE)
+
+
+def _draw_step_lines(canvas: _Canvas, tag: str, text: str, max_lines: int = 2) -> int:
+    """The phase's tag (inverted) and the step, wrapped over up to ``max_lines`` lines.
+
+    Returns the y of the rule under them. A step longer than that ends in an
+    ellipsis (help, ``select`` held, shows it in full).
+    """
+    face = _small()
+    x = canvas.x0
+    if tag:
+        w = _width(tag, face.font)
+        canvas.box(x, _TOP_Y, x + w + 1, _TOP_Y + face.height - 1, fill=ON, outline=None)
+        canvas.text(x + 1, _TOP_Y, tag, face, w, fill=OFF)
+        x += w + 2 + 3
+    lines = wrap(text, face.font, canvas.width, max_lines, first_width=canvas.x1 - x + 1) if text else []
+    for i, line in enumerate(lines):
+        canvas.text(x if i == 0 else canvas.x0, _TOP_Y + i * face.height, line, face,
+                    canvas.x1 - (x if i == 0 else canvas.x0) + 1)
+    rule = _TOP_RULE if len(lines) < 2 else _TOP_Y + len(lines) * face.height + 1
+    if rule < _BOTTOM_RULE:
+        canvas.rule(rule)
+    return rule
 
 
 def _draw_facts(canvas: _Canvas, facts: Sequence[tuple[str, str]]) -> None:
@@ -248,34 +308,56 @@ def _draw_facts(canvas: _Canvas, facts: Sequence[tuple[str, str]]) -> None:
         x += gap_outer + spread
 
 
+def _draw_keys(canvas: _Canvas, keys: Keys, rule: bool = True) -> None:
+    """The bottom line of a menu, form or help: what confirms on the left, how to leave on the right."""
+    face = _small()
+    left, right = keys
+    if rule:
+        canvas.rule(_BOTTOM_RULE)
+    right_x = canvas.x1 + 1
+    if right:
+        right_x = canvas.right(_KEYS_Y, right, face)
+    if left:
+        canvas.text(canvas.x0, _KEYS_Y, left, face, right_x - canvas.x0 - 4)
+
+
 def _draw_track(
     canvas: _Canvas, track: TrackView, y0: int, y1: int, position: int = 0, count: int = 1
 ) -> None:
     """The focused track: the value big on the left, label, /max and a meter on the right.
 
     With several tracks, dots right of /max show which one the dial turns (filled).
+    Under a two-line step (a short band) the label and /max share a line.
     """
     value = str(track.value)
     ink_w, ink_h = canvas.big(canvas.x0, y0 + 1, value, canvas.width // 2, y1 - y0 - 1)
     x = canvas.x0 + ink_w + 6
     room = canvas.x1 - x + 1
-    label_face = _medium()
-    canvas.text(x, y0, track.label, label_face, room)
-    max_y = y0 + label_face.height + 1
-    max_w = canvas.text(x, max_y, f"/{track.high}", _small(), room)
-    dots = min(count, (canvas.x1 - x - max_w - 4 + 2) // 5)
+    small = _small()
+    if y1 - y0 >= 26:
+        label_face = _medium()
+        canvas.text(x, y0, track.label, label_face, room)
+        max_y = y0 + label_face.height + 1
+        max_w = canvas.text(x, max_y, f"/{track.high}", small, room)
+        dots_y, dots_x0 = max_y + 5, x + max_w + 4
+    else:
+        canvas.text(x, y0, f"{track.label} /{track.high}", small, room)
+        dots_y, dots_x0 = y0 + small.height + 1, x
+    dots = min(count, (canvas.x1 - dots_x0 + 2) // 5)
     if dots > 1:
         first = max(0, min(position - dots + 1, count - dots))
         dot_x = canvas.x1 - dots * 5 + 3
         for i in range(first, first + dots):
             fill = ON if i == position else None
-            canvas.box(dot_x, max_y + 5, dot_x + 2, max_y + 7, fill=fill, outline=ON)
+            canvas.box(dot_x, dots_y, dot_x + 2, dots_y + 2, fill=fill, outline=ON)
             dot_x += 5
     # A meter under the label: where the value stands between low and high.
     span = max(1, track.high - track.low)
     filled = max(0.0, min(1.0, (track.value - track.low) / span))
     meter_y1 = y1
-    meter_y0 = y1 - 3
+    meter_y0 = max(y1 - 3, dots_y + 4)
+    if meter_y1 - meter_y0 < 2:
+        return
     canvas.box(x, meter_y0, canvas.x1, meter_y1, fill=None, outline=ON)
     inner = canvas.x1 - x - 1
     fill_to = x + 1 + round(inner * filled) - 1
@@ -285,41 +367,52 @@ def _draw_track(
 
 def _draw_game(canvas: _Canvas, game: GameView, focus: str | None) -> None:
     track = _focused_track(game, focus)
-    facts_rule = canvas.y1 - _small().height - 1
-    mid_y1 = facts_rule - 2
+    mid_y1 = _BOTTOM_RULE - 2
     if track is not None:
-        _draw_top_line(canvas, game.step or game.phase or game.headline)
-        _draw_track(canvas, track, _MID_Y, mid_y1, game.tracks.index(track), len(game.tracks))
+        step = game.step or (game.headline if not game.phase else "")
+        rule = _draw_step_lines(canvas, phase_tag(game.phase) if game.step else "", step or game.phase)
+        _draw_track(canvas, track, rule + 2, mid_y1, game.tracks.index(track), len(game.tracks))
     else:
-        _draw_top_line(canvas, game.phase or game.headline)
-        text = game.step or game.headline
-        face = _medium()
-        lines = wrap(text, face.font, canvas.width, 2)
-        if lines and lines[-1].endswith(ELLIPSIS):  # the smaller font shows more of it
-            face = _small()
-            lines = wrap(text, face.font, canvas.width, 2)
-        y = _MID_Y + (mid_y1 - _MID_Y + 1 - len(lines) * (face.height + 1)) // 2
-        for line in lines:
-            canvas.centered(y, line, face, canvas.x0, canvas.x1)
-            y += face.height + 1
+        text = game.step or game.headline  # never an empty body
+        if _paragraph_fits(canvas, text, _MID_Y, mid_y1):
+            _draw_top_line(canvas, game.phase or game.headline)
+            _draw_paragraph(canvas, text, _MID_Y, mid_y1)
+        else:  # a long step: from the top, after the phase's tag
+            _draw_step_lines(canvas, phase_tag(game.phase), text, max_lines=4)
     _draw_facts(canvas, game.facts)
+
+
+def _paragraph_fits(canvas: _Canvas, text: str, y0: int, y1: int) -> bool:
+    face = _small()
+    lines = wrap(text, face.font, canvas.width, max(1, (y1 - y0 + 1) // (face.height + 1)))
+    return not (lines and lines[-1].endswith(ELLIPSIS))
+
+
+def _draw_paragraph(canvas: _Canvas, text: str, y0: int, y1: int, fill: int = ON, inset: int = 0) -> None:
+    """``text`` centred in rows ``y0``..``y1``: the medium font if it fits whole, else the small one."""
+    width = canvas.width - 2 * inset
+    lines: list[str] = []
+    face = _medium()
+    for face in (_large(), _medium(), _small()):
+        rows = max(1, (y1 - y0 + 1) // (face.height + 1))
+        lines = wrap(text, face.font, width, rows)
+        if not (lines and lines[-1].endswith(ELLIPSIS)):
+            break
+    step = face.height + (1 if (face.height + 1) * len(lines) <= y1 - y0 + 1 else 0)
+    y = y0 + (y1 - y0 + 1 - len(lines) * step) // 2
+    for line in lines:
+        canvas.centered(y, line, face, canvas.x0 + inset, canvas.x1 - inset, fill)
+        y += step
 
 
 def _draw_game_over(canvas: _Canvas, game: GameView) -> None:
+    """The result inverted over the middle, whole (smaller type before any cut); the
+    bottom line says what is left to do: undo, or the game list."""
     _draw_top_line(canvas, game.headline)
-    facts_rule = canvas.y1 - _small().height - 1
-    y0, y1 = _MID_Y, facts_rule - 2
+    y0, y1 = _MID_Y - 1, _BOTTOM_RULE
     canvas.box(canvas.x0, y0, canvas.x1, y1, fill=ON, outline=ON)
-    face = _large()
-    lines = wrap(game.over or "", face.font, canvas.width - 6, 2)
-    if len(lines) > 1 and sum(len(line) for line in lines) > 0:
-        face = _small() if (face.height + 1) * len(lines) > y1 - y0 - 1 else face
-        lines = wrap(game.over or "", face.font, canvas.width - 6, 2)
-    y = y0 + (y1 - y0 + 1 - len(lines) * (face.height + 1)) // 2 + 1
-    for line in lines:
-        canvas.centered(y, line, face, canvas.x0 + 3, canvas.x1 - 3, fill=OFF)
-        y += face.height + 1
-    _draw_facts(canvas, game.facts)
+    _draw_paragraph(canvas, game.over or "", y0 + 1, y1 - 1, fill=OFF, inset=2)
+    _draw_keys(canvas, ("undo", "hold back:games"), rule=False)
 
 
 def _draw_title(canvas: _Canvas, title: str, tray: str) -> None:
@@ -339,7 +432,7 @@ def _draw_title(canvas: _Canvas, title: str, tray: str) -> None:
 def _draw_header(canvas: _Canvas, title: str, right: str = "") -> None:
     face = _small()
     right_w = _width(right, face.font)
-    canvas.text(canvas.x0, _TOP_Y, title, face, canvas.width - right_w - (6 if right else 0))
+    canvas.text(canvas.x0, _TOP_Y, title, face, canvas.width - right_w - (4 if right else 0))
     if right:
         canvas.text(canvas.x1 - right_w + 1, _TOP_Y, right, face, right_w)
     canvas.rule(_TOP_RULE)
@@ -352,16 +445,21 @@ def _window(count: int, cursor: int, rows: int) -> int:
     return max(0, min(cursor - rows // 2, count - rows))
 
 
+#: Drawn before a menu item that cannot be taken now (it keeps its place).
+MARK = "\u00d7"
+
+
 def _draw_list(canvas: _Canvas, menu: Menu) -> None:
-    """A menu or the history: title, a window of items, the cursor's row inverted."""
+    """A menu or the history: title and place, three items (the cursor's inverted),
+    then what confirms and how to leave."""
     items = menu.items
     cursor = max(0, min(menu.cursor, len(items) - 1)) if items else 0
     position = f"{cursor + 1}/{len(items)}" if len(items) > 1 else ""
     _draw_header(canvas, menu.title, position)
-    face = _medium()
-    row_h = face.height + 1
-    top = _TOP_RULE + 2
-    rows = max(1, (canvas.y1 - top + 1) // row_h)
+    face = _small()
+    row_h = face.height
+    top = _PAGE_Y
+    rows = 3
     first = _window(len(items), cursor, rows)
     arrow_w = 5
     text_x1 = canvas.x1 - arrow_w - 2
@@ -370,64 +468,82 @@ def _draw_list(canvas: _Canvas, menu: Menu) -> None:
         if index == cursor:
             canvas.box(canvas.x0, y, text_x1, y + row_h - 1, fill=ON, outline=None)
         fill = OFF if index == cursor else ON
-        canvas.text(canvas.x0 + 2, y + 1, items[index], face, text_x1 - canvas.x0 - 3, fill)
+        label = f"{MARK}{items[index]}" if index in menu.marked else items[index]
+        canvas.text(canvas.x0 + 1, y, label, face, text_x1 - canvas.x0 - 1, fill)
     if first > 0:
         canvas.arrow(canvas.x1 - arrow_w + 1, top + 1, up=True)
     if first + rows < len(items):
-        canvas.arrow(canvas.x1 - arrow_w + 1, top + rows * row_h - 5, up=False)
+        canvas.arrow(canvas.x1 - arrow_w + 1, top + rows * row_h - 4, up=False)
+    _draw_keys(canvas, menu.keys, rule=False)
 
 
 def _draw_form(canvas: _Canvas, form: Form) -> None:
-    """A prompt: title, the focused field's value big, the fields along the bottom."""
-    _draw_header(canvas, form.title)
+    """A prompt, one field at a time: the prompt and the field's place ("3/13") on top,
+    the field's label, its value large, then what confirms and how to leave.
+
+    A check page (or a question) shows its lines instead of the field.
+    """
+    if form.review:
+        page, pages = form.page
+        _draw_header(canvas, form.title, f"{page}/{pages}" if pages > 1 else "")
+        face = _small()
+        for i, line in enumerate(form.review[:3]):
+            canvas.text(canvas.x0, _PAGE_Y + i * face.height, line, face, canvas.width)
+        _draw_keys(canvas, form.keys, rule=False)
+        return
     fields = form.fields
-    focused = next((f for f in fields if f.focused), fields[0] if fields else None)
+    index = next((i for i, f in enumerate(fields) if f.focused), 0)
+    _draw_header(canvas, form.title, f"{index + 1}/{len(fields)}" if fields else "")
     face = _small()
-    bottom_y = canvas.y1 - face.height + 1
-    if focused is not None:
-        mid_y0, mid_y1 = _MID_Y, bottom_y - 3
-        room_h = mid_y1 - mid_y0 + 1
-        w, h = _big_size(focused.value, canvas.width, room_h)
-        x = canvas.x0 + (canvas.width - w) // 2
-        y = mid_y0 + (room_h - h) // 2
-        canvas.big(x, y, focused.value, canvas.width, room_h)
-    # Bottom line: each field as a chip, the focused one inverted with its label only.
-    x = canvas.x0
-    for field in fields:
-        if x > canvas.x1:
-            break
-        if field is focused:
-            text = field.label
-            w = _width(fit(text, face.font, canvas.x1 - x - 1), face.font)
-            canvas.box(x, bottom_y - 1, min(canvas.x1, x + w + 3), canvas.y1, fill=ON, outline=None)
-            canvas.text(x + 2, bottom_y, text, face, canvas.x1 - x - 3, fill=OFF)
-            x += w + 4 + 4
-        else:
-            text = f"{field.label} {field.value}"
-            x += canvas.text(x, bottom_y, text, face, canvas.x1 - x + 1) + 6
-    if form.hint and _width(form.hint, face.font) <= canvas.x1 - x + 1:
-        canvas.text(x, bottom_y, form.hint, face, canvas.x1 - x + 1)
+    if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
+        _draw_paragraph(canvas, form.title, _MID_Y, _BOTTOM_RULE - 2)
+        _draw_keys(canvas, form.keys)
+        return
+    field = fields[index]
+    label_lines = wrap(field.label, face.font, canvas.width, 2)
+    for i, line in enumerate(label_lines):
+        canvas.text(canvas.x0, _MID_Y + i * face.height, line, face, canvas.width)
+    y0 = _MID_Y + len(label_lines) * face.height + 1
+    _draw_value(canvas, field.value, y0, _BOTTOM_RULE - 2)
+    _draw_keys(canvas, form.keys)
 
 
-def _draw_help(canvas: _Canvas, rows: Sequence[tuple[str, str]]) -> None:
-    """Control → action rows in the small font; what does not fit is counted."""
+def _draw_value(canvas: _Canvas, value: str, y0: int, y1: int) -> None:
+    """A field's value centred in rows ``y0``..``y1``: large when it fits, else wrapped."""
+    room_h = y1 - y0 + 1
+    if _big_font(value, canvas.width, room_h) is not None:
+        w, h = _big_size(value, canvas.width, room_h)
+        canvas.big(canvas.x0 + (canvas.width - w) // 2, y0 + (room_h - h) // 2, value,
+                   canvas.width, room_h)
+        return
+    _draw_paragraph(canvas, value, y0, y1)
+
+
+def _help_lines(about: str, rows: Sequence[tuple[str, str]]) -> list[str]:
+    """Help as the OLED's lines: the step in full, then each control and what it does."""
+    font = _small().font
+    width = WIDTH - 2 * MARGIN_X
+    lines = wrap(about, font, width, 8) if about else []
+    for control, action in rows:
+        lines += wrap(f"{control}: {action}", font, width, 2)
+    return lines
+
+
+def _draw_help(canvas: _Canvas, rows: Sequence[tuple[str, str]], about: str = "",
+               scroll: int = 0) -> None:
+    """Help, four lines at a time (the Menhir dial scrolls); any press closes it."""
     face = _small()
-    row_h = face.height
-    capacity = max(1, (canvas.y1 - canvas.y0 + 1) // row_h)
-    shown = list(rows)
-    if len(shown) > capacity:
-        hidden = len(shown) - (capacity - 1)
-        shown = shown[: capacity - 1] + [("", f"{ELLIPSIS} {hidden} more")]
-    font = face.font
-    control_w = min(max((_width(c, font) for c, _ in shown), default=0), 7 * 6)
-    for i, (control, action) in enumerate(shown):
-        y = canvas.y0 + i * row_h
-        canvas.text(canvas.x0, y, control, face, control_w)
-        x = canvas.x0 + control_w + 4
-        canvas.text(x, y, action, face, canvas.x1 - x + 1)
-    if shown:
-        x = canvas.x0 + control_w + 1
-        canvas.draw.line((x, canvas.y0, x, canvas.y0 + len(shown) * row_h - 2), fill=ON)
+    lines = _help_lines(about, rows)
+    shown = 4
+    first = max(0, min(scroll, len(lines) - shown))
+    for i, line in enumerate(lines[first:first + shown]):
+        canvas.text(canvas.x0, canvas.y0 + i * face.height, line, face, canvas.width - 7)
+    if first > 0:
+        canvas.arrow(canvas.x1 - 4, canvas.y0 + 1, up=True)
+    more = first + shown < len(lines)
+    if more:
+        canvas.arrow(canvas.x1 - 4, canvas.y0 + shown * face.height - 5, up=False)
+    _draw_keys(canvas, ("dial:more" if more else "", "press:close"), rule=False)
 
 
 def _draw_message(canvas: _Canvas, message: Message) -> None:
@@ -441,14 +557,14 @@ def _draw_message(canvas: _Canvas, message: Message) -> None:
         for i, line in enumerate(lines):
             canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
         return
-    # error and end: a framed box over the middle of the view.
+    # error and end: a framed box over the middle of the view, up to four lines.
     inner_w = canvas.width - 8
-    lines = wrap(message.short, face.font, inner_w, 3)
+    lines = wrap(message.short, face.font, inner_w, 4)
     height = max(1, len(lines)) * face.height + 8
-    y0 = (canvas.y0 + canvas.y1 + 1 - height) // 2
-    y1 = y0 + height - 1
+    y0 = max(canvas.y0, (canvas.y0 + canvas.y1 + 1 - height) // 2)
+    y1 = min(canvas.y1, y0 + height - 1)
     x0, x1 = canvas.x0, canvas.x1
-    canvas.clear(x0, y0 - 1, x1, y1 + 1)
+    canvas.clear(x0, max(canvas.y0, y0 - 1), x1, min(canvas.y1, y1 + 1))
     if message.kind == "end":
         canvas.box(x0, y0, x1, y1, fill=ON, outline=ON)
         fill = OFF
@@ -475,7 +591,7 @@ def render_oled(frame: Frame, width: int = WIDTH, height: int = HEIGHT) -> Image
     elif frame.history is not None:
         _draw_list(canvas, frame.history)
     elif frame.help is not None:
-        _draw_help(canvas, frame.help)
+        _draw_help(canvas, frame.help, frame.about, frame.help_scroll)
     elif frame.game is None:
         _draw_title(canvas, frame.title, frame.tray)
     elif frame.game.over is not None:

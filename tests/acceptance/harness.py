@@ -55,9 +55,16 @@ class BoxRun:
         return json.loads(done.stdout)
 
 
+#: The box starts asleep: its first press or detent only wakes it (README, "Controls"),
+#: so a script begins with this press unless it tests waking itself.
+WAKE = {"press": "back"}
+
+
 def run_script(tmp_path: Path, lines: list[dict], *, seed: int = 1, data_dir: Path | None = None,
-               verbose: bool = False) -> BoxRun:
-    """Play ``lines`` on the simulated box; the data directory persists between calls."""
+               verbose: bool = False, wake: bool = True) -> BoxRun:
+    """Play ``lines`` on the simulated box (after :data:`WAKE` unless ``wake`` is False);
+    the data directory persists between calls."""
+    lines = [WAKE, *lines] if wake else list(lines)
     data_dir = data_dir or tmp_path / "data"
     frames = tmp_path / "frames"
     script = tmp_path / "script.jsonl"
@@ -74,12 +81,19 @@ def game_menu_index(game_id: str) -> int:
     return [g.id for g in games].index(game_id)
 
 
+def walk(count: int) -> list[dict]:
+    """Turn the Menhir dial once round a form of ``count`` fields: each is shown, and the
+    focus is back where it was (a confirm then commits: nothing is confirmed unseen)."""
+    return [{"turn": "menhir", "steps": 1}] * count
+
+
 def new_game(game_id: str, form: list[dict] = ()) -> list[dict]:
     """Script lines that start a new game from the game list: pick it, "New game",
-    then ``form`` (the turns that set the new-game fields), then confirm."""
+    then ``form`` (the turns that set the new-game fields), every field shown, then confirm."""
     index = game_menu_index(game_id)
     pick = [{"turn": "menhir", "steps": index}] if index else []
-    return [*pick, {"press": "select"}, {"press": "select"}, *form, {"press": "select"}]
+    fields = len(get_game(game_id).setup_params)
+    return [*pick, {"press": "select"}, {"press": "select"}, *form, *walk(fields), {"press": "select"}]
 
 
 # --- power cuts ---------------------------------------------------------------------

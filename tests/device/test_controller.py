@@ -39,6 +39,7 @@ def start_counter(controller):
     form = controller.frame().form
     assert form.title == "New Test Counter"
     controller.handle(Turn("spirit", 3))  # start = 3
+    controller.handle(Turn("menhir", 1))  # the limit shown too: nothing is confirmed unseen
     controller.handle(Press("select"))
 
 

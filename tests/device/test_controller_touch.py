@@ -83,6 +83,7 @@ def test_a_tap_on_a_menu_item_is_the_cursor_moved_there_and_select(boxes):
     tap_item(tapped, "Test Counter")
     tap_item(tapped, "New game")
     tapped.handle(Tap(("field_turn", 0, 3)))  # start = 3, dragged along its field
+    tapped.handle(Tap(("field", 1)))  # the limit shown too: nothing is confirmed unseen
     tapped.handle(Press("select"))
     assert journaled(tapped) == journaled(controlled)
     for controller in boxes:
@@ -149,6 +150,8 @@ def test_a_dialogs_ok_is_select_and_its_cancel_is_back(boxes):
         choose(controller, "Test Counter")
         choose(controller, "New game")
         controller.handle(Turn("spirit", 3))
+    both(boxes, OK, Press("select"))  # the limit was never shown: the check page first
+    assert boxes[0].frame().form.review == ("Start 3 \u00b7 Limit 10",)
     both(boxes, OK, Press("select"))  # the new-game form confirmed
     tapped, controlled = boxes
     assert journaled(tapped) == journaled(controlled) and journaled(tapped)[0]["counter"] == 3

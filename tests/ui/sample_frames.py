@@ -71,8 +71,21 @@ def menu_frame() -> Frame:
         items=("Gloom of Kilforth", "Kreel Manor", "Tainted Grail", "Myth: Dark Frontier",
                "Settings"),
         cursor=2,
+        keys=("select:OK", ""),
     )
     return Frame(menu=menu)
+
+
+def actions_frame() -> Frame:
+    """The action menu with an item that cannot be taken now (marked, in its place)."""
+    menu = Menu(
+        title="Actions",
+        items=("Answer: no prompt", "Use an Action: Engage a Threat", "Tilt an Action"),
+        cursor=1,
+        marked=(0,),
+        keys=("select:OK", "back:close"),
+    )
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit", menu=menu)
 
 
 def form_frame() -> Frame:
@@ -81,8 +94,29 @@ def form_frame() -> Frame:
         fields=(FormField("Str", "3"), FormField("Fear", "2", focused=True),
                 FormField("Area", "1")),
         hint="select: ok",
+        keys=("next:check", "back:close"),
     )
     return Frame(title="Kreel Manor", game=KREEL, focus="spirit", form=form)
+
+
+def review_frame() -> Frame:
+    """A form's check page: every value before a confirm of fields never shown."""
+    fields = (FormField("Fight", "3", True), FormField("Sneak", "2"), FormField("Spirit Cost", "1"))
+    form = Form(title="Reveal Threat 3", fields=fields, keys=("next:more", "back:edit"),
+                review=("Fight 3 · Sneak 2", "Spirit Cost 1", "Kind threat · Card 0"), page=(1, 2))
+    return Frame(title="Kreel Manor", game=KREEL, focus="spirit", form=form)
+
+
+def two_line_step_frame() -> Frame:
+    """A step too long for one line: the phase's tag, then two lines over the track."""
+    game = GameView(
+        headline="Kreel Manor · Round 3",
+        phase="5. Spirit Phase",
+        step="B. Block: enter your Block points played this phase",
+        tracks=(TrackView("spirit", "Spirit", 7, 0, 10), TrackView("power", "Power", 3, 0, 6)),
+        facts=(("Shadows", "2/3"), ("Threats", "4")),
+    )
+    return Frame(title="Kreel Manor", game=game, focus="spirit")
 
 
 def error_frame() -> Frame:
@@ -108,11 +142,13 @@ def help_frame() -> Frame:
         ("back", "menu"),
         ("undo", "undo last"),
     )
-    return Frame(title="Kreel Manor", game=KREEL, help=rows)
+    return Frame(title="Kreel Manor", game=KREEL, help=rows,
+                 about="Threat phase — Draw 1 Threat face-down to Sneak 3")
 
 
 def history_frame() -> Frame:
-    history = Menu(title="History", items=JOURNAL + ("Spirit 7 → 6", "Undo"), cursor=4)
+    history = Menu(title="History", items=JOURNAL + ("Spirit 7 → 6", "Undo"), cursor=4,
+                   keys=("select:go", "back:close"))
     return Frame(title="Kreel Manor", game=KREEL, history=history)
 
 
@@ -155,4 +191,7 @@ ALL = {
     "history": history_frame,
     "game_over": game_over_frame,
     "step": step_frame,
+    "actions": actions_frame,
+    "review": review_frame,
+    "two_line_step": two_line_step_frame,
 }
