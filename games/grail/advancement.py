@@ -7,16 +7,35 @@ from __future__ import annotations
 from games.core import Context, RuleError
 from games.grail import rules
 from games.grail.params import named_character
-from games.grail.procedures import note
+from games.grail.procedures import END_OF_DAY, note
 from games.grail.state import (
     DECK_MAXIMUM,
     TRACK_LIMIT,
 )
 
 
+def advancing(state: dict) -> bool:
+    """Experience is spent now: the End of the Day's step "Advance your Character"
+    ("Character Advancement": "Spend them at each End of the Day")."""
+    proc = state.get("procedure")
+    if not proc or proc["name"] != END_OF_DAY.name:
+        return False
+    step = END_OF_DAY.step_at(proc["step"])
+    return step is not None and step.id == "advance"
+
+
+def _at_the_end_of_the_day(ctx: Context) -> None:
+    if not advancing(ctx.state):
+        raise RuleError("At End of Day only",
+                        "Experience is spent at the End of the Day, at its step Advance your "
+                        "Character (Character Advancement: \"Spend them at each End of the Day\"; "
+                        "III) End of the Day). A card that raises an Attribute: Correct a value.")
+
+
 def raise_attribute(ctx: Context) -> None:
     """"Character Advancement", Advancing Attributes: pay by the pair's total;
     a 3rd or later point gains a Skill ("Buying Skills")."""
+    _at_the_end_of_the_day(ctx)
     c = named_character(ctx)
     attribute = ctx.params["attribute"]
     cost = rules.raise_cost(ctx.state, c, attribute)
@@ -42,6 +61,7 @@ def advance_deck(ctx: Context) -> None:
     cards ("Character Setup" IX) and gives one card per advance, so a deck tops
     out at 15 + 25 = 40 cards; cards swapped out of a deck "do not return to the
     Advancement Pool"."""
+    _at_the_end_of_the_day(ctx)
     c = named_character(ctx)
     deck = ctx.params["deck"]
     cost = rules.deck_cost(rules.modifier(ctx.state, "advancement"))

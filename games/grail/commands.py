@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from games.core import CommandSpec, Context, Param, RuleError
 from games.grail import encounters, pack
-from games.grail.advancement import advance_deck, raise_attribute
+from games.grail.advancement import advance_deck, advancing, raise_attribute
 from games.grail.encounter_commands import (
     ENDINGS,
     combat,
@@ -38,7 +38,7 @@ from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, gua
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
 from games.grail.menhirs import MENHIR_COSTS, activate, time_dial, time_token
 from games.grail.params import SIDES, character_param, location_param, party_params, turn_param
-from games.grail.rounds import settle_round
+from games.grail.rounds import settle_day, settle_round
 from games.grail.state import (
     ATTRIBUTES,
     DECKS,
@@ -210,9 +210,10 @@ COMMANDS = (
                 (Param("days", "int", "Days", low=1, high=MENHIR_DIAL_TOP, default=1),)),
     CommandSpec("time_token", "Time token on a Location", time_token, (location_param(),)),
     CommandSpec("raise_attribute", "Raise an Attribute (Exp)", raise_attribute,
-                (character_param(), Param("attribute", "choice", "Attribute", choices=ATTRIBUTES))),
+                (character_param(), Param("attribute", "choice", "Attribute", choices=ATTRIBUTES)),
+                available=advancing),
     CommandSpec("advance_deck", "Advance a deck (Exp)", advance_deck,
-                (character_param(), Param("deck", "choice", "Deck", choices=DECKS))),
+                (character_param(), Param("deck", "choice", "Deck", choices=DECKS)), available=advancing),
     CommandSpec("trade", "Trade Food/Wealth", trade,
                 (Param("giver", "int", "From", low=1, high=4, default=1),
                  Param("taker", "int", "To", low=1, high=4, default=2),
@@ -264,6 +265,8 @@ COMMANDS = tuple(_while_playing(spec) for spec in COMMANDS)
 
 def settle(ctx: Context) -> None:
     """After every command: a new round of Actions when everyone has acted
-    (:mod:`~games.grail.rounds`), the Quest list matching a corrected count."""
+    (:mod:`~games.grail.rounds`), the Quest list matching a corrected count,
+    and the End of the Day once everyone has Passed."""
     settle_round(ctx)
     settle_quests(ctx)
+    settle_day(ctx)

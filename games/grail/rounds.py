@@ -84,3 +84,18 @@ def settle_round(ctx: Context) -> None:
         state["round"] += 1
         state["acted"] = []
         ctx.emit(f"Round {state['round']}: everyone may act again")
+
+
+def settle_day(ctx: Context) -> None:
+    """"III) End of the Day": "The day ends when all Characters have Passed or run out
+    of Energy." When every living Character has Passed, the day ends by itself
+    (the End of the Day begins). A Character at 0 Energy may still have free
+    Actions (Pass, Inspect a Menhir, a card's 0-cost Action), so running out of
+    Energy is left to the players: ``next`` ends the day."""
+    proc = ctx.state.get("procedure")
+    if not proc or proc["name"] != "day" or ctx.game.procedure("day").steps[proc["step"]].id != "actions":
+        return
+    people = [c for c in ctx.state["characters"] if not c["dead"]]
+    if people and all(c["passed"] for c in people):
+        ctx.goto("all_pass")
+        ctx.emit("Everyone has Passed: the day ends")

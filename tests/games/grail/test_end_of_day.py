@@ -6,11 +6,16 @@ import pytest
 
 from games.core import RuleError
 from games.grail import rules
-from tests.games.grail.helpers import do, edit, new, next_until, step_id
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, step_id
 
 
 def _c(state, i=0):
     return state["characters"][i]
+
+
+def _advance(state):
+    """The End of the Day's step "Advance your Character", where Experience is spent."""
+    return next_until(state, "end-of-day.advance")
 
 
 def _rest(state, *eats):
@@ -93,7 +98,7 @@ def test_deck_advance_costs():
 
 
 def test_raise_attribute_costs_by_the_pairs_total_and_gains_skills_from_the_3rd_point():
-    state = edit(new(), lambda s: _c(s)["resources"].update(experience=30))
+    state = edit(_advance(new()), lambda s: _c(s)["resources"].update(experience=30))
     state = edit(state, lambda s: _c(s)["attributes"].update(courage=2, caution=1))
     state = do(state, "raise_attribute", character=1, attribute="courage")  # 4th point in the pair
     assert _c(state)["resources"]["experience"] == 22
@@ -105,13 +110,13 @@ def test_raise_attribute_costs_by_the_pairs_total_and_gains_skills_from_the_3rd_
 
 
 def test_raising_without_the_experience_is_refused():
-    state = edit(new(), lambda s: _c(s)["resources"].update(experience=1))
+    state = edit(_advance(new()), lambda s: _c(s)["resources"].update(experience=1))
     with pytest.raises(RuleError):
         do(state, "raise_attribute", character=1, attribute="courage")
 
 
 def test_advance_deck_and_never_under_15_cards():
-    state = edit(new(mode="challenge"), lambda s: _c(s)["resources"].update(experience=6))
+    state = edit(_advance(new(mode="challenge")), lambda s: _c(s)["resources"].update(experience=6))
     state = do(state, "advance_deck", character=1, deck="combat")
     assert _c(state)["decks"]["combat"] == 16 and _c(state)["resources"]["experience"] == 1
     with pytest.raises(RuleError):
@@ -124,7 +129,7 @@ def test_advancing_a_deck_takes_a_card_from_its_25_card_advancement_pool():
     """"Character Advancement": "take the top three cards of your Advancement Pool,
     add one to your deck"; "Character Setup" IX: a "25-card Combat Advancement
     Pool" - one card fewer in it per advance."""
-    state = edit(new(), lambda s: _c(s)["resources"].update(experience=4))
+    state = edit(_advance(new()), lambda s: _c(s)["resources"].update(experience=4))
     state = do(state, "advance_deck", character=1, deck="diplomacy")
     assert _c(state)["decks"] == {"combat": 15, "diplomacy": 16}
     assert _c(state)["pools"] == {"combat": 25, "diplomacy": 24}
@@ -134,7 +139,7 @@ def test_a_deck_tops_out_at_40_cards_and_an_empty_pool_gives_nothing():
     """"Character Setup" VIII-IX: 15 starter cards and a 25-card Advancement Pool per
     deck, so a deck holds at most 40 cards; cards swapped out "do not return to the
     Advancement Pool", so an empty pool refuses an advance whatever the deck holds."""
-    full = edit(new(), lambda s: _c(s).update(decks={"combat": 40, "diplomacy": 15},
+    full = edit(_advance(new()), lambda s: _c(s).update(decks={"combat": 40, "diplomacy": 15},
                                               pools={"combat": 0, "diplomacy": 25}))
     full = edit(full, lambda s: _c(s)["resources"].update(experience=10))
     for deck_full in (full, edit(full, lambda s: _c(s)["pools"].update(combat=1))):
@@ -148,3 +153,20 @@ def test_a_deck_tops_out_at_40_cards_and_an_empty_pool_gives_nothing():
         do(swapped, "advance_deck", character=1, deck="combat")
     with pytest.raises(RuleError, match="cannot go above 40"):
         do(full, "correct", track="c1.diplomacy_deck", value=41)
+
+
+def test_experience_is_spent_at_the_end_of_the_day():
+    """"Character Advancement": "Spend them at each End of the Day"; "III) End of the
+    Day": "Advance your Character. If you have Experience points, you may spend
+    them". During the day, or at another step, an advance is refused."""
+    for state in (new(), next_until(new(), "end-of-day.decks")):
+        state = edit(state, lambda s: _c(s)["resources"].update(experience=10))
+        for name, params in (("raise_attribute", {"attribute": "courage"}),
+                             ("advance_deck", {"deck": "combat"})):
+            before = copy.deepcopy(state)
+            with pytest.raises(RuleError) as err:
+                do(state, name, character=1, **params)
+            assert err.value.short == "At End of Day only" and state == before
+    offered = [s.name for s in GAME.commands if s.available(_advance(new()))]
+    assert {"raise_attribute", "advance_deck"} <= set(offered)
+    assert "raise_attribute" not in [s.name for s in GAME.commands if s.available(new())]

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import Command, RuleError, apply
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing, to_next_day
 
 
 def _numbers(state):
@@ -79,9 +79,13 @@ def test_blocked_route():
 
 
 def test_pass_is_irreversible_for_the_day():
-    state = do(new(), "pass_day", character=1)
-    with pytest.raises(RuleError):
-        do(state, "explore", character=1)
+    """"II) During the Day", Pass: "this is irreversible - you take no more Actions
+    until the next day"."""
+    state = do(new(2), "pass_day", character=1)
+    for name, params in (("explore", {}), ("travel", {"direction": "north"}), ("action", {"energy": 0})):
+        with pytest.raises(RuleError, match="Pass is irreversible"):
+            do(state, name, character=1, **params)
+    assert do(to_next_day(state), "explore", character=1)["characters"][0]["energy"] == 4
 
 
 def test_actions_only_during_the_day():

@@ -79,7 +79,8 @@ def test_challenge_modifiers_are_each_a_choice():
     # Menhirs & Events: the printed days.
     assert do(standing(state, 104), "activate", location=104, days=3)["menhirs"][-1]["dial"] == 3
     # Character Advancement: 2 Exp a deck, 2 Exp the first Attribute point.
-    rich = edit(state, lambda s: s["characters"][0]["resources"].update(experience=4))
+    rich = edit(next_until(state, "end-of-day.advance"),
+                lambda s: s["characters"][0]["resources"].update(experience=4))
     rich = do(rich, "advance_deck", character=1, deck="combat")
     assert do(rich, "raise_attribute", character=1, attribute="courage")[
         "characters"][0]["resources"]["experience"] == 0

@@ -9,7 +9,7 @@ import pytest
 
 from games.core import RuleError
 from games.grail.state import migrate_3_to_4
-from tests.games.grail.helpers import GAME, do, edit, new, to_next_day
+from tests.games.grail.helpers import GAME, do, edit, new, step_id, to_next_day
 
 
 def test_a_character_who_has_acted_waits_for_the_others():
@@ -92,3 +92,14 @@ def test_a_schema_3_save_gains_a_fresh_round():
     state = new(2)
     del state["round"], state["acted"]
     assert migrate_3_to_4(state)["round"] == 1 and state["acted"] == []
+
+
+def test_the_day_ends_when_every_character_has_passed():
+    """"III) End of the Day": "The day ends when all Characters have Passed or run
+    out of Energy." The last Pass starts the End of the Day."""
+    state = do(new(2), "pass_day", character=1)
+    assert step_id(state) == "day.actions"
+    state = do(state, "pass_day", character=2)
+    assert step_id(state) == "end-of-day.effects"
+    dead = edit(new(2), lambda s: s["characters"][1].update(dead=True))
+    assert step_id(do(dead, "pass_day", character=1)) == "end-of-day.effects"
