@@ -21,6 +21,7 @@ from games.grail import encounters, pack
 from games.grail.advancement import advance_deck, advancing, raise_attribute
 from games.grail.encounter_commands import (
     ENDINGS,
+    active_default,
     combat,
     diplomacy,
     encounter_params,
@@ -173,7 +174,9 @@ COMMANDS = (
                  Param("start", "int", "Gray slot", low=1, high=19, default=3),
                  Param("stages", "int", "Stages", low=1, high=5, default=1)),
                 available=no_encounter),
-    CommandSpec("pick_active", "Pick the Active Character", pick_active, (character_param(),),
+    CommandSpec("pick_active", "Pick the Active Character", pick_active,
+                (Param("character", "int", "Character", low=1, high=4, default=1,
+                       default_from=active_default),),
                 available=lambda s: bool(s.get("encounter")) and s["encounter"]["active"] is None),
     CommandSpec("end_activation", "Activation done (cards)", end_activation,
                 (Param("cards", "int", "Cards played", low=0, high=TRACK_LIMIT, default=1),),

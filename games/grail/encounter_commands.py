@@ -130,6 +130,17 @@ def _start_activation(ctx: Context, index: int) -> None:
     encounters.activate(ctx, index)
 
 
+def active_default(state: dict) -> int:
+    """Where the Pick the Active Character form starts: "If they can't agree, the
+    lowest Character Number becomes Active" among the members not yet Activated."""
+    enc = state.get("encounter")
+    people = state["characters"]
+    left = [i for i in (enc["members"] if enc else []) if i not in enc["activated"]]
+    if not left:
+        return 1
+    return min(left, key=lambda i: (people[i]["number"], i)) + 1
+
+
 def pick_active(ctx: Context) -> None:
     """"Combat Turn" / "Diplomacy Turn", I. Pick the Active Character (Rush and
     Ambush strike the first one Activated)."""
@@ -234,10 +245,19 @@ ENDINGS = ("won", "lost", "ran away", "avoided")
 
 def end_encounter(ctx: Context) -> None:
     """End the Encounter by hand: a Run Away attack ("it immediately ends the Encounter
-    ... no Loot or Reward"), an Avoid paid before it began, or a card's effect."""
+    ... no Loot or Reward"), an Avoid paid at the very start of a Diplomacy
+    (before any card is redrawn or played), or a card's effect."""
     if not ctx.state.get("encounter"):
         raise RuleError("No Encounter", "No Combat or Diplomacy is running.")
     result = ctx.params["result"]
+    enc = ctx.state["encounter"]
+    if result == "avoided" and (enc["kind"] != "diplomacy" or enc["activations"]
+                                or any(enc["hands"][i] < encounters.starting_hand(ctx.state, enc)
+                                       for i in enc["members"])):
+        raise RuleError("Too late to Avoid",
+                        "A Diplomacy is Avoided only at the very start, before drawing cards: \"Once "
+                        "Diplomacy begins you can't Avoid\" (Escaping or Avoiding Diplomacy; Combat "
+                        "has no Avoid).")
     texts = {"won": "Won: Rewards to each member, share the Loot",
              "lost": "Lost: apply the Failure cost to each member",
              "ran away": "The enemy Runs Away: no Loot or Reward; card to the bottom of its deck",

@@ -88,7 +88,7 @@ def tracks(state: dict) -> list[TrackSpec]:
 
 
 def close(ctx: Context, result: str, text: str) -> None:
-    """End the Encounter with ``result`` (won, lost, escaped, ran away, avoided)."""
+    """End the Encounter with ``result`` (won, lost, escaped, ran away, avoided, ended)."""
     enc = ctx.state["encounter"]
     ctx.state["last_encounter"] = {"kind": enc["kind"], "result": result, "text": text}
     ctx.state["encounter"] = None
@@ -258,8 +258,10 @@ def leave(ctx: Context, index: int) -> None:
 
 def after_health(ctx: Context, index: int) -> None:
     """Health changed during an Encounter: "You Are Dying" at 0 removes the Character
-    from it ("Death and Insanity", At Death's Door); Robber ends it when all members
-    are at 1 Health or less."""
+    from a Combat ("Other Combat rules": "immediately removes you from the current
+    Encounter") and ends a Diplomacy ("Other Diplomacy rules": "the 'You Are Dying'
+    card immediately ends the Encounter"; a Diplomacy is escaped by the whole
+    Party); Robber ends it when all members are at 1 Health or less."""
     enc = ctx.state.get("encounter")
     if not enc or index not in enc["members"]:
         return
@@ -271,6 +273,10 @@ def after_health(ctx: Context, index: int) -> None:
                            "the Encounter ends (a loss)")
         return
     if people[index]["health"] <= 0:
+        if enc["kind"] == "diplomacy":
+            close(ctx, "ended", f"{people[index]['name']}: You Are Dying - the Diplomacy ends "
+                                "(resolve the card); card to the bottom of its deck")
+            return
         remove_member(ctx, index, f"{people[index]['name']}: You Are Dying - leaves the Encounter")
 
 

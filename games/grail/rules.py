@@ -26,6 +26,8 @@ from games.grail.state import (
     the_map,
 )
 
+# "Character Setup" XI: the Letter's unique Character Number, used to break ties.
+CHARACTER_NUMBER_TOP = 99
 # "Survival Tracks": the last two Energy slots and the two top Terror slots are red.
 RED_SLOTS = 2
 # "III) End of the Day", Restore your Energy: "If you are Exhausted ... restore only 4 points".
@@ -156,14 +158,17 @@ def tracks(state: dict) -> list[TrackSpec]:
 
 
 def off_dial(state: dict) -> list[TrackSpec]:
-    """The tracks outside the dial cycle (``dial=False``): the Quest count,
-    Attributes (0..20), decks (15..40 cards: "Character Advancement", "Character
+    """The tracks outside the dial cycle (``dial=False``): the Quest count, each
+    Character Number (from the Character's Letter, "Character Setup" XI: "used to
+    break ties"), Attributes (0..20), decks (15..40 cards: "Character Advancement", "Character
     Setup" VIII-IX), the cards left in each Advancement Pool (0..25), and each
     track's starting and top slot ("Character Setup" III-IV; a top slot never
     below the marker or the starting slot, nor below the two red slots)."""
     specs = [TrackSpec("quests", "Active Quests", "quests", 0, 99, dial=False)]
     for i in living(state):
         c = f"characters.{i}"
+        specs.append(TrackSpec(f"c{i + 1}.number", _label(state, i, "Character Number"), f"{c}.number",
+                               1, CHARACTER_NUMBER_TOP, dial=False))
         for a in ATTRIBUTES:
             specs.append(TrackSpec(f"c{i + 1}.{a}", _label(state, i, a.capitalize()),
                                    f"{c}.attributes.{a}", 0, TRACK_LIMIT, dial=False))

@@ -33,7 +33,8 @@ def rest(ctx: Context) -> None:
 
 
 def trade(ctx: Context) -> None:
-    """"Resources": Food and Wealth may be traded in the same Location; at most 20 each."""
+    """"Resources": Food and Wealth may be traded in the same Location, by Characters
+    not in an Encounter; at most 20 each."""
     giver, taker = named_character(ctx, "giver"), named_character(ctx, "taker")
     what, amount = ctx.params["resource"], ctx.params["amount"]
     if giver is taker:
@@ -42,6 +43,13 @@ def trade(ctx: Context) -> None:
         raise RuleError("Not in one Location",
                         "Food and Wealth may be traded only by Characters in the same Location "
                         "(Resources).")
+    enc = ctx.state.get("encounter")
+    busy = [c for c in (giver, taker) if enc and ctx.state["characters"].index(c) in enc["members"]]
+    if busy:
+        raise RuleError(f"{busy[0]['name'][:12]}: Encounter",
+                        f"{busy[0]['name']} is in an Encounter: Food and Wealth are traded by "
+                        "Characters \"not involved in an Action or Encounter\" (III) End of the Day, "
+                        "Rest; Resources; Parties and Party Actions).")
     if giver["resources"][what] < amount:
         raise RuleError(f"Not enough {what}", f"{giver['name']} has {giver['resources'][what]} {what}.")
     if taker["resources"][what] + amount > RESOURCE_LIMIT:

@@ -21,14 +21,20 @@ def during_day(state: dict) -> bool:
 
 
 def _acting(ctx: Context, turn: bool = True) -> dict:
-    """The Character taking an Action: During the Day, not Passed, and (``turn``)
-    not having taken an Action this round yet (:mod:`~games.grail.rounds`)."""
+    """The Character taking an Action: During the Day, not Passed, no Encounter
+    being resolved, and (``turn``) not having taken an Action this round yet
+    (:mod:`~games.grail.rounds`)."""
     c = named_character(ctx)
     if not during_day(ctx.state):
         raise RuleError("Not During the Day", "Actions are taken During the Day (II) During the Day).")
     if c["passed"]:
         raise RuleError(f"{c['name'][:13]} Passed",
                         "Pass is irreversible: no more Actions until the next day (Pass).")
+    if ctx.state.get("encounter"):
+        raise RuleError("Encounter running",
+                        "An Encounter is being resolved: Actions are taken one at a time, and a new "
+                        "one starts once it ends - Escape, or End the Encounter (II) During the Day; "
+                        "Character Action: \"usable only outside Encounters\").")
     if turn:
         check_turn(ctx.state, _index(ctx, c))
     return c

@@ -167,3 +167,58 @@ def test_starting_diplomacy_redraw_down_to_one_card():
         do(state, "redraw", character=3)
     with pytest.raises(RuleError):  # not in it
         do(do(new(2), "diplomacy", character=1, top=5, start=2, stages=1), "redraw", character=2)
+
+
+def test_you_are_dying_ends_a_diplomacy():
+    """"Other Diplomacy rules": "You Are Dying - if your Health drops to 0, the 'You
+    Are Dying' card immediately ends the Encounter" (in Combat it only "removes you
+    from the current Encounter")."""
+    state = do(new(2), "diplomacy", character=1, party=True, top=5, start=2, stages=1)
+    state = do(state, "adjust", track="c2.health", delta=-6)
+    assert state["encounter"] is None
+    assert state["last_encounter"]["result"] == "ended"
+    assert "Character 2: You Are Dying" in state["last_encounter"]["text"]
+
+
+def test_a_party_escapes_a_diplomacy_together_paying_the_failure_cost():
+    """"Escaping or Avoiding Diplomacy": "A Party may Escape at any point by applying
+    the Failure penalty to each member"; "the whole Party Avoids or Fails together"."""
+    state = do(new(2), "diplomacy", character=1, party=True, top=5, start=2, stages=1)
+    state = do(state, "escape", character=2)
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "escaped"
+    assert "each member pays the Failure cost" in state["last_encounter"]["text"]
+    assert [c["energy"] for c in state["characters"]] == [5, 5]  # no Energy, unlike Combat
+
+
+def test_avoid_only_a_diplomacy_at_the_very_start():
+    """"Escaping or Avoiding Diplomacy": "you may Avoid only at the very start, before
+    drawing cards ... Once Diplomacy begins you can't Avoid." Combat has no Avoid."""
+    fresh = do(new(), "diplomacy", character=1, top=5, start=2, stages=1)
+    assert do(fresh, "end_encounter", result="avoided")["last_encounter"]["result"] == "avoided"
+    for late in (do(fresh, "redraw", character=1), do(fresh, "pick_active", character=1),
+                 do(new(), "combat", character=1, value=4)):
+        before = copy.deepcopy(late)
+        with pytest.raises(RuleError) as err:
+            do(late, "end_encounter", result="avoided")
+        assert err.value.short == "Too late to Avoid" and late == before
+
+
+def test_no_trade_and_no_action_while_an_encounter_is_resolved():
+    """Food and Wealth are traded by Characters "not involved in an Action or
+    Encounter" (III) End of the Day, Rest; "Resources"); a Character Action is
+    "usable only outside Encounters", and Actions are taken one at a time
+    (II) During the Day)."""
+    state = edit(new(2), lambda s: s["characters"][0]["resources"].update(food=3))
+    state = do(state, "combat", character=1, value=6)
+    before = copy.deepcopy(state)
+    for name, params in (("trade", {"giver": 1, "taker": 2, "resource": "food", "amount": 1}),
+                         ("travel", {"character": 2, "direction": "north"}),
+                         ("explore", {"character": 1}),
+                         ("action", {"character": 1, "energy": 1, "kind": "character"}),
+                         ("pass_day", {"character": 2})):
+        with pytest.raises(RuleError):
+            do(state, name, **params)
+        assert state == before
+    state = do(state, "end_encounter", result="won")
+    assert do(state, "trade", giver=1, taker=2, resource="food", amount=1)["characters"][1][
+        "resources"]["food"] == 1

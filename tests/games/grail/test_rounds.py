@@ -103,3 +103,11 @@ def test_the_day_ends_when_every_character_has_passed():
     assert step_id(state) == "end-of-day.effects"
     dead = edit(new(2), lambda s: s["characters"][1].update(dead=True))
     assert step_id(do(dead, "pass_day", character=1)) == "end-of-day.effects"
+
+
+def test_the_character_number_from_the_letter_can_be_set():
+    """"Character Setup" XI: the Letter's "unique Character Number, used to break
+    ties" - set off the dials (Correct a value); the turn follows it."""
+    state = do(new(2), "correct", track="c1.number", value=12)
+    state = do(state, "correct", track="c2.number", value=3)
+    assert GAME.view(state).step == "Character 2's turn"

@@ -33,7 +33,7 @@ def test_attributes_decks_slots_and_quests_are_tracks_off_the_dial():
     assert off[0] == "quests"
     assert {"c1.courage", "c1.spirituality", "c1.combat_deck", "c1.diplomacy_deck",
             "c1.combat_pool", "c1.diplomacy_pool", "c1.energy_start", "c1.terror_top"} <= set(off)
-    assert len(off) == 1 + 6 + 2 + 2 + 6
+    assert len(off) == 1 + 1 + 6 + 2 + 2 + 6
     assert [t.key for t in GAME.view(new()).tracks] == _dial(new())  # the displays show the dial
 
 

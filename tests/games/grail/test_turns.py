@@ -215,3 +215,29 @@ def test_a_character_who_dies_leaves_the_encounter():
     state = do(state, "pick_active", character=1)
     state = do(state, "death", character=1, then="decline")
     assert _enc(state)["members"] == [1] and _enc(state)["active"] is None
+
+
+def test_a_diplomacy_turn_has_no_opportunity_attack_and_ends_when_all_are_activated():
+    """"Diplomacy Turn": Pick the Active Character, Character Activation (the Affinity
+    Check), the Opponent's Response, Check Readiness - "as in Combat"; there is no
+    Opportunity attack in Diplomacy (Playing Cards c) is Combat's)."""
+    state = do(new(2), "diplomacy", character=1, party=True, top=5, start=2, stages=1)
+    state = do(state, "pick_active", character=2)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 0}))
+    assert any(e.text == "Opponent's Response for the Stage" for e in applied.events)
+    assert not any("Opportunity" in e.text for e in applied.events)
+    state = do(applied.state, "pick_active", character=1)
+    state = do(state, "end_activation", cards=1)
+    assert (_enc(state)["turn"], _enc(state)["activated"]) == (2, [])
+
+
+def test_the_lowest_character_number_becomes_active_if_they_cannot_agree():
+    """"Combat Turn", I: "If they can't agree, the lowest Character Number becomes
+    Active": the form starts on them, by Character Number."""
+    state = do(new(3), "combat", character=1, party=True, value=9)
+    state = do(state, "correct", track="c1.number", value=7)
+    spec = next(s for s in GAME.commands if s.name == "pick_active")
+    assert spec.resolved_params(state)[0].initial() == 2
+    state = do(state, "pick_active", character=2)
+    state = do(state, "end_activation", cards=1)
+    assert spec.resolved_params(state)[0].initial() == 3
