@@ -168,3 +168,16 @@ def advanced(ctx: Context) -> None:
                         "once per Adventure (Heroes, Actions).")
     card["ability_used"] = True
     ctx.describe(f"{hero['name']} uses the Advanced {action.capitalize()} ability")
+
+
+def reset_action(ctx: Context) -> None:
+    """An effect resets an Action (Glossary, Reset: "Actions, Assets, or other
+    cards 'reset' by an effect are rotated to their original upright, face-up
+    position"): no longer Tilted or Used, its die and slot kept. The round's
+    one Tilt and one Use stay spent ("TILT (once per round)", "USE (once per
+    round)")."""
+    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    action = ctx.params["action"]
+    card = hero["actions"][action]
+    card["tilted"] = card["used"] = False
+    ctx.describe(f"{hero['name']}'s {action.capitalize()} reset upright")

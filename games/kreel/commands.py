@@ -15,7 +15,16 @@ from __future__ import annotations
 from games.core import CommandSpec, Context, Param, RuleError
 from games.core.packs import PackError, refused
 from games.kreel import pack, rules
-from games.kreel.actions import act, advanced, asset_power, hero_status, scout, tilt, use
+from games.kreel.actions import (
+    act,
+    advanced,
+    asset_power,
+    hero_status,
+    reset_action,
+    scout,
+    tilt,
+    use,
+)
 from games.kreel.procedures import in_play, note
 from games.kreel.state import (
     ACTIONS,
@@ -375,6 +384,8 @@ COMMANDS = (
     CommandSpec("asset_power", "Equip/unequip a +Power Asset on an Action", asset_power,
                 (_action_param(), Param("delta", "int", "Power", low=-9, high=9, default=1),
                  _hero_param())),
+    CommandSpec("reset_action", "An effect resets an Action upright (not a new Use)",
+                reset_action, (_action_param(), _hero_param())),
     CommandSpec("advanced", "Activate an Advanced Action's once-per-Adventure ability",
                 advanced, (_action_param(),),
                 available=lambda s: any(c["advanced"] and not c["ability_used"]

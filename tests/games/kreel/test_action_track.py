@@ -236,3 +236,21 @@ def test_an_advanced_action_keeps_its_die_and_returns_next_adventure():
     card = state["heroes"][0]["actions"]["sneak"]
     assert card["advanced"] and not card["ability_used"]
     assert do(state, "advanced", action="sneak")
+
+
+def test_an_action_reset_by_an_effect_is_upright_but_the_round_keeps_its_use():
+    """Glossary, Reset: "Actions ... 'reset' by an effect are rotated to their
+    original upright, face-up position": a Used Action reset may be Tilted this
+    round ("TILT": "one Action that is not already Tilted or Used"), but the
+    round's one Use is still spent ("USE (once per round)")."""
+    state = do(_play(new()), "use", action="fight", target="draw")
+    with pytest.raises(RuleError):
+        do(state, "tilt", action="fight")
+    state = do(state, "reset_action", action="fight")
+    card = state["heroes"][0]["actions"]["fight"]
+    assert (card["used"], card["slot"]) == (False, 1)
+    with pytest.raises(RuleError) as err:
+        do(state, "use", action="fight", target="draw")
+    assert err.value.short == "1 Use per round"
+    state = do(state, "tilt", action="fight")
+    assert state["heroes"][0]["actions"]["fight"]["die"] == 1

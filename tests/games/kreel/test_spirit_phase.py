@@ -192,3 +192,16 @@ def test_a_shielded_hero_cancels_the_spirit_phase_damage():
     assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == []
     state = do(_to_spirit(finish_round(state)), "block", points=1)
     assert state["heroes"][0]["spirit"] == 8
+
+
+def test_a_hero_may_target_a_threat_in_another_heroes_threat_area():
+    """Multiplayer Coop Mode: "They may Confront and target any Threats with
+    Actions and abilities anywhere in the Shared Threat Area, or even in another
+    hero's Threat Area": Hero 2 Engages the Threat Hero 1 Confronted."""
+    state = with_threats(new(heroes=2), {"fight": 2, "spirit_cost": 1})
+    state = next_until(play_threat_phase(state), "play.turn")
+    state = do(state, "confront", threat=1)
+    state = next_until(finish_round(state), "play.turn")
+    assert state["active_hero"] == 1
+    state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
+    assert state["threat_area"] == [] and state["defeated"][0]["id"] == 1
