@@ -43,10 +43,15 @@ def note(ctx: Context, text: str) -> None:
 
 
 def lose_stability(ctx: Context, amount: int, why: str) -> None:
-    """"Farrenroc": stability reduced (at 0 the players lose, see end_check)."""
+    """"Farrenroc": stability reduced. "If Farrenroc's stability is reduced to
+    zero, the players immediately lose the game": at 0 the running procedure
+    stops, so nothing more of it happens (no minion moves after the loss);
+    end_check then ends the game."""
     state = ctx.state
     state["stability"] = max(0, state["stability"] - amount)
     note(ctx, f"Farrenroc -{amount} stability ({why}): {state['stability']}")
+    if state["stability"] == 0:
+        ctx.stop()
 
 
 def owe_resources(ctx: Context, count: int, why: str) -> None:
@@ -871,16 +876,33 @@ def tracks(state: dict) -> list[TrackSpec]:
     return specs
 
 
+def marching(state: dict) -> bool:
+    """A March's movement is under way (waiting for a tied minion's answer, or
+    for a card effect started meanwhile): "During enemy movement, more than
+    three minions may end their movement in Farrenroc" until all movement is
+    resolved ("Enemy Movement")."""
+    proc = state.get("procedure")
+    while proc:
+        if "march_before" in proc["data"]:
+            return True
+        proc = proc["data"].get("resume")
+    return False
+
+
 def invariants(state: dict) -> list[str]:
-    """"Glossary", Area: at most 3 minions; Fortify: at most 6 structures, basic
-    locations only; 20 minions and 4 captains in all; "Encounter Cards": three
-    assets at most per hero."""
+    """"Glossary", Area: at most 3 minions (Farrenroc may hold more while a March's
+    movement is under way, :func:`marching`, and as it stood when the game was
+    lost during one); Fortify: at most 6 structures,
+    basic locations only; 20 minions and 4 captains in all; "Encounter
+    Cards": three assets at most per hero."""
     broken = []
     board = state["board"]["areas"]
+    home = farrenroc(state["board"])
     on_board = 0
     captains = 0
     for area_id, area in state["areas"].items():
-        if len(area["minions"]) > MAX_MINIONS:
+        excess_allowed = area_id == home and (marching(state) or state.get("over"))
+        if len(area["minions"]) > MAX_MINIONS and not excess_allowed:
             broken.append(f"{area_name(state, area_id)} holds {len(area['minions'])} minions")
         if area["structure"] and board[area_id]["type"] not in (
                 "village", "sanctuary", "dungeon", "ruins"):

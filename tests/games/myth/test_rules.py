@@ -702,3 +702,47 @@ def test_an_enemy_already_where_it_is_sent_does_not_move():
     assert t.step().id == "hero"  # the Scheme is over: the hero's card
     where = {a: st["captains"] for a, st in t.state["areas"].items() if st["captains"]}
     assert where == {"farrenroc": [0], "ruins-1": [0]}
+
+
+def _farrenroc_march(t: Table) -> None:
+    """Farrenroc holds 3 minions, Village 1 two more (they march into Farrenroc);
+    a minion in Dungeon 2 ties between the structures of Ruins 2 and Sanctuary 5."""
+    s = t.state
+    put(s, "farrenroc", 3)
+    put(s, "village-1", 2)
+    s["areas"]["ruins-2"]["structure"] = True
+    s["areas"]["sanctuary-5"]["structure"] = True
+    put(s, "dungeon-2", 1)
+
+
+def test_farrenroc_may_hold_more_than_three_until_all_movement_is_resolved():
+    """"Enemy Movement": "During enemy movement, more than three minions may end
+    their movement in Farrenroc. After resolving all enemy movement, if more
+    than three minions occupy Farrenroc, remove all excess minions so that only
+    three remain, then reduce Farrenroc's stability by 1." While a tied minion
+    waits for the players, Farrenroc holds five."""
+    t = played()
+    _farrenroc_march(t)
+    enemy_card_first(t)
+    t.do("assault", dice=[{"kind": "d10", "face": 9}] * 3)  # held
+    s = t.state
+    assert t.step().id == "march_to" and len(s["areas"]["farrenroc"]["minions"]) == 5
+    t.do("march_to", area="sanctuary-5")
+    s = t.state
+    assert len(s["areas"]["farrenroc"]["minions"]) == 3 and s["stability"] == 9
+    assert len(s["areas"]["sanctuary-5"]["minions"]) == 1
+
+
+def test_farrenroc_at_zero_stability_loses_at_once_nothing_more_moves():
+    """"Farrenroc": "If Farrenroc's stability is reduced to zero, the players
+    immediately lose the game": the assault that takes the last point ends the
+    game before the March's minions move."""
+    t = played()
+    _farrenroc_march(t)
+    t.do("correct", track="stability", value=1)
+    enemy_card_first(t)
+    t.do("assault", dice=[{"kind": "d10", "face": 1}] * 3)
+    s = t.state
+    assert s["over"]["result"] == "loss" and s["stability"] == 0
+    assert len(s["areas"]["village-1"]["minions"]) == 2
+    assert len(s["areas"]["farrenroc"]["minions"]) == 3
