@@ -51,6 +51,7 @@ from games.core.errors import RuleError
 from games.core.game import Game
 from games.core.packs import MAX_TEXT as MAX_PACK_TEXT
 from games.core.registry import get_game
+from games.core.untrusted import Limits, UntrustedError, decode, parse_json
 
 EXPORT_FORMAT = "tablewarden-game"
 # 2: each command carries the schema it was journaled under. Version 1 (no
@@ -71,6 +72,9 @@ MAX_TEXT = MAX_PACK_TEXT
 MAX_NAME = 200
 # Whole numbers fit 64 bits (the generator's state is a 64-bit number).
 MAX_INT = 2**64
+# How the file is read (games.core.untrusted). NaN and Infinity are passed on
+# for check_export, which names the field they are in.
+READ_LIMITS = Limits(max_size=MAX_EXPORT_BYTES, max_depth=MAX_DEPTH, max_text=MAX_TEXT, finite=False)
 # Times are seconds since 1970, up to the end of the year 9999.
 EARLIEST_TIME = 0.0
 LATEST_TIME = 253_402_300_799.0
@@ -161,26 +165,27 @@ def export_document(*, game: str, name: str, created: float, options: dict, seed
 
 
 def read_export(path: Path) -> Any:
-    """The JSON in an export file, read within bounds: at most
-    :data:`MAX_EXPORT_BYTES` of UTF-8, nested no deeper than the parser
-    reaches. Raises :class:`JournalImportError` naming what is wrong, also
-    for a file that cannot be read. NaN and Infinity are read (as Python
-    writes them), for :func:`check_export` to refuse naming where they are."""
+    """The JSON in an export file, read through the front door for untrusted
+    text (``games.core.untrusted``): at most :data:`MAX_EXPORT_BYTES` of
+    strict UTF-8, nested at most :data:`MAX_DEPTH` deep, numbers of a sane
+    length, no lone surrogates. Raises :class:`JournalImportError` naming what
+    is wrong and where (the line, the byte), also for a file that cannot be
+    read. NaN and Infinity are read (as Python writes them), for
+    :func:`check_export` to refuse naming the field they are in."""
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_EXPORT_BYTES + 1)
     except OSError as exc:
         raise JournalImportError(f"cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_EXPORT_BYTES:
-        raise JournalImportError(f"larger than {MAX_EXPORT_BYTES // 2**20} MiB: not an export this box reads")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise JournalImportError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except RecursionError:
-        raise JournalImportError("not an export: its JSON is nested too deeply to read") from None
-    except ValueError as exc:  # json.JSONDecodeError, or a number of thousands of digits
-        raise JournalImportError(f"not valid JSON: {exc}") from None
+        return parse_json(decode(raw, MAX_EXPORT_BYTES), READ_LIMITS)
+    except UntrustedError as exc:
+        if exc.short == "too large":
+            raise JournalImportError(f"larger than {MAX_EXPORT_BYTES // 2**20} MiB: "
+                                     "not an export this box reads") from None
+        if exc.short == "bad number" and not exc.field:  # a literal of thousands of digits
+            raise JournalImportError(f"not valid JSON: {exc}") from None
+        raise JournalImportError(str(exc)) from None
 
 
 # --- checking -------------------------------------------------------------------------

@@ -49,10 +49,14 @@ class UntrustedError(ValueError):
     ``source`` names the file (or what the text is), ``line`` counts ``\\n``
     from 1, ``field`` is the place in the data (``oled.i2c_port``,
     ``commands[2].created``). ``str()`` joins those that are known.
+    ``short`` says what is wrong in at most 16 characters (``not TOML``,
+    ``nested too deep``), for a display that has room for little more.
     """
 
-    def __init__(self, problem: str, *, source: str = "", line: int | None = None, field: str = "") -> None:
+    def __init__(self, problem: str, *, short: str, source: str = "", line: int | None = None,
+                 field: str = "") -> None:
         self.problem = problem
+        self.short = short
         self.source = source
         self.line = line
         self.field = field
@@ -84,12 +88,16 @@ class Limits:
     :param printable: whether every string and key must be printable (no
         control characters, escapes, NUL or line breaks): text the displays
         show.
+    :param finite: whether ``NaN``, ``Infinity`` and a float too large
+        (``1e999``) are refused here. An export's reader passes them on for
+        its schema check, which names the field they are in.
     """
 
     max_size: int
     max_depth: int
     max_text: int = 10_000
     printable: bool = False
+    finite: bool = True
 
 
 # --- bytes to text --------------------------------------------------------------------
@@ -101,12 +109,12 @@ def decode(raw: bytes, max_size: int, source: str = "") -> str:
     A leading byte-order mark (some editors write one) is dropped.
     """
     if len(raw) > max_size:
-        raise UntrustedError(f"larger than {_size(max_size)}", source=source)
+        raise UntrustedError(f"larger than {_size(max_size)}", short="too large", source=source)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
-        raise UntrustedError(f"not UTF-8 text ({err.reason} at byte {err.start})",
+        raise UntrustedError(f"not UTF-8 text ({err.reason} at byte {err.start})", short="not UTF-8",
                              source=source, line=line) from None
     return text.removeprefix("\ufeff")
 
@@ -145,24 +153,26 @@ def parse_json(text: str, limits: Limits, *, source: str = "", line: int | None 
     """
     first = line or 1
 
-    def fail(problem: str, pos: int | None = None, field: str = "") -> UntrustedError:
+    def fail(problem: str, short: str, pos: int | None = None) -> UntrustedError:
         at = None if pos is None else first + text.count("\n", 0, pos)
-        return UntrustedError(problem, source=source, line=at if at is not None else line, field=field)
+        return UntrustedError(problem, short=short, source=source, line=at if at is not None else line)
 
     if len(text) > limits.max_size:
-        raise fail(f"longer than {limits.max_size:,} characters")
+        raise fail(f"longer than {limits.max_size:,} characters", "too long")
     deep = _json_too_deep(text, limits.max_depth)
     if deep is not None:
-        raise fail(f"nested more than {limits.max_depth} deep", deep)
+        raise fail(_too_deep(limits), "nested too deep", deep)
     try:
-        value = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
+        value = json.loads(text, parse_int=_json_int,
+                           parse_float=_json_float if limits.finite else _json_any_float,
+                           parse_constant=_json_constant if limits.finite else None,
                            object_pairs_hook=object_pairs_hook)
     except _Refused as refused:
-        raise fail(refused.problem, _locate(text, refused.pattern)) from None
+        raise fail(refused.problem, "bad number", _locate(text, refused.pattern)) from None
     except json.JSONDecodeError as err:
-        raise fail(f"not valid JSON ({err.msg} at column {err.colno})", err.pos) from None
+        raise fail(f"not valid JSON ({err.msg} at column {err.colno})", "not JSON", err.pos) from None
     except RecursionError:  # not reached within max_depth; a last guard all the same
-        raise fail("nested too deeply to read") from None
+        raise fail("nested too deeply to read", "nested too deep") from None
     _check_values(value, limits, source, line)
     return value
 
@@ -217,6 +227,12 @@ def _json_float(literal: str) -> float:
     return value
 
 
+def _json_any_float(literal: str) -> float:
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise _Refused(f"a number of {len(literal):,} characters (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
+    return float(literal)
+
+
 def _json_constant(name: str) -> Any:
     raise _Refused(f"{name} is not a number this box reads", _CONSTANT)
 
@@ -236,7 +252,7 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
     number; after it, every value is checked as :func:`parse_json` does.
     """
     if len(text) > limits.max_size:
-        raise UntrustedError(f"longer than {limits.max_size:,} characters", source=source)
+        raise UntrustedError(f"longer than {limits.max_size:,} characters", short="too long", source=source)
     _TomlScan(text, limits, source).run()
     try:
         table = tomllib.loads(text)
@@ -244,10 +260,11 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
         message = str(err)
         at = _TOML_ERROR_AT.search(message)
         line = int(at.group(1)) if at and at.group(1) else None
-        raise UntrustedError(f"not valid TOML ({message[:at.start()] if at else message})",
+        raise UntrustedError(f"not valid TOML ({message[:at.start()] if at else message})", short="not TOML",
                              source=source, line=line) from None
     except (ValueError, RecursionError) as err:  # not reached after the scan; a last guard all the same
-        raise UntrustedError(f"not TOML this box reads ({type(err).__name__})", source=source) from None
+        raise UntrustedError(f"not TOML this box reads ({type(err).__name__})", short="not TOML",
+                             source=source) from None
     _check_values(table, limits, source, None)
     return table
 
@@ -263,61 +280,66 @@ class _TomlScan:
     def __init__(self, text: str, limits: Limits, source: str) -> None:
         self.text, self.limits, self.source = text, limits, source
         self.line = 1
+        self.open: list[str] = []  # the "[" (arrays) and "{" (inline tables) open in a value
+        self.in_key, self.key_parts, self.header = True, 1, False
 
-    def fail(self, problem: str) -> UntrustedError:
-        return UntrustedError(problem, source=self.source, line=self.line)
+    def fail(self, problem: str, short: str) -> UntrustedError:
+        return UntrustedError(problem, short=short, source=self.source, line=self.line)
 
     def run(self) -> None:
-        text, limits = self.text, self.limits
-        stack: list[str] = []  # open "[" (arrays) and "{" (inline tables) in values
-        in_key, key_parts, header = True, 1, False
-        pos, end = 0, len(text)
-        while pos < end:
+        text, pos = self.text, 0
+        while pos < len(text):
             char = text[pos]
             if char == "\n":
                 self.line += 1
-                if not stack:
-                    in_key, key_parts, header = True, 1, False
+                if not self.open:
+                    self.in_key, self.key_parts, self.header = True, 1, False
                 pos += 1
             elif char == "#":
                 newline = text.find("\n", pos)
-                pos = end if newline < 0 else newline
+                pos = len(text) if newline < 0 else newline
             elif char in "\"'":
                 pos = self._string(pos)
-            elif in_key:
-                if char == ".":
-                    key_parts += 1
-                    if key_parts > limits.max_depth:
-                        raise self.fail(f"a key of more than {limits.max_depth} dotted parts")
-                elif char == "=":
-                    in_key = False
-                elif char == "[" and not stack and not header:
-                    header = True  # [table] or [[array of tables]]: its name is a key
-                elif char == "]" and header:
-                    in_key = False
-                elif char == "}" and stack:
-                    stack.pop()  # an empty inline table: {}
-                    in_key = False
+            elif self.in_key:
+                self._key(char)
                 pos += 1
             else:
-                if char in "[{":
-                    stack.append(char)
-                    if len(stack) + 1 > limits.max_depth:
-                        raise self.fail(f"nested more than {limits.max_depth} deep")
-                    if char == "{":
-                        in_key, key_parts = True, 1
-                elif char in "]}":
-                    if stack:
-                        stack.pop()
-                elif char == "," and stack and stack[-1] == "{":
-                    in_key, key_parts = True, 1
-                elif (word := _BARE_WORD.match(text, pos)) is not None:
-                    length = word.end() - word.start()
-                    if length > MAX_NUMBER_CHARS:
-                        raise self.fail(f"a number of {length:,} digits (at most {MAX_NUMBER_CHARS})")
-                    pos = word.end()
-                    continue
-                pos += 1
+                pos = self._value(char, pos)
+
+    def _key(self, char: str) -> None:
+        if char == ".":
+            self.key_parts += 1
+            if self.key_parts > self.limits.max_depth:
+                raise self.fail(f"a key of more than {self.limits.max_depth} dotted parts", "nested too deep")
+        elif char == "=":
+            self.in_key = False
+        elif char == "[" and not self.open and not self.header:
+            self.header = True  # [table] or [[array of tables]]: its name is a key
+        elif char == "]" and self.header:
+            self.in_key = False
+        elif char == "}" and self.open:
+            self.open.pop()  # an empty inline table: {}
+            self.in_key = False
+
+    def _value(self, char: str, pos: int) -> int:
+        """Take the value character at ``pos``; return where to go on."""
+        if char in "[{":
+            self.open.append(char)
+            if len(self.open) + 1 > self.limits.max_depth:
+                raise self.fail(_too_deep(self.limits), "nested too deep")
+            if char == "{":
+                self.in_key, self.key_parts = True, 1
+        elif char in "]}":
+            if self.open:
+                self.open.pop()
+        elif char == "," and self.open and self.open[-1] == "{":
+            self.in_key, self.key_parts = True, 1
+        elif (word := _BARE_WORD.match(self.text, pos)) is not None:
+            if word.end() - pos > MAX_NUMBER_CHARS:
+                raise self.fail(f"a number of {word.end() - pos:,} digits (at most {MAX_NUMBER_CHARS})",
+                                "bad number")
+            return word.end()
+        return pos + 1
 
     def _string(self, pos: int) -> int:
         """The offset just past the string starting at ``pos`` (or the end, if it never closes)."""
@@ -368,33 +390,33 @@ def _check_values(data: Any, limits: Limits, source: str, line: int | None) -> N
     """Every value: nested within ``max_depth``, whole numbers within 64 bits, finite
     floats, text of at most ``max_text`` characters without lone surrogates (and
     printable, if asked). Walks without recursion."""
-    def fail(problem: str, where: str) -> UntrustedError:
-        return UntrustedError(problem, source=source, line=line, field=printable(where, 120))
+    def fail(problem: str, short: str, where: str) -> UntrustedError:
+        return UntrustedError(problem, short=short, source=source, line=line, field=printable(where, 120))
 
     stack: list[tuple[Any, int, str]] = [(data, 1, "")]
     while stack:
         value, depth, where = stack.pop()
         if isinstance(value, dict | list):
             if depth > limits.max_depth:
-                raise fail(f"nested more than {limits.max_depth} deep", where)
+                raise fail(_too_deep(limits), "nested too deep", where)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
                 if isinstance(key, str):
                     problem = _text_problem(key, limits)
                     if problem:
-                        raise fail(f"a key that is {problem}", _place(where, key))
+                        raise fail(f"a key that is {problem}", "bad key", _place(where, key))
                 stack.append((item, depth + 1, _place(where, key)))
         elif isinstance(value, str):
             problem = _text_problem(value, limits)
             if problem:
-                raise fail(f"text that is {problem}", where)
+                raise fail(f"text that is {problem}", "bad text", where)
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int):
             if not -MAX_INT < value < MAX_INT:
-                raise fail("a whole number larger than 64 bits", where)
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise fail(f"{value} is not a number this box reads", where)
+                raise fail("a whole number larger than 64 bits", "bad number", where)
+        elif isinstance(value, float) and limits.finite and not math.isfinite(value):
+            raise fail(f"{value} is not a number this box reads", "bad number", where)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -432,6 +454,10 @@ def shown(value: Any, limit: int = 40) -> str:
     except (ValueError, RecursionError):  # a number too long to write, a structure too deep
         text = f"({type(value).__name__})"
     return printable(text, limit)
+
+
+def _too_deep(limits: Limits) -> str:
+    return f"nested too deeply (more than {limits.max_depth} levels)"
 
 
 def _size(count: int) -> str:

@@ -107,7 +107,7 @@ def test_custom_dice_faces_are_names():
          '"dice": 100 dice do not fit one tray frame'),
         ('{"turn": "spirit", "steps": ' + "9" * 5000 + "}", "line 1: a number of 5,000 digits"),
         ('{"turn": "spirit", "steps": 1e999}', "line 1: 1e999 is too large a number"),
-        ('{"press": ' + "[" * 10_000 + "]" * 10_000 + "}", "line 1: nested more than 4 deep"),
+        ('{"press": ' + "[" * 10_000 + "]" * 10_000 + "}", "line 1: nested too deeply (more than 4 levels)"),
         ('{"press": ' + "[" * 100_000 + "]" * 100_000 + "}", "line 1: longer than 65,536 characters"),
         ('{"press": "\\ud800"}', "line 1: press: text that is not Unicode"),
         ('{"wait": -1}', '"wait" needs seconds'),
