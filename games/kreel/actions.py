@@ -109,6 +109,7 @@ def scout(ctx: Context) -> None:
     _finish_use(ctx, hero, "sneak")
     ctx.describe(f"Scouted {threat['name']}: {summary(threat)}{scaled}")
     place_story(ctx, threat)
+    note(ctx, "Resolve its Reveal abilities")
 
 
 def act(ctx: Context) -> None:

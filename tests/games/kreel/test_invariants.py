@@ -86,6 +86,8 @@ commands = st.one_of(
               threat_ids, st.sampled_from(ACTIONS), st.integers(1, 4)),
     st.builds(lambda f, per: Command("reveal", {"fight": f, "spirit_cost": 1, "per_hero": per}),
               st.integers(0, 6), st.booleans()),
+    st.builds(lambda a, h: Command("reset_action", {"action": a, "hero": h}),
+              st.sampled_from(ACTIONS), st.integers(1, 4)),
     st.builds(lambda t, n, h: Command("damage", {"target": t, "value": "fight", "amount": n,
                                                  "hero": h}),
               st.sampled_from(["1 Threat 1", "2 Threat 2"]), st.integers(1, 6), st.integers(1, 4)),

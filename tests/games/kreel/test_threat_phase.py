@@ -2,8 +2,9 @@
 
 import pytest
 
-from games.core import RuleError
+from games.core import Command, RuleError, apply
 from tests.games.kreel.helpers import (
+    GAME,
     do,
     finish_round,
     new,
@@ -100,8 +101,6 @@ def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
         state = play_round(state)
     state = next_until(state, "threat.draw")
     state = do(state, "next")
-    from games.core import Command, apply
-    from tests.games.kreel.helpers import GAME
     applied = apply(GAME, state, Command("reveal", {"fight": 3, "sneak": 2, "spirit_cost": 1,
                                                      "spirit_boost": 1}))
     assert applied.description == "Threat 1 revealed: Fight 3, Sneak 2, Spirit 1, Boost 1"
@@ -202,7 +201,10 @@ def test_scout_reveals_a_shadow_in_place_and_it_enters_face_up():
     state = next_until(state, "play.turn")  # Sneak 2 Threat 1, Sneak 3 Threat 2
     with pytest.raises(RuleError):
         do(state, "scout", shadow=1, fight=1)  # empty space
-    state = do(state, "scout", shadow=2, fight=4, spirit_cost=2, bold=True)
+    applied = apply(GAME, state, Command("scout", {"shadow": 2, "fight": 4, "spirit_cost": 2,
+                                                   "bold": True}))
+    assert applied.description.endswith("Resolve its Reveal abilities")  # "must be activated"
+    state = applied.state
     scouted = state["shadows"][1]
     assert scouted["id"] == 1
     assert scouted["revealed"] and scouted["fight"] == 4 and scouted["statuses"] == ["bold"]
