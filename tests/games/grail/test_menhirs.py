@@ -67,3 +67,16 @@ def test_a_menhir_is_activated_by_a_character_standing_there():
     state = do(state, "activate", location=104, days=4, magic=2, paid_by=2)
     assert {"location": 104, "dial": 4} in state["menhirs"]
     assert do(new(), "activate", location=101, days=3)["menhirs"] == [{"location": 101, "dial": 3}]
+
+
+def test_after_activating_locations_with_characters_reveal_what_is_now_in_range():
+    """"Menhirs and Wyrdness": "After activating, check all Locations with Characters
+    for open Direction Keys leading to unrevealed Locations now within Menhir range,
+    and reveal them immediately." 104's east Key names 106, two cards from 101's
+    Menhir; the new Menhir on 104 brings it in range."""
+    state = do(standing(new(), 104), "direction_key", location=104, side="east", number=106)
+    state = do(state, "travel", character=1, direction="101")
+    state = do(state, "travel", character=1, direction="104")
+    assert 106 not in [loc["number"] for loc in state["locations"]]  # out of range on arrival
+    state = do(state, "activate", location=104, days=3)
+    assert 106 in [loc["number"] for loc in state["locations"]]

@@ -83,3 +83,11 @@ def test_a_schema_1_save_migrates_to_schema_2():
     for loc in old["locations"]:
         del loc["keys"], loc["seals"]
     assert migrate(GAME, old) == state
+
+
+def test_character_setup_viii_ix_starter_decks_of_15_and_advancement_pools_of_25():
+    """"Character Setup" VIII: "Create your 15-card Combat and Diplomacy starter
+    decks"; IX: "Create your 25-card Combat and Diplomacy Advancement Pools"."""
+    for c in new(3)["characters"]:
+        assert c["decks"] == {"combat": 15, "diplomacy": 15}
+        assert c["pools"] == {"combat": 25, "diplomacy": 25}
