@@ -28,6 +28,7 @@ from games.kilforth.cards import (
     place_encounter,
 )
 from games.kilforth.daylight import (
+    asset_keyword_choices,
     camp,
     clear,
     confront,
@@ -43,7 +44,6 @@ from games.kilforth.daylight import (
     regale,
     rest,
     search,
-    sold_keyword_choices,
     team_choices,
     unhide,
 )
@@ -87,6 +87,7 @@ from games.kilforth.tests_and_battles import (
     stance,
     team_up,
     test,
+    totem,
     trap,
 )
 
@@ -152,7 +153,7 @@ COMMANDS = (
                  Param("buy", "int", "Buy: card's gold", low=0, high=30, default=0), _KEYWORD, _KEEP,
                  Param("sell_rumours", "int", "Sell: rumours", low=0, high=6, default=0),
                  Param("sell_assets", "int", "Sell: assets", low=0, high=6, default=0),
-                 Param("sold_keywords", "choice", "Sold *keywords", choices_from=sold_keyword_choices,
+                 Param("sold_keywords", "choice", "Sold *keywords", choices_from=asset_keyword_choices,
                        default="none"),
                  Param("sold_gold", "int", "Other sold assets' gold", low=0, high=99, default=0),
                  Param("sell", "int", "Sell: gold gained", low=0, high=99, default=0),
@@ -160,6 +161,10 @@ COMMANDS = (
                 available=in_daylight),
     CommandSpec("regale", "Regale", regale,
                 (Param("rumours", "int", "Rumours discarded", low=0, high=6, default=0),
+                 Param("sacrificed", "int", "Assets sacrificed", low=0, high=6, default=0),
+                 Param("sacrificed_keywords", "choice", "Sacrificed *keywords",
+                       choices_from=asset_keyword_choices, default="none"),
+                 Param("sacrificed_gold", "int", "Other sacrificed gold", low=0, high=99, default=0),
                  Param("finale", "int", "Finale value", low=0, high=20, default=0),
                  _ATTR, _BONUS, _TEAM), available=in_daylight),
     CommandSpec("camp", "Make Camp", camp, available=in_daylight),
@@ -243,6 +248,10 @@ COMMANDS = (
                        default="none"),
                  Param("trophy_gold", "int", "Trophy gold", low=0, high=30, default=0),
                  _KEYWORD, _KEEP),
+                menu=False, prompt_only=True),
+    CommandSpec("totem", "The Totem: asset or gold", totem,
+                (Param("totem", "choice", "Totem", choices=("asset", "gold"), default="asset"),
+                 Param("gold", "int", "Totem's gold value", low=0, high=30, default=0)),
                 menu=False, prompt_only=True),
     CommandSpec("lose_card", "Lose an asset or rumour", lose_card,
                 (Param("card", "choice", "Lose", choices=("rumour", "asset"), default="rumour"),

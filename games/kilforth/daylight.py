@@ -305,15 +305,42 @@ def lose_asset(hero: dict, keyword: str, gold: int | None = None) -> int:
     return gold
 
 
-def sold_keyword_choices(state: dict) -> tuple[str, ...]:
+def asset_keyword_choices(state: dict) -> tuple[str, ...]:
     """"none", or a group of the active hero's unique keywords ("Weapon", "Weapon+Steed"):
-    the assets with a recorded keyword sacrificed in a Market Sell."""
+    the assets with a recorded keyword that a Market Sell or a Regale sacrifices."""
     if "heroes" not in state or state.get("active_hero") is None:
         return ("none",)
     uniques = active_hero(state)["uniques"]
     groups = ("+".join(k for n, k in enumerate(uniques) if mask >> n & 1)
               for mask in range(1, 2 ** len(uniques)))
     return ("none", *groups)
+
+
+def named_assets(hero: dict, count: int, group: str, rule: str) -> list[str]:
+    """Check that ``hero`` holds ``count`` assets, among them those named by the unique
+    keywords in ``group`` ("none" or "Weapon+Steed"); return those keywords."""
+    keywords = [] if group == "none" else group.split("+")
+    require(count <= hero["assets"], "Not enough assets",
+            f"{hero['name']} has {hero['assets']} assets in play ({rule}).")
+    require(all(k in hero["uniques"] for k in keywords), "No such asset",
+            f"{hero['name']} has no asset with the keyword(s) {group} in play.")
+    require(len(keywords) <= count, "Count the assets",
+            f"The assets count includes each one named by its keyword ({rule}).")
+    return keywords
+
+
+def remove_assets(hero: dict, count: int, keywords: list[str], other_gold: int) -> int:
+    """``count`` assets leave the hero's play area: those named by ``keywords`` with
+    their recorded gold, the others worth ``other_gold`` together. Returns the gold value
+    that left (for the Victory Points: "the gold value of their cards in play")."""
+    gone = sum(lose_asset(hero, keyword) for keyword in keywords)
+    if count > len(keywords):
+        hero["assets"] -= count - len(keywords)
+        gone += min(hero["asset_gold"], other_gold)
+        hero["asset_gold"] -= min(hero["asset_gold"], other_gold)
+        if hero["assets"] == 0:
+            hero["uniques"], hero["unique_gold"] = [], {}
+    return gone
 
 
 def heal_queue(state: dict, index: int) -> list[int]:
@@ -329,35 +356,29 @@ def heal_queue(state: dict, index: int) -> list[int]:
             and not state["heroes"][i]["defeated"] and not state["heroes"][i]["eliminated"]]
 
 
-def _sale(ctx: Context, hero: dict, *, named: bool = True) -> tuple[int, list[str], int]:
+def _sale(ctx: Context, hero: dict, *, named: bool = True) -> tuple[int, list[str]]:
     """"Market", Option 3 - Sell: "Discard from hand 1 or more rumours, and/or sacrifice
     (discard from play area) 1 or more assets. Each discarded/sacrificed card earns the
     hero gold equal to half that card's gold value, rounded down." The cards the form
     names must be held; gold needs a card sold (``named``: all but a Market journaled
     before the cards were asked); without rumours sold, the gold is at most half the
-    sold assets' values. Returns the cards sold, the keywords of the assets named by
-    one, and the gold value of the other assets sold."""
+    sold assets' values. Returns the cards sold and the keywords of the assets named."""
     p = ctx.params
-    keywords = [] if p["sold_keywords"] == "none" else p["sold_keywords"].split("+")
+    rule = "Market, Option 3 - Sell"
     require(p["sell_rumours"] <= hero["rumours"], "Not enough rumours",
-            f"{hero['name']} holds {hero['rumours']} rumours (Market, Option 3 - Sell).")
-    require(p["sell_assets"] <= hero["assets"], "Not enough assets",
-            f"{hero['name']} has {hero['assets']} assets in play (Market, Option 3 - Sell).")
-    require(all(k in hero["uniques"] for k in keywords), "No such asset",
-            f"{hero['name']} has no asset with the keyword(s) {p['sold_keywords']} in play.")
-    require(len(keywords) <= p["sell_assets"], "Count the assets sold",
-            "The assets sold include each one named by its keyword (Market, Option 3 - Sell).")
+            f"{hero['name']} holds {hero['rumours']} rumours ({rule}).")
+    keywords = named_assets(hero, p["sell_assets"], p["sold_keywords"], rule)
     cards = p["sell_rumours"] + p["sell_assets"]
-    others = p["sold_gold"] if p["sell_assets"] > len(keywords) else 0
     if named:
         require(cards or not p["sell"], "Name the cards sold",
-                "Each discarded or sacrificed card earns the gold: name the rumours and assets "
-                "sold (Market, Option 3 - Sell).")
+                f"Each discarded or sacrificed card earns the gold: name the rumours and assets "
+                f"sold ({rule}).")
+        others = p["sold_gold"] if p["sell_assets"] > len(keywords) else 0
         most = sum(hero["unique_gold"].get(k, 0) // 2 for k in keywords) + others // 2
         require(p["sell_rumours"] or p["sell"] <= most, f"At most {most} gold"[:21],
                 f"Each card sold earns half its gold value, rounded down: at most {most} gold "
-                "for these assets (Market, Option 3 - Sell).")
-    return cards, keywords, others
+                f"for these assets ({rule}).")
+    return cards, keywords
 
 
 def market(ctx: Context, *, named: bool = True) -> None:
@@ -384,15 +405,9 @@ def market(ctx: Context, *, named: bool = True) -> None:
         require(not p["heal_others"] or heal_queue(state, index), "No one else to heal",
                 "No other hero here has fewer HP than their maximum health (Market, Option 1).")
     hero = _begin_action(ctx, "Market")
-    cards, keywords, others = _sale(ctx, hero, named=named)
+    cards, keywords = _sale(ctx, hero, named=named)
     hero["rumours"] -= p["sell_rumours"]
-    for keyword in keywords:
-        lose_asset(hero, keyword)
-    if p["sell_assets"] > len(keywords):
-        hero["assets"] -= p["sell_assets"] - len(keywords)
-        hero["asset_gold"] -= min(hero["asset_gold"], others)
-        if hero["assets"] == 0:
-            hero["uniques"], hero["unique_gold"] = [], {}
+    remove_assets(hero, p["sell_assets"], keywords, p["sold_gold"])
     hero["gold"] += p["sell"] - p["heal"] - p["buy"]
     hero["hp"] += p["heal"]
     if p["buy"]:
@@ -440,8 +455,11 @@ def market_heal(ctx: Context) -> None:
 
 def regale(ctx: Context) -> None:
     """"Action: Regale": one chapter or Finale completed per Day. A chapter costs 5
-    gold (chapter x 2 in the Advanced Variant) and gives +1 maximum HP and HP; the
-    Finale is a Test at its location, not on the Day chapter 4 was completed."""
+    gold (chapter x 2 in the Advanced Variant) and gives +1 maximum HP and HP; for each
+    keyword the hero discards a rumour (``rumours``) or selects an asset, which they
+    keep or sacrifice "and gain gold equal to its gold value" (``sacrificed``: those
+    named by a unique keyword bring their recorded gold, the others ``sacrificed_gold``).
+    The Finale is a Test at its location, not on the Day chapter 4 was completed."""
     state, p = ctx.state, ctx.params
     require(in_daylight(state), "Not in Daylight", "Regale is a Daylight Action.")
     hero = active_hero(state)
@@ -468,11 +486,15 @@ def regale(ctx: Context) -> None:
     require(hero["gold"] >= cost, f"Need {cost} gold",
             f"Completing a chapter costs {cost} gold (Saga Chapter Completion).")
     require(hero["rumours"] >= p["rumours"], "Not enough rumours", "Discard only rumours you hold.")
+    keywords = named_assets(hero, p["sacrificed"], p["sacrificed_keywords"], "Saga Chapter Completion")
     hero = _begin_action(ctx, "Regale")
     hero["gold"] -= cost
     hero["rumours"] -= p["rumours"]
+    gained = remove_assets(hero, p["sacrificed"], keywords, p["sacrificed_gold"])
+    hero["gold"] += gained
     done = complete_chapter(state, hero)
-    note(ctx, f"{hero['name']} completes chapter {done}: take a level {done} skill")
+    note(ctx, f"{hero['name']} completes chapter {done}: take a level {done} skill"
+         + (f"; {p['sacrificed']} asset(s) sacrificed for {gained} gold" if p["sacrificed"] else ""))
     _competitive_pressure(ctx, state["active_hero"], done)
     end_turn(ctx)
 

@@ -400,6 +400,8 @@ TEST = Procedure(
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate", skip=_fate_skip),
         Step("result", StepKind.AUTO, "Count successes", "Test; Confront", run=_result),
         REWARD,
+        Step("totem", StepKind.PROMPT, "Totem: asset or gold?", "Saga Finale Completion",
+             command="totem", skip=lambda s: not proc_data(s).get("finale")),
         Step("ancient", StepKind.PROMPT, "The Ancient enters: its card", "Saga Finale Completion",
              command="ancient_card", skip=lambda s: not proc_data(s).get("ancients_enter")),
         loss_step(),

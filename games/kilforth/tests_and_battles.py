@@ -169,6 +169,23 @@ def reward(ctx: Context) -> None:
     check_limits(ctx, hero)
 
 
+def totem(ctx: Context) -> None:
+    """"Saga Finale Completion": "When a saga Finale is defeated, the hero's saga is
+    complete. Turn their Finale card over to its Totem side and either: a. put the Totem
+    card into play as an asset, or b. remove the Totem card from the game and gain gold
+    equal to its gold value." An asset counts towards the limit of 6 and the Victory
+    Points ("Asset: Reward or Totem card in a hero's play area")."""
+    hero = ctx.state["heroes"][ctx.data["hero"]]
+    gold = ctx.params["gold"]
+    if ctx.params["totem"] == "asset":
+        gain_asset(ctx, hero, gold, "none")
+        check_limits(ctx, hero)
+        note(ctx, f"{hero['name']} puts the Totem into play ({gold} gold)")
+    else:
+        hero["gold"] += gold
+        note(ctx, f"{hero['name']} removes the Totem for {gold} gold")
+
+
 def lose_card(ctx: Context) -> None:
     """"Hero Defeated": either sacrifice 1 asset or discard 1 rumour."""
     state = ctx.state

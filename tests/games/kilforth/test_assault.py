@@ -12,6 +12,7 @@ def _finale_done(state: dict, location: str = "B2", hp: int = 3, fight: int = 2)
     state["heroes"][0]["chapter"] = 5
     state = do(state, "regale", finale=1, attribute="fight")
     state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "totem", totem="gold", gold=2)
     assert step_id(state) == "ancient"
     return do(state, "ancient_card", location=location, fight=fight, hp=hp, gold=5)
 

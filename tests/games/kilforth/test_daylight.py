@@ -1,6 +1,7 @@
 """Daylight turns and each Action's restriction ('6. Daylight Phase', '8. Actions')."""
 
 from games.core import Command, apply
+from games.kilforth import rules
 from games.kilforth.state import CITY, cell_index
 
 from .helpers import GAME, WARRIOR, camp_all, d6, do, place, refused, start, step_id
@@ -169,6 +170,47 @@ def test_finale_as_a_test_brings_the_ancient_into_play():
     state = do(state, "roll", dice=d6(5, 6, 1))
     assert state["heroes"][0]["chapter"] == 6
     assert all(a["in_play"] for a in state["ancients"])
+
+
+def test_finale_costs_no_gold_may_be_tried_again_the_same_day_and_gives_the_totem():
+    """"Saga Finale Completion": "Unlike saga chapters, Finales do not cost 5 gold to
+    complete. Also, heroes can attempt to Regale their Finale multiple times per Day";
+    successes add up; "When a saga Finale is defeated ... either: a. put the Totem card
+    into play as an asset, or b. remove the Totem card from the game and gain gold equal
+    to its gold value" ("Asset: Reward or Totem card in a hero's play area": it counts
+    in the Victory Points)."""
+    state = start()
+    state["heroes"][0].update(chapter=5, gold=0)
+    state = do(state, "regale", finale=3, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "fate", use="no")
+    assert state["heroes"][0]["successes"] == [{"encounter": None, "attribute": "fight", "count": 1}]
+    state = do(state, "regale", finale=3, attribute="fight")  # again, the same Day
+    state = do(state, "roll", dice=d6(6, 5, 1))
+    assert step_id(state) == "totem" and state["heroes"][0]["chapter"] == 6
+    as_asset = do(state, "totem", totem="asset", gold=4)["heroes"][0]
+    assert (as_asset["assets"], as_asset["asset_gold"], as_asset["gold"]) == (1, 4, 0)
+    assert rules.victory_points(as_asset) == 4
+    as_gold = do(state, "totem", totem="gold", gold=4)["heroes"][0]
+    assert (as_gold["assets"], as_gold["gold"]) == (0, 4)
+
+
+def test_regale_sacrifices_selected_assets_for_their_gold_value():
+    """"Saga Chapter Completion": for each keyword "b. Select an asset ... which has that
+    keyword. Either keep the asset, or sacrifice it and gain gold equal to its gold
+    value" - the 5 gold is spent first; a sacrificed asset leaves play with its keyword
+    and gold value (Victory Points); assets not held are refused, the state unchanged."""
+    state = start()
+    state["heroes"][0].update(gold=5, rumours=1, assets=3, asset_gold=9, uniques=["Steed"],
+                              unique_gold={"Steed": 4})
+    assert refused(state, "regale", sacrificed=4).short == "Not enough assets"
+    state["heroes"][0]["gold"] = 4
+    assert refused(state, "regale", sacrificed=1, sacrificed_keywords="Steed").short == "Need 5 gold"
+    state["heroes"][0]["gold"] = 5
+    state = do(state, "regale", rumours=1, sacrificed=2, sacrificed_keywords="Steed", sacrificed_gold=2)
+    hero = state["heroes"][0]
+    assert (hero["gold"], hero["rumours"], hero["assets"], hero["asset_gold"]) == (6, 0, 1, 3)
+    assert hero["uniques"] == [] and hero["chapter"] == 2
 
 
 def test_clear_removes_an_obstacle_first_then_the_named_ancients_plot():

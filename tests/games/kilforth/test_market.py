@@ -45,7 +45,7 @@ def test_market_sell_refuses_what_the_hero_does_not_hold_and_gold_without_cards(
     assert refused(state, "market", sell_assets=3).short == "Not enough assets"
     assert refused(state, "market", sell_assets=2, sold_keywords="Weapon", sold_gold=3,
                    sell=4).short == "At most 3 gold"
-    assert refused(state, "market", sell_assets=0, sold_keywords="Weapon").short == "Count the assets sold"
+    assert refused(state, "market", sell_assets=0, sold_keywords="Weapon").short == "Count the assets"
     state["heroes"][0]["uniques"] = []
     refused(state, "market", sell_assets=1, sold_keywords="Weapon")  # not a choice any more
 

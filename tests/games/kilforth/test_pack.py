@@ -246,6 +246,7 @@ def test_the_ancient_comes_from_the_pack():
     hero.update(chapter=5, gold=0)
     state = do(state, "regale", finale=1, attribute="fight")
     state = do(state, "roll", dice=[{"kind": "d6", "face": 6}] * hero["fight"])
+    state = do(state, "totem", totem="gold", gold=3)
     assert step_id(state) == "ancient"
     spec = next(c for c in GAME.commands if c.name == "ancient_card")
     assert _card(spec, state).choices[0] == "Abbess of Penance"
