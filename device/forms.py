@@ -193,9 +193,9 @@ class PromptForm:
 
     def pages(self) -> list[list[str]]:
         """The check page's lines, :data:`REVIEW_LINES` to a page: every value, packed."""
-        items = [f"{p.title} {self._value_text(p)}" for p in self.params]
+        items = [(p.title, self._value_text(p)) for p in self.params]
         if self.dice is not None:
-            items.insert(0, "Dice " + " ".join(str(d["face"]) for d in self.dice))
+            items.insert(0, ("Dice", " ".join(str(d["face"]) for d in self.dice)))
         lines = pack(items, LINE_CHARS)
         return [lines[i:i + REVIEW_LINES] for i in range(0, len(lines), REVIEW_LINES)] or [[]]
 
@@ -244,27 +244,39 @@ class PromptForm:
         return Form(self.title, fields, self.hint, (ok, leave))
 
 
-def pack(items: list[str], width: int) -> list[str]:
-    """``items`` joined with " · " into lines of at most ``width`` characters; an item
-    longer than a line is wrapped at its spaces."""
+def pack(items: list[tuple[str, str]], width: int) -> list[str]:
+    """``(label, value)`` items as "label value" joined with " · " into lines of at most
+    ``width`` characters; an item longer than a line puts its value on the next line."""
     lines: list[str] = []
     current = ""
-    for item in items:
+    for label, value in items:
+        item = f"{label} {value}"
         if current and len(current) + 3 + len(item) <= width:
             current += " \u00b7 " + item
             continue
         if current:
             lines.append(current)
-        current = ""
-        for word in item.split():
-            if current and len(current) + 1 + len(word) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = f"{current} {word}" if current else word
+        if len(item) <= width:
+            current = item
+        else:
+            lines.append(label)
+            current = f"  {value}"
     if current:
         lines.append(current)
     return lines
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` wrapped at its spaces into lines of at most ``width`` characters."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    return [*lines, current] if current else lines
 
 
 @dataclass
@@ -278,5 +290,5 @@ class Question:
     yes: Callable[[], None]
 
     def model(self) -> Form:
-        lines = pack([self.text], LINE_CHARS)[:REVIEW_LINES]
+        lines = wrap_words(self.text, LINE_CHARS)[:REVIEW_LINES]
         return Form(self.title, (), self.text, ("next:yes", "back:no"), tuple(lines), (1, 1))

@@ -7,46 +7,49 @@ Camp; Day 2: a Confront with the dice from the tray, then Camp into the second N
 
 from __future__ import annotations
 
-from tests.acceptance.harness import new_game, run_script
+from games.core import get_game
+from tests.acceptance.harness import new_game, run_script, walk
 
 GAME = "gloom-of-kilforth"
 
-# The action menu lists the available Daylight commands in this order.
-MENU = ["move", "confront", "search", "hide", "rest", "long_rest", "clear", "discover", "market",
-        "regale", "camp"]
+# The action menu keeps every action in its place, those not possible now marked: first
+# the item that answers a waiting prompt, then the game's menu commands in their order.
+MENU = ["answer", *(spec.name for spec in get_game(GAME).commands if spec.menu and not spec.prompt_only)]
 
 
 def _menu(name: str) -> list[dict]:
-    index = MENU.index(name)
-    return [{"press": "select"}, *([{"turn": "menhir", "steps": index}] if index else []),
-            {"press": "select"}]
+    return [{"press": "select"}, {"turn": "menhir", "steps": MENU.index(name)}, {"press": "select"}]
 
 
 def test_two_days_and_a_night(tmp_path):
     lines = [
         *new_game(GAME),  # solo, 1 hero, successes on 5-6
         {"press": "next"},  # Setup's content pack step: no pack
-        # Setup: the hero's values form opens by itself; Sneak 3, Influence 2.
+        # Setup: the hero's values form opens by itself; Sneak 3, Influence 2; the eight
+        # fields shown, then confirmed.
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
+        *walk(8),
         {"press": "select"},
         {"press": "next"},  # the table is laid out; the First Hero is found
-        # Day 1: Move to C2 (the form's default), draw a Place with Influence 2.
-        *_menu("move"), {"press": "select"},
+        # Day 1: Move to C2 (the form's default): its check page, then confirmed.
+        *_menu("move"), {"press": "select"}, {"snap": "move-check"}, {"press": "select"},
+        # Draw a Place with Influence 2, every field of the encounter shown.
         {"turn": "spirit", "steps": 1},  # type: place
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},  # influence 2
-        {"press": "select"},
+        *walk(8), {"press": "select"},
         *_menu("camp"),
         # Night: the Night card form opens; B2, Weather.
         {"turn": "spirit", "steps": 6},  # location A1 -> B2
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # type: weather
-        {"press": "select"},
+        *walk(10), {"press": "select"},
         {"snap": "night-unveil"},
         {"press": "next"},  # unveil reminder; Breaking Camp follows
-        # Day 2: Confront the Place (encounter 1, Influence) with the tray's dice.
-        *_menu("confront"), {"press": "select"},
+        # Day 2: Confront the Place (encounter 1, Influence; its check page has two
+        # pages) with the tray's dice.
+        *_menu("confront"), {"press": "select"}, {"press": "select"}, {"press": "select"},
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 2}]},
-        {"press": "select"},  # the Fate form opened after the roll: "no"
+        {"press": "select"}, {"press": "select"},  # the Fate form after the roll: "no", checked
         {"snap": "day-2"},
     ]
     run = run_script(tmp_path, lines)
@@ -76,19 +79,24 @@ def test_a_battle_with_the_tray(tmp_path):
     lines = [
         *new_game(GAME),
         {"press": "next"},  # no content pack
-        {"press": "select"},  # hero values as the form has them: all 1, max HP 5
+        # The hero's values as the form has them (all 1, max HP 5), read on the form's
+        # check page (three pages), then confirmed.
+        {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},
         {"press": "next"},
-        *_menu("move"), {"press": "select"},  # to C2
+        *_menu("move"), {"press": "select"}, {"press": "select"},  # to C2, checked
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # Fight 1
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 1},  # HP 1
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 2},  # gold 2
-        {"press": "select"},
-        {"press": "select"},  # no Trap
+        *walk(8), {"press": "select"},
+        {"press": "select"}, {"press": "select"},  # no Trap, checked
         {"dice": [{"kind": "d6", "face": 6}]},  # the hero's Fight: 1 die
         {"dice": [{"kind": "d6", "face": 1}]},  # the foe has Surprise: 2 dice, refused
+        {"snap": "refused"},
         {"dice": [{"kind": "d6", "face": 1}, {"kind": "d6", "face": 2}]},
-        {"press": "select"},  # no Fate
-        {"press": "select"},  # reward: gold, the card
+        {"snap": "accepted"},
+        {"press": "select"}, {"press": "select"},  # no Fate, checked
+        # The reward (gold, the card): its check page's three pages, then confirmed.
+        {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},
     ]
     run = run_script(tmp_path, lines)
     assert run.status == 0, run.stderr
@@ -146,22 +154,23 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
     lines = [
         *new_game(GAME),
         {"press": "select"},  # Setup's pack step: the action menu
-        {"turn": "menhir", "steps": 1}, {"press": "select"},  # "Load pack: table"
+        {"turn": "menhir", "steps": len(MENU)}, {"press": "select"},  # "Load pack: table"
         {"press": "next"},  # on to the hero form
         {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1},  # Race: Human
-        {"press": "select"},
+        *walk(8), {"press": "select"},
         {"press": "next"},  # the table is laid out
-        *_menu("move"), {"turn": "spirit", "steps": 4}, {"press": "select"},  # C2 -> B3
+        *_menu("move"), {"turn": "spirit", "steps": 4},  # C2 -> B3
+        {"press": "select"}, {"press": "select"},  # checked, confirmed
         {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # the last field: Kobold
-        {"press": "select"},
-        {"press": "select"},  # no Trap
+        *walk(8), {"press": "select"},
+        {"press": "select"}, {"press": "select"},  # no Trap, checked
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 5}]},  # Fight 2
         {"dice": [{"kind": "d6", "face": 1}] * 3},  # the Kobold with Surprise: 3 dice
-        {"press": "select"},  # no Fate
-        {"press": "select"},  # reward: gold, the card
+        {"press": "select"}, {"press": "select"},  # no Fate, checked
+        {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},  # reward
         *_menu("camp"),
         {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # card: Howling Gale
-        {"press": "select"},
+        *walk(10), {"press": "select"},
         {"press": "next"},  # unveil; Breaking Camp
     ]
     run = run_script(tmp_path, lines, data_dir=data_dir)

@@ -7,7 +7,7 @@ Cards"), the automatic Victory Check (D) and the Game End steps into Adventure 2
 And an Adventure lost in the Spirit phase: a Wound, the same Adventure again.
 """
 
-from tests.acceptance.harness import new_game, run_script
+from tests.acceptance.harness import new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -23,25 +23,33 @@ def menhir(steps: int) -> dict:
 
 # The new-campaign form: Menhir to "Adventure's Foes" (the 6th field), 1 -> 0.
 NO_FOES = [menhir(5), spirit(-1)]
-# The Location form opens by itself after Delve B: Sneak 3 -> 1, confirm.
-FLIP_SNEAK_1 = [spirit(-2), SELECT]
-# Play: the action menu's first item is Use; Action Fight -> Sneak (2 turns),
-# Target: two back from the first choice is "explore" (then "draw" is last).
-USE_SNEAK_TO_EXPLORE = [SELECT, SELECT, spirit(2), menhir(1), spirit(-2), SELECT]
-# After the Use the menu is: damage, tilt, act, hero status, Add 1 Threat, ...
-ADD_THREATS = [SELECT, menhir(4), SELECT]
-# A revealed Plot with Fight 1: Fight +1, Menhir to Kind (6th field), threat -> plot.
-REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), SELECT, NEXT]
-# An ability deals 1 Fight to the first Threat (menu item "damage", form defaults).
-DAMAGE_FIRST = [SELECT, SELECT, SELECT]
+# The Location form opens by itself after Delve B: Sneak 3 -> 1; its other fields
+# were never shown, so select shows the check page, and select again confirms.
+FLIP_SNEAK_1 = [spirit(-2), SELECT, SELECT]
+# The action menu keeps its items in place: 0 answers a waiting prompt, 1 is Use,
+# 2 an ability's damage, 7 Add 1 Threat (unavailable ones are marked, not removed).
+USE, DAMAGE, ADD_THREAT = 1, 2, 7
+# Play: Use; Action Fight -> Sneak (2 turns), Target: two back from the first choice is
+# "explore" (then "draw" is last); its four fields walked, then confirmed.
+USE_SNEAK_TO_EXPLORE = [SELECT, menhir(USE), SELECT, spirit(2), menhir(1), spirit(-2), *walk(4), SELECT]
+ADD_THREATS = [SELECT, menhir(ADD_THREAT), SELECT]
+# A revealed Plot with Fight 1: Fight +1, Menhir to Kind (6th field), threat -> plot,
+# the 14 fields walked, confirmed; then its Reveal abilities.
+REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), *walk(14), SELECT, NEXT]
+# An ability deals 1 Fight to the first Threat (menu item "damage", form defaults, seen).
+DAMAGE_FIRST = [SELECT, menhir(DAMAGE), SELECT, *walk(5), SELECT]
 END_PHASE = [NEXT, NEXT, NEXT]
+
+
+# The Reveal form's defaults, read on its check page (five pages) and confirmed.
+REVEAL_DEFAULTS = [NEXT] * 6
 
 
 def later_round() -> list[dict]:
     """Start, Delve B, flip the next Location (Sneak 1), Delve E, Threat draw,
     the bumped-out Threat revealed with the form's defaults, its Reveal
     abilities, Draw, then Explore with Sneak, end the turn, End A-C."""
-    return [NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, NEXT, NEXT, NEXT,
+    return [NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, *REVEAL_DEFAULTS, NEXT, NEXT,
             *USE_SNEAK_TO_EXPLORE, NEXT, *END_PHASE]
 
 
@@ -62,8 +70,8 @@ def test_a_short_adventure_to_victory_and_into_adventure_2(tmp_path):
         NEXT, NEXT,                             # round 6: Delve B, then C and D: victory
         {"snap": "victory"},
         NEXT, NEXT,                             # a. Defeat paragraph, b. Skill Upgrades
-        SELECT,                                 # c. other rewards: none
-        SELECT,                                 # f. Adventure 2, 1 Foe
+        SELECT, SELECT,                         # c. other rewards: none (checked, confirmed)
+        SELECT, SELECT, SELECT,                 # f. Adventure 2, 1 Foe (2 check pages)
     ]
     run = run_script(tmp_path, lines, seed=3)
     assert run.status == 0, run.stderr
@@ -84,15 +92,14 @@ def test_an_adventure_lost_to_an_attack_takes_a_wound(tmp_path):
     lines = [
         *new_game("kreel-manor"),
         spirit(-9),                             # a card effect: Spirit 10 -> 1
-        NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT,  # round 1 up to Play
-        # The menu before any Use: Use, damage, Tilt, Scout, Act, hero status, Add 1 Threat.
-        SELECT, menhir(6), SELECT, spirit(2), SELECT, NEXT,  # Add 3 Threats: 1 bumped out
-        menhir(3), spirit(2), SELECT, NEXT,     # it has Spirit Cost 2
+        NEXT, NEXT, NEXT, *FLIP_SNEAK_1[1:], NEXT, NEXT, NEXT,  # round 1 up to Play
+        *ADD_THREATS, spirit(2), SELECT, NEXT,  # Add 3 Threats: 1 bumped out
+        menhir(3), spirit(2), *walk(14), SELECT, NEXT,  # it has Spirit Cost 2
         NEXT,                                   # end the turn: it attacks for 2
         SELECT,                                 # Block 0
         {"snap": "wounded"},
         NEXT,                                   # the Wound card (flip it face-down?)
-        SELECT,                                 # the same Adventure again
+        SELECT, SELECT, SELECT,                 # the same Adventure again (2 check pages)
     ]
     run = run_script(tmp_path, lines, seed=5)
     assert run.status == 0, run.stderr

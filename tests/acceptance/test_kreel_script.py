@@ -8,15 +8,16 @@ Block reduces the total.
 
 from PIL import Image
 
-from tests.acceptance.harness import new_game, run_script
+from tests.acceptance.harness import new_game, run_script, walk
 
 NEXT = {"press": "next"}
 DELVE = [NEXT] * 2  # "1. Delve Phase" B and E are reminders; C and D are automatic
 # One quiet round: start it, Delve B and E, Threat (draw reminder), Draw, Play, End A-C.
 QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 # Round 1 also reads the Hero Board's Story (Delve A) and flips Location 1: its Sneak
-# form opens by itself after Delve B, and next confirms it.
-FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
+# form opens by itself after Delve B; next shows its check page (x heroes and Card were
+# never shown), and next again confirms it.
+FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 
 
 def test_a_round_with_a_revealed_threat_and_block(tmp_path):
@@ -29,6 +30,7 @@ def test_a_round_with_a_revealed_threat_and_block(tmp_path):
         {"turn": "spirit", "steps": 3},         # Fight 3
         {"turn": "menhir", "steps": 3},
         {"turn": "spirit", "steps": 2},         # Spirit Cost 2
+        *walk(14),                              # every field shown, so select confirms
         {"press": "select"},
         NEXT, NEXT, NEXT,                       # Reveal abilities, Draw, Play
         {"turn": "spirit", "steps": 1},         # Block 1
