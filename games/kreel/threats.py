@@ -85,11 +85,15 @@ def _threat(ctx: Context, threat_id: int | None = None, shadows: bool = True,
         return shadow
     if threat is None:
         ids = ", ".join(str(t["id"]) for t in state["threat_area"]) or "none"
-        where = ("Shadows cannot be targeted this way (Glossary, Shadows)." if shadow
-                 else "Returned Threats cannot be targeted (Glossary, Returned).")
+        if shadow is not None:
+            where = " Shadows cannot be targeted this way (Glossary, Shadows)."
+        elif any(t["id"] == threat_id for t in state["returned"]):
+            where = " A Returned Threat cannot be targeted (Glossary, Returned)."
+        else:
+            where = ""
         raise RuleError(
             f"No Threat {threat_id} in play"[:42],
-            f"Threat {threat_id} is not in the Threat Area (in play: {ids}). {where}",
+            f"Threat {threat_id} is not in the Threat Area (in play: {ids}).{where}",
         )
     if not threat["revealed"]:
         raise RuleError("Reveal it first", f"{threat['name']} has not been revealed yet.")
