@@ -222,3 +222,18 @@ def test_no_trade_and_no_action_while_an_encounter_is_resolved():
     state = do(state, "end_encounter", result="won")
     assert do(state, "trade", giver=1, taker=2, resource="food", amount=1)["characters"][1][
         "resources"]["food"] == 1
+
+
+@pytest.mark.parametrize("kind, params", [("combat", {"value": 6}),
+                                          ("diplomacy", {"top": 5, "start": 2, "stages": 1})])
+def test_a_member_who_panics_plays_the_top_card_first_and_draws_none(kind, params):
+    """"Other Combat rules", Panic: "anytime your Terror is higher than your Health
+    ... draw and immediately play a card from the top of your Combat deck ... do not
+    draw a new card at End of Turn"; "Other Diplomacy rules": "Panic - as in Combat"."""
+    state = do(do(new(), "correct", track="c1.terror", value=7), kind, character=1, **params)
+    lines = GAME.view(state).panels[0].lines
+    assert "Character 1 Panics: top card first, no draw at End of Turn" in lines
+    applied = apply(GAME, state, Command("pick_active", {"character": 1}))
+    assert "Character 1 Panics: play the top card of the deck first" in [e.text for e in applied.events]
+    calm = do(new(), kind, character=1, **params)
+    assert not any("Panics" in line for line in GAME.view(calm).panels[0].lines)
