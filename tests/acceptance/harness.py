@@ -81,6 +81,14 @@ def game_menu_index(game_id: str) -> int:
     return [g.id for g in games].index(game_id)
 
 
+def action(game_id: str, command: str) -> int:
+    """Where ``command`` stands in the action menu, whose items never change places
+    (README, "Controls"): 0 answers a waiting prompt, then the game's menu commands in
+    their order (those not possible now marked), then packs, corrections, history…"""
+    names = [spec.name for spec in get_game(game_id).commands if spec.menu and not spec.prompt_only]
+    return 1 + names.index(command)
+
+
 def walk(count: int) -> list[dict]:
     """Turn the Menhir dial once round a form of ``count`` fields: each is shown, and the
     focus is back where it was (a confirm then commits: nothing is confirmed unseen)."""

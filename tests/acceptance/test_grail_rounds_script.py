@@ -2,9 +2,7 @@
 box's controls alone (rules/tainted-grail.md, "II) During the Day";
 "Statuses and Save Sheet"; "Events, Quests, and Tasks")."""
 
-from games.core import get_game
-from tests.acceptance.harness import new_game, run_script
-from tests.games.grail.helpers import do, new
+from tests.acceptance.harness import action, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -15,15 +13,13 @@ TWO = [{"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1}]  # Charac
 KEYS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the text keys from A on (device/forms.py)
 
 
-def menu_index(state: dict, name: str) -> int:
-    """Where the action menu lists ``name`` in ``state`` (available menu commands, in order)."""
-    specs = [s for s in get_game("tainted-grail").commands
-             if s.menu and not s.prompt_only and s.available(state)]
-    return [s.name for s in specs].index(name)
+def item(name: str) -> list[dict]:
+    """The action menu's ``name``: its place never changes (unavailable items are marked)."""
+    return [SELECT, {"turn": "menhir", "steps": action("tainted-grail", name)}, SELECT]
 
 
-def item(index: int) -> list[dict]:
-    return [SELECT, {"turn": "menhir", "steps": index}, SELECT] if index else [SELECT, SELECT]
+# Explore's form (Character, With the Party here, Paid by): shown field by field, confirmed.
+CONFIRM_EXPLORE = [*walk(3), SELECT]
 
 
 def typed(word: str) -> list[dict]:
@@ -37,18 +33,15 @@ def typed(word: str) -> list[dict]:
 
 
 def test_one_action_each_round_in_character_number_order_and_a_typed_status(tmp_path):
-    state = new(2)
-    explore = menu_index(state, "explore")
     lines = new_game("tainted-grail", TWO) + SETUP
     # Round 1: Explore, the form on Character 1 (whose turn); then on Character 2.
-    lines += item(explore) + [SELECT] + item(explore) + [SELECT]
+    lines += item("explore") + CONFIRM_EXPLORE + item("explore") + CONFIRM_EXPLORE
     # Round 2: Character 1 explores; the form then starts on Character 2, turned back
     # to Character 1: refused (acted this round), the form closed with back.
-    lines += item(explore) + [SELECT]
-    lines += item(explore) + [{"turn": "spirit", "steps": -1}, SELECT, {"snap": "acted"}, BACK]
+    lines += item("explore") + CONFIRM_EXPLORE
+    lines += item("explore") + [{"turn": "spirit", "steps": -1}, *CONFIRM_EXPLORE, {"snap": "acted"}, BACK]
     # Mark a Status: "other (type it)", the next field typed "Mill".
-    state = do(do(do(state, "explore", character=1), "explore", character=2), "explore", character=1)
-    lines += item(menu_index(state, "status")) + [{"turn": "menhir", "steps": 1}] + typed("Mill") + [SELECT]
+    lines += item("status") + [{"turn": "menhir", "steps": 1}] + typed("Mill") + [SELECT]
     run = run_script(tmp_path, lines)
     assert run.status == 0, run.stderr
     out = run.state()["state"]

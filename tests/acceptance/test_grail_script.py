@@ -3,27 +3,29 @@ the first Menhir's Dial set by the dials and going dark, the map shrinking and a
 Character caught in a vanishing Location (rules/tainted-grail.md, "Playing the
 Game" and "Menhirs and Wyrdness")."""
 
-from tests.acceptance.harness import new_game, run_script
+from tests.acceptance.harness import action, new_game, run_script, walk
 
+GAME = "tainted-grail"
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
 # Campaign Setup's reminders: the Tiles' Attributes and Resources, the Chapter I Setup card.
 SETUP = [NEXT, NEXT]
 
-# The action menu lists the commands available During the Day in order:
-# Travel, Explore, Action, Pass, Combat, Diplomacy, Place, Activate a Menhir, ...
-ACTIVATE = 7
+# The action menu keeps its items in place (those not possible now marked).
+ACTIVATE = action(GAME, "activate")
 
 
 def travel(choice: int) -> list[dict]:
-    """Travel (the first action): the "Travel to" field turned ``choice`` steps on."""
+    """Travel: the "Travel to" field turned ``choice`` steps on, the four fields shown, confirmed."""
     turn = [{"turn": "spirit", "steps": choice}] if choice else []
-    return [SELECT, SELECT, {"turn": "menhir", "steps": 1}, *turn, SELECT]
+    return [SELECT, {"turn": "menhir", "steps": action(GAME, "travel")}, SELECT,
+            {"turn": "menhir", "steps": 1}, *turn, *walk(4), SELECT]
 
 
 def end_of_day() -> list[dict]:
-    """Next: all Pass; End of Day effects; Rest (form: no Food); Energy; advance; decks; dreams."""
-    return [NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
+    """Next at "Character 1's turn" ends the day for everyone: asked once, yes; End of Day
+    effects; Rest (form: no Food); Energy; advance; decks; dreams."""
+    return [NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
 
 
 def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
@@ -36,7 +38,7 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     # back to 101 (the only Location joined to 104) and on to 103.
     lines += travel(2)
     lines += [SELECT, {"turn": "menhir", "steps": ACTIVATE}, SELECT,
-              {"turn": "spirit", "steps": 3}, SELECT]
+              {"turn": "spirit", "steps": 3}, *walk(7), SELECT]
     lines += travel(0) + travel(1)
     lines += [{"snap": "day1"}]
     # Day 1 ends; Start of Day 2: Menhir Dials (101's at 1 is removed, 104's goes to 2),
@@ -62,7 +64,7 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     assert (tmp_path / "frames" / "wyrdness-screen.png").exists()
 
 
-GUARDIAN = 11  # the action menu's "A Guardian roams" During the Day
+GUARDIAN = action(GAME, "guardian")  # "A Guardian roams"
 
 
 def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path):
@@ -82,8 +84,8 @@ def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path
     assert out["state"]["guardians"][0]["location"] == 101
 
 
-COMBAT = 4  # the action menu's "Combat: Value and traits" During the Day
-ESCAPE = 5  # in a Combat with nobody Active: Travel, Explore, Action, Pass, Pick the Active, Escape
+COMBAT = action(GAME, "combat")  # "Combat: Value and traits"
+ESCAPE = action(GAME, "escape")  # "Escape the Encounter"
 
 
 def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
@@ -95,7 +97,7 @@ def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
     lines += SETUP + [NEXT]  # and Challenge mode's own setup reminder
     # Combat: Opportunity Damage is the 7th field (after Character, Party, Value, two Traits, Guardian).
     lines += [SELECT, {"turn": "menhir", "steps": COMBAT}, SELECT,
-              {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, SELECT]
+              {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, *walk(8), SELECT]
     lines += [SELECT, {"turn": "menhir", "steps": ESCAPE}, SELECT, SELECT]  # Escape: Character 1
     lines += [{"snap": "toss"}, {"dice": [{"kind": "d6", "face": 6}]}]
     lines += [{"dice": [{"kind": "dial", "face": "Grail"}]}]

@@ -8,17 +8,17 @@ Camp; Day 2: a Confront with the dice from the tray, then Camp into the second N
 from __future__ import annotations
 
 from games.core import get_game
-from tests.acceptance.harness import new_game, run_script, walk
+from tests.acceptance.harness import action, new_game, run_script, walk
 
 GAME = "gloom-of-kilforth"
 
-# The action menu keeps every action in its place, those not possible now marked: first
-# the item that answers a waiting prompt, then the game's menu commands in their order.
-MENU = ["answer", *(spec.name for spec in get_game(GAME).commands if spec.menu and not spec.prompt_only)]
+# The action menu keeps every action in its place (those not possible now are marked):
+# the game's commands, then the content packs found.
+PACKS_AT = 1 + sum(1 for spec in get_game(GAME).commands if spec.menu and not spec.prompt_only)
 
 
 def _menu(name: str) -> list[dict]:
-    return [{"press": "select"}, {"turn": "menhir", "steps": MENU.index(name)}, {"press": "select"}]
+    return [{"press": "select"}, {"turn": "menhir", "steps": action(GAME, name)}, {"press": "select"}]
 
 
 def test_two_days_and_a_night(tmp_path):
@@ -154,7 +154,7 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
     lines = [
         *new_game(GAME),
         {"press": "select"},  # Setup's pack step: the action menu
-        {"turn": "menhir", "steps": len(MENU)}, {"press": "select"},  # "Load pack: table"
+        {"turn": "menhir", "steps": PACKS_AT}, {"press": "select"},  # "Load pack: table"
         {"press": "next"},  # on to the hero form
         {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1},  # Race: Human
         *walk(8), {"press": "select"},
