@@ -259,8 +259,8 @@ def pack(items: list[tuple[str, str]], width: int) -> list[str]:
         if len(item) <= width:
             current = item
         else:
-            lines.append(label)
-            current = f"  {value}"
+            lines += [label, f"  {value}"]
+            current = ""
     if current:
         lines.append(current)
     return lines

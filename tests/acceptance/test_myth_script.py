@@ -3,18 +3,25 @@ rounds (Planning, Action, Prepare) with the enemy plan kept hidden.
 
 Rules followed: "Setup", "Planning Phase", "Action Phase", "Prepare Phase".
 The presses a round needs depend on what the seeded generator deals (an
-overrun asks a question), so each round's lines are worked out from the
-journaled state with the engine, then played through the simulated controls.
+overrun asks a question), so each round's lines are worked out as a player
+reading the OLED would, on a copy of the journal with the controller in-process,
+then played through the simulated controls.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from pathlib import Path
+
 from PIL import Image
 
-from games.core import Command, apply
+from device.controller import Controller
+from device.events import Press, Turn
+from device.journal import Journal
 from games.core.engine import current_step
 from games.myth import GAME
-from tests.acceptance.harness import new_game, run_script
+from tests.acceptance.harness import action, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -22,9 +29,10 @@ FATE = ["Rage", "Guile", "Nature", "Arcane", "Darkness"]
 
 SETUP = [
     NEXT,                                     # the shipped board (no pack loaded)
-    SELECT,                                   # Hero 1: default values
-    SELECT,                                   # enemy sheet: default values
-    SELECT, SELECT, SELECT,                   # the three conquest tracks
+    # Defaults are read on each form's check page (3 values a page), then confirmed.
+    SELECT, SELECT, SELECT,                   # Hero 1: default values (5: two pages)
+    SELECT, SELECT, SELECT, SELECT,           # enemy sheet: default values (9: three pages)
+    *[SELECT] * 4 * 3,                        # the three conquest tracks (8 each: three pages)
     SELECT,                                   # hope objective: village
     {"turn": "spirit", "steps": 1}, SELECT,   # supply objective: sanctuary
     {"turn": "spirit", "steps": 2}, SELECT,   # influence objective: dungeon
@@ -34,30 +42,51 @@ SETUP = [
     NEXT,                                     # enemy sheet setup done -> Planning
 ]
 
-# Fortify declined from the action menu: Menhir to the 5th item, select, Spirit
-# turns "Decline" to yes, select.
-FORTIFY_DECLINED = [SELECT, {"turn": "menhir", "steps": 4}, SELECT,
-                    {"turn": "spirit", "steps": 1}, SELECT]
+# Fortify declined from the action menu: Fortify, select, Spirit turns "Decline" to
+# yes, both fields shown, select.
+FORTIFY_DECLINED = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "fortify")}, SELECT,
+                    {"turn": "spirit", "steps": 1}, *walk(2), SELECT]
 
 
-def round_lines(state: dict, *, fortify: bool) -> list[dict]:
-    """The presses that play one round from the Planning reminder to its end."""
-    lines: list[dict] = []
-    for _ in range(200):
-        step = current_step(GAME, state)
-        if step is None and state["procedure"] is None and state.get("plan") is None \
-                and lines:
-            return lines
-        if step is not None and step.kind.value == "prompt":
-            lines.append(SELECT)  # default answer: overrun minions move, etc.
-            state = apply(GAME, state, Command(step.command, {})).state
-            continue
-        if fortify and step is not None and step.id == "hero" and state["procedure"]["name"] == "action":
-            lines += FORTIFY_DECLINED
-            state = apply(GAME, state, Command("fortify", {"decline": True, "hero": 1})).state
-            fortify = False
-        lines.append(NEXT)
-        state = apply(GAME, state, Command("next", {})).state
+def _event(line: dict):
+    return Press(line["press"]) if "press" in line else Turn(line["turn"], line["steps"])
+
+
+def round_lines(data_dir: Path, *, fortify: bool, start: tuple[dict, ...] = ()) -> list[dict]:
+    """The presses that play one round from where the saved game stands to its end, as
+    a player reading the OLED would: an open form is answered with select (its
+    defaults, through its check page; a roll form rolls virtually), a question with
+    next (yes), anything else with next."""
+    with tempfile.TemporaryDirectory() as work:
+        shutil.copytree(data_dir, Path(work) / "data")
+        journal, _ = Journal.open(Path(work) / "data")
+        try:
+            controller = Controller(journal, seed=lambda: 3, clock=lambda: 0.0, dim_after=0)
+            controller.start()  # a prompt that was waiting opens, as the service's start does
+            lines: list[dict] = []
+
+            def play(*more: dict) -> None:
+                for line in more:
+                    lines.append(line)
+                    controller.handle(_event(line))
+
+            play(*start)
+            for _ in range(400):
+                state = journal.state()[0]
+                if lines and state["procedure"] is None and state.get("plan") is None:
+                    return lines
+                form = controller.frame().form
+                step = current_step(GAME, state)
+                if fortify and form is None and step is not None and step.id == "hero" \
+                        and state["procedure"]["name"] == "action":
+                    play(*FORTIFY_DECLINED)
+                    fortify = False
+                elif form is not None and (form.fields or not form.review):
+                    play(SELECT)  # a form (or its check page): the defaults
+                else:
+                    play(NEXT)  # a reminder done, or a question answered yes
+        finally:
+            journal.close()
     raise AssertionError("the round did not end")
 
 
@@ -73,7 +102,7 @@ def test_two_rounds_with_a_prepare_phase(tmp_path):
     assert state["round"] == 1
     assert not any(p["enemy"]["revealed"] for p in state["plan"].values())
 
-    lines = round_lines(state, fortify=True)
+    lines = round_lines(first.data_dir, fortify=True)
     second = run_script(tmp_path, [*lines, {"snap": "round1"}], seed=3, data_dir=first.data_dir)
     assert second.status == 0, second.stderr
     state = second.state()["state"]
@@ -81,7 +110,7 @@ def test_two_rounds_with_a_prepare_phase(tmp_path):
     assert state["history"][-1]["round"] == 1
     assert state["reserves"]["supply"] >= 1
 
-    lines = [NEXT, *round_lines(apply(GAME, state, Command("next", {})).state, fortify=False)]
+    lines = round_lines(first.data_dir, fortify=False, start=(NEXT,))
     third = run_script(tmp_path, [*lines, {"snap": "round2"}], seed=3, data_dir=first.data_dir)
     assert third.status == 0, third.stderr
     summary = third.state()
@@ -103,9 +132,11 @@ def test_a_battle_rolled_on_the_tray_with_a_reroll(tmp_path):
     """"Battle" and "Rerolling Dice" through the controls: two minions placed by
     hand, Battle from the action menu, a d6 roll refused (the prompt stays), the
     tray's two d10, one die rerolled on the tray, the other kept."""
-    place_two = [SELECT, {"turn": "menhir", "steps": 11}, SELECT,   # Place enemies by hand
-                 {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 1}, SELECT]
-    battle = [SELECT, SELECT, SELECT]   # the action menu, Battle, its form (minions)
+    place_two = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "place")}, SELECT,  # by hand
+                 {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 1}, *walk(3), SELECT]
+    # The action menu, Battle, its form (minions: the defaults, read on its check page).
+    battle = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "battle")}, SELECT, SELECT, SELECT,
+              SELECT]
     lines = [*new_game("myth-dark-frontier"), *SETUP, *place_two, *battle,
              {"dice": [{"kind": "d6", "face": 3}, {"kind": "d6", "face": 4}]},
              {"snap": "refused"},
@@ -132,8 +163,8 @@ def test_a_muster_and_a_spent_symbol_rolled_on_the_tray(tmp_path):
     die, the default), then arms the tray for it (a d10 refused, the prompt
     stays), the tray's Rage spawns a minion in the Rage Outland; a spent Rage
     symbol's die is rerolled on the tray after its ability."""
-    muster = [SELECT, {"turn": "menhir", "steps": 10}, SELECT, SELECT]   # Muster, 1 muster
-    spend = [SELECT, {"turn": "menhir", "steps": 7}, SELECT, SELECT]     # Spend a symbol: Rage
+    muster = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "muster")}, SELECT, SELECT]  # 1 muster
+    spend = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "spend_fate")}, SELECT, SELECT]  # Rage
     lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, SELECT, d10(4), fate("Rage"),
              *spend, {"snap": "spend"}, fate("Faith")]
     run = run_script(tmp_path, lines, seed=3)
