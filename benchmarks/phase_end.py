@@ -17,8 +17,9 @@ How it is taken. The simulated box is wired as ``tablewarden run`` wires it
 screen draws on the ``dummy`` driver after every OLED frame, on the loop
 thread, as on the box. Only the OLED's idle timers are off, so no timer frame
 lands inside a measurement. The game is brought to the press before the
-phase ends by feeding the controller the presses a player makes from a new
-game (the acceptance scripts' lines); then the real ``Service`` loop runs on
+phase ends by feeding the controller, from a new game, what a player in a
+hurry would do (forms confirmed, rolls the prompts ask for, ``next``:
+``_default_input``); then the real ``Service`` loop runs on
 the main thread and a driver thread presses ``next`` as gpiozero mock pin
 edges: the button goes down, stays down past its debounce, and the clock
 starts at the release edge, the edge the box acts on (a press is only known
@@ -84,51 +85,46 @@ from pathlib import Path
 
 from benchmarks.latency import I2C_FRAME_MS
 from benchmarks.results import Result, median, percentile
-from benchmarks.rig import Rig, build_rig, event
+from benchmarks.rig import Rig, build_rig
 from device.backup import list_backups
 from device.config import Config, ScreenConfig
 from device.controller import Controller
-from device.events import Press, Quit, Sync, Turn
+from device.events import DiceRolled, Press, Quit, Sync, Turn
 from device.forms import CursorMenu, PromptForm
 from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from firmware_bridge.protocol import NAMED_FACES
 from games.core import Command, get_game
-from games.core.engine import apply, current_step, new_game
+from games.core.engine import apply, command_specs, current_step, new_game
 
 SEED = 3
-NEXT = {"press": "next"}
-SELECT = {"press": "select"}
-FATE = ["Rage", "Guile", "Nature", "Arcane", "Darkness"]
 
 
 @dataclass(frozen=True)
 class PhaseEnd:
-    """Where a game's phase-ending press is: the lines that lead to it from a new game."""
+    """Where a game's phase-ending press is: ``next`` at ``procedure``/``step``.
+
+    From a new game, the game is advanced there as a player in a hurry would
+    play (see :func:`_default_input`).
+    """
 
     game: str
     phase: str
     procedure: str  # the procedure the press ends
     step: str  # its step when the press comes
-    lines: tuple[dict, ...]
+    day_action: str | None = None  # the action menu's command that ends a day with no procedure running
 
 
 PHASE_ENDS = (
-    # New game; Delve: start the round, Story, abilities, the first Location's Sneak
-    # (its form opens by itself), effects; now the Threat phase's Draw reminder.
-    PhaseEnd("kreel-manor", "Threat phase", "threat", "draw", (NEXT, NEXT, NEXT, SELECT, NEXT)),
-    # Setup (no pack; hero values as the form has them; the table), Camp from the action
-    # menu, the Night card as the form has it, the event: now the unveil reminder.
-    PhaseEnd("gloom-of-kilforth", "Night", "night", "unveil",
-             (NEXT, SELECT, NEXT, SELECT, {"turn": "menhir", "steps": 10}, SELECT, SELECT, NEXT)),
-    # Campaign setup, Day 1 to its end, the End of Day (rest as the form has it),
-    # Start of Day's reminders: now its event reminder.
-    PhaseEnd("tainted-grail", "Start of Day", "start-of-day", "event",
-             (NEXT, NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT)),
-    # tests/acceptance/test_myth_script.py's SETUP: now the Planning reminder.
-    PhaseEnd("myth-dark-frontier", "Planning phase", "planning", "heroes", (
-        NEXT, SELECT, SELECT, SELECT, SELECT, SELECT, SELECT,
-        {"turn": "spirit", "steps": 1}, SELECT, {"turn": "spirit", "steps": 2}, SELECT,
-        NEXT, NEXT, SELECT, {"dice": [{"kind": "fate", "face": face} for face in FATE]}, NEXT)),
+    # Delve: the round starts, Story, abilities, the first Location's Sneak, effects.
+    PhaseEnd("kreel-manor", "Threat phase", "threat", "draw"),
+    # Setup, then Day 1's Camp from the action menu, the Night card as its form has it.
+    PhaseEnd("gloom-of-kilforth", "Night", "night", "unveil", day_action="camp"),
+    # Campaign setup, Day 1, the End of Day (rest as its form has it), Start of Day's reminders.
+    PhaseEnd("tainted-grail", "Start of Day", "start-of-day", "event"),
+    # Setup (the objectives, the tray's fate pool), then the Planning reminder.
+    PhaseEnd("myth-dark-frontier", "Planning phase", "planning", "heroes"),
 )
+MAX_ADVANCE = 100  # inputs from a new game to a phase's end, at most
 
 FILL_GAME = "kreel-manor"
 FILL_TRACK = "hero1.spirit"
@@ -204,16 +200,15 @@ def prepared_rig(phase: PhaseEnd, data_dir: Path, config: Config | None = None, 
     rig = build_rig(data_dir, config, seed=SEED,
                     before=lambda journal: journal.new_game(phase.game, {}, SEED), **options)
     try:
-        for line in phase.lines:
-            rig.controller.handle(event(line))
-        where = _where(rig.controller)
-        if where != (phase.procedure, phase.step) or rig.controller.overlay is not None:
-            raise RuntimeError(f"{phase.game}: the lines lead to {where}, "
-                               f"not to {phase.procedure}/{phase.step} with nothing open")
+        for _ in range(MAX_ADVANCE):
+            if _where(rig.controller) == (phase.procedure, phase.step) and rig.controller.overlay is None:
+                return rig
+            rig.controller.handle(_default_input(rig.controller, phase))
+        raise RuntimeError(f"{phase.game}: {MAX_ADVANCE} inputs from a new game did not reach "
+                           f"{phase.procedure}/{phase.step}; it stands at {_where(rig.controller)}")
     except BaseException:
         rig.close()
         raise
-    return rig
 
 
 def _where(controller: Controller) -> tuple[str | None, str | None]:
@@ -382,21 +377,37 @@ def _history_bytes(data_dir: Path) -> int:
     return int(commands[0] + snapshots[0])
 
 
-def _default_input(controller: Controller, i: int, phase: PhaseEnd) -> object:
-    """What a player does next in the scripted hour: confirm the open form, turn the
-    Spirit dial every third input, else ``next`` (Kilforth's Day: Camp from the menu)."""
+def _default_input(controller: Controller, phase: PhaseEnd, i: int = 0) -> object:
+    """What a player in a hurry does next.
+
+    A roll the current prompt asks for comes from the tray (the named faces in
+    turn, numbered dice all on their middle face); an open form is confirmed
+    as it is, or after a refusal, with its focused value turned one up; with
+    no procedure running, the phase's ``day_action`` is chosen from the
+    action menu (Kilforth's Camp); else ``next``. In the scripted hour (``i``,
+    the input's number) the Spirit dial is also turned every third input.
+    """
     overlay = controller.overlay
+    state = controller.state()
+    step = current_step(controller.game(), state) if controller.playing else None
+    if step is not None and step.dice is not None and isinstance(overlay, PromptForm):
+        count, kind = step.dice(state)
+        names = NAMED_FACES.get(kind)
+        faces = [names[n % len(names)] if names else int(kind[1:]) // 2 + 1 for n in range(count)]
+        return DiceRolled(tuple({"kind": kind, "face": face} for face in faces))
     if isinstance(overlay, PromptForm):
-        return Press("select")
+        refused = controller.message is not None and controller.message.kind == "error"
+        return Turn("spirit", 1) if refused else Press("select")
     if isinstance(overlay, CursorMenu):
+        wanted = command_specs(get_game(phase.game))[phase.day_action].help if phase.day_action else None
         for index, (label, _) in enumerate(overlay.items):
-            if label.lower().startswith("camp"):
+            if label == wanted:
                 return Turn("menhir", index - overlay.cursor) if index != overlay.cursor else Press("select")
         return Press("back")
     if i % 3 == 2:
         return Turn("spirit", -1 if i % 2 else 1)
-    if phase.game == "gloom-of-kilforth" and controller.state()["procedure"] is None:
-        return Press("select")  # the action menu, for Camp
+    if phase.day_action and state["procedure"] is None:
+        return Press("select")  # the action menu, for the day's action
     return Press("next")
 
 
@@ -424,7 +435,7 @@ def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> tuple[int, int]:
             for i in range(inputs):
                 started = time.monotonic()
                 sync = Sync()
-                rig.service.emit(_default_input(rig.controller, i, phase))
+                rig.service.emit(_default_input(rig.controller, phase, i))
                 rig.service.emit(sync)
                 if not sync.done.wait(30):
                     raise TimeoutError(f"input {i} was not handled within 30 s")

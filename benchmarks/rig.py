@@ -18,7 +18,6 @@ from pathlib import Path
 from device.backup_worker import BackupWorker
 from device.config import Config
 from device.controller import Controller
-from device.events import DiceRolled, Press, Turn
 from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from device.service import Box, Service
 from device.wiring import build_sim_box
@@ -84,11 +83,3 @@ def build_rig(data_dir: Path, config: Config | None = None, *, seed: int = 3, ti
     backups.start()
     return Rig(box, pins, tray, journal, backups, controller, service)
 
-
-def event(line: dict):
-    """A control-script line (press, turn or dice) as the input event its pins or tray would produce."""
-    if "press" in line:
-        return Press(line["press"])
-    if "turn" in line:
-        return Turn(line["turn"], line["steps"])
-    return DiceRolled(tuple(line["dice"]))
