@@ -291,12 +291,16 @@ def cmd_state(args) -> int:
 
 
 def cmd_games(args) -> int:
+    """One line a save slot. Names and descriptions were read from files once
+    (an import, an older box): shown without control characters, capped."""
+    from games.core.untrusted import printable
+
     with _reading(args) as journal:
         for slot in journal.slots():
             mark = "*" if slot.id == journal.active_slot else " "
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.updated))
-            print(f"{mark} {slot.id:3d}  {slot.game_id:20s} {slot.name:24s} #{slot.seq:<5d} {when}  "
-                  f"{slot.description}")
+            print(f"{mark} {slot.id:3d}  {printable(slot.game_id, 20):20s} {printable(slot.name):24s} "
+                  f"#{slot.seq:<5d} {when}  {printable(slot.description)}")
     return 0
 
 
@@ -315,11 +319,12 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from device.game_export import JournalImportError, check_export, read_export
+    from games.core.untrusted import printable
 
     try:  # checked in full before the journal is opened: a refused file changes nothing
         checked = check_export(read_export(Path(args.file)))
-    except JournalImportError as err:
-        return _fail(f"{args.file}: {err}")
+    except JournalImportError as err:  # its text may quote the file: echoed printable, capped
+        return _fail(f"{args.file}: {printable(str(err), 1000)}")
     journal, _ = _open_journal(args)
     try:
         slot = journal.import_checked(checked)

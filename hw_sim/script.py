@@ -29,6 +29,7 @@ fits one tray frame.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import re
@@ -292,7 +293,10 @@ def _show(value: Any) -> str:
 
 
 def _names(keys: Any) -> str:
-    return ", ".join(f'"{key}"' for key in keys)
+    """Keys as JSON strings (a key read from the file is escaped, never printed raw), at most 8."""
+    keys = list(keys)
+    shown_keys = ", ".join(json.dumps(key[:40]) for key in keys[:8])
+    return shown_keys + (f" and {len(keys) - 8} more" if len(keys) > 8 else "")
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:

@@ -259,7 +259,7 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
     except tomllib.TOMLDecodeError as err:
         message = str(err)
         at = _TOML_ERROR_AT.search(message)
-        line = int(at.group(1)) if at and at.group(1) else None
+        line = int(at.group(1)) if at and at.group(1) else text.count("\n") + 1  # at the end of the text
         raise UntrustedError(f"not valid TOML ({message[:at.start()] if at else message})", short="not TOML",
                              source=source, line=line) from None
     except (ValueError, RecursionError) as err:  # not reached after the scan; a last guard all the same
