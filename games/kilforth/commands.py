@@ -26,6 +26,8 @@ from games.kilforth.cards import (
     night_card,
     night_card_choices,
     place_encounter,
+    relocate,
+    relocate_choices,
 )
 from games.kilforth.daylight import (
     asset_keyword_choices,
@@ -33,6 +35,7 @@ from games.kilforth.daylight import (
     clear,
     confront,
     discover,
+    hidden_choices,
     hide,
     in_daylight,
     long_rest,
@@ -68,7 +71,6 @@ from games.kilforth.state import (
     NIGHT_TYPES,
     TERRAINS,
     UNIQUE_KEYWORDS,
-    active_hero,
 )
 from games.kilforth.tests_and_battles import (
     at_event,
@@ -194,8 +196,12 @@ COMMANDS = (
                  _TEAM, Param("hero", "choice", "Who", optional=True, choices_from=hero_choices)),
                 available=lambda s: _idle(s) or at_event(s)),
     CommandSpec("unhide", "Stop being Hidden", unhide,
-                available=lambda s: _idle(s) and active_hero(s)["hidden"]),
+                (Param("hero", "choice", "Who", optional=True, choices_from=hidden_choices),),
+                available=lambda s: _idle(s) and any(h["hidden"] for h in s["heroes"])),
     CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
+    CommandSpec("relocate", "Relocate (card effect)", relocate,
+                (Param("what", "choice", "Hero or card", choices_from=relocate_choices, default="H1"),
+                 _cell("to", "To")), available=_idle),
     CommandSpec("location", "Set a location", location,
                 (_cell("location", "Location"),
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),

@@ -471,6 +471,12 @@ def regale(ctx: Context) -> None:
                 "Not during the same Day that chapter 4 was completed (Saga Finale Completion).")
         require(p["finale"] > 0, "Enter Finale value",
                 "Enter the Finale's attribute value (Saga Finale Completion).")
+        if state["mode"] == "coop" and state.get("coop_finale"):
+            require(all(h["cell"] == hero["cell"] for h in state["heroes"] if not h["eliminated"]),
+                    "All heroes here first",
+                    "Variant for the Cooperative Game: all heroes must be at the same location as "
+                    "the active hero in order for their Finale to be completed (Saga Chapter "
+                    "Completion).")
         attribute = p["attribute"]
         entry = rules.accumulated(hero, None)
         team = chosen_team(ctx)
@@ -545,9 +551,22 @@ def camp(ctx: Context) -> None:
     end_turn(ctx)
 
 
+def hidden_choices(state: dict) -> tuple[str, ...]:
+    """The Hidden heroes ("H1".."H4"), the active hero first."""
+    if "heroes" not in state or state.get("active_hero") is None:
+        return ("H1",)
+    return tuple(f"H{i + 1}" for i in rules.hero_order(state) if state["heroes"][i]["hidden"]) or ("H1",)
+
+
 def unhide(ctx: Context) -> None:
-    """"Action: Hide", Important: a hero can stop being Hidden at any point."""
-    hero = active_hero(ctx.state)
+    """"Action: Hide", Important: "A hero can choose to no longer be Hidden at any point
+    in the game, during their turn or not" - the active hero by default, or the one
+    named (``hero``), between steps."""
+    state = ctx.state
+    require(not state.get("procedure") and state.get("active_hero") is not None, "Finish the step",
+            "Stand a hero up between steps.")
+    who = ctx.params.get("hero")
+    hero = state["heroes"][int(who[1:]) - 1] if who else active_hero(state)
     require(hero["hidden"], "Not Hidden", f"{hero['name']} is not Hidden.")
     hero["hidden"] = False
     note(ctx, f"{hero['name']} comes out of hiding")

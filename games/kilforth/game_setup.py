@@ -31,6 +31,9 @@ SETUP_PARAMS = (
     Param("difficulty", "bool", "Hard: 3 Night discards", default=False),
     Param("advanced_regale", "bool", "Regale: chapter x2 gold", default=False),
     Param("plots", "bool", "Ancient Plots in use", default=False),
+    # "Stage 2: Evasion Opportunity", Advanced Variant; "Variant for the Cooperative Game".
+    Param("auto_evade", "bool", "Evade: Sneak > foe's", default=False),
+    Param("coop_finale", "bool", "Co-op Finale together", default=False),
 )
 
 
@@ -46,6 +49,7 @@ def setup(ctx: Context) -> None:
         raise RuleError("Need 2+ heroes", f"The {p['mode']} game needs 2 to 4 heroes.")
     new_state(ctx.state, p["mode"], p["heroes"], 4 if p["dice"] == "4-6" else 5,
               p["advanced_regale"], p["plots"])
+    ctx.state.update(auto_evade=p["auto_evade"], coop_finale=p["coop_finale"])
     ctx.state["night_deck"] = deck.new(range(1, NIGHT_CARDS + 1), ctx.shuffle)
     ctx.start("setup", {"hero": 0, "ancient": 0, "discards": 0,
                         "difficulty": DIFFICULTY_DISCARDS if p["difficulty"] else 0})

@@ -564,6 +564,11 @@ def _no_evasion(state: dict) -> bool:
     return _battle_data(state).get("stance") != "evade"
 
 
+def _no_roll_to_evade(state: dict) -> bool:
+    """No Sneak Test: no evasion, or the Advanced Variant's automatic one."""
+    return _no_evasion(state) or bool(_battle_data(state).get("auto_evade"))
+
+
 def evade_total(data: dict) -> int:
     """The evasion Sneak Test's successes so far: the roll's plus Fate's."""
     return data.get("evade_successes", 0) + data.get("fates", 0)
@@ -578,7 +583,7 @@ def _evade_result(ctx: Context) -> None:
     enc = find_encounter(state, data["foe"])
     total = evade_total(data)
     data["fates"] = 0  # Fate called for the Sneak Test, not for the battle's Skirmish
-    if total >= enc["sneak"]:
+    if data.get("auto_evade") or total >= enc["sneak"]:
         hero["evaded"].append(enc["id"])
         note(ctx, f"{hero['name']} evades {enc['name']}")
         data["over"] = True
@@ -612,6 +617,7 @@ def _skirmish(ctx: Context) -> None:
     data["foe_hp"] = max(0, data["foe_hp"] - hits)
     if data.get("ancient") is not None:
         foe["hp"] = data["foe_hp"]
+        foe["max_hp"] = max(foe["max_hp"], data["foe_hp"])
     parts = []
     for key, foe_hits in data["foe_hits"].items():
         if int(key) not in rules.fighters(state, data):
@@ -723,9 +729,15 @@ def _after_battle(ctx: Context) -> None:
     battle made the hero Camp: a defeat or an escape).
 
     "After the battle ends, if the foe is non-Ancient and not defeated, it restores
-    to full health": its HP is only kept in the battle's data, so nothing to do."""
+    to full health": its HP is only kept in the battle's data. "All HP loss inflicted
+    on the Ancient remains after the battle": its HP is the battle's at the end (a
+    correction after the last Skirmish included; a maximum raised with it)."""
     data = ctx.data
     index = data["hero"]
+    if data.get("ancient") is not None:
+        ancient = ctx.state["ancients"][data["ancient"]]
+        ancient["hp"] = data["foe_hp"]
+        ancient["max_hp"] = max(ancient["max_hp"], data["foe_hp"])
     hero = ctx.state["heroes"][index]
     if not hero["camped"] and engage_enemies(ctx, index, action=data.get("action")):
         return
@@ -744,9 +756,9 @@ BATTLE = Procedure(
         Step("stance", StepKind.PROMPT, "Hidden: Surprise Attack or Evade?", "Stage 1: Determine Surprise",
              command="stance", skip=_not_hidden),
         Step("evade", StepKind.PROMPT, "Evade: roll Sneak", "Stage 2: Evasion Opportunity",
-             command="evade_roll", skip=_no_evasion, dice=expects("evade")),
+             command="evade_roll", skip=_no_roll_to_evade, dice=expects("evade")),
         Step("evade_fate", StepKind.PROMPT, "Call on Fate?", "Stage 2: Evasion Opportunity; Test, Fate",
-             command="fate", skip=lambda s: _no_evasion(s) or not fate_callers(s)),
+             command="fate", skip=lambda s: _no_roll_to_evade(s) or not fate_callers(s)),
         Step("evaded", StepKind.AUTO, "Evaded?", "Stage 2: Evasion Opportunity", run=_evade_result,
              skip=_no_evasion),
         Step("plots", StepKind.REMINDER, "Plots join the Ancient", "Ancient Battles",

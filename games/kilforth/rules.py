@@ -15,6 +15,7 @@ from games.kilforth.state import (
     MAX_AP,
     MAX_ATTRIBUTE,
     MAX_FATE,
+    MAX_FOE_HP,
     MAX_GOLD,
     MAX_HP_LIMIT,
     SIZE,
@@ -82,6 +83,32 @@ def tracks(state: dict) -> list[TrackSpec]:
             specs.append(TrackSpec(f"hero{i + 1}.{attribute}",
                                    _label(state, i, attribute.capitalize()),
                                    f"{hp}.{attribute}", 0, MAX_ATTRIBUTE, dial=False))
+    return specs + foe_tracks(state)
+
+
+def foe_tracks(state: dict) -> list[TrackSpec]:
+    """The foes' HP for ``correct`` ("13. Rules Reference Guide": "effects on cards always
+    take precedence"), off the dial: while a battle is fought, the foe's HP in it (a card
+    ability may defeat an encounter - "Defeat" - but "An Ancient cannot be defeated by an
+    ability", so an Ancient keeps 1); and each Ancient on the map, its HP ("though the
+    Ancient's Abilities may heal it at Night", "Ancient Battles") and maximum HP (the
+    Prince's "+1 maximum and current HP", "Assault Example")."""
+    specs = []
+    proc = state.get("procedure")
+    fighting = proc["data"].get("ancient") if proc and proc["name"] == "battle" else None
+    if proc and proc["name"] == "battle" and not proc["data"].get("over"):
+        low = 1 if fighting is not None else 0
+        specs.append(TrackSpec("foe.hp", "Foe HP", "procedure.data.foe_hp", low, MAX_FOE_HP,
+                               dial=False))
+    for n, ancient in enumerate(state["ancients"]):
+        if not ancient["in_play"] or ancient["defeated"] or ancient["cell"] is None:
+            continue
+        if n != fighting:
+            specs.append(TrackSpec(f"ancient{n + 1}.hp", f"{ancient['name']} HP", f"ancients.{n}.hp",
+                                   1, lambda s, n=n: s["ancients"][n]["max_hp"], dial=False))
+        specs.append(TrackSpec(f"ancient{n + 1}.max_hp", f"{ancient['name']} max HP",
+                               f"ancients.{n}.max_hp", lambda s, n=n: max(1, s["ancients"][n]["hp"]),
+                               MAX_FOE_HP, dial=False))
     return specs
 
 

@@ -7,6 +7,8 @@ Shape (documented for players in ``docs/games/gloom-of-kilforth.md``)::
       "success_on": 5,              # 5 (5-6) or 4 (4-6, the easier Difficulty Variant)
       "advanced_regale": false,     # Regale costs chapter x 2 gold
       "plots": true,                # Ancient Abilities and Plots in use
+      "auto_evade": false,          # Advanced Variant: Sneak above the foe's evades
+      "coop_finale": false,         # co-op variant: all heroes at the Finale's location
       "day": 1,
       "first_hero": 0,              # holder of the First Hero marker
       "active_hero": 0,             # whose Daylight turn it is (null before Day 1)
@@ -71,8 +73,11 @@ LIMIT = 6
 MAX_ATTRIBUTE = 20
 MAX_HP_LIMIT = 20
 MAX_AP = 20
-MAX_FATE = 16  # "16 Fate wooden tokens"
+# "Token Limitations: There is no limit to the number of tokens that can be in play. If
+# the provided tokens run out, any substitute may be used" - not the 16 Fate tokens.
+MAX_FATE = 99
 MAX_GOLD = 999
+MAX_FOE_HP = 99  # an encounter's or an Ancient's HP, raised by card effects
 
 
 def cell_label(index: int) -> str:
@@ -182,8 +187,11 @@ def migrate_2(state: dict) -> dict:
 
 
 def migrate_3(state: dict) -> dict:
-    """Schema 3 -> 4: the state is unchanged; the ``market`` command changed (the cards
-    sold are named), see :func:`migrate_market_3`."""
+    """Schema 3 -> 4: the two variants a new game may choose, off for an older game;
+    the ``market`` command changed (the cards sold are named), see
+    :func:`migrate_market_3`."""
+    state.setdefault("auto_evade", False)
+    state.setdefault("coop_finale", False)
     return state
 
 
@@ -207,6 +215,8 @@ def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_reg
             "success_on": success_on,
             "advanced_regale": advanced_regale,
             "plots": plots,
+            "auto_evade": False,
+            "coop_finale": False,
             "day": 1,
             "first_hero": 0,
             "active_hero": None,

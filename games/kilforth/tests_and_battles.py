@@ -225,14 +225,19 @@ def team_up(ctx: Context) -> None:
 
 def stance(ctx: Context) -> None:
     """"Stage 1": a Hidden hero either Surprise Attacks (loses Hidden, gains Surprise)
-    or Evades (stays Hidden, Stage 2)."""
-    data = ctx.data
-    hero = ctx.state["heroes"][data["hero"]]
+    or Evades (stays Hidden, Stage 2). With the Advanced Variant ("If the hero's Sneak
+    value is higher than the foe's, then the hero may evade automatically") no Sneak
+    Test is rolled then."""
+    data, state = ctx.data, ctx.state
+    hero = state["heroes"][data["hero"]]
     data["stance"] = ctx.params["choice"]
     if data["stance"] == "surprise":
         hero["hidden"] = False
         data["surprise"] = "hero"
-    ctx.describe(f"{hero['name']}: {'Surprise Attack' if data['stance'] == 'surprise' else 'Evade'}")
+    elif state.get("auto_evade") and hero["sneak"] > procedures.battle_foe(state, data)["sneak"]:
+        data["auto_evade"] = True
+    ctx.describe(f"{hero['name']}: {'Surprise Attack' if data['stance'] == 'surprise' else 'Evade'}"
+                 + (" (Sneak above the foe's: evaded)" if data.get("auto_evade") else ""))
 
 
 def evade_roll(ctx: Context) -> None:

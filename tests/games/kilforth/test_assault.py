@@ -188,3 +188,41 @@ def test_a_hero_eliminated_by_an_ancient_after_the_others_camped_starts_the_nigh
     state = _eliminated_in_assault(other_camped=True)
     assert state["heroes"][0]["eliminated"]
     assert state["procedure"]["name"] == "night" and step_id(state) == "card"
+
+
+def test_coop_wins_only_when_every_ancient_is_defeated():
+    """"Deed: Assault": "In the cooperative game all Ancients must be defeated for the
+    win"; "Ancient Battles": "if it was the last remaining Ancient, the game concludes
+    after the battle ends"; the co-op Victory Points: "the sum of each hero's Victory
+    Point score, divided by the number of heroes who started the game, rounded up"."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for n, cell in enumerate(("B2", "D4")):
+        state["ancients"][n].update(in_play=True, cell=cell_index(cell), hp=1, max_hp=1, fight=0, gold=3)
+    for hero in state["heroes"]:
+        hero.update(chapter=6, cell=cell_index("B2"))
+    state["heroes"][1]["asset_gold"] = 2
+    state["heroes"][1]["assets"] = 1
+    state = do(state, "assault", ancient=1)
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    state = do(state, "fate", use="no")
+    assert state["ancients"][0]["defeated"] and not state["over"]
+    state["ancients"][1]["defeated"] = True
+    state = do(state, "correct", track="hero1.gold", value=state["heroes"][0]["gold"])
+    assert state["over"]["result"] == "win"
+    assert state["over"]["text"] == "The Ancients are defeated! VP 4"  # (4 + 1 + 2) / 2 up
+
+
+def test_competitive_time_up_is_a_pyrrhic_victory_for_the_most_victory_points():
+    """"4. Winning the Game": "If no hero achieves this, the hero with the most Victory
+    Points wins a Pyrrhic victory!" - Victory Points: "the sum of their gold plus the gold
+    value of their cards in play (assets)"."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    state["heroes"][0].update(gold=5)
+    state["heroes"][1].update(gold=2, assets=1, asset_gold=4)
+    state["night_deck"]["draw"] = state["night_deck"]["draw"][:1]
+    from .helpers import camp_all
+    state = camp_all(state)
+    state = do(state, "night_card", location="A1", type="weather")
+    assert state["over"] == {"result": "win", "text": "Time is up: Hero 2 wins a Pyrrhic victory (6 VP)"}

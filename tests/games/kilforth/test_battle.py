@@ -437,3 +437,50 @@ def test_a_hidden_hero_comes_out_of_hiding_to_form_a_team_and_a_hidden_one_canno
     state = do(state, "team_up", team="H2")
     assert not state["heroes"][0]["hidden"] and state["heroes"][2]["hidden"]
     assert step_id(state) == "trap" and state["procedure"]["data"]["team"] == [1]
+
+
+def test_advanced_variant_a_sneakier_hero_evades_automatically():
+    """"Stage 2: Evasion Opportunity", Advanced Variant: "If the hero's Sneak value is
+    higher than the foe's, then the hero may evade automatically" - chosen at Setup; no
+    Sneak Test then; without the variant, or not higher, the Test is rolled."""
+    def meet(sneak: int, foe_sneak: int, variant: bool) -> dict:
+        state = start([dict(WARRIOR, sneak=sneak)], auto_evade=variant)
+        state = do(do(state, "hide"), "move", to="C2")
+        state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=foe_sneak)
+        return do(state, "stance", choice="evade")
+    evaded = meet(3, 2, True)
+    assert evaded["procedure"] is None and evaded["heroes"][0]["evaded"] == [1]
+    assert step_id(meet(2, 2, True)) == "evade"
+    assert step_id(meet(3, 2, False)) == "evade"
+
+
+def test_a_stranger_made_an_enemy_is_engaged_without_surprise_and_later_evaded_by_its_sneak():
+    """"Strangers": "The hero can choose to intentionally make the Stranger an Enemy
+    (instead of rolling) as their Confront Action" - an Enemy token placed, engaged at
+    once, "For this first engagement, neither side can have Surprise" (Stage 1: "skip
+    this stage", even for a Hidden hero); "If a hero later returns to an Enemy Stranger,
+    they may try to evade them like any other Enemy - this is the only time they will
+    use the Stranger's Sneak value"; it stays a Stranger to the other heroes."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    thug = place(state, cell_index("C2"), "stranger", influence=3, fight=1, hp=3, sneak=2)
+    state = do(state, "confront", encounter=thug, attribute="enemy")
+    data = state["procedure"]["data"]
+    assert state["encounters"][0]["enemy_of"] == [0] and state["heroes"][0]["enemy_tokens"] == 3
+    assert data["surprise"] is None and not data["hidden"]
+    state = do(state, "team_up", team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(1))
+    state = do(state, "fate", use="no")
+    state = do(state, "escape", escape=True, to="B2")
+    assert state["active_hero"] == 1 and state["procedure"] is None  # no Enemy to Hero 2
+    state["heroes"][0].update(cell=cell_index("C2"), hidden=True, camped=False)
+    state["active_hero"] = 0
+    state = do(state, "engage", encounter=thug)
+    assert step_id(state) == "stance"
+    state = do(state, "stance", choice="evade")
+    assert GAME.view(state).step.startswith("Evade 3d")
+    state = do(state, "evade_roll", dice=d6(5, 6, 1))
+    assert state["procedure"] is None and state["heroes"][0]["evaded"] == [thug]

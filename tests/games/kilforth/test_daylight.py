@@ -92,6 +92,7 @@ def test_regale_example_and_a_second_regale_refused():
     state = do(state, "regale", rumours=2)
     hero = state["heroes"][0]
     assert (hero["gold"], hero["max_hp"], hero["hp"], hero["chapter"], hero["rumours"]) == (1, 6, 5, 2, 1)
+    assert hero["ap"] == 3  # the Action's AP spent, none gained ("never by healing or Regaling")
     state["heroes"][0]["gold"] = 10
     assert "second" in refused(state, "regale", rumours=0).long
 
@@ -272,3 +273,70 @@ def test_competitive_pressure_of_chapter_4_lifts_heroes_below_chapter_3_in_hero_
     coop = start(heroes, mode="coop")
     coop["heroes"][0].update(chapter=4, gold=5)
     assert [h["chapter"] for h in do(coop, "regale")["heroes"]] == [5, 1, 1, 1]
+
+
+def test_coop_variant_all_heroes_at_the_finale():
+    """"Variant for the Cooperative Game: All heroes must be at the same location as the
+    active hero in order for their Finale to be completed" - chosen at Setup."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop", coop_finale=True)
+    state["heroes"][0]["chapter"] = 5
+    state["heroes"][1]["cell"] = cell_index("B2")
+    assert refused(state, "regale", finale=2, attribute="fight").short == "All heroes here first"
+    state["heroes"][1]["cell"] = CITY
+    assert step_id(do(state, "regale", finale=2, attribute="fight")) == "roll"
+    plain = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    plain["heroes"][0]["chapter"] = 5
+    plain["heroes"][1]["cell"] = cell_index("B2")
+    assert step_id(do(plain, "regale", finale=2, attribute="fight")) == "roll"
+
+
+def test_make_camp_discards_the_remaining_ap_and_the_successes():
+    """"Action or Camp": "make Camp - the hero discards any remaining Action Points (if
+    any), and takes no further turns this phase"; "A hero loses all of their accumulated
+    successes if they ... make Camp"."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["successes"] = [{"encounter": None, "attribute": "fight", "count": 2}]
+    state = do(state, "camp")
+    hero = state["heroes"][0]
+    assert (hero["ap"], hero["camped"], hero["successes"]) == (0, True, [])
+    state = do(state, "hide")  # Hero 2; Hero 1 takes no further turns
+    assert state["active_hero"] == 1
+
+
+def test_moving_into_sprawl_city_draws_no_encounter():
+    """"Location's Encounter Deck: ... If a location doesn't have a terrain type that
+    matches an encounter deck (e.g. Sprawl City), it can't have an encounter assigned"."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    state = do(state, "move", to="C3")
+    assert state["procedure"] is None and state["encounters"] == [] and state["heroes"][0]["ap"] == 3
+    assert refused(state, "search").short == "Nothing to search"
+
+
+def test_obstacles_stop_search_confront_and_plots_being_cleared_but_not_movement():
+    """"Obstacles ... stop you from Clearing Plots or doing Search and Confront Actions
+    for encounters, but they don't hinder movement or anything else!"; "Action: Clear",
+    Restriction: "1 or more obstacles or, if there are no obstacles, 1 or more Plot cards"."""
+    state = start(plots=True)
+    here = cell_index("C2")
+    state["heroes"][0]["cell"] = here
+    assert refused(state, "clear").short == "Nothing to Clear"
+    state["map"][here].update(obstacles=1, plots=[0])
+    assert refused(state, "search").short == "Obstacle here"
+    quest = place(state, here, "quest", study=1)
+    assert refused(state, "confront", encounter=quest, attribute="study").short == "Obstacle here"
+    state = do(state, "clear")
+    assert state["map"][here]["plots"] == [0] and state["map"][here]["obstacles"] == 0
+    state["active_hero"] = 0
+    state["map"][here]["obstacles"] = 2
+    moved = do(state, "move", to="C1")
+    assert moved["heroes"][0]["cell"] == cell_index("C1")
+
+
+def test_hide_only_when_not_hidden_and_hidden_heroes_perform_no_deeds():
+    """"Action: Hide", Restriction: "Hero must not be Hidden"; "Hidden heroes cannot
+    perform Deeds"."""
+    state = do(start(), "hide")
+    assert refused(state, "hide").short == "Already Hidden"
+    state["heroes"][0]["loot"] = 1
+    assert refused(state, "resolve", source="Loot token", ap=1).short == "Hidden: no Deeds"

@@ -85,3 +85,31 @@ def test_map_adjacency_is_orthogonal():
     assert rules.adjacent(12, 7) and rules.adjacent(12, 13)
     assert not rules.adjacent(12, 6)  # diagonal
     assert not rules.adjacent(4, 5)  # row wrap is not adjacent
+
+
+def test_each_hero_takes_the_setup_tokens_and_one_starting_reward():
+    """"2. Setup", Hero Starting Rewards: "taking one into their hand" (a rumour);
+    Tokens: "4 Health Points, 4 Fate tokens, X Starting Gold (listed on their Race
+    card), 4 Enemy tokens, 1 Hidden token (used in Hide Actions), 4 Action Points";
+    Hero Standees on Sprawl City. "Do not use Ancient Abilities or Plots in your first
+    game": Plots are off unless chosen."""
+    state = start([dict(WARRIOR, gold=2)])
+    hero = state["heroes"][0]
+    assert (hero["rumours"], hero["enemy_tokens"], hero["hidden"], hero["gold"]) == (1, 4, False, 2)
+    assert (hero["hp"], hero["fate"], hero["ap"], hero["cell"]) == (4, 4, 4, CITY)
+    assert state["plots"] is False and step_id(begin({"heroes": 1}, 1)) == "hero"
+
+
+def test_no_card_is_ever_placed_on_sprawl_city():
+    """"Sprawl City ... is considered 'safe' - no Enemy, Ancient, Plot, encounter, or
+    other type of card may be placed here at any time": a card effect's encounter and
+    the Ancient's card are refused there; the invariant refuses any state with one."""
+    state = start()
+    assert refused(state, "place_encounter").short == "Not on Sprawl City"
+    state["heroes"][0]["chapter"] = 5
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=[{"kind": "d6", "face": 6}] * 3)
+    state = do(state, "totem", totem="gold")
+    assert refused(state, "ancient_card", location="C3").short == "Not on Sprawl City"
+    broken = dict(state, encounters=[{"id": 9, "cell": CITY, "type": "place"}])
+    assert "a card is on Sprawl City" in rules.invariants(broken)

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from games.core import dice
+from games.core import Command, apply, dice
 from games.kilforth.state import cell_index
 
 from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
@@ -147,3 +147,74 @@ def test_a_tray_roll_of_the_wrong_count_is_refused_naming_the_roll():
     assert err.short == "Roll 3 d6"
     err = refused(state, "roll", dice=[{"kind": "d10", "face": 5}] * 3)
     assert "3 d6" in err.short
+
+
+def test_confront_only_quests_places_and_strangers_and_strangers_by_influence():
+    """"Action: Confront": "'Enemy' encounters do not require Confront Actions - they are
+    automatically engaged instead"; Strangers: "Heroes can only Test their Influence
+    attribute, even if the Stranger has other attributes"."""
+    state = _at(start(), "C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1)
+    stranger = place(state, cell_index("C2"), "stranger", influence=2, sneak=2)
+    assert refused(state, "confront", encounter=wolf, attribute="fight").short == "Not confrontable"
+    assert refused(state, "confront", encounter=stranger, attribute="sneak").short == "Influence only"
+
+
+def test_another_heros_defeat_of_the_encounter_discards_your_successes():
+    """"A hero loses all of their accumulated successes if ... another hero defeats the
+    encounter first"; "Confront Result": "all heroes who gained successes against this
+    encounter discard those successes". Fate may be a discarded rumour."""
+    state = start([dict(WARRIOR, sneak=3), dict(WARRIOR, sneak=3)], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    town = place(state, cell_index("C2"), "place", sneak=3, gold=1)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "fate", use="rumour")  # "1 Fate token, or 1 rumour"
+    assert state["heroes"][0]["rumours"] == 0 and state["heroes"][0]["successes"][0]["count"] == 2
+    state = do(state, "confront", encounter=town, attribute="sneak")  # Hero 2
+    state = do(state, "roll", dice=d6(6, 6, 5))
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["heroes"][0]["successes"] == [] and state["encounters"] == []
+
+
+def test_overcome_defeats_and_discards_every_heros_successes_on_it():
+    """"Deed: Overcome": "automatically defeat the encounter", "All heroes that have gained
+    successes against the defeated encounter discard those successes", "The hero claims a
+    reward"; no AP."""
+    state = _at(start(), "C2")
+    farmer = place(state, cell_index("C2"), "stranger", influence=3, gold=1)
+    state["heroes"][0]["successes"] = [{"encounter": farmer, "attribute": "influence", "count": 1}]
+    state = do(state, "overcome", encounter=farmer)
+    assert step_id(state) == "reward" and state["heroes"][0]["successes"] == []
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["heroes"][0]["ap"] == 4 and state["heroes"][0]["gold"] == 2
+
+
+def test_a_dead_stranger_reveals_no_secrets():
+    """"Reward", Exception: "When a hero defeats a Stranger with their Enemy token on it,
+    option a. must be chosen for the Loot and for the Rumour Step"."""
+    state = _at(start([dict(WARRIOR, fight=3)]), "C2")
+    thug = place(state, cell_index("C2"), "stranger", influence=2, fight=0, hp=1, sneak=1, gold=2)
+    state = do(state, "confront", encounter=thug, attribute="enemy")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    state = do(state, "fate", use="no")
+    assert step_id(state) == "reward"
+    assert refused(state, "reward", loot="loot token", rumour="card").short == "Enemy: gold + card"
+    assert refused(state, "reward", loot="gold", rumour="reward card").short == "Enemy: gold + card"
+    assert do(state, "reward", loot="gold", rumour="card")["heroes"][0]["gold"] == 3
+
+
+def test_a_card_test_passes_or_fails_on_its_needed_successes():
+    """"Fail a [attribute X] Test: ... the Test is failed if fewer than X successes are
+    gained"; "Pass a [attribute X] Test: ... passed if X or more successes are gained"."""
+    state = start()
+    testing = do(state, "test", attribute="fight", needed=2)
+    passed = apply(GAME, testing, Command("roll", {"dice": d6(5, 6, 1)}))
+    assert passed.description.endswith("2 successes - passed")
+    state = do(state, "test", attribute="fight", needed=2)
+    state = do(state, "roll", dice=d6(5, 1, 1))
+    failed = apply(GAME, state, Command("fate", {"use": "no"}))
+    assert failed.description.endswith("1 successes - failed")
