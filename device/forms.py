@@ -56,23 +56,32 @@ class CursorMenu:
 def distinct(labels: list[str], width: int = LINE_CHARS - 1) -> list[str]:
     """``labels`` as the OLED can tell them apart in ``width`` characters.
 
-    Labels longer than that which would look alike once cut ("Equip/unequip
-    a…" twice) keep their first word and then their distinguishing part
-    ("Equip/…+Spirit Asset: Spirit…"): the words they share are left out.
-    Other labels are unchanged (the renderer cuts them).
+    Long labels that differ in at most the last three characters the OLED
+    would show of them ("Equip/unequip a +S…", "Equip/unequip a +P…") keep a short
+    head and then their distinguishing part ("Equip…+Spirit Asset: Spirit…"):
+    the words they share are left out. Other labels are unchanged (the
+    renderer cuts them).
     """
     out = list(labels)
-    cut = [label[: width - 1] if len(label) > width else label for label in labels]
     for i, label in enumerate(labels):
-        twins = [j for j, other in enumerate(cut) if other == cut[i] and j != i]
-        if not twins or len(label) <= width:
+        if len(label) <= width:
             continue
-        shared = _shared_prefix([label] + [labels[j] for j in twins])
-        head = label.split(" ", 1)[0]
-        if len(head) >= len(shared):
+        twins = [other for j, other in enumerate(labels)
+                 if j != i and len(other) > width and _common(label, other) >= width - 3]
+        if not twins:
             continue
-        out[i] = f"{head}\u2026{label[len(shared):]}"
+        shared = _shared_prefix([label, *twins])
+        head = label.split(" ", 1)[0].split("/", 1)[0][:5]
+        if len(head) + 1 < len(shared):
+            out[i] = f"{head}\u2026{label[len(shared):]}"
     return out
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _shared_prefix(labels: list[str]) -> str:
