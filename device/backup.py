@@ -83,6 +83,8 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
         problems = "; ".join(str(row[0]) for row in target.execute("PRAGMA integrity_check").fetchmany(3))
     except sqlite3.DatabaseError as exc:
         if exc.sqlite_errorcode not in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            target.close()
+            partial.unlink(missing_ok=True)  # a full card: leave no half copy behind
             raise
         problems = str(exc)
     finally:

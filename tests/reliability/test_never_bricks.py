@@ -14,6 +14,7 @@ import json
 import shutil
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -529,3 +530,67 @@ def test_backups_follow_the_journal_and_restore_it(tmp_path):
     assert restored.state() == journal.state()
     restored.close()
     journal.close()
+
+
+FULL_CARD = r"""
+import json, os, sys
+from pathlib import Path
+import tests.fixtures.counter_game  # registers test-counter
+from device.backup_worker import BackupWorker
+from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from games.core import Command
+
+data = Path(sys.argv[1])
+journal, _ = Journal.open(data)
+journal.new_game("test-counter", {"start": 0, "limit": 20}, seed=1)
+for i in range(300):
+    journal.commit(Command("adjust", {"track": "counter", "delta": 1 if i % 2 == 0 else -1}))
+filler = data / "filler"
+with open(filler, "wb", buffering=0) as f:  # the card fills up: other files, photos, logs
+    try:
+        while True:
+            f.write(b"x" * 4096)
+    except OSError:
+        pass
+with open(filler, "r+b") as f:
+    f.truncate(f.seek(0, 2) - 48 * 1024)  # room for a few moves, not for a copy of the journal
+reports = []
+worker = BackupWorker(data / JOURNAL_FILE, data / BACKUP_DIR, report=reports.append)
+worker.request()
+worker.close()
+journal.commit(Command("adjust", {"track": "counter", "delta": 1}))  # play goes on
+parts_before = [p.name for p in (data / BACKUP_DIR).glob("*.part")] if (data / BACKUP_DIR).exists() else []
+shown = journal.state()
+journal.close()
+reopened, notices = Journal.open(data)
+print(json.dumps({"kind": reports[0].error.kind if reports[0].error else None,
+                  "short": reports[0].error.short if reports[0].error else None,
+                  "same": reopened.state() == shown, "notices": notices,
+                  "parts_before": parts_before, "parts_after": [p.name for p in data.rglob("*.part")]}))
+"""
+
+
+def test_a_really_full_card_skips_the_backup_and_keeps_every_move(tmp_path):
+    """A tmpfs of 8 MiB in a private mount namespace, filled up, as a card would be."""
+    import subprocess
+    import sys
+
+    from tests.acceptance.harness import _env
+
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
+        pytest.skip("needs unshare -m (root) to mount a small tmpfs")
+    data = tmp_path / "card"
+    data.mkdir()
+    script = tmp_path / "full_card.py"
+    script.write_text(FULL_CARD)
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o size=8m tmpfs {data} && "
+         f"{sys.executable} {script} {data}"],
+        capture_output=True, text=True, env={**_env(), "PYTHONPATH": str(Path(__file__).parents[2])},
+        timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["kind"] == "full" and result["short"] == "Card full: no backup"
+    assert result["same"] and result["parts_before"] == [] and result["parts_after"] == []
+    assert result["notices"] == []
