@@ -90,3 +90,44 @@ def test_a_corrupted_byte_never_yields_a_different_message(frame, byte, at):
     got = [r.message for r in parser.feed(corrupted + b"\n")]
     original = [r.message for r in FrameParser().feed(frame)]
     assert got in ([], original)
+
+
+# --- hostile dice (issue 15): only the kinds and faces PROTOCOL.md defines become a roll ------------
+
+kind_text = st.one_of(
+    st.sampled_from(["d6", "d10", "d2", "d100", "d0", "d1", "d101", "d1000", "d06", "d007", "D6", "d", "dd6",
+                     *NAMED_FACES, "FATE", "rune", "fate_", "d6 "]),
+    st.integers(0, 10**6).map(lambda n: f"d{n}"),
+    st.from_regex(r"[a-z][a-z0-9_-]{0,40}", fullmatch=True),
+)
+face_text = st.one_of(
+    st.integers(-5, 10**6).map(str),
+    st.sampled_from(["?", "", "05", "0", "Joy", "rage", "GRAIL", "North", "x" * 40]),
+    st.from_regex(r"[ -~]{0,40}", fullmatch=True).filter(lambda t: not set(t) & set("$*,;:")),
+)
+
+
+def defined(kind: str, face: object) -> bool:
+    if kind in NAMED_FACES:
+        return face in NAMED_FACES[kind]
+    sides = int(kind[1:])
+    return kind == f"d{sides}" and 2 <= sides <= 100 and isinstance(face, int) and 1 <= face <= sides
+
+
+@FUZZ
+@given(st.lists(st.tuples(kind_text, face_text), min_size=1, max_size=6),
+       st.sampled_from(["settled", "cocked"]))
+def test_only_dice_the_protocol_defines_become_a_roll(dice, state):
+    field = ";".join(f"{kind}:{face}" for kind, face in dice)
+    try:
+        frame = encode_frame("ROLL", "7", state, field)
+    except ValueError:
+        return  # no frame to send: too long, or a byte a field may not hold
+    parser = FrameParser()
+    got = parser.feed(frame)
+    if not got:
+        assert parser.rejected["bad_field"] == 1
+        return
+    (received,) = got
+    for die in received.message.dice:
+        assert die.face is None or defined(die.kind, die.face), die

@@ -105,6 +105,19 @@ def test_garbage_split_frames_and_bad_checksums_do_not_stop_reading(tray, reader
     assert rejected["bad_checksum"] == 1
 
 
+def test_dice_the_protocol_does_not_define_are_counted_bad_never_rolled(tray, reader):
+    """Issue 15: ``d0:0``, ``d1000:5000``, ``d06:9``, an unknown kind, a face off its die: each
+    frame is a ``bad_field``, counted; no roll reaches the game, and the next good one does."""
+    reader, events = reader
+    for roll_id, dice in enumerate(("d0:0", "d1000:5000", "d06:9", "rune:Ansuz", "fate:Joy", "d6:7",
+                                    "d6:5;d1:1", "d101:5"), start=100):
+        tray.inject(encode_frame("ROLL", str(roll_id), "settled", dice))
+    tray.report(D6_PAIR)
+    assert events.get(timeout=1).dice == tuple(D6_PAIR)
+    assert events.empty()
+    assert reader.stats().rejected["bad_field"] == 8
+
+
 def test_a_flood_keeps_the_reader_responsive(tray, reader):
     reader, events = reader
     tray.flood(3000)
