@@ -105,3 +105,13 @@ def test_tokens_have_no_limit():
     assert do(state, "correct", track="hero1.fate", value=20)["heroes"][0]["fate"] == 20
     assert do(state, "correct", track="hero1.gold", value=250)["heroes"][0]["gold"] == 250
     assert state["heroes"][0]["cell"] == CITY
+
+
+def test_a_card_heals_up_to_maximum_health_and_gives_ap_only_when_it_says_so():
+    """"Heal X HP: Gain X HP, up to the entity's maximum health"; "Heroes only gain AP
+    when Breaking Camp or via card effects" - a card's Deed (``resolve``) heals 3 of the 2
+    missing HP and gives the AP it names."""
+    state = start()
+    state["heroes"][0]["hp"] = 3
+    state = do(state, "resolve", source="card", heal=3, ap=1)
+    assert (state["heroes"][0]["hp"], state["heroes"][0]["ap"]) == (5, 5)
