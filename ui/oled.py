@@ -38,7 +38,7 @@ ON = 1
 OFF = 0
 
 # Big-value sizes tried in order until the text fits (DejaVu Sans Bold).
-_BIG_SIZES = (34, 30, 26, 22, 18)
+_BIG_SIZES = (34, 30, 26, 22, 18, 14)
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,11 @@ def _medium() -> _Face:
 
 def _large() -> _Face:
     return _terminus(16)
+
+
+def _tiny() -> _Face:
+    """Terminus at 10 pixels: 24 characters to a line, for a label one line too long."""
+    return _terminus(10)
 
 
 def _big_font(text: str, max_width: int, max_height: int) -> ImageFont.FreeTypeFont | None:
@@ -253,6 +258,15 @@ def _draw_top_line(canvas: _Canvas, text: str) -> None:
     canvas.rule(_TOP_RULE)
 
 
+def _step_lines(tag: str, text: str) -> int:
+    """How many lines the step takes after the phase's tag (5 when more than 4)."""
+    font = _small().font
+    width = WIDTH - 2 * MARGIN_X
+    first = width - (_width(tag, font) + 5 if tag else 0)
+    lines = wrap(text, font, width, 5, first_width=first)
+    return len(lines) if not (lines and lines[-1].endswith(ELLIPSIS)) else 5
+
+
 def _draw_step_lines(canvas: _Canvas, tag: str, text: str, max_lines: int = 2) -> int:
     """The phase's tag (inverted) and the step, wrapped over up to ``max_lines`` lines.
 
@@ -370,8 +384,15 @@ def _draw_game(canvas: _Canvas, game: GameView, focus: str | None) -> None:
     mid_y1 = _BOTTOM_RULE - 2
     if track is not None:
         step = game.step or (game.headline if not game.phase else "")
-        rule = _draw_step_lines(canvas, phase_tag(game.phase) if game.step else "", step or game.phase)
-        _draw_track(canvas, track, rule + 2, mid_y1, game.tracks.index(track), len(game.tracks))
+        tag = phase_tag(game.phase) if game.step else ""
+        if _step_lines(tag, step or game.phase) <= 2:
+            rule = _draw_step_lines(canvas, tag, step or game.phase)
+            _draw_track(canvas, track, rule + 2, mid_y1, game.tracks.index(track), len(game.tracks))
+        else:  # a long step takes the middle; the focused value moves to the bottom line
+            _draw_step_lines(canvas, tag, step, max_lines=4)
+            facts = ((track.label, str(track.value)), *game.facts)[:3]
+            _draw_facts(canvas, facts)
+            return
     else:
         text = game.step or game.headline  # never an empty body
         if _paragraph_fits(canvas, text, _MID_Y, mid_y1):
@@ -478,34 +499,68 @@ def _draw_list(canvas: _Canvas, menu: Menu) -> None:
 
 
 def _draw_form(canvas: _Canvas, form: Form) -> None:
-    """A prompt, one field at a time: the prompt and the field's place ("3/13") on top,
-    the field's label, its value large, then what confirms and how to leave.
+    """A prompt, one field at a time: the prompt and the field's place ("3/13"), the
+    field's label, its value large, then what confirms and how to leave.
 
-    A check page (or a question) shows its lines instead of the field.
+    A prompt too long to share the top line with the place leaves the place
+    beside the label, and takes two lines if it needs them (the value is then
+    drawn smaller); a label too long for its line is drawn smaller, then on two
+    lines. A check page (or a question) shows its lines instead of the field;
+    a prompt without fields (a roll) shows itself in full. Help (``select``
+    held) shows a prompt cut even so in full.
     """
+    face = _small()
     if form.review:
         page, pages = form.page
-        _draw_header(canvas, form.title, f"{page}/{pages}" if pages > 1 else "")
-        face = _small()
+        where = f"{page}/{pages}" if pages > 1 else ""
+        title = form.title if _fits(form.title, where) else "Check the values"
+        _draw_header(canvas, title, where)
         for i, line in enumerate(form.review[:3]):
             canvas.text(canvas.x0, _PAGE_Y + i * face.height, line, face, canvas.width)
         _draw_keys(canvas, form.keys, rule=False)
         return
     fields = form.fields
-    index = next((i for i, f in enumerate(fields) if f.focused), 0)
-    _draw_header(canvas, form.title, f"{index + 1}/{len(fields)}" if fields else "")
-    face = _small()
     if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
-        _draw_paragraph(canvas, form.title, _MID_Y, _BOTTOM_RULE - 2)
+        _draw_step_lines(canvas, "", form.title, max_lines=4)
         _draw_keys(canvas, form.keys)
         return
+    index = next((i for i, f in enumerate(fields) if f.focused), 0)
     field = fields[index]
-    label_lines = wrap(field.label, face.font, canvas.width, 2)
+    where = f"{index + 1}/{len(fields)}"
+    where_w = _width(where, face.font) + 4
+    label_face = _label_face(field.label, canvas.width - where_w)
+    if _fits(form.title, where) or label_face is None:  # the place on the top line
+        _draw_header(canvas, form.title, where)
+        y, beside = _MID_Y, ""
+        label_face = _label_face(field.label, canvas.width) or face
+    else:  # the place beside the label, the prompt on the top line (two if need be)
+        beside = where
+        if _fits(form.title, ""):
+            _draw_header(canvas, form.title)
+            y = _MID_Y
+        else:
+            y = _draw_step_lines(canvas, "", form.title) + 2
+    room = canvas.width - (where_w if beside else 0)
+    label_lines = wrap(field.label, label_face.font, canvas.width, 2, first_width=room)
     for i, line in enumerate(label_lines):
-        canvas.text(canvas.x0, _MID_Y + i * face.height, line, face, canvas.width)
-    y0 = _MID_Y + len(label_lines) * face.height + 1
-    _draw_value(canvas, field.value, y0, _BOTTOM_RULE - 2)
-    _draw_keys(canvas, form.keys)
+        canvas.text(canvas.x0, y + i * label_face.height, line, label_face, room if i == 0 else canvas.width)
+    if beside:
+        canvas.right(y, beside, face)
+    y0 = y + len(label_lines) * label_face.height + 1
+    roomy = y0 <= _MID_Y + face.height + 1
+    _draw_value(canvas, field.value, y0, _BOTTOM_RULE - 2 if roomy else _KEYS_Y - 1)
+    _draw_keys(canvas, form.keys, rule=roomy)
+
+
+def _label_face(label: str, room: int) -> _Face | None:
+    """The font a field's label fits ``room`` in: the small one, else the tiny one, else None."""
+    return next((f for f in (_small(), _tiny()) if _width(label, f.font) <= room), None)
+
+
+def _fits(text: str, right: str) -> bool:
+    """True when ``text`` and ``right`` share the top line uncut."""
+    font = _small().font
+    return _width(text, font) + (_width(right, font) + 4 if right else 0) <= WIDTH - 2 * MARGIN_X
 
 
 def _draw_value(canvas: _Canvas, value: str, y0: int, y1: int) -> None:
@@ -549,7 +604,7 @@ def _draw_help(canvas: _Canvas, rows: Sequence[tuple[str, str]], about: str = ""
 def _draw_message(canvas: _Canvas, message: Message) -> None:
     face = _small()
     if message.kind == "info":
-        lines = wrap(message.short, face.font, canvas.width - 4, 2)
+        lines = wrap(message.short, face.font, canvas.width - 4, 3)
         height = len(lines) * face.height + 2
         y0 = canvas.y1 - height + 1
         canvas.clear(canvas.x0, y0 - 2, canvas.x1, canvas.y1)

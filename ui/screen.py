@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.core.views import GameView, Panel, TrackView
+from ui import cuts
 from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD
 from ui.model import Form, Frame, Menu, Message
 
@@ -199,6 +200,7 @@ class ScreenRenderer:
     ) -> pygame.Rect:
         """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge."""
         shown = fit(text, lambda s: font.size(s)[0], max_width)
+        cuts.drawn("screen", shown)
         if not shown:
             return pygame.Rect(x, y, 0, font.get_linesize())
         image = font.render(shown, True, color)

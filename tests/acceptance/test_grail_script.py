@@ -28,7 +28,8 @@ def end_of_day() -> list[dict]:
     return [NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
 
 
-def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
+def three_days() -> list[dict]:
+    """The script of three days, a Menhir going dark (also counted for cut text)."""
     lines = new_game("tainted-grail") + SETUP
     # The Menhir dial focuses Menhir 101's Dial (after Energy, Health, Terror);
     # the Spirit dial turns its 8 days down to 1.
@@ -47,6 +48,11 @@ def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
     lines += [{"snap": "day2"}]
     # Day 2 ends; Start of Day 3: 101 goes dark, 103 vanishes and the Character moves.
     lines += end_of_day() + [NEXT, NEXT, {"snap": "wyrdness"}, NEXT, NEXT, NEXT, NEXT]
+    return lines
+
+
+def test_three_days_a_menhir_goes_dark_and_the_map_shrinks(tmp_path):
+    lines = three_days()
     run = run_script(tmp_path, lines)
     assert run.status == 0, run.stderr
     out = run.state()

@@ -21,8 +21,9 @@ def _menu(name: str) -> list[dict]:
     return [{"press": "select"}, {"turn": "menhir", "steps": action(GAME, name)}, {"press": "select"}]
 
 
-def test_two_days_and_a_night(tmp_path):
-    lines = [
+def two_days_and_a_night() -> list[dict]:
+    """The script of Day 1, the Night and Day 2's Confront (also counted for cut text)."""
+    return [
         *new_game(GAME),  # solo, 1 hero, successes on 5-6
         {"press": "next"},  # Setup's content pack step: no pack
         # Setup: the hero's values form opens by itself; Sneak 3, Influence 2; the eight
@@ -52,6 +53,10 @@ def test_two_days_and_a_night(tmp_path):
         {"press": "select"}, {"press": "select"},  # the Fate form after the roll: "no", checked
         {"snap": "day-2"},
     ]
+
+
+def test_two_days_and_a_night(tmp_path):
+    lines = two_days_and_a_night()
     run = run_script(tmp_path, lines)
     assert run.status == 0, run.stderr
     box = run.state()

@@ -20,8 +20,9 @@ QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 
 
-def test_a_round_with_a_revealed_threat_and_block(tmp_path):
-    lines = [
+def a_round_with_a_revealed_threat() -> list[dict]:
+    """The script of four rounds to a revealed Threat's attack (also counted for cut text)."""
+    return [
         *new_game("kreel-manor"),               # 1 hero, Spirit 10/10, standard
         {"turn": "spirit", "steps": -2},        # a card effect: Spirit 10 -> 8
         *FIRST_ROUND, *QUIET_ROUND * 2,
@@ -38,6 +39,10 @@ def test_a_round_with_a_revealed_threat_and_block(tmp_path):
         {"press": "select"},
         {"snap": "after-spirit"},
     ]
+
+
+def test_a_round_with_a_revealed_threat_and_block(tmp_path):
+    lines = a_round_with_a_revealed_threat()
     run = run_script(tmp_path, lines, seed=7)
     assert run.status == 0, run.stderr
     summary = run.state()

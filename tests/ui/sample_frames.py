@@ -107,16 +107,25 @@ def review_frame() -> Frame:
     return Frame(title="Kreel Manor", game=KREEL, focus="spirit", form=form)
 
 
-def two_line_step_frame() -> Frame:
-    """A step too long for one line: the phase's tag, then two lines over the track."""
-    game = GameView(
+def _spirit_phase(step: str) -> GameView:
+    return GameView(
         headline="Kreel Manor · Round 3",
         phase="5. Spirit Phase",
-        step="B. Block: enter your Block points played this phase",
+        step=step,
         tracks=(TrackView("spirit", "Spirit", 7, 0, 10), TrackView("power", "Power", 3, 0, 6)),
         facts=(("Shadows", "2/3"), ("Threats", "4")),
     )
-    return Frame(title="Kreel Manor", game=game, focus="spirit")
+
+
+def two_line_step_frame() -> Frame:
+    """A step too long for one line: the phase's tag, then two lines over the track."""
+    return Frame(title="Kreel Manor", game=_spirit_phase("B. Block: enter Block points"), focus="spirit")
+
+
+def long_step_frame() -> Frame:
+    """A step too long for two lines takes the middle; the focused value moves to the bottom line."""
+    step = "B. Block: enter the Block points played this phase, then confirm"
+    return Frame(title="Kreel Manor", game=_spirit_phase(step), focus="spirit")
 
 
 def error_frame() -> Frame:
@@ -194,4 +203,5 @@ ALL = {
     "actions": actions_frame,
     "review": review_frame,
     "two_line_step": two_line_step_frame,
+    "long_step": long_step_frame,
 }
