@@ -445,8 +445,11 @@ def printable(text: str, limit: int = ECHO_LIMIT) -> str:
 
 def shown(value: Any, limit: int = 40) -> str:
     """A value read from outside, as a message shows it: as JSON, printable, capped."""
-    if isinstance(value, str):
-        return json.dumps(printable(value, limit), ensure_ascii=False)
+    if isinstance(value, str):  # as JSON, with only what is not printable escaped
+        quoted = "".join(char if char.isprintable() and char not in '"\\' else json.dumps(char)[1:-1]
+                         for char in islice(value, limit + 1))
+        return f'"{quoted}"' if len(value) <= limit else f'"{quoted[:limit - 1]}…"'
+
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"a number of {value.bit_length()} bits"
     try:

@@ -173,3 +173,19 @@ spoiling = st.builds(
     binary=st.binary(max_size=500),
 )
 """Draw a :class:`Spoil` and apply it: ``data.draw(spoiling)(text)``."""
+
+
+# --- entry points ---------------------------------------------------------------------------------
+
+
+def load_pack(controller, stem: str) -> None:
+    """What a player does to load the pack ``<stem>.toml``: close what is open, open the
+    action menu, turn the Menhir dial to its "Load pack" item and select it."""
+    from device.events import Press, Turn
+
+    controller.handle(Press("back"))
+    controller.handle(Press("select"))
+    menu = controller.frame().menu
+    (index,) = [i for i, item in enumerate(menu.items) if item.startswith("Load") and item.endswith(stem)]
+    controller.handle(Turn("menhir", index - menu.cursor))
+    controller.handle(Press("select"))

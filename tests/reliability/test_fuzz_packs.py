@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.controller import Controller
-from device.events import Press
 from device.journal import Journal
 from games.core.errors import fits_oled
 from games.core.packs import PackError, for_pack, refused
@@ -25,12 +24,11 @@ from games.grail import pack as grail_pack
 from games.kilforth import pack as kilforth_pack
 from games.kreel import pack as kreel_pack
 from games.myth import pack as myth_pack
-from tests.fixtures.box import choose
 from tests.games.grail.test_pack import PACK as GRAIL_PACK
 from tests.games.kilforth.test_pack import CARDS as KILFORTH_PACK
 from tests.games.kreel.test_pack import PACK as KREEL_PACK
 from tests.games.myth.test_pack import _board_text
-from tests.reliability.hostile import TALLY, fuzz, spoiling, toml_lines, toml_value
+from tests.reliability.hostile import TALLY, fuzz, load_pack, spoiling, toml_lines, toml_value
 from ui.oled import render_oled
 
 READERS = {  # the reader, a good pack, the reader module (for its PackError)
@@ -149,9 +147,7 @@ def test_a_bad_pack_from_the_menu_is_a_message_and_changes_nothing(playing, data
     game, controller, journal, path = playing
     path.write_bytes(data.draw(spoiling)(data.draw(hostile_pack(game))))
     before = journal.state()
-    controller.handle(Press("back"))  # whatever is open closes
-    controller.handle(Press("select"))  # the action menu
-    choose(controller, "Load pack: fuzz")
+    load_pack(controller, "fuzz")
     frame = controller.frame()
     render_oled(frame)  # the OLED draws it
     if frame.message is not None and frame.message.kind == "error":

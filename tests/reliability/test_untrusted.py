@@ -239,7 +239,7 @@ def test_printable_strips_control_characters_and_caps():
 
 
 def test_shown_values_are_short_printable_json():
-    assert shown("\x1b[2Jhi") == '"[2Jhi"'
+    assert shown("\x1b[2Jhi\u2028") == '"\\u001b[2Jhi\\u2028"' and shown("café") == '"café"'
     assert shown(True) == "true" and shown(1.5) == "1.5" and shown([1, 2]) == "[1, 2]"
     assert shown(2**1000) == "a number of 1001 bits"
     assert len(shown(["x" * 1000] * 1000)) <= 40
