@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean tools deps-xvfb rules-ledger
+.PHONY: run test lint bench fuzz clean tools deps-xvfb rules-ledger
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
@@ -42,6 +42,13 @@ rules-ledger: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) at FUZZ times their make-test size, with counts
+FUZZ ?= 20
+fuzz: $(STAMP)
+	TABLEWARDEN_FUZZ=$(FUZZ) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -p no:cacheprovider \
+	  tests/reliability/test_untrusted.py tests/reliability/test_fuzz_inputs.py tests/reliability/test_fuzz_packs.py \
+	  tests/firmware_bridge/test_parser_fuzz.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from firmware_bridge.parser import FrameParser
 from firmware_bridge.protocol import MAX_FRAME, NAMED_FACES, encode_frame
+from tests.reliability.hostile import TALLY, fuzz
 
 FUZZ = settings(max_examples=200, deadline=None)
 
@@ -114,7 +115,7 @@ def defined(kind: str, face: object) -> bool:
     return kind == f"d{sides}" and 2 <= sides <= 100 and isinstance(face, int) and 1 <= face <= sides
 
 
-@FUZZ
+@fuzz(200)
 @given(st.lists(st.tuples(kind_text, face_text), min_size=1, max_size=6),
        st.sampled_from(["settled", "cocked"]))
 def test_only_dice_the_protocol_defines_become_a_roll(dice, state):
@@ -126,8 +127,10 @@ def test_only_dice_the_protocol_defines_become_a_roll(dice, state):
     parser = FrameParser()
     got = parser.feed(frame)
     if not got:
+        TALLY["tray (ROLL frames, any dice)"]["bad_field"] += 1
         assert parser.rejected["bad_field"] == 1
         return
+    TALLY["tray (ROLL frames, any dice)"]["a roll"] += 1
     (received,) = got
     for die in received.message.dice:
         assert die.face is None or defined(die.kind, die.face), die
