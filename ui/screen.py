@@ -217,6 +217,27 @@ class ScreenRenderer:
     def _lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
         return wrap(text, lambda s: font.size(s)[0], width, max_lines)
 
+    def _fitting(self, texts: Sequence[str], sizes: Sequence[float], width: int,
+                 bold: bool = False) -> pygame.font.Font:
+        """The largest of ``sizes`` in which every one of ``texts`` fits ``width`` on one
+        line (the smallest if none does): a label is made smaller before it is cut."""
+        for size in sizes:
+            font = self.font(size, bold)
+            if all(font.size(text)[0] <= width for text in texts):
+                return font
+        return self.font(sizes[-1], bold)
+
+    def _wrapping(self, texts: Sequence[str], sizes: Sequence[float], width: int, max_lines: int,
+                  bold: bool = False) -> pygame.font.Font:
+        """The largest of ``sizes`` in which every one of ``texts`` wraps into ``max_lines``
+        lines uncut (the smallest if none does)."""
+        for size in sizes:
+            font = self.font(size, bold)
+            if all(not (lines := self._lines(t, font, width, max_lines)) or not lines[-1].endswith(ELLIPSIS)
+                   for t in texts):
+                return font
+        return self.font(sizes[-1], bold)
+
     # --- the whole frame -----------------------------------------------------------
 
     def render(self, frame: Frame) -> pygame.Surface:
@@ -286,7 +307,9 @@ class ScreenRenderer:
         phase_font = self.font(24, bold=True)
         phase_w = 0
         if game.phase:
-            phase_w = min(phase_font.size(game.phase)[0], area.width // 2)
+            room = max(area.width // 2, area.width - headline_font.size(game.headline)[0] - self.px(24))
+            phase_font = self._fitting([game.phase], (24, 20, 18), room, bold=True)
+            phase_w = min(phase_font.size(game.phase)[0], room)
             rect = self._text(surface, game.phase, phase_font, theme.accent, area.right,
                               top + self.px(4), phase_w, "right")
             phase_w = rect.width + self.px(24)
@@ -390,9 +413,10 @@ class ScreenRenderer:
                 minus.right = value_rect.left - self.px(6)
                 label_right = minus.left
                 steppers.append(self._draw_stepper(surface, minus, "−", (track.key, -1)))
-            label_y = text_top + value_font.get_ascent() - label_font.get_ascent()
-            self._text(surface, track.label, label_font, theme.text, row.left + inset, label_y,
-                       label_right - row.left - inset - self.px(8))
+            label_w = label_right - row.left - inset - self.px(8)
+            row_font = self._fitting([track.label], (22, 18, 16, 14), label_w)
+            label_y = text_top + value_font.get_ascent() - row_font.get_ascent()
+            self._text(surface, track.label, row_font, theme.text, row.left + inset, label_y, label_w)
             bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + self.px(2),
                               row.width - 2 * inset, bar_h)
             span = max(1, track.high - track.low)
@@ -435,19 +459,21 @@ class ScreenRenderer:
                 break
             rect = self._text(surface, value, bold, theme.text, area.right - inset, y,
                               area.width // 2, "right")
-            self._text(surface, label, font, theme.muted, area.left + inset, y,
-                       rect.left - area.left - inset - self.px(8))
+            label_w = rect.left - area.left - inset - self.px(8)
+            self._text(surface, label, self._fitting([label], (22, 18, 16), label_w), theme.muted,
+                       area.left + inset, y, label_w)
             y += font.get_linesize() + self.px(4)
 
     def _draw_steps(self, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
+        """The procedure's steps: the current one whole in an accent block, the others in a
+        smaller type, as many whole steps around it as fit (none is drawn cut)."""
         theme = self.theme
-        title_font = self.font(22, bold=True)
-        font = self.font(22)
-        bold = self.font(22, bold=True)
+        title_font = self._fitting([game.phase or "Procedure"], (22, 18), area.width, bold=True)
         y = area.top
         if game.step and not game.steps:
             self._text(surface, "Now", title_font, theme.muted, area.left, y, area.width)
             y += title_font.get_linesize() + self.px(4)
+            bold = self._wrapping([game.step], (22, 20, 18), area.width, 6, bold=True)
             for line in self._lines(game.step, bold, area.width, 6):
                 self._text(surface, line, bold, theme.accent, area.left, y, area.width)
                 y += bold.get_linesize()
@@ -457,17 +483,23 @@ class ScreenRenderer:
         self._text(surface, game.phase or "Procedure", title_font, theme.muted, area.left, y,
                    area.width)
         y += title_font.get_linesize() + self.px(4)
-        line_h = font.get_linesize()
         mark_w = self.px(30)
         text_w = area.width - mark_w
         current = next((i for i, (_, status) in enumerate(game.steps) if status == "current"), 0)
+        now = game.step or game.steps[current][0]
+        bold = self._wrapping([now], (22, 20, 18), text_w - self.px(8), 4, bold=True)
+        font = self.font(20)
 
-        def height(index: int) -> int:
+        def lines_of(index: int) -> list[str]:
             text, status = game.steps[index]
             if status == "current":
-                return len(self._lines(game.step or text, bold, text_w - self.px(8), 3)) * line_h \
-                    + self.px(14)
-            return len(self._lines(text, font, text_w, 2)) * line_h + self.px(6)
+                return self._lines(now, bold, text_w - self.px(8), 4)
+            return self._lines(text, font, text_w, 3)
+
+        def height(index: int) -> int:
+            line_h = bold.get_linesize() if game.steps[index][1] == "current" else font.get_linesize()
+            return len(lines_of(index)) * line_h + (self.px(14) if game.steps[index][1] == "current"
+                                                    else self.px(6))
 
         # Start early enough that the current step (and the one after it) stay visible.
         room = area.bottom - y - height(current)
@@ -477,9 +509,11 @@ class ScreenRenderer:
         while first > 0 and height(first - 1) <= room:
             first -= 1
             room -= height(first)
-        for text, status in game.steps[first:]:
+        for index in range(first, len(game.steps)):
+            status = game.steps[index][1]
+            lines = lines_of(index)
             if status == "current":
-                lines = self._lines(game.step or text, bold, text_w - self.px(8), 3)
+                line_h = bold.get_linesize()
                 block_h = len(lines) * line_h + self.px(8)
                 if y + block_h > area.bottom:
                     break
@@ -492,11 +526,9 @@ class ScreenRenderer:
                                y + self.px(4) + i * line_h, text_w - self.px(8))
                 y += block_h + self.px(6)
                 continue
-            lines = self._lines(text, font, text_w, 2)
+            line_h = font.get_linesize()
             if y + len(lines) * line_h > area.bottom:
-                lines = self._lines(text, font, text_w, 1)
-            if y + line_h > area.bottom:
-                break
+                break  # a step is drawn whole or not at all
             color = theme.muted if status == "done" else theme.text
             self._mark(surface, status, area.left + self.px(6), y, line_h,
                        theme.done if status == "done" else theme.muted)
@@ -523,44 +555,80 @@ class ScreenRenderer:
 
     def _draw_panels(self, surface: pygame.Surface, panels: Sequence[Panel],
                      area: pygame.Rect) -> None:
-        """Cards flowing down a column and on to the next; as many columns as fit."""
-        theme = self.theme
-        title_font = self.font(22, bold=True)
-        font = self.font(20)
+        """Cards flowing down a column and on to the next; as many columns as fit.
+
+        A card's lines wrap (up to three lines each); when the cards do not all
+        fit, a smaller type is tried first, and only then is a card shortened to
+        the lines that fit, ending with how many are left out.
+        """
         gap = self.px(10)
-        inset = self.px(8)
         min_card_w = self.px(240)
         columns = max(1, min(len(panels), (area.width + gap) // (min_card_w + gap)))
         card_w = (area.width - gap * (columns - 1)) // columns
+        inset = self.px(8)
+        for size in (20, 18, 16):
+            font, title_font = self.font(size), self.font(size + 2, bold=True)
+            cards = [self._panel_lines(panel, font, title_font, card_w - 2 * inset) for panel in panels]
+            if self._cards_fit(cards, font, title_font, area, columns, gap, inset):
+                break
         column, y = 0, area.top
-        for panel in panels:
-            lines = list(panel.lines)
-            card_h = title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+        for title, lines in cards:
+            card_h = self._card_height(title, lines, font, title_font, inset)
             if y + card_h > area.bottom and y > area.top:
                 column, y = column + 1, area.top
             if column >= columns:
                 break
             room = area.bottom - y
             if card_h > room:  # shorten the card to the lines that fit
-                fits = max(0, (room - title_font.get_linesize() - 2 * inset)
+                fits = max(0, (room - len(title) * title_font.get_linesize() - 2 * inset)
                            // font.get_linesize())
                 if fits < len(lines):
-                    lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more"]
+                    lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more lines"]
                     lines = lines[:fits]
-                card_h = title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+                card_h = self._card_height(title, lines, font, title_font, inset)
             x = area.left + column * (card_w + gap)
-            card = pygame.Rect(x, y, card_w, card_h)
-            pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
-            pygame.draw.rect(surface, theme.border, card, width=max(1, self.px(1)),
-                             border_radius=self.px(6))
-            ty = y + inset
-            self._text(surface, panel.title, title_font, theme.accent, x + inset, ty,
-                       card_w - 2 * inset)
-            ty += title_font.get_linesize()
-            for line in lines:
-                self._text(surface, line, font, theme.text, x + inset, ty, card_w - 2 * inset)
-                ty += font.get_linesize()
+            self._draw_card(surface, pygame.Rect(x, y, card_w, card_h), title, lines, font, title_font,
+                            inset)
             y += card_h + gap
+
+    def _panel_lines(self, panel: Panel, font: pygame.font.Font, title_font: pygame.font.Font,
+                     width: int) -> tuple[list[str], list[str]]:
+        """A panel's title and lines wrapped to ``width``: (title lines, body lines)."""
+        title = self._lines(panel.title, title_font, width, 2)
+        body = [line for text in panel.lines for line in (self._lines(text, font, width, 3) or [""])]
+        return title, body
+
+    @staticmethod
+    def _card_height(title: list[str], lines: list[str], font: pygame.font.Font,
+                     title_font: pygame.font.Font, inset: int) -> int:
+        return len(title) * title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+
+    def _cards_fit(self, cards: list[tuple[list[str], list[str]]], font: pygame.font.Font,
+                   title_font: pygame.font.Font, area: pygame.Rect, columns: int, gap: int,
+                   inset: int) -> bool:
+        """True when every card fits whole, flowing down the columns."""
+        column, y = 0, area.top
+        for title, lines in cards:
+            card_h = self._card_height(title, lines, font, title_font, inset)
+            if y + card_h > area.bottom and y > area.top:
+                column, y = column + 1, area.top
+            if column >= columns or y + card_h > area.bottom:
+                return False
+            y += card_h + gap
+        return True
+
+    def _draw_card(self, surface: pygame.Surface, card: pygame.Rect, title: list[str], lines: list[str],
+                   font: pygame.font.Font, title_font: pygame.font.Font, inset: int) -> None:
+        theme = self.theme
+        pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.border, card, width=max(1, self.px(1)), border_radius=self.px(6))
+        ty = card.top + inset
+        for line in title:
+            self._text(surface, line, title_font, theme.accent, card.left + inset, ty, card.width - 2 * inset)
+            ty += title_font.get_linesize()
+        for line in lines:
+            self._text(surface, line, font, theme.text, card.left + inset, ty, card.width - 2 * inset)
+            ty += font.get_linesize()
 
     def _draw_plot(self, surface: pygame.Surface, series: Sequence[tuple[str, Sequence[int]]],
                    area: pygame.Rect) -> None:
@@ -572,12 +640,14 @@ class ScreenRenderer:
         pygame.draw.rect(surface, theme.card, area, border_radius=self.px(6))
         pygame.draw.rect(surface, theme.border, area, width=max(1, self.px(1)),
                          border_radius=self.px(6))
-        x = area.left + inset
+        # The legend: each series' name and last value, on as many rows as they need.
+        x, legend_y = area.left + inset, area.top + inset // 2
         for index, (name, values) in enumerate(series):
             color = theme.plot[index % len(theme.plot)]
-            last = f" {values[-1]}" if values else ""
-            rect = self._text(surface, f"{name}{last}", bold, color, x, area.top + inset // 2,
-                              area.right - inset - x)
+            text = f"{name} {values[-1]}" if values else name
+            if x > area.left + inset and x + bold.size(text)[0] > area.right - inset:
+                x, legend_y = area.left + inset, legend_y + bold.get_linesize()
+            rect = self._text(surface, text, bold, color, x, legend_y, area.right - inset - x)
             x = rect.right + self.px(14)
         values = [v for _, vs in series for v in vs]
         if not values:
@@ -586,7 +656,7 @@ class ScreenRenderer:
         if low == high:
             low, high = low - 1, high + 1
         label_w = max(font.size(str(low))[0], font.size(str(high))[0]) + self.px(6)
-        plot = pygame.Rect(area.left + inset + label_w, area.top + bold.get_linesize() + inset,
+        plot = pygame.Rect(area.left + inset + label_w, legend_y + bold.get_linesize() + inset // 2,
                            0, 0)
         plot.width = area.right - inset - plot.left
         plot.height = area.bottom - inset - plot.top
@@ -634,7 +704,10 @@ class ScreenRenderer:
         cell_h = min(self.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
         if cell_h < self.px(12):
             return area.top
-        font = self.font(max(10, cell_h * 0.5 / self.unit), bold=True)
+        labels = [label.removeprefix("*") for row in grid for label in row if label]
+        top_size = max(10, cell_h * 0.5 / self.unit)
+        font = self._fitting(labels, [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)],
+                             cell_w - self.px(4), bold=True)
         height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
         card = pygame.Rect(area.left, area.top, area.width, height)
         pygame.draw.rect(surface, theme.card, card, border_radius=self.px(6))
@@ -668,6 +741,8 @@ class ScreenRenderer:
         return lines * self.font(20).get_linesize() + self.px(14)
 
     def _draw_journal(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+        """The last journal entries: the newest whole (on both lines if it needs them),
+        the one before it above when it fits its line."""
         if area.height <= 0:
             return
         theme = self.theme
@@ -680,12 +755,17 @@ class ScreenRenderer:
             rect = self._text(surface, frame.tray, font, theme.muted, area.right - pad,
                               area.top + self.px(7), area.width // 3, "right")
             tray_w = rect.width + pad
-        entries = frame.journal[-2:]
+        width = area.width - 2 * pad - tray_w
+        rows: list[tuple[str, Color]] = []
+        if frame.journal:
+            newest = self._lines(frame.journal[-1], font, width, 2)
+            older = frame.journal[-2] if len(frame.journal) > 1 else ""
+            if len(newest) == 1 and older and font.size(older)[0] <= width:
+                rows.append((older, theme.muted))
+            rows += [(line, theme.text) for line in newest]
         y = area.top + self.px(7)
-        for i, entry in enumerate(entries):
-            newest = i == len(entries) - 1
-            self._text(surface, entry, font, theme.text if newest else theme.muted,
-                       area.left + pad, y, area.width - 2 * pad - tray_w)
+        for line, color in rows:
+            self._text(surface, line, font, color, area.left + pad, y, width)
             y += font.get_linesize()
 
     # --- overlays ------------------------------------------------------------------
@@ -724,6 +804,7 @@ class ScreenRenderer:
         pygame.draw.rect(surface, accent or theme.accent, box, width=self.px(3),
                          border_radius=self.px(10))
         pad = self.px(16)
+        title_font = self._fitting([title], (26, 22, 18), box.width - 2 * pad, bold=True)
         self._text(surface, title, title_font, theme.text, box.left + pad, box.top + pad,
                    box.width - 2 * pad)
         if tap is not None or wheel is not None:
@@ -774,9 +855,11 @@ class ScreenRenderer:
             if selected:
                 pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
             self._region(row, ("menu", index))
-            self._text(surface, menu.items[index], font,
-                       theme.accent_text if selected else theme.text, row.left + pad // 2,
-                       y + self.px(4), row.width - pad - self.px(24))
+            item_w = row.width - pad - self.px(24)
+            item_font = self._fitting([menu.items[index]], (24, 20, 18), item_w)
+            color = theme.accent_text if selected else theme.muted if index in menu.marked else theme.text
+            self._text(surface, menu.items[index], item_font, color, row.left + pad // 2,
+                       y + self.px(4) + (font.get_linesize() - item_font.get_linesize()) // 2, item_w)
             y += row_h
         arrow_x = box.right - pad - self.px(8)
         size = self.px(8)
@@ -818,7 +901,9 @@ class ScreenRenderer:
                 pygame.draw.rect(surface, theme.accent, row, border_radius=self.px(6))
             color = theme.accent_text if field.focused else theme.text
             text_y = y + (row_h - font.get_linesize()) // 2
-            self._text(surface, field.label, font, color, row.left + pad // 2, text_y, label_w)
+            label_font = self._fitting([field.label], (24, 20, 18), label_w)
+            self._text(surface, field.label, label_font, color, row.left + pad // 2,
+                       text_y + (font.get_linesize() - label_font.get_linesize()) // 2, label_w)
             self._text(surface, field.value, value_font, color, row.right - pad // 2,
                        y + self.px(4), row.width - label_w - pad, "right")
             y += row_h
