@@ -63,6 +63,14 @@ COMMANDS = st.one_of(
               st.integers(0, 2), st.integers(0, 2), st.integers(0, 3), st.integers(0, 1), st.booleans()),
     st.builds(lambda h: Command("market_heal", {"hp": h}), st.integers(0, 2)),
     st.builds(lambda t: Command("team_up", {"team": t}), st.sampled_from(["none", "H1", "H2"])),
+    st.builds(lambda w, to: Command("relocate", {"what": w, "to": to}),
+              st.sampled_from(["H1", "H2", "#1", "#2"]), st.sampled_from(CELL_LABELS)),
+    st.builds(lambda c, g: Command("totem", {"totem": c, "gold": g}), st.sampled_from(["asset", "gold"]),
+              st.integers(0, 5)),
+    st.builds(lambda h: Command("unhide", {"hero": h}), st.sampled_from(["H1", "H2"])),
+    st.builds(lambda r, a, g: Command("regale", {"rumours": r, "sacrificed": a, "sacrificed_gold": g}),
+              st.integers(0, 2), st.integers(0, 2), st.integers(0, 4)),
+    st.builds(lambda v: Command("correct", {"track": "foe.hp", "value": v}), st.integers(0, 3)),
 )
 
 
