@@ -126,15 +126,22 @@ class BackupWorker:
 
     # --- the thread -----------------------------------------------------------------
 
+    def _backup_at(self, now: float) -> float | None:
+        """When the pending backup is due: idle, and spaced from the last one (None: none pending)."""
+        if not self._pending:
+            return None
+        spaced_at = now if self._last_backup is None else self._last_backup + self._interval()
+        return max(self._touched + self.idle_after, spaced_at)
+
+    def _checkpoint_at(self, now: float) -> float | None:
+        """When the WAL is due to be checkpointed: at idle, or now when it is large (None: unchanged)."""
+        if not self._wal_changed():
+            return None
+        return now if self._wal_size() > self.wal_limit else self._touched + self.idle_after
+
     def _due(self, now: float) -> float | None:
         """Seconds until a backup or a checkpoint is due (0: now), or None when neither is."""
-        idle_at = self._touched + self.idle_after
-        times = []
-        if self._pending:
-            spaced_at = now if self._last_backup is None else self._last_backup + self._interval()
-            times.append(max(idle_at, spaced_at))
-        if self._wal_changed():
-            times.append(now if self._wal_size() > self.wal_limit else idle_at)
+        times = [t for t in (self._backup_at(now), self._checkpoint_at(now)) if t is not None]
         return max(0.0, min(times) - now) if times else None
 
     def _run(self) -> None:
@@ -142,16 +149,17 @@ class BackupWorker:
             with self._wake:
                 while not self._stopping and (wait := self._due(self._clock())) != 0.0:
                     self._wake.wait(wait)
-                stopping = self._stopping
-                backup = self._pending and (stopping or self._due(self._clock()) == 0.0)
+                stopping, now = self._stopping, self._clock()
+                backup_at = self._backup_at(now)
+                backup = backup_at is not None and (stopping or backup_at <= now)
                 if backup:
                     self._pending = False
+                checkpoint_at = None if stopping else self._checkpoint_at(now)
             if backup:
                 self._backup()
             if stopping:
                 return
-            idle = self._clock() >= self._touched + self.idle_after
-            if self._wal_changed() and (idle or self._wal_size() > self.wal_limit):
+            if checkpoint_at is not None and checkpoint_at <= now:
                 self._checkpoint()
 
     def _interval(self) -> float:

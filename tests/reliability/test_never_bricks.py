@@ -594,3 +594,23 @@ def test_a_really_full_card_skips_the_backup_and_keeps_every_move(tmp_path):
     assert result["kind"] == "full" and result["short"] == "Card full: no backup"
     assert result["same"] and result["parts_before"] == [] and result["parts_after"] == []
     assert result["notices"] == []
+
+
+def test_a_due_checkpoint_does_not_let_a_backup_jump_its_spacing(tmp_path):
+    """Phase ends 0.25 s apart, idle between them: one backup, then the rest wait min_interval."""
+    import time
+
+    journal = played(tmp_path, commands=3)
+    journal._db.execute("PRAGMA wal_autocheckpoint=0")
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.05, min_interval=60.0)
+    worker.start()
+    for i in range(6):
+        journal.commit(_turn(i))
+        worker.touched()
+        worker.request()
+        time.sleep(0.25)
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
+    assert not worker._wal_changed()  # the WAL was checkpointed at idle all the same
+    worker.close()  # the pending one is taken at a clean stop
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 2
+    journal.close()
