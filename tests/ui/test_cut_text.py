@@ -1,5 +1,6 @@
 """Text drawn cut: at most 2% of the lines the OLED and the screen draw over the four
-games' acceptance scripts (issue "Playable from the OLED alone").
+games' acceptance scripts (issue "Playable from the OLED alone"); and no play view
+with an empty body on the OLED.
 
 The scripts are played in-process on the controller (the same one the service
 runs), and every frame after every input is drawn by both renderers while
@@ -55,12 +56,16 @@ class Table:
         self.clock = Clock()
         self.controller = Controller(self.journal, seed=lambda: seed, clock=self.clock, dim_after=0)
         self.screen = ScreenRenderer((800, 480))
+        self.empty_bodies: list[str] = []
         self.draw()
 
     def draw(self) -> None:
         frame = self.controller.frame()
-        render_oled(frame)
+        image = render_oled(frame)
         self.screen.render(frame)
+        plain = frame.game is not None and not (frame.menu or frame.form or frame.history or frame.help)
+        if plain and frame.message is None and image.crop((0, 15, 128, 49)).getbbox() is None:
+            self.empty_bodies.append(f"{frame.game.phase!r} {frame.game.step!r}")
 
     def play(self, lines: list[dict]) -> None:
         for line in lines:
@@ -94,10 +99,11 @@ SCRIPTS = {
 
 
 @pytest.fixture(scope="module")
-def tally(tmp_path_factory) -> cuts.Tally:
+def played(tmp_path_factory) -> tuple[cuts.Tally, list[str]]:
     import pygame
 
     pygame.font.init()
+    empty: list[str] = []
     with cuts.counting() as counted:
         for game, (seed, play) in SCRIPTS.items():
             table = Table(tmp_path_factory.mktemp(game), seed)
@@ -105,7 +111,17 @@ def tally(tmp_path_factory) -> cuts.Tally:
                 play(table)
             finally:
                 table.journal.close()
-    return counted
+            empty += [f"{game}: {body}" for body in table.empty_bodies]
+    return counted, empty
+
+
+@pytest.fixture(scope="module")
+def tally(played) -> cuts.Tally:
+    return played[0]
+
+
+def test_no_play_view_has_an_empty_body(played):
+    assert played[1] == []
 
 
 @pytest.mark.parametrize("display", ["oled", "screen"])

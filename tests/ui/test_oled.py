@@ -118,3 +118,16 @@ def test_power_off_frame() -> None:
     lit = sum(image.histogram()[1:])
     assert 0 < lit < 0.15 * 128 * 64  # a few words, not a bright panel left on
     assert_matches_golden(image, "oled_power_off")
+
+
+def test_a_view_without_step_phase_or_tracks_still_has_a_body() -> None:
+    image = render_oled(Frame(game=GameView(headline="Kreel Manor · Round 2")))
+    assert image.crop((0, 15, 128, 49)).getbbox() is not None
+
+
+def test_a_form_shows_its_place_and_keys_and_two_equal_values_draw_differently() -> None:
+    fields = (FormField("Spend die", "0", True), FormField("Skills/bonus", "0"))
+    first = render_oled(Frame(form=Form("Use", fields, keys=("next:check", "back:close"))))
+    fields = (FormField("Spend die", "0"), FormField("Skills/bonus", "0", True))
+    second = render_oled(Frame(form=Form("Use", fields, keys=("next:check", "back:close"))))
+    assert first.tobytes() != second.tobytes()
