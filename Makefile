@@ -40,7 +40,12 @@ lint: $(STAMP)
 rules-ledger: $(STAMP)
 	$(BIN)/python -m tests.rules.ledger
 
-bench: $(STAMP)
+## deps-bench: strace, which counts the fsyncs of a press (benchmarks/phase_end.py)
+deps-bench:
+	@command -v strace >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; }
+
+## bench: every benchmark against its same-run baseline, written to docs/PERFORMANCE.md (about 35 minutes: the soak is 20)
+bench: $(STAMP) deps-bench
 	$(BIN)/python -m benchmarks
 
 ## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) at FUZZ times their make-test size, with counts
