@@ -1,7 +1,8 @@
 """The desktop simulator window: the screen, and the box's face beside it.
 
 Left: the screen, drawn at the largest size of the configured panel's shape
-that fits (redrawn, not stretched, when the window is resized). Right: the box as it sits on the table
+that fits (redrawn, not stretched, when the window is resized). The window
+opens centred and no larger than 90% of the desktop. Right: the box as it sits on the table
 (``ui.box_face``): the OLED scaled up pixel-exact (dimmed with the panel's
 contrast), the Spirit and Menhir dials, the four buttons, and a dice panel
 standing in for the tray. The window is resizable and everything rescales.
@@ -33,6 +34,7 @@ something it shows changed (a new frame, a press, a resize, a cue).
 from __future__ import annotations
 
 import math
+import os
 import random
 import threading
 import time
@@ -60,6 +62,16 @@ CUE_SHOWN = 1.5  # seconds the piezo's stand-in stays lit
 WHEEL_LEFT, WHEEL_RIGHT = 1, 3
 #: The screen is never laid out smaller than this; a smaller area shows it scaled down.
 MIN_SCREEN = (400, 240)
+#: The share of the desktop the window may take when it opens.
+DESKTOP_SHARE = 0.9
+
+
+def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int],
+                   share: float = DESKTOP_SHARE) -> tuple[int, int]:
+    """The window's first size: ``size`` scaled down (never up, shape kept) to at most
+    ``share`` of the desktop, so the whole window is on it."""
+    scale = min(1.0, desktop[0] * share / size[0], desktop[1] * share / size[1])
+    return max(1, int(size[0] * scale)), max(1, int(size[1] * scale))
 
 
 def key_map(pygame) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
@@ -195,6 +207,14 @@ class SimWindow:
         self.screen_rect = pygame.Rect(0, 0, 0, 0)  # where it is shown in the window
         width, height = screen.renderer.size
         size = (width + DESIGN_SIZE[0], max(height, DESIGN_SIZE[1]))
+        if pygame.display.get_driver() != "dummy":  # a real desktop: the window fits it, centred
+            size = fit_to_desktop(size, pygame.display.get_desktop_sizes()[0])
+            if pygame.display.get_surface() is not None:
+                # The screen's own window was placed for the screen's size alone; open
+                # this one afresh, centred on the desktop, rather than grow that one.
+                pygame.display.quit()
+                os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+                pygame.display.init()
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Table Warden — simulated box")
         self.layout = self._layout()
