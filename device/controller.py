@@ -130,6 +130,7 @@ class Controller:
         request_backup: Callable[[], None] | None = None,
         last_start_failed: str | None = None,
         arm_tray: Callable[[int, str], None] | None = None,
+        cancel_tray: Callable[[], None] | None = None,
         packs_dir: Path | None = None,
         sound: Cues | None = None,
     ) -> None:
@@ -138,6 +139,8 @@ class Controller:
         self.packs_dir = packs_dir
         self.request_backup = request_backup
         self.arm_tray = arm_tray
+        self.cancel_tray = cancel_tray
+        self._tray_armed = False  # armed for a step's roll that may since have been answered
         self.tray = ""
         self._seed = seed
         self._clock = clock
@@ -218,6 +221,8 @@ class Controller:
             self.message = Message("Save unreadable here", str(err), "error")
         if not self.playing and self.overlay is None:
             self._open_game_list()  # never a screen without a way on
+        if isinstance(event, Press | Hold | Turn | Tap | DiceRolled):
+            self._disarm_if_done()
 
     def _dispatch(self, event) -> None:
         if isinstance(event, BackupDone):
@@ -589,8 +594,29 @@ class Controller:
             count, kind = step.dice(state)
             try:
                 self.arm_tray(count, kind)
+                self._tray_armed = True
             except Exception as err:  # noqa: BLE001 - a kind the protocol cannot name, a tray fault
                 log.warning("tray not armed for %s %s: %s; the roll can be virtual", count, kind, err)
+
+    def _rolling_now(self) -> bool:
+        """True while the current step asks for dice (a roll would be used)."""
+        if not self.playing:
+            return False
+        step = current_step(self.game(), self.state())
+        return step is not None and step.dice is not None
+
+    def _disarm_if_done(self) -> None:
+        """The roll the tray was armed for was answered another way (a virtual roll, undo,
+        a step left): the tray is told so it stops waiting (``cancel_tray``), and its line
+        goes back from "Tray armed …" to "Tray ready"."""
+        if not self._tray_armed or self._rolling_now():
+            return
+        self._tray_armed = False
+        if self.cancel_tray is not None:
+            try:
+                self.cancel_tray()
+            except Exception as err:  # noqa: BLE001 - a tray fault: its own line says so
+                log.warning("tray not disarmed: %s", err)
 
     def _submit(self, name: str, values: dict) -> None:
         form = self.overlay
@@ -814,6 +840,7 @@ class Controller:
         message = self.message
         if form is not None and message is not None and not self._message_over_form(now):
             message = None  # a message never hides a form for long
+        tray = self.tray
         if self.playing:
             try:
                 game_view = self.game().view(self.state())
@@ -835,7 +862,7 @@ class Controller:
             help_scroll=overlay.scroll if isinstance(overlay, HelpView) else 0,
             message=message,
             journal=journal,
-            tray=self.tray,
+            tray=tray,
             dim=self.asleep or self.idle.dimmed(now),
             shift=self.idle.shift(now),
         )

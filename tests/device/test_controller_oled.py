@@ -389,3 +389,27 @@ def test_help_starts_with_the_step_in_full_and_scrolls(journal, clock, monkeypat
     assert controller.frame().help_scroll == 3
     controller.handle(Press("back"))
     assert controller.frame().help is None
+
+
+# --- the tray's footer --------------------------------------------------------------------
+
+
+def test_a_roll_answered_virtually_disarms_the_tray(journal, clock, monkeypatch):
+    rolling = Procedure("round", "Round", (
+        Step("roll", StepKind.PROMPT, "Roll 1 fate", command="roll_one", dice=lambda s: (1, "fate")),
+        Step("prepare", StepKind.REMINDER, "Prepare")))
+    spec = CommandSpec("roll_one", "Roll", lambda ctx: None, (Param("dice", "dice", optional=True),),
+                       prompt_only=True)
+    with_commands(monkeypatch, spec, procedures=(rolling,))
+    cancelled = []
+    controller = Controller(journal, seed=lambda: 42, clock=clock, arm_tray=lambda n, kind: None,
+                            cancel_tray=lambda: cancelled.append(1))
+    start_counter(controller)
+    controller.handle(Press("next"))             # the roll prompt: the tray is armed
+    controller.handle(Press("back"))             # the form closed: the roll still waits
+    assert cancelled == []
+    controller.handle(Press("next"))
+    controller.handle(Press("select"))           # rolled virtually: on to "Prepare"
+    assert journal.state()[0]["procedure"]["step"] == 1 and cancelled == [1]
+    controller.handle(Press("next"))
+    assert cancelled == [1]                      # told once
