@@ -379,15 +379,36 @@ def _draw_track(
         canvas.box(x + 1, meter_y0 + 1, fill_to, meter_y1 - 1, fill=ON, outline=None)
 
 
+def _draw_track_line(canvas: _Canvas, track: TrackView, y: int, position: int, count: int) -> None:
+    """The focused track on one small line: "Spirit 7/10", inverted, and the dots of the others."""
+    face = _small()
+    text = f"{track.label} {track.value}/{track.high}"
+    w = _width(fit(text, face.font, canvas.width - 20), face.font)
+    canvas.box(canvas.x0, y, canvas.x0 + w + 3, y + face.height - 1, fill=ON, outline=None)
+    canvas.text(canvas.x0 + 2, y, text, face, canvas.width - 20, fill=OFF)
+    dots = min(count, (canvas.x1 - (canvas.x0 + w + 8)) // 5)
+    if dots > 1:
+        first = max(0, min(position - dots + 1, count - dots))
+        dot_x = canvas.x1 - dots * 5 + 3
+        for i in range(first, first + dots):
+            canvas.box(dot_x, y + 5, dot_x + 2, y + 7, fill=ON if i == position else None, outline=ON)
+            dot_x += 5
+
+
 def _draw_game(canvas: _Canvas, game: GameView, focus: str | None) -> None:
     track = _focused_track(game, focus)
     mid_y1 = _BOTTOM_RULE - 2
     if track is not None:
         step = game.step or (game.headline if not game.phase else "")
         tag = phase_tag(game.phase) if game.step else ""
-        if _step_lines(tag, step or game.phase) <= 2:
+        lines = _step_lines(tag, step or game.phase)
+        if lines <= 2:
             rule = _draw_step_lines(canvas, tag, step or game.phase)
             _draw_track(canvas, track, rule + 2, mid_y1, game.tracks.index(track), len(game.tracks))
+        elif lines == 3:  # the focused value on one small line under the step
+            _draw_step_lines(canvas, tag, step, max_lines=3)
+            canvas.clear(canvas.x0, _TOP_Y + 3 * _LINE, canvas.x1, _BOTTOM_RULE - 1)
+            _draw_track_line(canvas, track, _TOP_Y + 3 * _LINE, game.tracks.index(track), len(game.tracks))
         else:  # a long step takes the middle; the focused value moves to the bottom line
             _draw_step_lines(canvas, tag, step, max_lines=4)
             facts = ((track.label, str(track.value)), *game.facts)[:3]

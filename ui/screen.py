@@ -282,8 +282,8 @@ class ScreenRenderer:
             history = frame.history
             return lambda s: self._draw_list(s, history, close)
         if frame.help is not None:
-            rows = frame.help
-            return lambda s: self._draw_help(s, rows, close)
+            rows, about = frame.help, frame.about
+            return lambda s: self._draw_help(s, rows, close, about)
         return None
 
     # --- title and header ----------------------------------------------------------
@@ -916,17 +916,23 @@ class ScreenRenderer:
                        box.width - 2 * pad)
 
     def _draw_help(self, surface: pygame.Surface, rows: Sequence[tuple[str, str]],
-                   buttons: Sequence[tuple[str, Target]] = ()) -> None:
+                   buttons: Sequence[tuple[str, Target]] = (), about: str = "") -> None:
+        """The controls, under what is asked now in full (``about``) when there is something."""
         theme = self.theme
         font = self.font(22)
         bold = self.font(22, bold=True)
         row_h = font.get_linesize() + self.px(4)
-        max_rows = max(1, (self.size[1] - self.px(140) - self._button_bar(buttons)) // row_h)
+        about_lines = self._lines(about, bold, self._dialog_width() - self.px(32), 3) if about else []
+        max_rows = max(1, (self.size[1] - self.px(140) - self._button_bar(buttons)) // row_h
+                       - len(about_lines))
         shown = list(rows[:max_rows])
         # A tap anywhere on it closes it, as any press does.
-        box, y, _ = self._dialog(surface, "Controls", max(1, len(shown)), row_h, buttons=buttons,
-                                 tap=("help",))
+        box, y, _ = self._dialog(surface, "Controls", max(1, len(shown) + len(about_lines)), row_h,
+                                 buttons=buttons, tap=("help",))
         pad = self.px(16)
+        for line in about_lines:
+            self._text(surface, line, bold, theme.accent, box.left + pad, y, box.width - 2 * pad)
+            y += row_h
         control_w = min(max((bold.size(c)[0] for c, _ in shown), default=0),
                         (box.width - 2 * pad) // 2)
         for control, action in shown:

@@ -122,6 +122,12 @@ def two_line_step_frame() -> Frame:
     return Frame(title="Kreel Manor", game=_spirit_phase("B. Block: enter Block points"), focus="spirit")
 
 
+def three_line_step_frame() -> Frame:
+    """A step of three lines: the focused value on one small line under it."""
+    return Frame(title="Kreel Manor", game=_spirit_phase("E. Apply the Active Location's effects"),
+                 focus="spirit")
+
+
 def long_step_frame() -> Frame:
     """A step too long for two lines takes the middle; the focused value moves to the bottom line."""
     step = "B. Block: enter the Block points played this phase, then confirm"
@@ -203,5 +209,6 @@ ALL = {
     "actions": actions_frame,
     "review": review_frame,
     "two_line_step": two_line_step_frame,
+    "three_line_step": three_line_step_frame,
     "long_step": long_step_frame,
 }
