@@ -424,9 +424,9 @@ def _draw_game(canvas: _Canvas, game: GameView, focus: str | None) -> None:
     _draw_facts(canvas, game.facts)
 
 
-def _paragraph_fits(canvas: _Canvas, text: str, y0: int, y1: int) -> bool:
+def _paragraph_fits(canvas: _Canvas, text: str, y0: int, y1: int, inset: int = 0) -> bool:
     face = _small()
-    lines = wrap(text, face.font, canvas.width, max(1, (y1 - y0 + 1) // (face.height + 1)))
+    lines = wrap(text, face.font, canvas.width - 2 * inset, max(1, (y1 - y0 + 1) // (face.height + 1)))
     return not (lines and lines[-1].endswith(ELLIPSIS))
 
 
@@ -448,10 +448,14 @@ def _draw_paragraph(canvas: _Canvas, text: str, y0: int, y1: int, fill: int = ON
 
 
 def _draw_game_over(canvas: _Canvas, game: GameView) -> None:
-    """The result inverted over the middle, whole (smaller type before any cut); the
-    bottom line says what is left to do: undo, or the game list."""
-    _draw_top_line(canvas, game.headline)
+    """The result inverted over the middle, whole (smaller type before any cut; without
+    the headline above it if it needs the room); the bottom line says what is left to do:
+    undo, or the game list."""
     y0, y1 = _MID_Y - 1, _BOTTOM_RULE
+    if _paragraph_fits(canvas, game.over or "", y0 + 1, y1 - 1, inset=2):
+        _draw_top_line(canvas, game.headline)
+    else:
+        y0 = canvas.y0
     canvas.box(canvas.x0, y0, canvas.x1, y1, fill=ON, outline=ON)
     _draw_paragraph(canvas, game.over or "", y0 + 1, y1 - 1, fill=OFF, inset=2)
     _draw_keys(canvas, ("undo", "hold back:games"), rule=False)

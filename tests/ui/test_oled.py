@@ -131,3 +131,13 @@ def test_a_form_shows_its_place_and_keys_and_two_equal_values_draw_differently()
     fields = (FormField("Spend die", "0"), FormField("Skills/bonus", "0", True))
     second = render_oled(Frame(form=Form("Use", fields, keys=("next:check", "back:close"))))
     assert first.tobytes() != second.tobytes()
+
+
+def test_a_long_result_is_drawn_whole_without_its_headline() -> None:
+    from ui import cuts
+
+    game = GameView(headline="Kreel Manor · A3 Round 6",
+                    over="Defeat: 3 Adventures lost, the Campaign ends in failure")
+    with cuts.counting() as tally:
+        render_oled(Frame(game=game))
+    assert tally.lines["oled"] >= 4 and tally.cut.get("oled", 0) == 0
