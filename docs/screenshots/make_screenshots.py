@@ -19,7 +19,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from PIL import Image  # noqa: E402
 
-from tests.acceptance.harness import new_game, run_script  # noqa: E402
+from tests.acceptance.harness import new_game, run_script, walk  # noqa: E402
+from tests.acceptance.test_grail_script import SETUP as GRAIL_SETUP  # noqa: E402
+from tests.acceptance.test_grail_script import travel  # noqa: E402
 from tests.acceptance.test_kilforth_script import _menu  # noqa: E402
 from tests.acceptance.test_kreel_script import FIRST_ROUND, QUIET_ROUND  # noqa: E402
 from tests.acceptance.test_myth_script import SETUP  # noqa: E402
@@ -29,25 +31,23 @@ NEXT = {"press": "next"}
 SELECT = {"press": "select"}
 
 SCRIPTS: dict[str, list[dict]] = {
+    # Play: the phase's tag and the step over the focused value.
     "kreel-manor": [
         *new_game("kreel-manor"), *FIRST_ROUND, {"turn": "spirit", "steps": -2}, *QUIET_ROUND,
         {"turn": "spirit", "steps": -1}, *QUIET_ROUND, NEXT, NEXT,
     ],
+    # A form: the encounter drawn on a Move, its fifth field (label, value, place).
     "gloom-of-kilforth": [
         *new_game("gloom-of-kilforth"), NEXT,  # Setup's content pack step: no pack
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
-        SELECT, NEXT, *_menu("move"), SELECT,
+        *walk(8), SELECT, NEXT, *_menu("move"), SELECT, SELECT,
         {"turn": "spirit", "steps": 1},
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},
-        SELECT,
     ],
-    "tainted-grail": [
-        *new_game("tainted-grail"),
-        {"turn": "menhir", "steps": 3}, {"turn": "spirit", "steps": -3},
-        SELECT, SELECT, {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 3}, SELECT,
-        {"turn": "menhir", "steps": -3},
-    ],
+    # Asked once: next at "Character 1's turn" would end the day for everyone.
+    "tainted-grail": [*new_game("tainted-grail"), *GRAIL_SETUP, *travel(2), NEXT],
+    # Play: the Planning reminder.
     "myth-dark-frontier": [*new_game("myth-dark-frontier"), *SETUP, {"press": "back"}],
 }
 
