@@ -181,7 +181,8 @@ def _serve(args, hardware: str, config, script) -> int:
             shift_every=config.oled.shift_every,
             request_backup=backups.request,
             last_start_failed=last_failure,
-            arm_tray=getattr(box.dice, "arm", None),
+            arm_tray=box.dice.arm if box.dice is not None else None,
+            cancel_tray=box.dice.cancel if box.dice is not None else None,
             packs_dir=data_dir / "packs",
             sound=box.sound,
         )

@@ -28,9 +28,18 @@ class Controls(Protocol):
 
 
 class DiceSource(Protocol):
-    """Reports settled rolls through ``emit`` (a tray, or the simulator's panel)."""
+    """Reports settled rolls through ``emit`` (a tray, or the simulator's panel).
+
+    ``arm`` tells it a prompt waits for ``count`` dice of ``kind`` (ValueError:
+    a kind it cannot read, the player rolls virtually); ``cancel`` that the
+    prompt was answered another way, so it stops waiting.
+    """
 
     def start(self, emit: Emit) -> None: ...
+
+    def arm(self, count: int, kind: str) -> None: ...
+
+    def cancel(self) -> None: ...
 
     def close(self) -> None: ...
 
