@@ -32,12 +32,14 @@ from device.backup import is_healthy, list_backups
 from device.config import Config, ConfigError, load_config
 from device.events import TrayStatus
 from device.journal import BACKUP_DIR, JOURNAL_FILE
+from games.core.untrusted import UntrustedError, decode, lines
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
 MIN_FREE = 5 * 2**20  # below this a commit may fail: the journal needs room for its WAL
 LOW_FREE = 50 * 2**20
 I2C_BAUDRATE = 400_000
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
+MAX_BOOT_CONFIG_BYTES = 256 * 1024
 STOP_SERVICE = "stop the service first (sudo systemctl stop tablewarden), then run the doctor again"
 
 
@@ -169,14 +171,21 @@ def check_pins(config: Config, sim: bool) -> list[Finding]:
 
 
 def _boot_baudrate() -> int | None:
+    """The I2C rate the boot config's last ``dtparam=i2c_arm_baudrate=`` sets, if any.
+
+    The file is read as untrusted text (games.core.untrusted): a boot partition
+    that is damaged or not UTF-8 is skipped, a rate of thousands of digits is none.
+    """
+    key = "dtparam=i2c_arm_baudrate="
     for path in BOOT_CONFIGS:
         try:
-            lines = path.read_text().splitlines()
-        except OSError:
+            with path.open("rb") as file:
+                text = decode(file.read(MAX_BOOT_CONFIG_BYTES + 1), MAX_BOOT_CONFIG_BYTES)
+        except (OSError, UntrustedError):
             continue
-        key = "dtparam=i2c_arm_baudrate="
-        rates = [line.strip()[len(key):] for line in lines if line.strip().startswith(key)]
-        return int(rates[-1]) if rates and rates[-1].strip().isdigit() else None
+        rates = [line.strip()[len(key):].strip() for _, line in lines(text) if line.strip().startswith(key)]
+        rate = rates[-1] if rates else ""
+        return int(rate) if rate.isascii() and rate.isdigit() and len(rate) <= 9 else None
     return None
 
 

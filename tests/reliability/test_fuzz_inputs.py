@@ -286,3 +286,22 @@ def test_games_lists_names_without_control_characters_and_capped(tmp_path, capsy
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and out.rstrip("\n").isprintable()
     assert "[2J[31mgame over" in out and len(out) < 200
+
+
+@pytest.mark.parametrize(
+    ("raw", "rate"),
+    [
+        (b"dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n", 400_000),
+        (b"dtparam=i2c_arm_baudrate=100000\r\ndtparam=i2c_arm_baudrate=400000\r\n", 400_000),
+        (b"dtparam=i2c_arm_baudrate=" + b"9" * 5000 + b"\n", None),
+        (b"dtparam=i2c_arm_baudrate=\xff400000\n", None),
+        (b"\x00" * 300_000, None),
+    ],
+)
+def test_the_doctor_reads_the_boot_config_as_untrusted_text(tmp_path, monkeypatch, raw, rate):
+    import device.doctor
+
+    path = tmp_path / "config.txt"
+    path.write_bytes(raw)
+    monkeypatch.setattr(device.doctor, "BOOT_CONFIGS", (path, tmp_path / "absent.txt"))
+    assert device.doctor._boot_baudrate() == rate
