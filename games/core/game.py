@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.commands import CommandSpec, Param
 from games.core.procedures import Procedure
+from games.core.tracks import TrackTable
 
 if TYPE_CHECKING:
     from games.core.engine import Context
@@ -62,7 +63,11 @@ class Game:
     - ``commands``: what a player can do (the core adds ``next``, ``adjust``
       and ``correct`` to every game).
     - ``procedures``: the rulebook's upkeep sequences, by name.
-    - ``tracks(state)``: the tracked numbers in this state.
+    - ``tracks(state)``: the tracked numbers in this state. The function given
+      is wrapped in a :class:`~games.core.tracks.TrackTable`, which builds the
+      list once per state shape (the heroes there are, the active one…) and
+      returns it again for every state of that shape; it must be pure, and
+      its bounds must read the state they are handed.
     - ``invariants(state)``: game-specific limits; returns what is broken.
     - ``end_check(state)``: the result once the game has ended, else None.
     - ``view(state)``: the view model.
@@ -103,6 +108,10 @@ class Game:
     command_migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
     rules_file: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tracks, TrackTable):
+            object.__setattr__(self, "tracks", TrackTable(self.tracks))
+
     def procedure(self, name: str) -> Procedure:
         for proc in self.procedures:
             if proc.name == name:
@@ -110,7 +119,4 @@ class Game:
         raise KeyError(f"{self.id} has no procedure {name!r}")
 
     def track(self, state: dict, key: str) -> TrackSpec | None:
-        for spec in self.tracks(state):
-            if spec.key == key:
-                return spec
-        return None
+        return self.tracks.spec(state, key)

@@ -461,3 +461,25 @@ def test_after_the_end_a_correction_that_breaks_a_limit_is_a_rule_message_not_a_
     assert not isinstance(err.value, InvariantError)
     assert err.value.short == "Not after the end" and "count 1 but 0 names" in err.value.long
     assert state == before
+
+
+def test_the_private_copy_is_what_a_json_round_trip_gives():
+    """engine._copy copies plain JSON data structurally; anything JSON would change
+    (a tuple, a number as a key) still goes through JSON, as it always did."""
+    import json
+
+    from games.core.engine import _copy
+
+    plain = {"a": [1, 2.5, True, None, "x", {"b": []}], "c": {"d": {"e": -0.0}}, "f": float("inf")}
+    copied = _copy(plain)
+    assert copied == json.loads(json.dumps(plain))
+    copied["a"][5]["b"].append(1)
+    copied["c"]["d"]["e"] = 3
+    assert plain["a"][5]["b"] == [] and plain["c"]["d"]["e"] == 0.0
+    shared = [1, 2]
+    unshared = _copy({"x": shared, "y": shared})
+    assert unshared["x"] is not unshared["y"]
+    odd = {"t": (1, 2), "n": {1: "one"}}
+    assert _copy(odd) == json.loads(json.dumps(odd)) == {"t": [1, 2], "n": {"1": "one"}}
+    with pytest.raises(TypeError):
+        _copy({"s": {1, 2}})
