@@ -213,23 +213,23 @@ _CONSTANT = re.compile(r"NaN|-?Infinity")
 
 
 def _json_int(digits: str) -> int:
-    if len(digits) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {len(digits):,} digits (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
+    if len(digits.lstrip("-")) > MAX_NUMBER_CHARS:
+        count = len(digits.lstrip("-"))
+        raise _Refused(f"a number of {count:,} digits (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
     return int(digits)
 
 
 def _json_float(literal: str) -> float:
-    if len(literal) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {len(literal):,} characters (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
-    value = float(literal)
+    value = _json_any_float(literal)
     if not math.isfinite(value):
         raise _Refused(f"{literal} is too large a number", re.compile(re.escape(literal)))
     return value
 
 
 def _json_any_float(literal: str) -> float:
-    if len(literal) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {len(literal):,} characters (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
+    if len(literal.lstrip("-")) > MAX_NUMBER_CHARS:
+        count = len(literal.lstrip("-"))
+        raise _Refused(f"a number of {count:,} characters (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
     return float(literal)
 
 
@@ -449,7 +449,6 @@ def shown(value: Any, limit: int = 40) -> str:
         quoted = "".join(char if char.isprintable() and char not in '"\\' else json.dumps(char)[1:-1]
                          for char in islice(value, limit + 1))
         return f'"{quoted}"' if len(value) <= limit else f'"{quoted[:limit - 1]}…"'
-
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"a number of {value.bit_length()} bits"
     try:
