@@ -124,10 +124,11 @@ def kill_at(tmp_path: Path, lines: list[dict], delay: float,
     """Play ``lines`` on the service and SIGKILL it after ``delay`` s.
 
     Returns the journal position and state digest of the last frame shown
-    (None if no game frame was shown yet), and the data directory.
+    (None if no game frame was shown yet), and the data directory. The box
+    is woken first (:data:`WAKE`), as :func:`run_script` does.
     """
     script = tmp_path / "session.jsonl"
-    script.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    script.write_text("".join(json.dumps(line) + "\n" for line in [WAKE, *lines]), encoding="utf-8")
     data_dir = tmp_path / "data"
     log = tmp_path / "stderr.log"
     with open(log, "w") as err:
