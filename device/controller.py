@@ -154,7 +154,8 @@ class Controller:
         if journal.active_slot is None:
             self._open_game_list()
         if last_start_failed:  # a safe start: the game list, not the slot that stopped the box
-            self.message = Message("Last game could not be opened",
+            reason = last_start_failed.split(":")[0].split(" while ")[0]  # "IndexError", "the box stopped"
+            self.message = Message(f"Last game could not be opened: {reason[:21]}",
                                    f"Last game could not be opened: {last_start_failed}. Continue it from "
                                    "its game's list, step back through its History, or export it.", "error")
 

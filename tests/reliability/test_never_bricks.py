@@ -158,7 +158,7 @@ def test_the_safe_start_frame_names_the_reason_and_continue_still_works(tmp_path
     frame = controller.frame()
     assert frame.menu.title == "Choose a game" and frame.game is None
     assert "KeyError: 'heroes'" in frame.message.long
-    assert frame.message.short == "Last game could not be opened"
+    assert frame.message.short == "Last game could not be opened: KeyError"
     continued = controller._continue(1)
     assert continued is None and controller.state()["counter"] == 4
     journal.close()
