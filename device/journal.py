@@ -98,8 +98,86 @@ UNCLEAN_COMPANIONS = ("-wal", "-journal")  # left behind unless the last connect
 QUICK_CHECKED_TABLES = ("sqlite_schema", "meta", "games", "checkpoints")
 BACKUP_DIR = "backups"
 DEFAULT_SNAPSHOT_EVERY = 50
+# docs/JOURNAL.md, "Undo, restore and snapshots": a snapshot is also written once the commands
+# since the last one took this much CPU to apply (a restore or a jump replays them), but never
+# within SNAPSHOT_SPACING commands of the last one (each snapshot is written to the card).
+REPLAY_BUDGET = 0.002  # seconds
+SNAPSHOT_SPACING = 8
+TRAIL_STATES = 32  # recent states held in memory per slot: undo and jumps among them replay nothing
+# docs/JOURNAL.md, "Backups" (wear): a commit writes a few whole pages to the WAL, and the
+# checkpoint writes them again; 1 KiB pages write a quarter of SQLite's default 4 KiB.
+PAGE_SIZE = 1024
 
 Clock = Callable[[], float]
+_cpu_time: Clock = time.thread_time  # what applying a command costs: this thread's CPU time
+
+
+class _Trail:
+    """One slot's recent positions held in memory: from ``first`` to the newest state it has
+    seen. The cursor ``seq`` is one of them; those after it are the redo tail's.
+
+    ``states[k]`` is the state at ``first + k``; at most :data:`TRAIL_STATES` are
+    held (older ones are None), the cursor's always. ``costs[k]`` is the CPU time
+    command ``first + k`` took to apply. ``base`` is the last snapshot (or the
+    start) at or before the cursor as far as the trail knows, so :attr:`cost`, the
+    commands' cost since then, is about what restoring the cursor replays (a base
+    too early only makes the next snapshot come sooner). States are shared and
+    never changed: the engine works on copies.
+    """
+
+    def __init__(self, first: int, state: dict) -> None:
+        self.first = self.base = first
+        self.states: list[dict | None] = [state]
+        self.costs = [0.0]
+        self.cursor = 0  # the index of the cursor's state
+
+    @property
+    def seq(self) -> int:
+        return self.first + self.cursor
+
+    @property
+    def state(self) -> dict:
+        return self.states[self.cursor]  # type: ignore[return-value]
+
+    @property
+    def cost(self) -> float:
+        return sum(self.costs[self.base - self.first + 1:self.cursor + 1])
+
+    def push(self, state: dict, cost: float, *, snapshot: bool = False) -> None:
+        """The cursor moves on to ``state``, after a command that took ``cost`` seconds to apply
+        and whose state was snapshotted or not (any states held past the cursor are dropped:
+        another line of play follows)."""
+        del self.states[self.cursor + 1:], self.costs[self.cursor + 1:]
+        self.states.append(state)
+        self.costs.append(cost)
+        self.cursor += 1
+        if snapshot:
+            self.base = self.seq
+        front = min(self.base - self.first, len(self.states) - TRAIL_STATES)
+        if front > 0:  # positions before the base: neither their states nor their costs are needed
+            del self.states[:front], self.costs[:front]
+            self.first += front
+            self.cursor -= front
+        held = [k for k, state in enumerate(self.states) if state is not None]
+        for k in held[:-TRAIL_STATES]:
+            self.states[k] = None
+
+    def forget(self) -> None:
+        """Hold only the cursor's state (a slot that is not being played)."""
+        self.states = [state if k == self.cursor else None for k, state in enumerate(self.states)]
+
+    def moved_to(self, seq: int) -> _Trail | None:
+        """A new trail at ``seq``, this one unchanged: at a state this one holds, or at its
+        newest to replay forward from when ``seq`` is beyond it. None when ``seq`` lies
+        before what it holds."""
+        index = seq - self.first
+        if index < 0 or (index < len(self.states) and self.states[index] is None):
+            return None
+        moved = _Trail(self.first, self.state)
+        moved.states, moved.costs = list(self.states), list(self.costs)
+        moved.cursor = min(index, len(self.states) - 1)
+        moved.base = self.base if self.base <= moved.seq else self.first
+        return moved
 
 
 class _Damaged(Exception):
@@ -276,7 +354,7 @@ class Journal:
         self.data_dir = data_dir
         self.snapshot_every = snapshot_every
         self._clock = clock
-        self._states: dict[int, tuple[dict, int]] = {}
+        self._states: dict[int, _Trail] = {}
         self._active: int | None = None
         self._autocheckpoint = True
 
@@ -360,6 +438,7 @@ class Journal:
                 Path(f"{path}{CHECK_MARK}").unlink(missing_ok=True)
             journal = cls(db, data_dir, snapshot_every, clock)
             version = journal._file_format()  # before any write: a newer file stays untouched
+            _use_page_size(db, path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -518,7 +597,7 @@ class Journal:
             )
             slot_id = int(cursor.lastrowid)
             self._set_meta("active_slot", slot_id)
-        self._states[slot_id] = (initial, 0)
+        self._states[slot_id] = _Trail(0, initial)
         self._active = slot_id
         return slot_id
 
@@ -567,21 +646,27 @@ class Journal:
     @_guarded("read")
     def state(self, slot_id: int | None = None) -> tuple[dict, int]:
         """The slot's state at its cursor and the cursor itself (its journal position)."""
-        slot_id = self._resolve(slot_id)
-        cached = self._states.get(slot_id)
-        if cached is None:
+        trail = self._trail(self._resolve(slot_id))
+        return trail.state, trail.seq
+
+    def _trail(self, slot_id: int) -> _Trail:
+        trail = self._states.get(slot_id)
+        if trail is None:
             game_id, seq = self._slot_row(slot_id)
-            cached = (self._state_at(get_game(game_id), slot_id, seq), seq)
-            self._states[slot_id] = cached
-        return cached
+            trail = self._restore(get_game(game_id), slot_id, seq)
+            if slot_id != self._active:
+                trail.forget()  # listed in the games menu, not played: one state is enough
+            self._states[slot_id] = trail
+        return trail
 
     @_guarded("read")
     def game(self, slot_id: int | None = None) -> Game:
         """The game a slot plays."""
         return get_game(self._slot_row(self._resolve(slot_id))[0])
 
-    def _state_at(self, game: Game, slot_id: int, seq: int) -> dict:
-        """Restore: the nearest readable snapshot at or before ``seq``, migrated, plus replay.
+    def _restore(self, game: Game, slot_id: int, seq: int) -> _Trail:
+        """The nearest readable snapshot at or before ``seq``, migrated, plus the commands after it
+        replayed: the trail from there to ``seq``.
 
         Snapshots are a cache of what the commands give: one whose text is
         damaged (bytes that are not UTF-8 or not JSON pass SQLite's integrity
@@ -594,7 +679,7 @@ class Journal:
         )
         for base, blob in rows:
             try:
-                state = engine.migrate(game, json.loads(blob.decode("utf-8")))
+                state = _current(game, json.loads(blob.decode("utf-8")))
                 break
             except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
                 log.warning("snapshot %d of slot %d is unreadable (%s); using an earlier one",
@@ -604,14 +689,31 @@ class Journal:
             base = 0
             (blob,) = self._db.execute(
                 "SELECT CAST(initial AS BLOB) FROM games WHERE id=?", (slot_id,)).fetchone()
-            state = engine.migrate(game, _decode(blob, f"slot {slot_id}'s initial state"))
+            state = _current(game, _decode(blob, f"slot {slot_id}'s initial state"))
+        trail = _Trail(base, state)
+        self._replay_onto(trail, game, slot_id, seq)
+        return trail
+
+    def _replay_onto(self, trail: _Trail, game: Game, slot_id: int, seq: int) -> None:
+        """Replay the commands from the trail's cursor up to ``seq`` onto it."""
         for replayed, command, schema in self._db.execute(
             "SELECT seq, CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq>? AND seq<=?"
             " ORDER BY seq",
-            (slot_id, base, seq),
+            (slot_id, trail.seq, seq),
         ).fetchall():
-            state = _replay(game, state, replayed, command, schema).state
-        return state
+            started = _cpu_time()
+            state = _replay(game, trail.state, replayed, command, schema).state
+            trail.push(state, _cpu_time() - started)
+
+    def _trail_at(self, slot_id: int, seq: int) -> _Trail:
+        """A trail at ``seq`` (the slot's own is left as it is): back along the states it
+        holds, forward by replaying, or restored from the nearest snapshot before them."""
+        game = self.game(slot_id)
+        moved = self._trail(slot_id).moved_to(seq)
+        if moved is None:
+            return self._restore(game, slot_id, seq)
+        self._replay_onto(moved, game, slot_id, seq)
+        return moved
 
     # --- commands, undo, redo --------------------------------------------------
 
@@ -623,10 +725,13 @@ class Journal:
         an undo, the redo tail is deleted (with its snapshots and checkpoints).
         """
         slot_id = self._resolve(slot_id)
-        state, seq = self.state(slot_id)
+        trail = self._trail(slot_id)
         game = self.game(slot_id)
-        applied = engine.apply(game, state, command)
-        seq += 1
+        started = _cpu_time()
+        applied = engine.apply(game, trail.state, command)
+        cost = _cpu_time() - started
+        seq = trail.seq + 1
+        snapshot = self._snapshot_due(seq, trail, cost)
         now = self._clock()
         with self._transaction() as db:
             for table in ("commands", "snapshots", "checkpoints"):
@@ -636,7 +741,7 @@ class Journal:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (slot_id, seq, _dumps(command.to_json()), game.schema_version, applied.description, now),
             )
-            if seq % self.snapshot_every == 0:
+            if snapshot:
                 db.execute(
                     "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
                     (slot_id, seq, _dumps(applied.state)),
@@ -645,8 +750,17 @@ class Journal:
                 "UPDATE games SET cursor=?, updated=?, schema=? WHERE id=?",
                 (seq, now, game.schema_version, slot_id),
             )
-        self._states[slot_id] = (applied.state, seq)
+        trail.push(applied.state, cost, snapshot=snapshot)
         return applied
+
+    def _snapshot_due(self, seq: int, trail: _Trail, cost: float) -> bool:
+        """Whether the state after command ``seq`` is snapshotted: every ``snapshot_every``
+        commands, and sooner when replaying the commands since the last snapshot would take
+        more than :data:`REPLAY_BUDGET` of CPU (but never within :data:`SNAPSHOT_SPACING`)."""
+        if seq % self.snapshot_every == 0:
+            return True
+        since = seq - trail.base
+        return since >= SNAPSHOT_SPACING and trail.cost + cost > REPLAY_BUDGET
 
     @_guarded("read")
     def can_undo(self, slot_id: int | None = None) -> bool:
@@ -672,15 +786,18 @@ class Journal:
     def redo(self, slot_id: int | None = None) -> Entry:
         """Put the next undone command back in effect; return it."""
         slot_id = self._resolve(slot_id)
-        state, seq = self.state(slot_id)
+        trail = self._trail(slot_id)
+        seq = trail.seq
         row = self._db.execute(
             "SELECT CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
         ).fetchone()
         if row is None:
             raise RuleError("Nothing to redo", "No undone command follows this point.")
-        applied = _replay(self.game(slot_id), state, seq + 1, *row)
+        started = _cpu_time()
+        applied = _replay(self.game(slot_id), trail.state, seq + 1, *row)
+        cost = _cpu_time() - started
         self._write_cursor(slot_id, seq + 1)
-        self._states[slot_id] = (applied.state, seq + 1)
+        trail.push(applied.state, cost)
         return self._entry(slot_id, seq + 1, active=True)
 
     @_guarded("save")
@@ -693,9 +810,9 @@ class Journal:
         self._move(slot_id, seq)
 
     def _move(self, slot_id: int, seq: int) -> None:
-        state = self._state_at(self.game(slot_id), slot_id, seq)
+        trail = self._trail_at(slot_id, seq)
         self._write_cursor(slot_id, seq)
-        self._states[slot_id] = (state, seq)
+        self._states[slot_id] = trail
 
     def _write_cursor(self, slot_id: int, seq: int) -> None:
         with self._transaction() as db:
@@ -822,6 +939,7 @@ class Journal:
                 (checked.game.id, checked.name, checked.created, now, checked.game.schema_version,
                  _dumps(checked.options), _dumps(checked.seed), _dumps(checked.initial), checked.cursor),
             ).lastrowid)
+            trail = _Trail(0, checked.initial)
             for seq, entry in enumerate(checked.commands, 1):
                 db.execute(
                     "INSERT INTO commands (game, seq, command, schema, description, created)"
@@ -829,11 +947,19 @@ class Journal:
                     (slot_id, seq, _dumps(entry.command), entry.schema, entry.applied.description,
                      entry.created),
                 )
-                if seq % self.snapshot_every == 0:
+                # the check replayed every command; each is applied again here, timed, to place
+                # the snapshots where play would have (what a restore replays stays within budget)
+                started = _cpu_time()
+                engine.apply(checked.game, trail.state,
+                             engine.migrate_command(checked.game, entry.command, entry.schema))
+                cost = _cpu_time() - started
+                snapshot = self._snapshot_due(seq, trail, cost)
+                if snapshot:
                     db.execute(
                         "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
                         (slot_id, seq, _dumps(entry.applied.state)),
                     )
+                trail.push(entry.applied.state, cost, snapshot=snapshot)
             db.executemany(
                 "INSERT INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
                 [(slot_id, p.name, p.seq, p.created) for p in checked.checkpoints],
@@ -877,6 +1003,26 @@ def header_problem(path: Path) -> str | None:
     return None
 
 
+def _use_page_size(db: sqlite3.Connection, path: Path) -> None:
+    """Give the file :data:`PAGE_SIZE` pages: a new file from its first write, an older one
+    (SQLite's default 4 KiB) rebuilt once by ``VACUUM``, which SQLite runs as one atomic
+    transaction (a power cut leaves the file as it was). A file that cannot be rebuilt now
+    (a full card, another process reading it) keeps its pages and works as before."""
+    if db.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE:
+        return
+    if not db.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone():
+        db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # nothing written yet
+        return
+    try:
+        db.execute("PRAGMA journal_mode=DELETE")  # the page size of a WAL file cannot change
+        db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+        db.execute("VACUUM")
+        log.info("the journal now has %d-byte pages (%s)", PAGE_SIZE, path)
+    except sqlite3.OperationalError as exc:
+        log.warning("the journal keeps its %d-byte pages for now: %s",
+                    db.execute("PRAGMA page_size").fetchone()[0], exc)
+
+
 def _check(db: sqlite3.Connection, full: bool) -> None:
     """The integrity check at open: every page when ``full``, else the schema and the small tables."""
     if full:
@@ -896,6 +1042,18 @@ def _decode(blob: bytes | str, what: str) -> Any:
         return json.loads(blob.decode("utf-8") if isinstance(blob, bytes) else blob)
     except (UnicodeDecodeError, ValueError) as exc:
         raise JournalError(f"{what} is damaged: {exc}") from exc
+
+
+def _current(game: Game, state: Any) -> dict:
+    """A state just read from the file, brought up to the game's schema.
+
+    :func:`games.core.engine.migrate` copies what it is given; a state at the
+    current schema that nothing else holds is returned as it is.
+    """
+    schema = state.get("schema") if type(state) is dict else None
+    if type(schema) is int and schema == game.schema_version:
+        return state
+    return engine.migrate(game, state)
 
 
 def _replay(game: Game, state: dict, seq: int, command: bytes | str, schema: int) -> Applied:

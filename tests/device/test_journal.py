@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from device import journal as journal_module
 from device.journal import JOURNAL_FILE, Journal, JournalError
 from games.core import Command, RuleError, engine
 from tests.fixtures.counter_game import GAME_ID
@@ -278,4 +279,167 @@ def test_a_slot_whose_game_is_unknown_is_reported_not_fatal(tmp_path: Path) -> N
 def test_the_file_is_in_wal_mode(journal: Journal) -> None:
     db = sqlite3.connect(journal.data_dir / JOURNAL_FILE)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    db.close()
+
+
+# --- the trail, snapshots placed by cost, 1 KiB pages (docs/JOURNAL.md, "Undo, restore and snapshots")
+
+
+def snapshot_seqs(data_dir: Path) -> list[int]:
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    try:
+        return [seq for (seq,) in db.execute("SELECT seq FROM snapshots ORDER BY seq")]
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def costly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command takes 0.5 ms of CPU to apply, whatever the machine."""
+    ticks = itertools.count()
+    monkeypatch.setattr(journal_module, "_cpu_time", lambda: next(ticks) * 0.0005)
+
+
+def test_undo_among_the_states_held_replays_nothing(tmp_path: Path, count_replays: list[int]) -> None:
+    journal = open_journal(tmp_path, snapshot_every=50)
+    journal.new_game(GAME_ID, {}, seed=3)
+    states = [journal.state()]
+    for _ in range(20):
+        journal.commit(ROLL)
+        states.append(journal.state())
+    count_replays[0] = 0
+    for seq in range(19, 4, -1):
+        journal.undo()
+        assert journal.state() == states[seq]
+    journal.goto(12)
+    assert journal.state() == states[12]
+    assert count_replays[0] == 0
+    journal.redo()
+    assert journal.state() == states[13] and count_replays[0] == 1
+    journal.goto(1)  # further back than the trail reaches now: replayed from the start
+    assert journal.state() == states[1]
+    assert reopen(journal).state() == states[1]
+
+
+def test_undo_over_a_snapshot_just_written_replays_nothing(tmp_path: Path, count_replays: list[int]) -> None:
+    journal = open_journal(tmp_path, snapshot_every=10)
+    journal.new_game(GAME_ID, {}, seed=3)
+    states = [journal.state()]
+    for _ in range(12):
+        journal.commit(ROLL)
+        states.append(journal.state())
+    count_replays[0] = 0
+    for seq in range(11, 5, -1):
+        journal.undo()
+        assert journal.state() == states[seq]
+    assert count_replays[0] == 0
+    journal.commit(push(1))  # another line of play from 6: the snapshot at 10 is dropped
+    assert snapshot_seqs(tmp_path) == []
+    assert reopen(journal).state() == journal.state()
+
+
+def test_a_restore_holds_the_states_it_replayed(tmp_path: Path, count_replays: list[int]) -> None:
+    journal = open_journal(tmp_path, snapshot_every=50)
+    journal.new_game(GAME_ID, {}, seed=3)
+    states = [journal.state()]
+    for _ in range(60):
+        journal.commit(ROLL)
+        states.append(journal.state())
+    count_replays[0] = 0
+    journal = reopen(journal)
+    assert journal.state() == states[60]
+    assert count_replays[0] == 10  # from the snapshot at 50
+    for seq in range(59, 49, -1):
+        journal.undo()
+        assert journal.state() == states[seq]
+    assert count_replays[0] == 10
+    journal.close()
+
+
+def test_a_cursor_that_cannot_be_written_leaves_the_state_shown(journal: Journal,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    journal.new_game(GAME_ID, {}, seed=7)
+    for _ in range(3):
+        journal.commit(ROLL)
+    shown = journal.state()
+
+    def card_full(*args) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(journal, "_write_cursor", card_full)
+    with pytest.raises(sqlite3.OperationalError):
+        Journal._move(journal, journal.active_slot, 1)
+    assert journal.state() == shown
+    monkeypatch.undo()
+    journal.undo()
+    assert journal.state()[1] == 2
+
+
+def test_snapshots_follow_the_cost_of_replaying(tmp_path: Path, costly: None) -> None:
+    """0.5 ms a command: a restore would replay 2 ms after 4 commands, but snapshots
+    are kept SNAPSHOT_SPACING (8) apart; snapshot_every still holds."""
+    assert (journal_module.REPLAY_BUDGET, journal_module.SNAPSHOT_SPACING) == (0.002, 8)
+    journal = open_journal(tmp_path, snapshot_every=20)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(30):
+        journal.commit(ROLL)
+    assert snapshot_seqs(tmp_path) == [8, 16, 20, 28]
+    live = journal.state()
+    document = journal.export_game()
+    assert reopen(journal).state() == live
+    other = open_journal(tmp_path / "other", snapshot_every=20)
+    other.activate(other.import_game(document))
+    assert snapshot_seqs(tmp_path / "other") == [8, 16, 20, 28]
+    assert other.state() == live
+    other.close()
+
+
+def test_cheap_commands_keep_the_configured_spacing(tmp_path: Path) -> None:
+    journal = open_journal(tmp_path, snapshot_every=10)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(35):
+        journal.commit(ROLL)
+    assert snapshot_seqs(tmp_path) == [10, 20, 30]
+    journal.close()
+
+
+def page_size(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path: Path) -> None:
+    journal = open_journal(tmp_path / "new")
+    journal.close()
+    assert page_size(tmp_path / "new" / JOURNAL_FILE) == journal_module.PAGE_SIZE == 1024
+
+    old = tmp_path / "old" / JOURNAL_FILE
+    old.parent.mkdir()
+    db = sqlite3.connect(old)
+    db.execute("PRAGMA page_size=4096")
+    db.execute("PRAGMA journal_mode=WAL")
+    db.close()
+    journal = open_journal(old.parent)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(12):
+        journal.commit(ROLL)
+    journal.close()
+    db = sqlite3.connect(old)
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.execute("PRAGMA page_size=4096")
+    db.execute("VACUUM")
+    db.execute("PRAGMA journal_mode=WAL")
+    db.close()
+    assert page_size(old) == 4096
+    journal = open_journal(old.parent)
+    assert journal.state()[1] == 12
+    journal.undo()
+    journal.close()
+    assert page_size(old) == journal_module.PAGE_SIZE
+    db = sqlite3.connect(old)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     db.close()
