@@ -261,10 +261,41 @@ def _command_schemas(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE commands_2 RENAME TO commands")
 
 
+def _cursor_first(db: sqlite3.Connection) -> None:
+    """Format 3: a slot's cursor, ``updated`` and schema lead its row, before the initial state.
+
+    Every commit changes those three. In the format-2 row they came after the
+    initial state (a few KB), so each commit rewrote the row's last overflow
+    page too; at the front they stay in the row's first page, and a commit
+    writes one page of the games table. The table is rebuilt (SQLite cannot
+    move a column), with foreign keys off, so the commands that refer to the
+    slots stay.
+    """
+    db.execute(
+        """CREATE TABLE games_3 (
+            id INTEGER PRIMARY KEY,
+            cursor INTEGER NOT NULL DEFAULT 0,
+            updated REAL NOT NULL,
+            schema INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            created REAL NOT NULL,
+            options TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            initial TEXT NOT NULL
+        )"""
+    )
+    columns = "id, cursor, updated, schema, game_id, name, created, options, seed, initial"
+    db.execute(f"INSERT INTO games_3 ({columns}) SELECT {columns} FROM games")
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_3 RENAME TO games")
+
+
 # FORMAT_MIGRATIONS[n] turns a format-n file into format n+1, inside one
-# transaction. Format 0 is an empty file. Append a step here (never edit an
-# old one) whenever the tables change.
-FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1, _command_schemas]
+# transaction, with foreign keys off. Format 0 is an empty file. Append a step
+# here (never edit an old one) whenever the tables change.
+FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1, _command_schemas,
+                                                                 _cursor_first]
 
 
 def format_version() -> int:
@@ -441,8 +472,8 @@ class Journal:
             _use_page_size(db, path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
             journal._upgrade_format(version)
+            db.execute("PRAGMA foreign_keys=ON")  # after the upgrade: a rebuilt table keeps its rows
             if restore:
                 journal._active = journal._meta_int("active_slot")
                 journal._restore_active(notices)

@@ -155,6 +155,30 @@ def test_format_1_written_by_hand_is_read(tmp_path: Path) -> None:
     journal.close()
 
 
+def test_format_3_puts_the_cursor_first_and_keeps_every_command(tmp_path: Path) -> None:
+    """The games table is rebuilt with foreign keys off: no command is lost to its cascade."""
+    build_format_1_by_hand(tmp_path / JOURNAL_FILE)
+    journal = open_journal(tmp_path)
+    journal.commit(Command("push", {"amount": 1}))
+    assert journal.state()[0]["counter"] == 6
+    journal.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
+    assert columns[:4] == ["id", "cursor", "updated", "schema"] and len(columns) == 10
+    commands = db.execute("SELECT seq, description FROM commands").fetchall()
+    assert commands == [(1, "Pushed 2"), (2, "Pushed 1")]
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    db.close()
+    journal = open_journal(tmp_path)
+    assert journal.state()[1] == 2
+    journal.delete_slot(journal.active_slot)  # the cascade works again
+    journal.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    assert db.execute("SELECT COUNT(*) FROM commands").fetchone() == (0,)
+    db.close()
+
+
 def test_an_older_format_is_upgraded_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     build_format_1_by_hand(tmp_path / JOURNAL_FILE)
 
