@@ -49,10 +49,11 @@ from device.forms import CursorMenu, PromptForm, Question
 from device.idle import IdleTimer
 from device.ports import Cues
 from device.storage import JournalError, StorageError
-from games.core import Command, Game, Param, RuleError, all_games, apply, get_game
+from games.core import Command, Game, Param, RuleError, all_games, apply, get_game, packs
 from games.core.engine import Applied, command_specs, current_step
 from games.core.paths import get_path
 from games.core.procedures import StepKind
+from games.core.untrusted import UntrustedError, decode
 from ui.model import Frame, Message
 
 log = logging.getLogger(__name__)
@@ -388,20 +389,22 @@ class Controller:
             self._after_change()  # the next prompt, if the roll led to one
     # --- play actions ---------------------------------------------------------------
 
-    def _commit(self, name: str, params: dict | None = None) -> bool:
-        """Send one command through the journal; a rule error becomes a message.
+    def _commit(self, name: str, params: dict | None = None,
+                worded: Callable[[RuleError], RuleError] = lambda err: err) -> bool:
+        """Send one command through the journal; a rule error becomes a message
+        (``worded`` may reword it for where the command came from).
 
         When the command finishes a procedure (the Threat phase, a Night…),
-        a rotating backup of the journal is taken: the restore point if the
-        file is ever damaged.
+        a backup of the journal is requested: the restore point if the file
+        is ever damaged (taken off the input path).
         """
         before = self.state()
         procedure = before.get("procedure")
         try:
             applied = self.journal.commit(Command(name, params or {}))
         except RuleError as err:
-            log.info("refused %s %s: %s", name, params or {}, err.long)
-            self._refuse(err)
+            log.info("refused %s: %s", name, err.long)
+            self._refuse(worded(err))
             return False
         except StorageError as err:  # not on disk, so not shown: the state stays as it was
             self._storage_failed(err)
@@ -698,13 +701,16 @@ class Controller:
                 for path in sorted(folder.glob("*.toml"))]
 
     def _load_pack(self, path: Path) -> None:
+        """Read a pack file (bounded, strict UTF-8) and load it; a refusal names the pack."""
         self._close_overlay()
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            self.message = Message("Pack unreadable", f"Cannot read {path}: {err}", "error")
+            with path.open("rb") as f:
+                text = decode(f.read(packs.MAX_TEXT + 1), packs.MAX_TEXT, source=path.name)
+        except (OSError, UntrustedError) as err:
+            unreadable = RuleError("Pack: unreadable", f"Cannot read {path}: {err}")
+            self._refuse(packs.for_pack(unreadable, path.stem))
             return
-        self._commit(PACK_COMMAND, {PACK_PARAM: text})
+        self._commit(PACK_COMMAND, {PACK_PARAM: text}, worded=lambda err: packs.for_pack(err, path.stem))
 
     def _run_action(self, spec) -> None:
         if any(p.kind != "dice" for p in spec.params):

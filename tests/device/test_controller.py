@@ -213,7 +213,7 @@ def test_content_packs_are_offered_and_loaded_as_a_journaled_command(journal, cl
     start_counter(controller)
     controller.handle(Press("select"))
     choose(controller, "Load pack: bad")
-    assert controller.frame().message.short == "Pack: 1 problem" and journal.state()[1] == 0
+    assert controller.frame().message.short == "bad: 1 problem" and journal.state()[1] == 0  # names the pack
     controller.handle(Press("select"))
     choose(controller, "Load pack: big")
     state, seq = journal.state()

@@ -552,8 +552,9 @@ with open(filler, "wb", buffering=0) as f:  # the card fills up: other files, ph
             f.write(b"x" * 4096)
     except OSError:
         pass
+room = max(8 * 1024, (data / JOURNAL_FILE).stat().st_size // 2)  # a few moves, not a copy of the journal
 with open(filler, "r+b") as f:
-    f.truncate(f.seek(0, 2) - 48 * 1024)  # room for a few moves, not for a copy of the journal
+    f.truncate(f.seek(0, 2) - room)
 reports = []
 worker = BackupWorker(data / JOURNAL_FILE, data / BACKUP_DIR, report=reports.append)
 worker.request()

@@ -128,7 +128,7 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
         start_new_game(controller, "Tainted Grail")
         controller.handle(Press("select"))  # the action menu
         choose(controller, "Load pack: broken")
-        assert controller.frame().message.short == "Pack: 1 problem"
+        assert controller.frame().message.short == "broken: 1 problem"  # the OLED names the pack
         assert journal.state()[1] == 0
         controller.handle(Press("select"))
         choose(controller, "Load pack: avalon")

@@ -140,7 +140,7 @@ def test_a_pack_file_loads_through_the_controller(tmp_path):
         assert journal.state()[0]["procedure"]["step"] == 0  # Setup's pack step
         controller.handle(Press("select"))  # the action menu
         choose(controller, "Load pack: broken")
-        assert controller.frame().message.short.startswith("Pack: ")
+        assert controller.frame().message.short.startswith("broken: ")  # the OLED names the pack
         assert journal.state()[0]["pack"] is None
         controller.handle(Press("select"))
         choose(controller, "Load pack: mine")

@@ -213,7 +213,7 @@ def test_a_board_pack_is_offered_in_the_action_menu_and_loaded_as_a_journaled_co
         assert state["procedure"]["step"] == 0 and seq == 0   # "Board: next, or a board pack"
         controller.handle(Press("select"))           # the action menu
         choose(controller, "Load pack: broken")
-        assert controller.frame().message.short == "Pack: 2 problems"
+        assert controller.frame().message.short == "broken: 2 problems"  # the OLED names the pack
         assert journal.state()[1] == 0
         controller.handle(Press("select"))
         choose(controller, "Load pack: board")
