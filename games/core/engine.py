@@ -75,6 +75,11 @@ class Context:
         """Set the journal entry's human description ("Threat revealed: Fight 3")."""
         self.description = text
 
+    def note(self, text: str, kind: str = "info") -> None:
+        """Add ``text`` to the journal entry's description and to the events (the players see it)."""
+        self.describe(f"{self.description}; {text}" if self.description else text)
+        self.emit(text, kind)
+
     def fail(self, short: str, long: str | None = None) -> None:
         raise RuleError(short, long)
 

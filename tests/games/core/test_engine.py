@@ -483,3 +483,14 @@ def test_the_private_copy_is_what_a_json_round_trip_gives():
     assert _copy(odd) == json.loads(json.dumps(odd)) == {"t": [1, 2], "n": {"1": "one"}}
     with pytest.raises(TypeError):
         _copy({"s": {1, 2}})
+
+
+def test_a_note_adds_to_the_description_and_the_events():
+    from games.core.engine import Context
+    from tests.fixtures.counter_game import COUNTER
+
+    ctx = Context(COUNTER, {})
+    ctx.note("Threat revealed")
+    ctx.note("Spirit 7 -> 6", "error")
+    assert ctx.description == "Threat revealed; Spirit 7 -> 6"
+    assert [(e.text, e.kind) for e in ctx.events] == [("Threat revealed", "info"), ("Spirit 7 -> 6", "error")]
