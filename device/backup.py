@@ -51,6 +51,13 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
+def _number(backup: Path) -> int:
+    """A backup's number (its name matched :data:`BACKUP_PATTERN` when it was listed)."""
+    match = BACKUP_PATTERN.fullmatch(backup.name)
+    assert match is not None
+    return int(match.group(1))
+
+
 def list_backups(backup_dir: Path) -> list[Path]:
     """The backups in ``backup_dir``, oldest first."""
     if not backup_dir.is_dir():
@@ -71,7 +78,7 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
         raise ValueError("keep must be at least 1")
     backup_dir.mkdir(parents=True, exist_ok=True)
     existing = list_backups(backup_dir)
-    number = int(BACKUP_PATTERN.fullmatch(existing[-1].name).group(1)) + 1 if existing else 1
+    number = _number(existing[-1]) + 1 if existing else 1
     final = backup_dir / f"journal-{number:06d}-{_stamp(clock)}.db"
     partial = final.with_name(final.name + ".part")
     target = sqlite3.connect(partial)

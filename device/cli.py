@@ -198,6 +198,7 @@ def _serve(args, hardware: str, config, script) -> int:
         if script is not None:
             from hw_sim.script import ScriptRunner
 
+            assert pins is not None and tray is not None  # a script drives the simulated box only
             runner = ScriptRunner(script, pins, tray, service.emit)
         _stop_on_signals(service)
 

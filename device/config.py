@@ -200,7 +200,8 @@ def _controls(raw: Any) -> ControlPins:
                 f"config key controls.encoders.{_key(name)} is unknown; encoders are: spirit, menhir")
         if not isinstance(pins, Mapping) or set(pins) != {"a", "b", "push"}:
             raise _fail(f"controls.encoders.{name}", pins, "a table with a, b and push pins")
-        encoders[name] = tuple(_pin(f"controls.encoders.{name}.{k}", pins[k]) for k in ("a", "b", "push"))
+        a, b, push = (_pin(f"controls.encoders.{name}.{k}", pins[k]) for k in ("a", "b", "push"))
+        encoders[name] = (a, b, push)
     used: dict[int, str] = {}
     named_pins = list(buttons.items()) + [
         (f"{enc}.{part}", pin)

@@ -41,6 +41,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from device.backup_worker import BackupDone
@@ -371,7 +372,7 @@ class Controller:
         step = current_step(self.game(), self.state())
         spec = command_specs(self.game()).get(step.command) if step and step.command else None
         dice_params = [p for p in spec.params if p.kind == "dice"] if spec else []
-        if not dice_params:
+        if spec is None or not dice_params:
             self._refuse(RuleError("No roll asked now",
                                    "The tray's roll was not used: no step asks for dice."))
             return
@@ -578,8 +579,8 @@ class Controller:
 
     def _move_focus(self, steps: int) -> None:
         keys = self._dial_keys()
-        if keys:
-            current = self._focused_track()
+        current = self._focused_track()
+        if current is not None:
             self.focus = keys[(keys.index(current) + steps) % len(keys)]
 
     # --- overlays -------------------------------------------------------------------
@@ -650,7 +651,7 @@ class Controller:
             if spec.menu and not spec.prompt_only:
                 if not spec.available(state):
                     marked.add(len(items))
-                items.append((spec.help, lambda spec=spec: self._run_action(spec)))
+                items.append((spec.help, partial(self._run_action, spec)))
         items += self._pack_actions(game)
         items += [
             ("Correct a value", self._open_corrections),
@@ -675,8 +676,8 @@ class Controller:
         tracked number within its bounds; the correction is journaled.
         """
         state = self.state()
-        items = [(f"{spec.label}: {get_path(state, spec.path)}",
-                  lambda spec=spec: self._open_correction(spec))
+        items: list[tuple[str, Callable[[], None]]] = [(f"{spec.label}: {get_path(state, spec.path)}",
+                  partial(self._open_correction, spec))
                  for spec in self.game().tracks(state)]
         self.overlay = CursorMenu("Correct a value", items, parent=self._open_actions)
 
@@ -697,7 +698,7 @@ class Controller:
         folder = self.packs_dir / game.id if self.packs_dir else None
         if folder is None or PACK_COMMAND not in command_specs(game) or not folder.is_dir():
             return []
-        return [(f"Load pack: {path.stem}", lambda path=path: self._load_pack(path))
+        return [(f"Load pack: {path.stem}", partial(self._load_pack, path))
                 for path in sorted(folder.glob("*.toml"))]
 
     def _load_pack(self, path: Path) -> None:
@@ -729,12 +730,12 @@ class Controller:
 
     def _open_history(self) -> None:
         marks = {mark.seq: mark.name for mark in self.journal.checkpoints()}
-        items = []
+        items: list[tuple[str, Callable[[], None]]] = []
         for entry in self.journal.history(limit=200):
             label = f"{entry.seq}. {entry.description}"
             if entry.seq in marks:
                 label = f"* {marks[entry.seq]}: {label}"
-            items.append((label, lambda seq=entry.seq: self._goto(seq)))
+            items.append((label, partial(self._goto, entry.seq)))
         self.overlay = CursorMenu("History", items, keys=("select:go", "back:close"))
         self.history_open = True
 
@@ -744,7 +745,8 @@ class Controller:
         self.message = Message(f"Back to entry {seq}", f"Returned to journal entry {seq}; redo goes forward.")
 
     def _open_game_list(self) -> None:
-        items = [(game.title, lambda game=game: self._open_slots(game)) for game in all_games()]
+        items: list[tuple[str, Callable[[], None]]] = [
+            (game.title, partial(self._open_slots, game)) for game in all_games()]
         leave = "back:play" if self.playing else ""
         self.overlay = CursorMenu("Choose a game", items, keys=("select:OK", leave))
         self.history_open = False
@@ -753,7 +755,7 @@ class Controller:
         items: list[tuple[str, Callable[[], None]]] = [("New game", lambda: self._open_setup(game))]
         for slot in self.journal.slots():
             if slot.game_id == game.id:
-                items.append((self._slot_label(game, slot), lambda slot=slot: self._continue(slot.id)))
+                items.append((self._slot_label(game, slot), partial(self._continue, slot.id)))
         self.overlay = CursorMenu(game.title, items, parent=self._open_game_list,
                                   keys=("select:OK", "back:games"))
 

@@ -296,7 +296,7 @@ class Question:
 
     title: str
     text: str
-    yes: Callable[[], None]
+    yes: Callable[[], object]
 
     def model(self) -> Form:
         lines = wrap_words(self.text, LINE_CHARS)[:REVIEW_LINES]

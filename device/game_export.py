@@ -242,7 +242,7 @@ def _check_values(data: Any) -> None:
             for key, item in items:
                 if isinstance(value, dict):
                     _require(isinstance(key, str), f"{_where(trail)}: a key that is not text")
-                    text += len(key)
+                    text += len(str(key))
                 stack.append((item, depth + 1, (key, trail)))
         elif isinstance(value, str):
             _require(len(value) <= MAX_TEXT, f"{_where(trail)}: text longer than {MAX_TEXT:,} characters")
@@ -363,8 +363,8 @@ def _check_initial(game: Game, data: dict) -> dict:
     """The initial state migrated and checked: core keys, the shape of a new game
     with the export's options and seed, every track bound and invariant."""
     initial = data.get("initial")
-    _require(isinstance(initial, dict) and initial.get("game") == game.id,
-             f"initial must be a {game.id} state")
+    if not isinstance(initial, dict) or initial.get("game") != game.id:
+        raise JournalImportError(f"initial must be a {game.id} state")
     try:
         state = engine.migrate(game, initial)
     except Exception as exc:  # a schema outside 0..schema_version, or a migration failing on odd data
@@ -400,9 +400,10 @@ def _check_command(seq: int, entry: Any, version: int, initial_schema: int) -> t
     _require(isinstance(raw, dict), f"command {seq} is not an object")
     _require(_is_time(entry.get("created")),
              f"command {seq}: created must be a time in seconds (1970 to 9999)")
+    assert isinstance(raw, dict)  # _require above
     name, params = raw.get("name"), raw.get("params", {})
-    _require(isinstance(name, str) and isinstance(params, dict),
-             f"command {seq} needs a name and an object of params")
+    if not isinstance(name, str) or not isinstance(params, dict):
+        raise JournalImportError(f"command {seq} needs a name and an object of params")
     _require(name.isprintable() and len(name) <= MAX_NAME, f"command {seq}: its name must be printable text")
     schema = entry.get("schema") if version >= 2 else initial_schema
     _require(_is_int(schema), f"command {seq} needs the schema it was journaled under (a number)")

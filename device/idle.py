@@ -9,7 +9,7 @@ polling (DESIGN.md: "the idle box uses ~0% CPU").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Anti-burn-in offsets for the OLED, cycled every ``shift_every`` seconds.
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -25,11 +25,10 @@ class IdleTimer:
     started: float
     dim_after: float = 120.0
     shift_every: float = 60.0
-    last_input: float | None = None
+    last_input: float = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.last_input is None:
-            self.last_input = self.started
+        self.last_input = self.started
 
     def touched(self, now: float) -> None:
         self.last_input = now

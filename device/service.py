@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PIL import Image
+
 from device.backup_worker import BackupDone, BackupWorker
 from device.controller import Controller, digest
 from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
@@ -124,8 +126,9 @@ class Service:
         return Frame(message=Message(f"{where[:21]}: Display error: undo, or hold back",
                                      f"{where}: the display failed (logged). Undo, or hold back.", "error"))
 
-    def _oled_image(self, frame: Frame):
+    def _oled_image(self, frame: Frame) -> Image.Image:
         display = self.box.display
+        assert display is not None  # only called with an OLED
         try:
             return render_oled(frame, display.width, display.height)
         except Exception:  # noqa: BLE001

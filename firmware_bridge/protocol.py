@@ -13,6 +13,7 @@ incremental, counting side is ``firmware_bridge.parser``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 PROTOCOL_VERSION = 1
@@ -311,7 +312,7 @@ def _idle(fields: list[str]) -> Idle:
     return Idle()
 
 
-_DECODERS = {
+_DECODERS: dict[str, Callable[[list[str]], TrayMessage]] = {
     "HELLO": _hello,
     "ROLL": _roll,
     "STATUS": _status,

@@ -365,7 +365,8 @@ class TrayReader:
             self._counts["rolls"] += 1
             self._armed_until = None
             self._set_status("Tray ready")
-            self._emit(DiceRolled(dice=dice, roll_id=f"{self._hello.device_id}:{roll.roll_id}"))
+            device = self._hello.device_id if self._hello is not None else "tray"
+            self._emit(DiceRolled(dice=dice, roll_id=f"{device}:{roll.roll_id}"))
             serial_port.write(protocol.ack(roll.roll_id))  # after emit: the event is queued first
         elif roll.state == "rolling":
             if roll.roll_id in self._settled:

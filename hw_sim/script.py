@@ -45,6 +45,7 @@ from firmware_bridge.protocol import (
     MAX_ROLL_ID,
     NAMED_FACES,
     FrameError,
+    Roll,
     check_kind,
     decode_face,
     decode_tray_line,
@@ -270,6 +271,8 @@ def _fits_a_tray_frame(dice: tuple[dict, ...]) -> None:
         roll = decode_tray_line(frame[:-1])
     except FrameError as err:
         raise _Bad(f'"dice": the tray could not report this roll ({err.detail})') from None
+    if not isinstance(roll, Roll):
+        raise _Bad('"dice": the tray could not report this roll')
     if [die.as_dict() for die in roll.dice] != list(dice):
         raise _Bad(f'"dice": the tray would report {_show([d.as_dict() for d in roll.dice])} instead')
 

@@ -50,7 +50,7 @@ class PtyTray:
     def __init__(self, link: Path | None = None, *, device_id: str = "SIM-TRAY",
                  ack_timeout: float = 5.0) -> None:
         self._own_dir = None if link is not None else Path(tempfile.mkdtemp(prefix="tablewarden-tray-"))
-        self.path = link if link is not None else self._own_dir / "tray"
+        self.path = link if link is not None else Path(self._own_dir or ".") / "tray"
         self.device_id = device_id
         self.ack_timeout = ack_timeout
         self.silent = False
@@ -244,6 +244,8 @@ class PtyTray:
         while time.monotonic() < deadline:
             time.sleep(0.002)  # the kernel hands written bytes to the other side a moment later
             slave = self._slave
+            if slave is None:  # unplugged already
+                return
             try:
                 waiting = struct.unpack("i", fcntl.ioctl(slave, termios.TIOCINQ, b"\0\0\0\0"))[0]
             except (OSError, TypeError):  # unplugged already

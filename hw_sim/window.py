@@ -162,6 +162,7 @@ class DicePanel:
 
     def _report(self, dice: list[dict]) -> None:
         shown = " ".join(str(d["face"]) for d in dice)
+        assert self.tray is not None  # send() starts this only with a tray
         try:
             roll_id = self.tray.report(dice)
             self.note = f"sent {roll_id}: {shown}"
@@ -334,7 +335,7 @@ class SimWindow:
         if brightness != self.face.brightness:
             self._dirty = True
         now = time.monotonic()
-        cues = getattr(self.sound, "cues", ())
+        cues: tuple[str, ...] = tuple(getattr(self.sound, "cues", ()))
         if len(cues) != self._seen_cues:
             self._seen_cues = len(cues)
             self.face.cue, self._cue_until = cues[-1], now + CUE_SHOWN

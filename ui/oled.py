@@ -54,7 +54,7 @@ class _Face:
 def _terminus(size: int) -> _Face:
     font = ImageFont.truetype(str(TERMINUS), size)
     left, top, right, bottom = font.getbbox("Agjpqy|/0", anchor="la")
-    return _Face(font, top, bottom - top)
+    return _Face(font, int(top), int(bottom - top))
 
 
 @cache
@@ -96,7 +96,7 @@ def _big_size(text: str, max_width: int, max_height: int) -> tuple[int, int]:
         face = _large()
         return _width(fit(text, face.font, max_width), face.font), face.height
     left, top, right, bottom = font.getbbox(text, anchor="la")
-    return right - left, bottom - top
+    return int(right - left), int(bottom - top)
 
 
 def _width(text: str, font: ImageFont.FreeTypeFont) -> int:
@@ -198,7 +198,7 @@ class _Canvas:
         left, top, right, bottom = font.getbbox(text, anchor="la")
         cuts.drawn("oled", text)
         self.draw.text((x - left, y - top), text, font=font, fill=ON, anchor="la")
-        return right - left, bottom - top
+        return int(right - left), int(bottom - top)
 
     def rule(self, y: int) -> None:
         self.draw.line((self.x0, y, self.x1, y), fill=ON)
