@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz clean tools deps-xvfb rules-ledger
+.PHONY: run test lint bench bench-pi fuzz clean tools deps-xvfb rules-ledger
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
@@ -45,9 +45,13 @@ rules-ledger: $(STAMP)
 deps-bench:
 	@command -v strace >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; }
 
-## bench: every benchmark against its same-run baseline, written to docs/PERFORMANCE.md (about 35 minutes: the soak is 20)
+## bench: every benchmark against its same-run baseline, written to docs/PERFORMANCE.md (about 45 minutes: the soak is 20)
 bench: $(STAMP) deps-bench
 	$(BIN)/python -m benchmarks
+
+## bench-pi: only the Pi-class run of every press (one core; slowed to a Pi's speed where cgroup v2 cpu.max allows), printed
+bench-pi: $(STAMP) deps-bench
+	$(BIN)/python -m benchmarks.latency --pi-class
 
 ## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) at FUZZ times their make-test size, with counts
 FUZZ ?= 20

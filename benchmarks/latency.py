@@ -1,67 +1,241 @@
-"""Input-to-frame latency: a pin edge to the OLED image ready, journal commit included.
+"""Input to frame: every kind of press, in each game, from its pin edge to the OLED image.
 
-The real service loop, controller, journal (SQLite, ``synchronous=FULL``, on
-the data directory's disk) and OLED renderer run in this process on the
-simulated box; a dial detent is driven as gpiozero mock pin edges and the
-clock stops when the OLED adapter is handed the new frame. The baseline is
-the time one full SSD1306 frame takes on the wire at 400 kHz I2C (1,024 bytes
-of pixels, 9 bit times per byte: about 23 ms) — computed, since there is no
-bus here: input handling should never be what the player waits for.
+How it is taken. The simulated box is wired as ``tablewarden run`` wires it
+(benchmarks/rig.py), from the default ``Config``: the screen renderer is on
+and draws on pygame's ``dummy`` driver after every OLED frame, on the loop
+thread, as on the box; the backup worker runs. Only the OLED's idle timers
+are off, so no timer frame lands inside a measurement. Each game is brought
+(untimed, through the controller) to the reminder whose ``next`` ends a
+phase (benchmarks/phase_end.py, ``PHASE_ENDS``): Kreel Manor's Threat phase,
+Kilforth's Night, Tainted Grail's Start of Day, Myth's Planning phase. Then
+the real ``Service`` loop runs on the main thread and a driver thread makes
+each press as gpiozero mock pin edges, and puts the game back where it was
+before the next one (untimed, as queued inputs: ``back`` to close what the
+press opened, ``undo`` for what it committed), so every sample starts from
+the same state. The presses:
+
+- phase end: ``next`` on that reminder (the engine runs the automatic steps
+  that follow, the controller asks for a backup);
+- next: ``next`` one step later, in the phase that follows (whatever ``next``
+  does there: in these games it mostly ends a one-step phase too);
+- select: ``select``, which opens the action menu;
+- undo: ``undo`` of a dial detent committed just before;
+- dial detent: one detent of the Spirit dial, which turns the focused value.
+
+A button's clock starts at its release edge (the box acts on a press once it
+is known not to be a hold); a detent's at its first edge. Wall time stops
+when the OLED adapter is handed the frame. CPU time is the loop thread's
+(``pthread_getcpuclockid``: the service's one consumer), from just before
+the edge to the OLED image, and to the end of the screen's drawing. The
+journal's commit (one fsync) is in the wall time, not in the CPU time. Bytes
+are ``wchar`` of /proc/self/io over each press's series (the presses that
+put the game back included) per press: what the process handed to the
+kernel to write, WAL and all. p99 is the nearest rank: with under 100
+samples it is the slowest one.
+
+Every game is measured in a fresh journal and in a journal file that also
+holds a second save slot of 100,000+ commands (20 MB, benchmarks/phase_end.py
+``fill_journal``). fsyncs per press are counted by strace on the loop's
+thread (fresh journals, a few presses each; ``count_syncs``).
+
+Baselines, measured in the same run: a bare SQLite commit of one row (WAL,
+``synchronous=FULL``) on the same file system, for the wall time; a bare
+PIL 128x64 1-bit frame with one line of text, for the CPU time; one
+SSD1306 frame on 400 kHz I2C (computed: 1,024 bytes, 9 bit times a byte,
+about 23 ms), for the p99.
+
+Pi-class run (``--pi-class``, and part of ``make bench``): the same
+measurement in a child process confined to one core, and to 1/``PI_FACTOR``
+of it where cgroup v2 lets us set ``cpu.max``; otherwise on one core
+(``taskset``) at full speed, its CPU figures multiplied by ``PI_FACTOR``
+as the Pi Zero 2 W estimate (docs/PERFORMANCE.md says what the factor rests
+on).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.results import Result, median, percentile
-from device.config import Config, ScreenConfig
-from device.controller import Controller
-from device.events import Quit
-from device.journal import Journal
-from device.service import Service
-from device.wiring import build_sim_box
+from benchmarks.phase_end import MARK_DIR, PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
+from benchmarks.results import I2C_FRAME_MS, Result, Table, median, number, percentile
+from device.backup import generation_of
+from device.events import Press, Quit, Sync, Turn
+from device.journal import JOURNAL_FILE
 
-I2C_HZ = 400_000
-FRAME_BYTES = 128 * 64 // 8
-I2C_FRAME_MS = FRAME_BYTES * 9 / I2C_HZ * 1e3  # 8 data bits + ACK per byte
-TRACK = "hero1.spirit"
+PRESSES = ("phase end", "next", "select", "undo", "dial detent")
+CPU_TO_OLED_MS = 3.0  # issue "Performance you can trust on a Pi Zero 2 W": p50, every press
+CPU_WITH_SCREEN_MS = 6.0
+PI_FACTOR = 10.0  # one Pi Zero 2 W core against one core here, for Python (docs/PERFORMANCE.md)
+PI_PRESS_BUDGET_MS = 100.0  # a dial must answer within about this on the Pi to feel immediate
 
 
-def measure(inputs: int, data_dir: Path) -> list[float]:
-    """Milliseconds from the first pin edge of each detent to its frame reaching the OLED."""
-    config = Config(screen=ScreenConfig(enabled=False))
-    box, pins, _ = build_sim_box(config, headless=True)
-    journal, _ = Journal.open(data_dir)
-    journal.new_game("kreel-manor", {}, 1)
-    controller = Controller(journal, seed=lambda: 1, clock=time.monotonic, dim_after=0, shift_every=0)
-    service = Service(controller, box)
-    shown = threading.Event()
-    stamps: list[float] = []
-    show = box.display.show
+@dataclass
+class Series:
+    """One press, many times, in one game and journal."""
+
+    game: str
+    journal: str
+    press: str
+    wall: list[float]  # ms, pin edge to the OLED image
+    cpu_oled: list[float]  # ms of the loop thread's CPU, to the OLED image
+    cpu_screen: list[float]  # ... to the end of the screen's drawing
+    bytes_per_press: float
+    fsyncs: int | None = None  # the most on the loop thread for one press (strace), None: not counted
+
+
+def _mark(what: str) -> None:
+    os.access(f"{MARK_DIR}/{what}", os.F_OK)
+
+
+def _io_written() -> int:
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("wchar:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _dial_step(rig) -> int:
+    """A detent that the focused value can take: down unless it is at its low bound."""
+    frame = rig.controller.frame()
+    tracks = {track.key: track for track in frame.game.tracks} if frame.game else {}
+    track = tracks.get(frame.focus) or (frame.game.tracks[0] if frame.game and frame.game.tracks else None)
+    return -1 if track is None or track.value > track.low else 1
+
+
+def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bool = False) -> list[Series]:
+    """Every press of :data:`PRESSES` ``samples`` times in ``phase.game``, each from the same state."""
+    rig = prepared_rig(phase, data_dir)
+    box, pins, service, controller, journal = rig.box, rig.pins, rig.service, rig.controller, rig.journal
+    step = _dial_step(rig)
+    loop_clock = time.pthread_getcpuclockid(threading.main_thread().ident)
+    frames = threading.Condition()
+    shown: list[tuple[float, float]] = []  # per OLED frame: when (perf_counter), loop CPU then
+    drawn: list[float] = []  # per OLED frame: loop CPU when the screen had drawn it
+    show, draw = box.display.show, box.screen.draw if box.screen is not None else None
 
     def timed_show(image) -> None:
         show(image)
-        stamps.append(time.perf_counter())
-        shown.set()
+        with frames:
+            shown.append((time.perf_counter(), time.thread_time()))
+            if draw is None:
+                drawn.append(shown[-1][1])
+                frames.notify_all()
+        if draw is None and marks:
+            _mark("done")
+
+    def timed_draw(frame) -> None:
+        draw(frame)
+        with frames:
+            drawn.extend([time.thread_time()] * (len(shown) - len(drawn)))
+            frames.notify_all()
+        if marks:
+            _mark("done")
 
     box.display.show = timed_show
-    start_seq = journal.state()[1]
-    latencies: list[float] = []
+    if box.screen is not None:
+        box.screen.draw = timed_draw
+
+    def settle() -> None:
+        """Until every queued input is handled and the loop is idle (screen drawn)."""
+        sync = Sync()
+        service.emit(sync)
+        if not sync.done.wait(30):
+            raise TimeoutError("the loop did not come back to the queue within 30 s")
+
+    def put_back(seq: int) -> None:
+        """Close what a press opened, then undo what it committed, as queued inputs."""
+        settle()
+        for _ in range(5):
+            if controller.overlay is None and not controller.history_open:
+                break
+            service.emit(Press("back"))
+            settle()
+        while journal.state()[1] > seq:
+            service.emit(Press("undo"))
+            settle()
+        if journal.state()[1] != seq:
+            raise RuntimeError(f"{phase.game}: the journal stands at {journal.state()[1]}, not {seq}")
+
+    def timed(press: str, button: str | None = None) -> tuple[float, float, float]:
+        """One press of ``button`` (its release edge timed), or one detent of the Spirit dial."""
+        time.sleep(0.05)  # the tray's say after the last input, if any
+        settle()
+        if button is not None:
+            pins.down(button)
+            time.sleep(2 * pins._settle)  # held past its debounce, well short of a hold
+        index = len(shown)
+        cpu = time.clock_gettime(loop_clock)
+        if marks:
+            _mark(f"edge-{press.replace(' ', '-')}")
+        started = time.perf_counter()
+        if button is not None:
+            pins.up(button)
+        else:
+            pins.turn("spirit", step)
+        with frames:
+            if not frames.wait_for(lambda: len(drawn) > index, 30):
+                raise TimeoutError(f"{phase.game}: no frame within 30 s after {press}")
+            (at, oled_cpu), screen_cpu = shown[index], drawn[index]
+        time.sleep(pins._settle)  # the next edge must not fall in this one's bounce window
+        return (at - started) * 1e3, (oled_cpu - cpu) * 1e3, (screen_cpu - cpu) * 1e3
+
+    def cycle(press: str) -> tuple[float, float, float]:
+        start = journal.state()[1]
+        if press == "warm-up":
+            figures = timed(press, "select")
+        elif press == "phase end":
+            figures = timed(press, "next")
+        elif press == "next":
+            service.emit(Press("next"))  # the phase ends, untimed
+            settle()
+            figures = timed(press, "next")
+        elif press == "select":
+            figures = timed(press, "select")
+        elif press == "undo":
+            service.emit(Turn("spirit", step))
+            settle()
+            start += 1
+            if journal.state()[1] != start:
+                raise RuntimeError(f"{phase.game}: the dial did not commit before the undo")
+            figures = timed(press, "undo")
+            start -= 1
+        else:
+            figures = timed(press)
+        put_back(start)
+        return figures
+
+    results: list[Series] = []
     failure: list[str] = []
 
     def drive() -> None:  # the pins are driven from another thread, as gpiozero's callbacks are
         try:
-            for i in range(inputs):
-                shown.clear()
-                started = time.perf_counter()
-                pins.turn("spirit", -1 if i % 2 == 0 else 1)
-                if not shown.wait(5):
-                    failure.append(f"no frame for input {i}")
-                    return
-                latencies.append((stamps[-1] - started) * 1e3)
+            deadline = time.monotonic() + 10
+            while box.dice.status in ("Tray absent", "Tray connecting") and time.monotonic() < deadline:
+                time.sleep(0.01)  # the tray greets the reader once, at the start
+            cycle("warm-up")
+            for press in PRESSES:
+                written = _io_written()
+                generation = generation_of(data_dir / JOURNAL_FILE) or 0
+                figures = [cycle(press) for _ in range(samples)]
+                writes = max(1, (generation_of(data_dir / JOURNAL_FILE) or 0) - generation)
+                wall, oled, screen = (list(column) for column in zip(*figures, strict=True))
+                results.append(Series(phase.game, label, press, wall, oled, screen,
+                                      (_io_written() - written) / writes))
+        except Exception as exc:  # reported below, after the loop has stopped
+            failure.append(repr(exc))
         finally:
             service.emit(Quit())
 
@@ -69,25 +243,319 @@ def measure(inputs: int, data_dir: Path) -> list[float]:
     try:
         service.run(on_ready=driver.start)  # the loop on this (the main) thread, as in the service
     finally:
-        driver.join(10)
-        box.close()
+        driver.join(60)
+        rig.close()
     if failure:
-        raise RuntimeError(failure[0])
-    committed = journal.state()[1] - start_seq
-    journal.close()
-    if committed != inputs:
-        raise RuntimeError(f"{inputs} detents committed {committed} commands: the dial missed {TRACK}")
-    return latencies
+        raise RuntimeError(f"{phase.game}: {failure[0]}")
+    return results
 
 
-def run(quick: bool = False) -> list[Result]:
-    inputs = 100 if quick else 1000
+# --- fsyncs, counted by strace in a child process ------------------------------------------
+
+SYNC_CALL = re.compile(r"^(\d+) +(fsync|fdatasync)\(")
+MARK_CALL = re.compile(rf'^(\d+) +access\("{MARK_DIR}/(edge|done)-?([^"]*)"')
+
+
+def count_press_syncs(trace: str) -> list[tuple[str, int, int]]:
+    """Per marked press, in order: its label and the fsync/fdatasync calls started between
+    its edge marker and the loop's next ``done`` (the frame drawn), on the loop's thread
+    (the one that marks ``done``) and on the others."""
+    presses: list[tuple[str, dict[str, int], str]] = []  # label, calls per thread, the loop thread
+    open_press: tuple[str, dict[str, int]] | None = None
+    for line in trace.splitlines():
+        if "resumed>" in line:
+            continue  # the second half of a call already counted
+        if mark := MARK_CALL.search(line):
+            thread, kind, label = mark.groups()
+            if kind == "edge":
+                open_press = (label, {})
+            elif open_press is not None:
+                presses.append((*open_press, thread))
+                open_press = None
+        elif open_press is not None and (call := SYNC_CALL.search(line)):
+            calls = open_press[1]
+            calls[call.group(1)] = calls.get(call.group(1), 0) + 1
+    return [(label, calls.get(loop, 0), sum(calls.values()) - calls.get(loop, 0))
+            for label, calls, loop in presses]
+
+
+def syncs_per_press(samples: int) -> dict[tuple[str, str], int] | str:
+    """The most fsync calls on the loop's thread for one press, per (game, press), in fresh
+    journals; or why they could not be counted."""
+    strace = shutil.which("strace")
+    if strace is None:
+        return "no strace"
     with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
-        latencies = measure(inputs, Path(tmp))
-    p99 = percentile(latencies, 99)
-    return [
-        Result(f"input to frame, median of {inputs} dial detents (commit included)", median(latencies), "ms",
-               I2C_FRAME_MS, "one SSD1306 frame on 400 kHz I2C"),
-        Result(f"input to frame, p99 of {inputs} dial detents", p99, "ms", I2C_FRAME_MS,
-               "one SSD1306 frame on 400 kHz I2C", "p99 < one I2C frame (ratio < 1)", p99 < I2C_FRAME_MS),
+        trace, done = Path(tmp) / "trace", Path(tmp) / "done.json"
+        command = [strace, "-f", "-qq", "-e", "trace=fsync,fdatasync,access", "-o", str(trace),
+                   sys.executable, "-m", "benchmarks.latency", "--probe", str(done),
+                   "--samples", str(samples)]
+        ran = subprocess.run(command, env=_child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, cwd=PROJECT)
+        if not done.exists():
+            if "ptrace" in ran.stderr.lower() or "operation not permitted" in ran.stderr.lower():
+                return "strace may not trace here (ptrace refused)"
+            raise RuntimeError(f"the traced measurement failed (exit {ran.returncode}): {ran.stderr[-2000:]}")
+        counted = count_press_syncs(trace.read_text())
+    games = [phase.game for phase in PHASE_ENDS]
+    expected = len(games) * (1 + samples * len(PRESSES))
+    if len(counted) != expected:
+        raise RuntimeError(f"strace saw {len(counted)} marked presses, not {expected}")
+    most: dict[tuple[str, str], int] = {}
+    per_game = len(counted) // len(games)
+    for index, game in enumerate(games):
+        for label, loop, _ in counted[index * per_game + 1:(index + 1) * per_game]:  # the warm-up first
+            key = (game, label.replace("-", " "))
+            most[key] = max(most.get(key, 0), loop)
+    return most
+
+
+# --- baselines ---------------------------------------------------------------------------
+
+
+def sqlite_commit_ms(directory: Path, commits: int) -> float:
+    """Median wall time of a bare one-row commit: WAL, ``synchronous=FULL``, in ``directory``."""
+    db = sqlite3.connect(directory / "baseline.db", isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, value TEXT)")
+        times = []
+        for i in range(commits):
+            started = time.perf_counter()
+            db.execute("INSERT INTO t (value) VALUES (?)", (f"row {i}",))
+            times.append((time.perf_counter() - started) * 1e3)
+    finally:
+        db.close()
+    return median(times)
+
+
+def pil_frame_ms(frames: int) -> float:
+    """Median CPU time of a bare PIL 128x64 1-bit frame with one line of text."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.load_default()
+    times = []
+    for i in range(frames):
+        started = time.thread_time()
+        image = Image.new("1", (128, 64))
+        ImageDraw.Draw(image).text((0, 0), f"Spirit {i % 10}", font=font, fill=1)
+        image.tobytes()
+        times.append((time.thread_time() - started) * 1e3)
+    return median(times)
+
+
+# --- the runs ----------------------------------------------------------------------------
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+def _child_env() -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def measure_all(root: Path, template: Path, small: int, large: int) -> list[Series]:
+    """Every game's presses in a fresh journal and in a copy of the filled ``template``."""
+    size = (template / JOURNAL_FILE).stat().st_size
+    series: list[Series] = []
+    for phase in PHASE_ENDS:
+        series += measure(phase, root / f"fresh-{phase.game}", small, "fresh")
+        filled = root / f"large-{phase.game}"
+        shutil.copytree(template, filled)
+        series += measure(phase, filled, large, f"{size / 1e6:.0f} MB")
+        shutil.rmtree(filled)
+    return series
+
+
+def _table(series: list[Series], title: str, notes: str, factor: float = 1.0) -> Table:
+    scaled = "" if factor == 1 else f" x{factor:g}"
+    header = ("game", "press", "journal", "wall p50 ms", "wall p99 ms", f"CPU to OLED p50 ms{scaled}",
+              f"CPU with screen p50 ms{scaled}", "fsyncs (loop thread)", "bytes per journal write")
+    rows = tuple(
+        (s.game, s.press, s.journal, number(median(s.wall)), number(percentile(s.wall, 99)),
+         number(median(s.cpu_oled) * factor), number(median(s.cpu_screen) * factor),
+         "-" if s.fsyncs is None else str(s.fsyncs), number(s.bytes_per_press))
+        for s in series)
+    return Table(title, header, rows, notes)
+
+
+def _worst(series: list[Series], key: Callable[[Series], float]) -> Series:
+    return max(series, key=key)
+
+
+def _summary(series: list[Series], commit_ms: float, frame_ms: float, syncs: dict | str) -> list[Result]:
+    def where(s: Series) -> str:
+        return f"{s.game}, {s.press}, {s.journal} journal"
+
+    oled = _worst(series, lambda s: median(s.cpu_oled))
+    screen = _worst(series, lambda s: median(s.cpu_screen))
+    slow = _worst(series, lambda s: percentile(s.wall, 99))
+    detent = [s for s in series if s.press == "dial detent" and s.journal == "fresh"]
+    rows = [
+        Result(f"CPU from pin edge to the OLED image, p50, the costliest press ({where(oled)})",
+               median(oled.cpu_oled), "ms", frame_ms, "a bare PIL 128x64 frame, one line of text",
+               f"<= {CPU_TO_OLED_MS:g} ms, every press", median(oled.cpu_oled) <= CPU_TO_OLED_MS),
+        Result(f"CPU of the whole press, screen drawn, p50, the costliest ({where(screen)})",
+               median(screen.cpu_screen), "ms", frame_ms, "a bare PIL 128x64 frame, one line of text",
+               f"<= {CPU_WITH_SCREEN_MS:g} ms, every press", median(screen.cpu_screen) <= CPU_WITH_SCREEN_MS),
+        Result(f"pin edge to the OLED image, p99 wall, the slowest press ({where(slow)})",
+               percentile(slow.wall, 99), "ms", I2C_FRAME_MS, "one SSD1306 frame on 400 kHz I2C",
+               "p99 <= one I2C frame", percentile(slow.wall, 99) <= I2C_FRAME_MS),
     ]
+    rows += [Result(f"dial detent, pin edge to the OLED image, p50 wall ({s.game}, fresh journal)",
+                    median(s.wall), "ms", commit_ms, "a bare SQLite WAL FULL one-row commit, same disk")
+             for s in detent]
+    if isinstance(syncs, str):
+        rows.append(Result(f"fsync calls on the loop's thread per press: not counted ({syncs})", float("nan"),
+                           "calls", 1, "one commit's fsync", "<= 1 per press", None))
+    else:
+        most = max(syncs.values())
+        (game, press) = max(syncs, key=lambda key: syncs[key])
+        rows.append(Result(f"fsync calls on the loop's thread, the most for one press ({game}, {press}; "
+                           "strace, fresh journals)", most, "calls", 1, "one commit's fsync",
+                           "<= 1 per press", most <= 1))
+    return rows
+
+
+def run(quick: bool = False) -> list[Result | Table]:
+    small, large, probe = (3, 2, 1) if quick else (40, 20, 3)
+    with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
+        root = Path(tmp)
+        commit_ms = sqlite_commit_ms(root, 50 if quick else 500)
+        frame_ms = pil_frame_ms(200 if quick else 2000)
+        template = root / "filled"
+        fill_journal(template)
+        series = measure_all(root, template, small, large)
+        syncs = syncs_per_press(probe)
+        if not isinstance(syncs, str):
+            for s in series:
+                s.fsyncs = syncs.get((s.game, s.press)) if s.journal == "fresh" else None
+        pi = pi_class(root, template, 2 if quick else 10, 2 if quick else 5)
+    notes = (f"Baselines (same run): a bare SQLite WAL `synchronous=FULL` one-row commit on this disk "
+             f"{number(commit_ms)} ms (wall); a bare PIL 128x64 frame with one line of text "
+             f"{number(frame_ms)} ms (CPU); one SSD1306 frame on 400 kHz I2C {number(I2C_FRAME_MS)} ms. "
+             f"Targets: CPU to the OLED image p50 <= {CPU_TO_OLED_MS:g} ms, with the screen <= "
+             f"{CPU_WITH_SCREEN_MS:g} ms, <= 1 fsync on the loop thread, for every press. "
+             f"{small} presses each in a fresh journal, {large} in the large one; fsyncs counted by strace "
+             "in fresh journals only (the input path's syncs do not depend on the file's size).")
+    return [*_summary(series, commit_ms, frame_ms, syncs),
+            _table(series, "Every press, pin edge to frame", notes), *pi]
+
+
+# --- Pi-class: one core, slowed where cgroup v2 allows ------------------------------------------
+
+
+def _cgroup_v2_cpu() -> Path | None:
+    """The root of a cgroup v2 hierarchy whose ``cpu`` controller we may use, or None."""
+    try:
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return None
+    for line in mounts:
+        fields = line.split()
+        if " - cgroup2 " not in line:
+            continue
+        root = Path(fields[4])
+        try:
+            if "cpu" in (root / "cgroup.controllers").read_text().split() and os.access(root, os.W_OK):
+                return root
+        except OSError:
+            continue
+    return None
+
+
+def _confined(command: list[str], factor: float) -> tuple[list[str], Path | None, str]:
+    """``command`` on one core, slowed by ``factor`` with cgroup v2 ``cpu.max`` where allowed:
+    the command to run, the cgroup made for it (to remove after), and how it was confined."""
+    taskset = shutil.which("taskset")
+    pinned = [taskset, "-c", str(min(os.sched_getaffinity(0)))] + command if taskset else command
+    root = _cgroup_v2_cpu()
+    if root is not None:
+        group = root / f"tablewarden-bench-{os.getpid()}"
+        try:
+            if "cpu" not in (root / "cgroup.subtree_control").read_text().split():
+                (root / "cgroup.subtree_control").write_text("+cpu")
+            group.mkdir()
+            period = 10_000
+            (group / "cpu.max").write_text(f"{max(1000, int(period / factor))} {period}")
+            wrapped = ["sh", "-c", f'echo $$ > "{group}/cgroup.procs" && exec "$@"', "sh", *pinned]
+            return wrapped, group, f"one core at 1/{factor:g} of its speed (cgroup v2 cpu.max)"
+        except OSError:
+            if group.exists():
+                group.rmdir()
+    how = "one core (taskset)" if taskset else "unconfined (no taskset)"
+    return pinned, None, f"{how} at full speed: cgroup v2 cpu.max is not available here"
+
+
+def pi_class(root: Path, template: Path, small: int, large: int,
+             factor: float = PI_FACTOR) -> list[Result | Table]:
+    """The latency measurement again in a child confined as a Pi Zero 2 W is (one core, slow)."""
+    out = root / "pi-class.json"
+    command, group, how = _confined(
+        [sys.executable, "-m", "benchmarks.latency", "--rows", str(out), "--samples", f"{small},{large}",
+         "--template", str(template)], factor)
+    try:
+        ran = subprocess.run(command, env=_child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, cwd=PROJECT)
+    finally:
+        if group is not None:
+            group.rmdir()
+    if ran.returncode != 0 or not out.exists():
+        raise RuntimeError(f"the Pi-class run failed (exit {ran.returncode}): {ran.stderr[-2000:]}")
+    series = [Series(**row) for row in json.loads(out.read_text())]
+    slowed = group is not None
+    scale = 1.0 if slowed else factor
+    worst = _worst(series, lambda s: median(s.cpu_oled))
+    estimate = median(worst.cpu_oled) * factor + I2C_FRAME_MS
+    notes = (f"The same presses in a child process on {how}. CPU columns are multiplied by {factor:g}, "
+             f"the estimate of a Pi Zero 2 W core against one core here"
+             + (": the wall columns are measured under the quota." if slowed else
+                "; the wall columns are this machine's one core, not the Pi's."))
+    return [
+        Result(f"Pi-class ({how}): CPU to the OLED image x{factor:g} + one I2C frame, the costliest press "
+               f"({worst.game}, {worst.press}, {worst.journal} journal)", estimate, "ms", I2C_FRAME_MS,
+               "one SSD1306 frame on 400 kHz I2C", f"<= {PI_PRESS_BUDGET_MS:g} ms (answers at once)",
+               estimate <= PI_PRESS_BUDGET_MS),
+        _table(series, f"Pi-class: {how}", notes, scale),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.latency", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--pi-class", action="store_true", help="only the Pi-class run, printed")
+    parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--rows", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--template", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--samples", default="3", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.probe:
+        with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
+            for phase in PHASE_ENDS:
+                measure(phase, Path(tmp) / phase.game, int(args.samples), "fresh", marks=True)
+        args.probe.write_text(json.dumps(True))
+        return 0
+    if args.rows:
+        small, large = (int(n) for n in args.samples.split(","))
+        with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
+            series = measure_all(Path(tmp), args.template, small, large)
+        args.rows.write_text(json.dumps([asdict(s) for s in series]))
+        return 0
+    if args.pi_class:
+        with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
+            template = Path(tmp) / "filled"
+            fill_journal(template)
+            results = pi_class(Path(tmp), template, 2 if args.quick else 10, 2 if args.quick else 5)
+    else:
+        results = run(quick=args.quick)
+    for result in results:
+        if isinstance(result, Table):
+            print("\n".join(result.markdown()))
+        else:
+            print(f"{result.name}: {number(result.value)} {result.unit} (baseline {number(result.baseline)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

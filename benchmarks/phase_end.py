@@ -1,10 +1,11 @@
-"""Ending a phase: the press that finishes an upkeep phase, timed from its pin edge to the OLED.
+"""Where each game's phase ends, the long journal, and the wear of scripted play.
 
 The presses a player waits on most are the ones that end a phase: the
 engine runs the automatic steps that follow, and the controller asks for a
 backup of the journal (device/controller.py, ``_commit``; the backup worker
 takes it at the next idle moment, device/backup_worker.py). One such press
-per game, each a ``next`` on the phase's last reminder:
+per game, each a ``next`` on the phase's last reminder (``PHASE_ENDS``),
+where benchmarks/latency.py measures every kind of press:
 
 - Kreel Manor: "2. Threat Phase" (its Draw reminder; Add 1 Threat runs after);
 - Gloom of Kilforth: the Night (its unveil reminder; Dawn and Breaking Camp run);
@@ -12,80 +13,50 @@ per game, each a ``next`` on the phase's last reminder:
 - Myth: Dark Frontier: the Planning phase (the heroes' reminder; the Action
   phase starts and the enemy's cards are resolved).
 
-How it is taken. The simulated box is wired as ``tablewarden run`` wires it
-(benchmarks/rig.py) from the default ``Config``, screen included: its pygame
-screen draws on the ``dummy`` driver after every OLED frame, on the loop
-thread, as on the box. Only the OLED's idle timers are off, so no timer frame
-lands inside a measurement. The game is brought to the press before the
-phase ends by feeding the controller, from a new game, what a player in a
-hurry would do (forms confirmed, rolls the prompts ask for, ``next``:
-``_default_input``); then the real ``Service`` loop runs on
-the main thread and a driver thread presses ``next`` as gpiozero mock pin
-edges: the button goes down, stays down past its debounce, and the clock
-starts at the release edge, the edge the box acts on (a press is only known
-not to be a hold once it is released). It stops when the OLED adapter is
-handed the first frame that is out of the phase. Each sample is then undone
-with an untimed ``undo`` press, and the driver waits (a ``Sync`` through the
-queue) until the loop is idle, screen drawn, before the next one; one
-warm-up press is not counted. p99 is the nearest rank: with under 100
-samples it is the slowest one.
+A game is brought there by feeding the controller, from a new game, what a
+player in a hurry would do (forms confirmed, rolls the prompts ask for,
+``next``: ``_default_input``), untimed.
 
-Each game is measured twice: in a fresh journal, and in a journal file that
-also holds a second save slot of 100,000+ commands (20 MB: a long campaign's
-file). That slot is written with direct SQLite inserts of valid rows
-(alternating Spirit detents and their snapshots, exactly what
-``Journal.commit`` would write) in one transaction per 10,000, and restored
-once through ``Journal.state`` to check it. The baseline is the time one
-SSD1306 frame takes on 400 kHz I2C, as in ``latency``: input handling should
-never be what the player waits for.
+The long journal (``fill_journal``): a journal file that also holds a second
+save slot of 100,000+ commands (20 MB: a long campaign's file), written with
+direct SQLite inserts of valid rows (alternating Spirit detents and their
+snapshots, exactly what ``Journal.commit`` writes for them) in one
+transaction per 10,000, and restored once through ``Journal.state`` to check
+it.
 
-fsyncs on the input path: SQLite's syncs happen in C, out of Python's sight,
-so they are counted by the kernel's own account of system calls. The same
-measurement runs in a child process under ``strace -f`` tracing only
-``fsync``, ``fdatasync`` and ``access``; the driver calls ``access()`` on a
-marker path just before the release edge, and the loop calls it each time it
-has shown a frame, naming the frame's procedure. A press's syncs are those
-started between its edge marker and the first frame out of the phase: the
-ones made by the loop's thread (the thread that shows frames: the input
-path) are the figure, those of other threads in the same window (the backup
-worker) are named beside it. strace slows the traced calls, so this run
-gives counts, never times. Without ``strace``, or where it may not trace
-(a container refusing ptrace), the rows say so and show no figure
-(``make bench`` installs strace).
-
-Backup wear: scripted play per game (mostly ``next``, forms confirmed as they
-open, Kilforth's Camp from the action menu, a Spirit detent every third
-input), one input every 10 s of table time, through the real loop with the
-backup worker. Play runs ``WEAR_PACE`` times faster than at the table, and the
-worker's waits (its idle time, the spacing of backups) are shortened alike.
-Backup bytes are the sizes of the backup files that appear, the one taken
-when the service stops included (a copy abandoned and restarted is not
-counted); the baseline is the journal's own growth over the same play: the
-bytes of the commands, descriptions and snapshots it added (the file itself
-grows by whole pages, and reuses freed ones). Both are scaled to an hour;
-a short (``--quick``) run overstates the backups, since the first backup of
-a session and the one at its stop are a larger share of it.
+Wear (this module's own figures): scripted play per game (mostly ``next``,
+forms confirmed as they open, Kilforth's Camp from the action menu, a Spirit
+detent every third input), one input every 10 s of table time, through the
+real loop with the backup worker, in a fresh journal and in the long one.
+Play runs ``WEAR_PACE`` times faster than at the table, and the worker's
+waits (its idle time, the spacing of backups) are shortened alike. What the
+process writes is its own count (``wchar`` of /proc/self/io: the WAL, the
+worker's checkpoints and backups, all threads), from the first input to the
+service's stop, per command committed; ``write_bytes`` (what reached the
+block layer, whole file-system blocks) is named beside it. The baseline is
+the game history the journal added per command: the bytes of the commands,
+descriptions and snapshots. Backup bytes are the sizes of the backup files
+that appear, the one taken when the service stops included, scaled to an
+hour of play; a short (``--quick``) run overstates the backups, since the
+first backup of a session and the one at its stop are a larger share of it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
-import re
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
-from benchmarks.latency import I2C_FRAME_MS
-from benchmarks.results import Result, median, percentile
+from benchmarks.results import Result
 from benchmarks.rig import Rig, build_rig
 from device.backup import list_backups
 from device.config import Config, ScreenConfig
@@ -218,156 +189,6 @@ def _where(controller: Controller) -> tuple[str | None, str | None]:
     return (state["procedure"] or {}).get("name"), step.id if step else None
 
 
-def _mark(what: str) -> None:
-    os.access(f"{MARK_DIR}/{what}", os.F_OK)
-
-
-def measure(phase: PhaseEnd, data_dir: Path, samples: int, marks: bool = False) -> list[float]:
-    """Milliseconds from the release edge of each phase-ending ``next`` to its OLED frame."""
-    rig = prepared_rig(phase, data_dir)
-    box, pins, service, controller = rig.box, rig.pins, rig.service, rig.controller
-    frames = threading.Condition()
-    stamps: list[tuple[float, str | None]] = []  # when each frame was shown, in which procedure
-    show = box.display.show
-
-    def timed_show(image) -> None:
-        show(image)
-        shown = (time.perf_counter(), _where(controller)[0])
-        if marks:
-            _mark(f"shown-{shown[1]}")
-        with frames:
-            stamps.append(shown)
-            frames.notify_all()
-
-    def frame_after(index: int, wanted: Callable[[str | None], bool]) -> float:
-        """When the first frame after ``index`` in the wanted procedure was shown.
-        A frame between (the tray's status line changing) is waited past."""
-        with frames:
-            if not frames.wait_for(lambda: any(wanted(p) for _, p in stamps[index:]), 30):
-                raise TimeoutError(f"no frame in the wanted procedure within 30 s after frame {index}")
-            return next(when for when, p in stamps[index:] if wanted(p))
-
-    def quiet() -> None:
-        """Until the tray has said what it says after a press, and the loop is idle (screen drawn)."""
-        time.sleep(0.05)
-        sync = Sync()
-        service.emit(sync)
-        if not sync.done.wait(30):
-            raise TimeoutError("the loop did not come back to the queue within 30 s")
-
-    box.display.show = timed_show
-    latencies: list[float] = []
-    failure: list[str] = []
-
-    def drive() -> None:  # the pins are driven from another thread, as gpiozero's callbacks are
-        try:
-            deadline = time.monotonic() + 10
-            while box.dice.status in ("Tray absent", "Tray connecting") and time.monotonic() < deadline:
-                time.sleep(0.01)  # the tray greets the reader once, at the start
-            settle = pins.pins.bounce_time + 0.01
-            for i in range(samples + 1):
-                quiet()
-                pins.down("next")
-                time.sleep(2 * settle)
-                index = len(stamps)
-                if marks:
-                    _mark(f"edge-{phase.procedure}")
-                started = time.perf_counter()
-                pins.up("next")
-                ended = frame_after(index, lambda procedure: procedure != phase.procedure)
-                if i:  # the first press is the warm-up
-                    latencies.append((ended - started) * 1e3)
-                time.sleep(settle)
-                quiet()
-                index = len(stamps)
-                pins.press("undo")
-                frame_after(index, lambda procedure: procedure == phase.procedure)
-        except Exception as exc:  # reported below, after the loop has stopped
-            failure.append(repr(exc))
-        finally:
-            service.emit(Quit())
-
-    driver = threading.Thread(target=drive, daemon=True)
-    try:
-        service.run(on_ready=driver.start)  # the loop on this (the main) thread, as in the service
-    finally:
-        driver.join(30)
-        rig.close()
-    if failure:
-        raise RuntimeError(f"{phase.game}: {failure[0]}")
-    return latencies
-
-
-# --- fsyncs, counted by strace in a child process ------------------------------------
-
-SYNC_CALL = re.compile(r"^(\d+) +(fsync|fdatasync)\(")
-MARK_CALL = re.compile(rf'^(\d+) +access\("{MARK_DIR}/(edge|shown)-([^"]*)"')
-
-
-def count_syncs(trace: str) -> list[tuple[int, int]]:
-    """Per marked press, the fsync/fdatasync calls started between its edge marker
-    (``edge-<procedure>``) and the first frame shown outside that procedure: those of
-    the loop's thread (the one that shows frames), and those of any other thread."""
-    counts: list[dict[str, int]] = []
-    ending: str | None = None  # the procedure the press being counted ends
-    loop_thread = ""
-    for line in trace.splitlines():
-        if "resumed>" in line:
-            continue  # the second half of a call already counted
-        if mark := MARK_CALL.search(line):
-            thread, kind, procedure = mark.groups()
-            if kind == "edge":
-                ending = procedure
-                counts.append({})
-            else:
-                loop_thread = thread
-                if ending is not None and procedure != ending:
-                    ending = None
-        elif ending is not None and (call := SYNC_CALL.search(line)):
-            counts[-1][call.group(1)] = counts[-1].get(call.group(1), 0) + 1
-    return [(press.get(loop_thread, 0), sum(press.values()) - press.get(loop_thread, 0)) for press in counts]
-
-
-def _probe(output: Path, samples: int) -> None:
-    """The child's side: each game's presses with markers; the counts go to ``output``."""
-    results = {}
-    for phase in PHASE_ENDS:
-        with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
-            measure(phase, Path(tmp), samples, marks=True)
-        results[phase.game] = True
-    output.write_text(json.dumps(results))
-
-
-def syncs_per_press(samples: int) -> dict[str, list[tuple[int, int]]] | str:
-    """Each game's fsync counts per phase-ending press, on the loop's thread and on others
-    (a fresh journal), or why they could not be counted."""
-    strace = shutil.which("strace")
-    if strace is None:
-        return "no strace"
-    with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
-        trace, done = Path(tmp) / "trace", Path(tmp) / "done.json"
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-               "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-        command = [strace, "-f", "-qq", "-e", "trace=fsync,fdatasync,access", "-o", str(trace),
-                   sys.executable, "-m", "benchmarks.phase_end", "--probe", str(done),
-                   "--samples", str(samples)]
-        ran = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                             cwd=Path(__file__).resolve().parents[1])
-        if not done.exists():
-            if "ptrace" in ran.stderr.lower() or "operation not permitted" in ran.stderr.lower():
-                return "strace may not trace here (ptrace refused)"
-            raise RuntimeError(f"the traced measurement failed (exit {ran.returncode}): {ran.stderr[-2000:]}")
-        counts = count_syncs(trace.read_text())
-        games = json.loads(done.read_text())
-    # each game ran samples + 1 presses (the warm-up first), in PHASE_ENDS order
-    per_game, presses = {}, samples + 1
-    if len(counts) != presses * len(games):
-        raise RuntimeError(f"strace saw {len(counts)} marked presses, not {presses * len(games)}")
-    for index, game in enumerate(games):
-        per_game[game] = counts[index * presses + 1:(index + 1) * presses]
-    return per_game
-
-
 # --- backup wear over an hour of play ------------------------------------------------
 
 
@@ -416,11 +237,30 @@ def _default_input(controller: Controller, phase: PhaseEnd, i: int = 0) -> objec
     return Press("next")
 
 
-def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> tuple[int, int]:
-    """Bytes of the backups written over ``inputs`` inputs of scripted play, and of the history added.
+@dataclass
+class Wear:
+    """What one game's scripted play wrote."""
+
+    backups: int  # bytes of the backup files that appeared
+    history: int  # bytes of game history the journal added
+    written: int  # bytes the process handed to the kernel to write (wchar)
+    reached: int  # ... and what reached the block layer (write_bytes)
+    commands: int  # commands committed
+
+
+def _io() -> dict[str, int]:
+    pairs = (line.split(": ") for line in Path("/proc/self/io").read_text().splitlines())
+    return {key: int(value) for key, value in pairs}
+
+
+def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> Wear:
+    """What ``inputs`` inputs of scripted play write, backups and checkpoints included.
 
     The inputs go to the real loop, one every ``SECONDS_PER_INPUT / WEAR_PACE``
     seconds, with the backup worker's waits shortened by ``WEAR_PACE`` too.
+    The process's own count (/proc/self/io) runs from the first input to the
+    service's stop (its last backup included); nothing else runs meanwhile,
+    and logging is off so that only the journal and its backups write.
     """
     rig = prepared_rig(phase, data_dir, Config(screen=ScreenConfig(enabled=False)), backup_pace=WEAR_PACE)
     backup_dir = data_dir / BACKUP_DIR
@@ -433,6 +273,7 @@ def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> tuple[int, int]:
                 written[path.name] = path.stat().st_size
 
     history_before = _history_bytes(data_dir)
+    seq_before = rig.journal.state()[1]
     failure: list[str] = []
 
     def drive() -> None:
@@ -452,34 +293,31 @@ def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> tuple[int, int]:
             rig.service.emit(Quit())
 
     driver = threading.Thread(target=drive, daemon=True)
+    logging.disable(logging.CRITICAL)
+    io_before = _io()
     try:
         rig.service.run(on_ready=driver.start)
     finally:
         driver.join(30)
+        commands = rig.journal.state()[1] - seq_before
         rig.close()  # a pending backup is taken now, as when the service stops
+        io_after = _io()
+        logging.disable(logging.NOTSET)
     look()
     if failure:
         raise RuntimeError(f"{phase.game}: {failure[0]}")
-    return sum(written.values()), _history_bytes(data_dir) - history_before
+    return Wear(sum(written.values()), _history_bytes(data_dir) - history_before,
+                io_after["wchar"] - io_before["wchar"], io_after["write_bytes"] - io_before["write_bytes"],
+                commands)
 
 
 # --- the benchmark -------------------------------------------------------------------
 
-
-def _latency_rows(label: str, phase: PhaseEnd, latencies: list[float], target: bool) -> list[Result]:
-    p99 = percentile(latencies, 99)
-    name = f"{phase.phase} ends ({phase.game}), {label}"
-    return [
-        Result(f"{name}: median of {len(latencies)} presses", median(latencies), "ms", I2C_FRAME_MS,
-               "one SSD1306 frame on 400 kHz I2C"),
-        Result(f"{name}: p99 of {len(latencies)} presses", p99, "ms", I2C_FRAME_MS,
-               "one SSD1306 frame on 400 kHz I2C", "p99 <= one I2C frame" if target else "",
-               p99 <= I2C_FRAME_MS if target else None),
-    ]
+WEAR_TARGET = 16 * 1024  # bytes written per command, backups included
 
 
 def run(quick: bool = False) -> list[Result]:
-    small, large, probe, inputs = (5, 3, 2, 9) if quick else (100, 30, 5, 60)
+    inputs = 9 if quick else 60
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
         root = Path(tmp)
@@ -489,59 +327,43 @@ def run(quick: bool = False) -> list[Result]:
         size = (template / JOURNAL_FILE).stat().st_size
         large_label = f"{size / 1e6:.0f} MB journal (100k+ commands)"
         print(f"  a {size / 1e6:.1f} MB journal filled in {time.perf_counter() - started:.1f} s", flush=True)
-        for phase in PHASE_ENDS:
-            latencies = measure(phase, root / f"small-{phase.game}", small)
-            results += _latency_rows("fresh journal", phase, latencies, False)
-            filled = root / f"large-{phase.game}"
-            shutil.copytree(template, filled)
-            results += _latency_rows(large_label, phase, measure(phase, filled, large), True)
-            shutil.rmtree(filled)
-        results += _sync_rows(probe)
         play_seconds = inputs * SECONDS_PER_INPUT * len(PHASE_ENDS)
         per_hour = 3600 / play_seconds
+        per_command: dict[bool, float] = {}
         for label, fresh in (("fresh journals", True), (large_label, False)):
-            backup_bytes = growth = 0
+            totals = Wear(0, 0, 0, 0, 0)
             for phase in PHASE_ENDS:
                 data = root / f"wear-{phase.game}"
                 if not fresh:
                     shutil.copytree(template, data)
-                written, grown = wear(phase, data, inputs)
-                backup_bytes += written
-                growth += grown
+                one = wear(phase, data, inputs)
+                totals = Wear(*(a + b for a, b in zip(astuple(totals), astuple(one), strict=True)))
                 shutil.rmtree(data)
-            results.append(Result(
-                f"backup bytes written per hour of play, {label} ({inputs} inputs a game, one every "
-                f"{SECONDS_PER_INPUT} s, run {WEAR_PACE}x faster)", backup_bytes * per_hour / 1e6, "MB",
-                growth * per_hour / 1e6, "the history the journal added in that hour"))
+            commands = max(1, totals.commands)
+            per_command[fresh] = totals.written / commands
+            how = (f"scripted play of the four games, {label} ({inputs} inputs a game, one every "
+                   f"{SECONDS_PER_INPUT} s of table time, run {WEAR_PACE}x faster; "
+                   f"{totals.commands} commands)")
+            if fresh:
+                target, met = f"<= {WEAR_TARGET // 1024} KiB", per_command[fresh] <= WEAR_TARGET
+            else:
+                target = "<= 1.2x the fresh journals' figure"
+                met = per_command[False] <= 1.2 * per_command[True]
+            results += [
+                Result(f"bytes written per command, backups and checkpoints included, {how}; "
+                       f"block layer: {totals.reached / commands:,.0f} B", per_command[fresh], "B",
+                       totals.history / commands, "the history the journal added per command", target, met),
+                Result(f"backup bytes written per hour of play, {label}", totals.backups * per_hour / 1e6,
+                       "MB", totals.history * per_hour / 1e6, "the history the journal added in that hour"),
+            ]
     return results
-
-
-def _sync_rows(samples: int) -> list[Result]:
-    syncs = syncs_per_press(samples)
-    rows = []
-    for phase in PHASE_ENDS:
-        name = f"fsync/fdatasync per {phase.phase}-ending press ({phase.game}) on the loop's thread"
-        if isinstance(syncs, str):
-            rows.append(Result(f"{name}: not counted ({syncs})", float("nan"), "calls", 1,
-                               "one commit's fsync", "<= 1 per press", None))
-            continue
-        loop = max(count for count, _ in syncs[phase.game])
-        others = max(count for _, count in syncs[phase.game])
-        rows.append(Result(f"{name}, most of {len(syncs[phase.game])} (strace; other threads meanwhile: "
-                           f"{others})", loop, "calls", 1, "one commit's fsync", "<= 1 per press", loop <= 1))
-    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.phase_end",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--samples", type=int, default=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.probe:
-        _probe(args.probe, args.samples)
-        return 0
     for result in run(quick=args.quick):
         print(f"{result.name}: {result.value:.3g} {result.unit} (baseline {result.baseline:.3g})")
     return 0
@@ -549,3 +371,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+

@@ -5,6 +5,12 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+# One full SSD1306 frame on 400 kHz I2C: 1,024 bytes of pixels, 9 bit times a byte (8 data
+# bits and the ACK), about 23 ms: computed, since there is no bus here.
+I2C_HZ = 400_000
+FRAME_BYTES = 128 * 64 // 8
+I2C_FRAME_MS = FRAME_BYTES * 9 / I2C_HZ * 1e3
+
 
 @dataclass(frozen=True)
 class Result:
@@ -37,3 +43,31 @@ def percentile(values: list[float], p: float) -> float:
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Figures that take a table of their own in docs/PERFORMANCE.md (one row per press…).
+
+    ``notes`` is printed above it: what the columns mean and their baselines.
+    """
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: str = ""
+
+    def markdown(self) -> list[str]:
+        lines = [f"**{self.title}**", ""]
+        if self.notes:
+            lines += [self.notes, ""]
+        lines += ["| " + " | ".join(self.header) + " |", "|" + "---|" * len(self.header)]
+        lines += ["| " + " | ".join(row) + " |" for row in self.rows]
+        return lines + [""]
+
+
+def number(value: float) -> str:
+    """A figure as the tables print it: whole above 100, three significant digits below."""
+    if value != value:  # NaN: not measured
+        return "-"
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"

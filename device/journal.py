@@ -741,10 +741,16 @@ class Journal:
         holds, forward by replaying, or restored from the nearest snapshot before them."""
         game = self.game(slot_id)
         moved = self._trail(slot_id).moved_to(seq)
-        if moved is None:
-            return self._restore(game, slot_id, seq)
+        if moved is None or (moved.seq < seq and self._snapshot_before(slot_id, seq) > moved.seq):
+            return self._restore(game, slot_id, seq)  # nothing held, or a snapshot nearer than it
         self._replay_onto(moved, game, slot_id, seq)
         return moved
+
+    def _snapshot_before(self, slot_id: int, seq: int) -> int:
+        """The last snapshot at or before ``seq`` (0: none)."""
+        row = self._db.execute("SELECT MAX(seq) FROM snapshots WHERE game=? AND seq<=?",
+                               (slot_id, seq)).fetchone()
+        return row[0] or 0
 
     # --- commands, undo, redo --------------------------------------------------
 

@@ -443,3 +443,16 @@ def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     db.close()
+
+
+def test_a_jump_forward_starts_from_the_nearest_snapshot(tmp_path: Path, count_replays: list[int]) -> None:
+    journal = open_journal(tmp_path, snapshot_every=10)
+    journal.new_game(GAME_ID, {}, seed=3)
+    for _ in range(45):
+        journal.commit(ROLL)
+    live = journal.state()
+    journal.goto(2)
+    count_replays[0] = 0
+    journal.goto(45)  # from the snapshot at 40, not from 2
+    assert journal.state() == live and count_replays[0] == 5
+    journal.close()
