@@ -6,7 +6,7 @@ The rulebook is ``rules/kreel-manor.md``; what the box automates is in
 """
 
 from games.core import Game, register
-from games.kreel import commands, procedures, rules, views
+from games.kreel import commands, procedures, rules, setup, views
 from games.kreel.state import SCHEMA_VERSION, migrate_1_to_2, migrate_2_to_3, migrate_3_to_4
 
 GAME = register(
@@ -14,8 +14,8 @@ GAME = register(
         id="kreel-manor",
         title="Kreel Manor",
         schema_version=SCHEMA_VERSION,
-        setup_params=commands.SETUP_PARAMS,
-        setup=commands.setup,
+        setup_params=setup.SETUP_PARAMS,
+        setup=setup.setup,
         commands=commands.COMMANDS,
         procedures=procedures.PROCEDURES,
         tracks=rules.tracks,

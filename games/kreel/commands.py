@@ -1,9 +1,10 @@
-"""What a Kreel Manor player can tell the box: the command list, setup, the prompts.
+"""What a Kreel Manor player can tell the box: the command list, the prompts.
 
 The handlers for Threats are in :mod:`games.kreel.threats`, for the Action
-Power Track in :mod:`games.kreel.actions`; this module holds the new-campaign
-form, the Spirit phase, Location, Wounded and Game End prompts, packs and the
-Campaign, and lists every command in the action menu's order.
+Power Track in :mod:`games.kreel.actions`, for packs in :mod:`games.kreel.pack`;
+the new-campaign form is in :mod:`games.kreel.setup`. This module holds the
+Spirit phase, Location, Wounded and Game End prompts and the Campaign, and
+lists every command in the action menu's order.
 
 Handlers change ``ctx.state`` (a private copy) and raise RuleError with a
 short OLED text and a long text citing the rule; a refused command changes
@@ -13,7 +14,6 @@ nothing.
 from __future__ import annotations
 
 from games.core import CommandSpec, Context, Param, RuleError
-from games.core.packs import PackError, refused
 from games.kreel import pack, rules
 from games.kreel.actions import (
     act,
@@ -26,16 +26,15 @@ from games.kreel.actions import (
     use,
 )
 from games.kreel.procedures import in_play, note
+from games.kreel.setup import add_setup_shadows
 from games.kreel.state import (
     ACTIONS,
     ADVENTURES,
     MAX_SPIRIT_LIMIT,
     STATUSES,
     VALUES,
-    VARIANTS,
     active_hero,
     active_location,
-    new_adventure,
     reset_adventure,
 )
 from games.kreel.threats import (
@@ -63,68 +62,6 @@ from games.kreel.threats import (
     threat_value,
     use_target_refusal,
 )
-
-# --- setup --------------------------------------------------------------------------
-
-# The rulebook gives no Spirit values (each Hero Board lists its own, "Setup" 3):
-# the form starts at 10 only so the dial has little to turn; the player sets both.
-FORM_START_SPIRIT = 10
-
-SETUP_PARAMS = (
-    Param("heroes", "int", "Heroes", low=1, high=4, default=1),
-    Param("spirit", "int", "Starting Spirit", low=1, high=MAX_SPIRIT_LIMIT, default=FORM_START_SPIRIT),
-    Param("max_spirit", "int", "Max Spirit", low=1, high=MAX_SPIRIT_LIMIT, default=FORM_START_SPIRIT),
-    Param("variant", "choice", "Variant", choices=tuple(VARIANTS), default="standard"),
-    Param("adventure", "int", "Adventure", low=1, high=ADVENTURES, default=1),
-    Param("foes", "int", "Adventure's Foes", low=0, high=20, default=1),
-    Param("stories", "int", "Stories in deck", low=0, high=20, default=0),
-    Param("advanced", "choice", "Advanced Action", choices=("none",) + ACTIONS, default="none"),
-    Param("veteran", "bool", "After a won Campaign", default=False),
-)
-
-
-def _add_setup_shadows(ctx: Context) -> None:
-    """"Difficulty Variants": Valim's Dungeoneer adds 1 and Masklaw's Abyss 2
-    additional Shadows when setting up each Adventure, each by Add 1 Threat."""
-    for _ in range(VARIANTS[ctx.state["variant"]]["shadows"]):
-        rules.add_one_threat(ctx.state)
-
-
-def setup(ctx: Context) -> None:
-    """A new Campaign at its first Adventure.
-
-    "Setup" 3. Spirit Dial: set it to the hero's starting Spirit; the Hero
-    Board shows the maximum ("Spirit Dial"). "Multiplayer Coop Mode": 1-4
-    heroes, each with their own dial (set per hero later by ``correct``).
-    "Setup" 5: the Threat deck counts its Stacks, the Adventure's Foes and
-    the Story cards in Stack 4. "Setup" 1: an upgraded Action starts Advanced
-    (Belanor's Lightbringer: "Start with 1 Action on its Advanced side").
-    "The Campaign": a new Campaign after a won one (``veteran``) has a Wound
-    maximum 1 lower and ignores Heal 1 Wound when defeating Adventures.
-    """
-    p = ctx.params
-    if p["spirit"] > p["max_spirit"]:
-        raise RuleError(
-            f"Spirit max is {p['max_spirit']}",
-            f"Starting Spirit {p['spirit']} is above the maximum {p['max_spirit']}: heroes can "
-            "never have Spirit beyond their maximum (Heroes, Spirit Dial).",
-        )
-    new_adventure(ctx.state, p["heroes"], p["spirit"], p["max_spirit"], p["variant"],
-                  p["adventure"], p["foes"], p["stories"])
-    campaign = ctx.state["campaign"]
-    if p["veteran"]:
-        campaign["veteran"] = True
-        if campaign["wound_limit"] is not None:
-            campaign["wound_limit"] = max(1, campaign["wound_limit"] - 1)
-    if p["advanced"] != "none":
-        campaign["advanced"] = [p["advanced"]]
-        for hero in ctx.state["heroes"]:
-            hero["actions"][p["advanced"]]["advanced"] = True
-    _add_setup_shadows(ctx)
-    heroes = "1 hero" if p["heroes"] == 1 else f"{p['heroes']} heroes"
-    ctx.describe(f"New campaign, Adventure {p['adventure']}: {heroes}, "
-                 f"Spirit {p['spirit']}/{p['max_spirit']}")
-
 
 # --- the Spirit phase and the Threat Area ----------------------------------------------
 
@@ -244,20 +181,7 @@ def next_adventure(ctx: Context) -> None:
         campaign["cards"][str(number)] = ctx.params["card"]
     if campaign["endless"]:
         _endless_setup(ctx)
-    _add_setup_shadows(ctx)
-
-
-def load_pack(ctx: Context) -> None:
-    """Load a content pack (TOML text, see games/kreel/pack.py): Threats and
-    Locations by name, Threat Groups by level. A bad pack is refused with every
-    problem listed and changes nothing; the game goes on without it."""
-    try:
-        data = pack.parse(ctx.params["toml"])
-    except PackError as err:
-        raise refused(err) from None
-    ctx.state["pack"] = data
-    ctx.describe(f"Pack {data['name']!r}: {len(data['threats'])} Threats, "
-                 f"{len(data['locations'])} Locations, {len(data['groups'])} Threat Groups")
+    add_setup_shadows(ctx)
 
 
 def _endless_setup(ctx: Context) -> None:
@@ -395,7 +319,7 @@ COMMANDS = (
                  Param("card", "int", "Story number", low=1, high=999, default=1))),
     CommandSpec("endless", "Endless Dungeons: draw this Adventure's Threat Groups", endless,
                 available=lambda s: s["round"] == 0 and not s["campaign"]["endless"]),
-    CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
+    CommandSpec("load_pack", "Load a content pack (TOML)", pack.load_pack,
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),
     CommandSpec("reveal", "Enter a revealed Threat's values, kind and Reveal statuses", reveal,
                 REVEAL_PARAMS, menu=False, prompt_only=True),

@@ -39,9 +39,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.packs import MAX_TEXT, PackError, read_toml, unknown_keys
+from games.core import Context
+from games.core.packs import MAX_TEXT, PackError, read_toml, refused, unknown_keys
 
-__all__ = ["BY_VALUES", "MAX_TEXT", "PackError", "parse"]
+__all__ = ["BY_VALUES", "MAX_TEXT", "PackError", "load_pack", "parse"]
 
 KINDS = ("threat", "plot", "foe", "story", "vengeance")
 REVEAL_STATUSES = ("bold", "shield")
@@ -191,3 +192,16 @@ def location_names(state: dict) -> tuple[str, ...]:
     adventure = state["locations"][state["active_location"]]["adventure"]
     return (BY_VALUES,) + tuple(sorted(n for n, c in pack["locations"].items()
                                        if c["adventure"] == adventure))
+
+
+def load_pack(ctx: Context) -> None:
+    """Load a content pack (TOML text, read by :func:`parse`): Threats and
+    Locations by name, Threat Groups by level. A bad pack is refused with every
+    problem listed and changes nothing; the game goes on without it."""
+    try:
+        data = parse(ctx.params["toml"])
+    except PackError as err:
+        raise refused(err) from None
+    ctx.state["pack"] = data
+    ctx.describe(f"Pack {data['name']!r}: {len(data['threats'])} Threats, "
+                 f"{len(data['locations'])} Locations, {len(data['groups'])} Threat Groups")
