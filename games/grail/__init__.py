@@ -7,7 +7,7 @@ automates is in ``docs/games/tainted-grail.md``.
 """
 
 from games.core import Game, register
-from games.grail import commands, procedures, rules, views
+from games.grail import commands, procedures, rules, setup, views
 from games.grail.state import MIGRATIONS, SCHEMA_VERSION
 
 GAME = register(
@@ -15,8 +15,8 @@ GAME = register(
         id="tainted-grail",
         title="Tainted Grail",
         schema_version=SCHEMA_VERSION,
-        setup_params=commands.SETUP_PARAMS,
-        setup=commands.setup,
+        setup_params=setup.SETUP_PARAMS,
+        setup=setup.setup,
         commands=commands.COMMANDS,
         procedures=procedures.PROCEDURES,
         tracks=rules.tracks,
@@ -24,7 +24,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
-        settle=commands.settle,
+        settle=rules.settle,
         migrations=MIGRATIONS,
         rules_file="rules/tainted-grail.md",
     )

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from games.core import Context, RuleError
 from games.grail import rules
-from games.grail.params import named_character
 from games.grail.procedures import END_OF_DAY, note
 from games.grail.state import (
     DECK_MAXIMUM,
     TRACK_LIMIT,
+    named_character,
 )
 
 

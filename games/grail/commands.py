@@ -1,22 +1,18 @@
-"""What a Tainted Grail player can tell the box, each a function of the state.
+"""What a Tainted Grail player can tell the box: the command table.
 
-Handlers change ``ctx.state`` (a private copy) and raise RuleError with a
-short OLED text and a long text citing the rule; a refused command changes
-nothing. Characters are named by their place in the party (1-4).
-
-This module is the package's entry point: ``COMMANDS`` (the tuple the Game
-offers, in the action menu's order) and ``SETUP_PARAMS``/``setup``. The handlers
-live by area: :mod:`~games.grail.travel`, :mod:`~games.grail.survival`,
-:mod:`~games.grail.encounter_commands`, :mod:`~games.grail.locations`,
-:mod:`~games.grail.menhirs`, :mod:`~games.grail.guardians` and
-:mod:`~games.grail.advancement`; what they share in :mod:`~games.grail.params`.
+``COMMANDS`` is the tuple the Game offers, in the action menu's order: each
+:class:`~games.core.CommandSpec` with its parameters and the handler it names.
+The handlers live in the topic module of their rulebook section; they change
+``ctx.state`` (a private copy) and raise RuleError with a short OLED text and
+a long text citing the rule, so a refused command changes nothing.
+Characters are named by their place in the party (1-4).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from games.core import CommandSpec, Context, Param, RuleError
+from games.core import CommandSpec, Param
 from games.grail import encounters, pack
 from games.grail.advancement import advance_deck, advancing, raise_attribute
 from games.grail.encounter_commands import (
@@ -24,7 +20,6 @@ from games.grail.encounter_commands import (
     active_default,
     combat,
     diplomacy,
-    encounter_params,
     end_activation,
     end_encounter,
     escape,
@@ -38,30 +33,27 @@ from games.grail.encounter_commands import (
 from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, guardian_roll
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
 from games.grail.menhirs import MENHIR_COSTS, activate, time_dial, time_token
-from games.grail.params import SIDES, character_param, location_param, party_params, turn_param
-from games.grail.rounds import settle_day, settle_round
+from games.grail.rounds import turn_default
 from games.grail.state import (
     ATTRIBUTES,
     DECKS,
-    FIRST_MENHIR_DAYS,
     MENHIR_DIAL_TOP,
-    MODES,
-    MODIFIERS,
     RESOURCE_LIMIT,
+    SIDES,
     TRACK_LIMIT,
     TRADEABLE,
     living,
-    new_campaign,
 )
 from games.grail.story import (
+    NAMED_STATUSES,
+    OTHER,
     QUEST_ENDINGS,
     QUEST_LENGTH,
+    STATUS_LENGTH,
     active_quests,
     add_quest,
     complete_quest,
-    settle_quests,
     status,
-    status_params,
     statuses_marked,
     unmark_status,
 )
@@ -77,73 +69,42 @@ from games.grail.travel import (
     travel_choices,
 )
 
-# The new-game form's label of each modifier (at most 20 characters for the OLED).
-MODIFIER_LABELS = {
-    "story": {"encounters": "Story: Encounters", "health_limiter": "Story: no limiter",
-              "menhirs_cost": "Story: Menhir cost", "starting_items": "Story: Start Items"},
-    "challenge": {"setup": "Chall: Setup", "escaping": "Chall: Escaping", "menhirs_events":
-                  "Chall: Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
-                  "items": "Chall: 5 Items", "mercy": "Chall: No Mercy"},
-}
+
+def character_param() -> Param:
+    """The Character a command is for, by their place in the party."""
+    return Param("character", "int", "Character", low=1, high=4, default=1)
 
 
-def modifier_params() -> tuple[Param, ...]:
-    """One yes/no field per modifier of Story and Challenge mode ("Alternative Modes
-    & Appendices": "apply any or all of these modifiers"); all on by default, and
-    only the chosen mode's count."""
-    return tuple(Param(f"{mode}_{name}", "bool", MODIFIER_LABELS[mode][name], default=True)
-                 for mode in ("story", "challenge") for name in MODIFIERS[mode])
+def turn_param() -> Param:
+    """The Character taking an Action During the Day: the form starts on whose turn
+    it is ("II) During the Day": ties broken by lowest Character Number)."""
+    return Param("character", "int", "Character", low=1, high=4, default=1, default_from=turn_default)
 
 
-def chosen_modifiers(params: dict) -> list[str]:
-    """The chosen mode's modifiers switched on in the new-game form."""
-    mode = params["mode"]
-    return sorted(name for name in MODIFIERS[mode] if params[f"{mode}_{name}"])
+def party_params() -> tuple[Param, ...]:
+    """"Parties and Party Actions": everyone here joins; who pays for the whole Party."""
+    return (Param("party", "bool", "With the Party here", default=False),
+            Param("paid_by", "int", "Paid by (0 each)", low=0, high=4, default=0))
 
 
-SETUP_PARAMS = (
-    Param("mode", "choice", "Mode", choices=MODES, default="standard"),
-    Param("characters", "int", "Characters", low=1, high=4, default=1),
-    Param("energy_top", "int", "Energy top slot", low=2, high=TRACK_LIMIT, default=8),
-    Param("energy_start", "int", "Energy start", low=0, high=TRACK_LIMIT, default=5),
-    Param("health_top", "int", "Health top slot", low=2, high=TRACK_LIMIT, default=8),
-    Param("health_start", "int", "Health start", low=1, high=TRACK_LIMIT, default=6),
-    Param("terror_top", "int", "Terror top slot", low=2, high=TRACK_LIMIT, default=8),
-    Param("terror_start", "int", "Terror start", low=0, high=TRACK_LIMIT, default=0),
-    *modifier_params(),
-)
+def location_param(name: str = "location", label: str = "Location") -> Param:
+    """A Location by its card number."""
+    return Param(name, "int", label, low=100, high=999, default=101)
 
 
-def setup(ctx: Context) -> None:
-    """A new Campaign ("Campaign Setup").
+def encounter_params() -> tuple[Param, ...]:
+    """"Starting Combat" / "Starting Diplomacy": who drew it, with everyone here, the
+    card's Traits and the Guardian it is (0 none)."""
+    return (character_param(), Param("party", "bool", "With everyone here", default=False),
+            Param("trait", "choice", "Trait", choices=encounters.TRAIT_CHOICES, default="none"),
+            Param("trait2", "choice", "Trait 2", choices=encounters.TRAIT_CHOICES, default="none"),
+            Param("guardian", "int", "Guardian (0 none)", low=0, high=999, default=0))
 
-    Character Setup I: the mode, and which of its modifiers apply ("Story Mode",
-    "Challenge Mode": "apply any or all"); III-IV: the tracks' starting slots (entered
-    here for every Character; each Character's own lengths, Attributes and
-    Resources are set with the dials, "correct" or a content pack). World
-    Setup I-III: Location 101 with 102/103/104/105 around it, all models on
-    101, its Menhir's Dial at 8/7/6/5 days for 1/2/3/4 players. Then the
-    setup reminders (the Tiles' Attributes and Resources, the mode's own setup,
-    the Chapter I Setup card); the first day skips the Start of the Day, so play
-    begins During the Day.
-    """
-    p = ctx.params
-    modifiers = chosen_modifiers(p)
-    for track in ("energy", "health", "terror"):
-        if p[f"{track}_start"] > p[f"{track}_top"]:
-            raise RuleError(f"{track.capitalize()} start > top",
-                            f"The {track} start slot {p[f'{track}_start']} is past the track's "
-                            f"top slot {p[f'{track}_top']} (Character Setup III-IV).")
-    if "health_limiter" not in modifiers and p["energy_start"] > p["health_start"]:
-        raise RuleError("Energy above Health",
-                        "Energy can never be higher than Health: the Energy marker never passes "
-                        "the T-shaped Health marker (Survival Tracks).")
-    new_campaign(ctx.state, p["mode"], p["characters"], p, modifiers)
-    ctx.start("campaign-setup")
-    people = "1 Character" if p["characters"] == 1 else f"{p['characters']} Characters"
-    chosen = ", ".join(MODIFIERS[p["mode"]][name] for name in modifiers)
-    ctx.describe(f"New {p['mode']} campaign: {people}, Menhir 101 at "
-                 f"{FIRST_MENHIR_DAYS[p['characters']]} days" + (f"; {chosen}" if chosen else ""))
+
+def status_params() -> tuple[Param, ...]:
+    """"Statuses and Save Sheet": the Status the rulebook names, or one typed as the card names it."""
+    return (Param("named", "choice", "Status", choices=(OTHER,) + NAMED_STATUSES, default=OTHER),
+            Param("status", "text", "Other: type it", high=STATUS_LENGTH, default=""))
 
 
 COMMANDS = (
@@ -254,7 +215,6 @@ COMMANDS = (
 )
 
 
-
 def _while_playing(spec: CommandSpec) -> CommandSpec:
     """``spec`` offered in the action menu only while the Campaign goes on: once it
     has ended in failure ("Death and Insanity", Death: "the game ends in failure")
@@ -265,11 +225,3 @@ def _while_playing(spec: CommandSpec) -> CommandSpec:
 
 COMMANDS = tuple(_while_playing(spec) for spec in COMMANDS)
 
-
-def settle(ctx: Context) -> None:
-    """After every command: a new round of Actions when everyone has acted
-    (:mod:`~games.grail.rounds`), the Quest list matching a corrected count,
-    and the End of the Day once everyone has Passed."""
-    settle_round(ctx)
-    settle_quests(ctx)
-    settle_day(ctx)

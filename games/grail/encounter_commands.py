@@ -5,11 +5,11 @@ and its end. The numbers and checks it keeps are in :mod:`games.grail.encounters
 
 from __future__ import annotations
 
-from games.core import Context, Param, RuleError
+from games.core import Context, RuleError
 from games.core.dice import named_faces_from_report
 from games.grail import encounters, rules
-from games.grail.params import character_param, joined_names, named_character
 from games.grail.procedures import note
+from games.grail.state import joined_names, named_character
 
 
 def no_encounter(state: dict) -> bool:
@@ -46,13 +46,6 @@ def _begin(ctx: Context, kind: str, fields: dict) -> None:
               f"{encounters.starting_hand(ctx.state, enc)} cards each")
     for t in traits:
         note(ctx, encounters.TRAITS[t])
-
-
-def encounter_params() -> tuple[Param, ...]:
-    return (character_param(), Param("party", "bool", "With everyone here", default=False),
-            Param("trait", "choice", "Trait", choices=encounters.TRAIT_CHOICES, default="none"),
-            Param("trait2", "choice", "Trait 2", choices=encounters.TRAIT_CHOICES, default="none"),
-            Param("guardian", "int", "Guardian (0 none)", low=0, high=999, default=0))
 
 
 def combat(ctx: Context) -> None:

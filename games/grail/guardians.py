@@ -7,8 +7,8 @@ from __future__ import annotations
 from games.core import Context, RuleError
 from games.core.dice import named_faces_from_report
 from games.grail import rules
-from games.grail.params import SIDES, named_location
 from games.grail.procedures import note
+from games.grail.state import SIDES, named_location
 
 # "Guardians": the Guardian (Direction) die shows a cardinal direction, Nothing or
 # Discard. The tray reports it as kind "guardian" with the faces North, East, South,

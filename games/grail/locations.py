@@ -8,11 +8,12 @@ from __future__ import annotations
 from games.core import Context, RuleError, board
 from games.core.packs import PackError, refused
 from games.grail import pack, rules
-from games.grail.params import SIDES, named_location
 from games.grail.procedures import note
 from games.grail.state import (
+    SIDES,
     find_location,
     menhir_at,
+    named_location,
     new_location,
     the_map,
 )

@@ -7,11 +7,12 @@ from __future__ import annotations
 from games.core import Context, RuleError
 from games.grail import pack, rules
 from games.grail.locations import reveal_from
-from games.grail.params import named_character, named_location
 from games.grail.procedures import note
 from games.grail.state import (
     living,
     menhir_at,
+    named_character,
+    named_location,
 )
 
 MENHIR_COSTS = ("magic", "wealth", "food")

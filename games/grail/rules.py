@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import copy
 
-from games.core import TrackSpec, board
+from games.core import Context, TrackSpec, board
+from games.grail.rounds import settle_day, settle_round
 from games.grail.state import (
     ADVANCEMENT_POOL,
     ATTRIBUTE_PAIRS,
@@ -25,6 +26,7 @@ from games.grail.state import (
     living,
     the_map,
 )
+from games.grail.story import settle_quests
 
 # "Character Setup" XI: the Letter's unique Character Number, used to break ties.
 CHARACTER_NUMBER_TOP = 99
@@ -223,6 +225,15 @@ def invariants(state: dict) -> list[str]:
     return broken
 
 
+def settle(ctx: Context) -> None:
+    """After every command: a new round of Actions when everyone has acted
+    (:mod:`~games.grail.rounds`), the Quest list matching a corrected count,
+    and the End of the Day once everyone has Passed."""
+    settle_round(ctx)
+    settle_quests(ctx)
+    settle_day(ctx)
+
+
 def end_check(state: dict) -> dict | None:
     """"Death and Insanity", Death: the Campaign ends in failure when a Character
     dies in single-player, or when no unclaimed Character is left to claim."""
@@ -234,7 +245,7 @@ def end_check(state: dict) -> dict | None:
 # --- survival --------------------------------------------------------------------------
 
 
-def settle(state: dict, character: dict) -> None:
+def keep_on_tracks(state: dict, character: dict) -> None:
     """Keep a Character's markers on their tracks, Energy below the Health limiter."""
     character["health"] = max(0, min(character["health"], character["health_top"]))
     character["terror"] = max(0, min(character["terror"], character["terror_top"]))
@@ -244,7 +255,7 @@ def settle(state: dict, character: dict) -> None:
 def push_energy(state: dict, index: int) -> None:
     """"Survival Tracks", Health: the T-shaped Health marker pushes the Energy marker
     down with it (Energy never above Health). Runs after a Health dial turn."""
-    settle(state, state["characters"][index])
+    keep_on_tracks(state, state["characters"][index])
 
 
 def health_changed(ctx, index: int) -> None:
@@ -262,7 +273,7 @@ def harm(state: dict, character: dict, health: int, terror: int) -> tuple[int, i
     before = character["health"], character["terror"]
     character["health"] -= health
     character["terror"] += terror
-    settle(state, character)
+    keep_on_tracks(state, character)
     return before[0] - character["health"], character["terror"] - before[1]
 
 
@@ -285,7 +296,7 @@ def rest(state: dict, character: dict, eat: bool) -> str:
         character["resources"]["food"] -= 1
         character["health"] += 1
         character["terror"] -= 1
-        settle(state, character)
+        keep_on_tracks(state, character)
         return f"{character['name']} eats: Health {character['health']}, Terror {character['terror']}"
     if modifier(state, "rest"):
         if character["energy"] == 0:

@@ -1,45 +1,18 @@
 """Tainted Grail's state: plain JSON data beside the engine's core keys.
 
-Shape (documented for players in ``docs/games/tainted-grail.md``)::
-
-    {
-      "mode": "standard",            # Story, Standard or Challenge ("Character Setup" I)
-      "modifiers": [],               # the mode's modifiers chosen at setup (MODIFIERS)
-      "day": 3,                      # the day being played (day 1 skips the Start of Day)
-      "round": 2, "acted": [0],      # During the Day: the round, who has acted in it (rounds.py)
-      "characters": [{
-        "name": "Character 1", "number": 1,          # Character Number breaks ties
-        "energy": 5, "energy_top": 8, "energy_start": 5,
-        "health": 6, "health_top": 8, "health_start": 6,
-        "terror": 0, "terror_top": 8, "terror_start": 0,
-        "attributes": {"aggression": 0, "empathy": 0, ...},   # three opposing pairs
-        "resources": {"food": 2, "wealth": 0, "reputation": 0, "magic": 0, "experience": 0},
-        "decks": {"combat": 15, "diplomacy": 15},   # cards in each deck (15..40)
-        "pools": {"combat": 25, "diplomacy": 25},   # cards left in each Advancement Pool
-        "skills": 0, "location": 101, "passed": false, "dead": false,
-      }],
-      "locations": [{"number": 101, "x": 0, "y": 0, "time_token": false, "blocked": [],
-                     "keys": {"north": 102}, "seals": ["menhir"]}],   # Direction Keys, seals
-      "removed_locations": [106],
-      "menhirs": [{"location": 101, "dial": 7}],   # dial null: the Dial was removed
-      "guardians": [{"id": 1, "name": "Guardian 1", "location": 103}],
-      "time_dials": [{"id": 1, "days": 3}],
-      "encounter": null,             # the Combat or Diplomacy being fought (encounters.py)
-      "last_encounter": null,        # how the last one ended, for the screen
-      "pack": null,                  # a content pack's Locations (pack.py), or null
-      "statuses": ["Saved by the Goddess"],   # the shared Save Sheet (story.py)
-      "quest_list": ["The Wyrd"], "quests": 1,   # Active Quests by name; quests = their count
-      "history": [{"day": 1, "tracks": [[energy, health, terror], ...]}],
-      "next_id": 2, "failed": null,
-    }
-
-A track runs from slot 0 to its ``*_top`` slot; ``*_start`` is the slot
-marked with two red chevrons ("Character Setup" III and IV).
+The shape is :class:`GrailState` and the TypedDicts it is made of (documented
+for players in ``docs/games/tainted-grail.md``); then the constants and limits
+the rulebook sets, the migrations from older schemas, and the look-ups every
+topic module shares. A track runs from slot 0 to its ``*_top`` slot;
+``*_start`` is the slot marked with two red chevrons ("Character Setup" III
+and IV).
 """
 
 from __future__ import annotations
 
-from games.core import board
+from typing import Any, Literal, TypedDict, cast
+
+from games.core import Context, RuleError, board
 
 SCHEMA_VERSION = 5
 
@@ -95,59 +68,171 @@ START_MAP = {101: (0, 0), 102: (0, -1), 103: (-1, 0), 104: (1, 0), 105: (0, 1)}
 START_KEYS = {"north": 102, "west": 103, "east": 104, "south": 105}
 
 TRACK_LIMIT = 20  # the longest track the box accepts
+# "Character Setup" XI: the Letter's unique Character Number, used to break ties.
+CHARACTER_NUMBER_TOP = 99
+# The four sides of a Location card (Direction Keys, blocked routes, Travel).
+SIDES = tuple(board.DIRECTIONS)
 
 
-def new_character(index: int, tracks: dict) -> dict:
-    """A Character as set up ("Character Setup" III-VI): tracks at their starting slots."""
-    character = {"name": f"Character {index + 1}", "number": index + 1}
-    for track in ("energy", "health", "terror"):
-        character[track] = tracks[f"{track}_start"]
-        character[f"{track}_top"] = tracks[f"{track}_top"]
-        character[f"{track}_start"] = tracks[f"{track}_start"]
-    character.update(
-        attributes={a: 0 for a in ATTRIBUTES},
-        resources={r: 0 for r in RESOURCES},
-        decks={d: DECK_MINIMUM for d in DECKS},
-        pools={d: ADVANCEMENT_POOL for d in DECKS},
-        skills=0,
-        location=START_LOCATION,
-        passed=False,
-        dead=False,
-    )
-    return character
+# --- the shape ------------------------------------------------------------------------
 
 
-def new_campaign(state: dict, mode: str, count: int, tracks: dict, modifiers: list[str]) -> None:
-    """Fill ``state`` (which holds only the core keys) with a new Campaign ("Campaign Setup")."""
-    state.update(
-        {
-            "mode": mode,
-            "modifiers": list(modifiers),
-            "day": 1,
-            "round": 1,
-            "acted": [],
-            "characters": [new_character(i, tracks) for i in range(count)],
-            "locations": [new_location(n, p, START_KEYS if n == START_LOCATION else None)
-                          for n, p in sorted(START_MAP.items())],
-            "removed_locations": [],
-            "menhirs": [{"location": START_LOCATION, "dial": FIRST_MENHIR_DAYS[count]}],
-            "guardians": [],
-            "time_dials": [],
-            "encounter": None,
-            "last_encounter": None,
-            "pack": None,
-            "statuses": [],
-            "quests": 0,
-            "quest_list": [],
-            "history": [],
-            "next_id": 1,
-            "failed": None,
-        }
-    )
+class Character(TypedDict):
+    """A Character's tray ("Character Setup"): three tracks, each with its top and
+    starting slot, Attributes, Resources, decks and where the model stands."""
+
+    name: str
+    number: int  # the Character Number from the Letter: breaks ties
+    energy: int
+    energy_top: int
+    energy_start: int
+    health: int
+    health_top: int
+    health_start: int
+    terror: int
+    terror_top: int
+    terror_start: int
+    attributes: dict[str, int]  # ATTRIBUTES: three opposing pairs
+    resources: dict[str, int]  # RESOURCES
+    decks: dict[str, int]  # cards in each deck (15..40)
+    pools: dict[str, int]  # cards left in each Advancement Pool (0..25)
+    skills: int
+    location: int
+    passed: bool
+    dead: bool
 
 
-def new_location(number: int, where: tuple[int, int], keys: dict | None = None,
-                 seals: list | None = None) -> dict:
+class Location(TypedDict):
+    """A Location card on the map ("Locations"): number, place, Time token,
+    blocked sides, Direction Keys (side -> Location number) and seals."""
+
+    number: int
+    x: int
+    y: int
+    time_token: bool
+    blocked: list[str]
+    keys: dict[str, int]
+    seals: list[str]
+
+
+class Menhir(TypedDict):
+    location: int
+    dial: int | None  # None: the Dial was removed, dark at the next Start of the Day
+
+
+class Guardian(TypedDict):
+    id: int
+    name: str
+    location: int
+
+
+class TimeDial(TypedDict):
+    id: int
+    days: int
+
+
+class Opportunity(TypedDict):
+    """The Encounter card's Opportunity attack, as entered ("Character Activation")."""
+
+    damage: int
+    terror: int
+
+
+class CombatEncounter(TypedDict):
+    """A running Combat ("Combat"; the Turn fields are documented in
+    :mod:`~games.grail.encounters`)."""
+
+    kind: Literal["combat"]
+    members: list[int]
+    traits: list[str]
+    guardian: int
+    location: int
+    value: int
+    pool: int
+    opportunity: Opportunity
+    turn: int
+    active: int | None
+    activated: list[int]
+    activations: int
+    escape_tried: bool
+    hands: list[int]
+
+
+class DiplomacyEncounter(TypedDict):
+    """A running Diplomacy ("Diplomacy"): the Affinity track and its Stages."""
+
+    kind: Literal["diplomacy"]
+    members: list[int]
+    traits: list[str]
+    guardian: int
+    location: int
+    top: int
+    start: int
+    affinity: int
+    stages: int
+    stage: int
+    turn: int
+    active: int | None
+    activated: list[int]
+    activations: int
+    escape_tried: bool
+    hands: list[int]
+
+
+Encounter = CombatEncounter | DiplomacyEncounter
+
+
+class LastEncounter(TypedDict):
+    kind: str
+    result: str
+    text: str
+
+
+class HistoryDay(TypedDict):
+    day: int
+    tracks: list[list[int]]  # [energy, health, terror] per Character
+
+
+class GrailState(TypedDict):
+    """The whole state: the engine's core keys, then the game's own (documented above)."""
+
+    game: str
+    schema: int
+    rng: int
+    procedure: dict[str, Any] | None
+    over: dict[str, Any] | None
+    mode: str  # Story, Standard or Challenge ("Character Setup" I)
+    modifiers: list[str]  # the mode's modifiers chosen at setup (MODIFIERS)
+    day: int  # the day being played (day 1 skips the Start of the Day)
+    round: int  # During the Day: the round of Actions (rounds.py)
+    acted: list[int]  # who has taken an Action this round
+    characters: list[Character]
+    locations: list[Location]
+    removed_locations: list[int]
+    menhirs: list[Menhir]
+    guardians: list[Guardian]
+    time_dials: list[TimeDial]
+    encounter: Encounter | None  # the Combat or Diplomacy being fought (encounters.py)
+    last_encounter: LastEncounter | None  # how the last one ended, for the screen
+    pack: dict[str, Any] | None  # a content pack's Locations (pack.py)
+    statuses: list[str]  # the shared Save Sheet (story.py)
+    quest_list: list[str]  # the Active Quests by name
+    quests: int  # their count, always len(quest_list)
+    history: list[HistoryDay]  # the tracks at each End of the Day
+    next_id: int  # the next Guardian or Time dial id
+    failed: str | None  # why the Campaign ended in failure
+
+
+def step_data(state: dict) -> dict:
+    """The running procedure's data read from a state, for what has no
+    :class:`~games.core.Context` (a step's ``skip``, the views); a handler uses
+    ``ctx.data``."""
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
+
+
+def new_location(number: int, where: tuple[int, int], keys: dict[str, int] | None = None,
+                 seals: list[str] | None = None) -> Location:
     """A Location card on the map: its number, place, Time token, blocked sides,
     Direction Keys by number (side -> Location number, when known) and Location
     Seals ("Locations": the card's front)."""
@@ -218,7 +303,7 @@ def the_map(state: dict) -> dict[int, tuple[int, int]]:
     return {loc["number"]: (loc["x"], loc["y"]) for loc in state["locations"]}
 
 
-def find_location(state: dict, number: int) -> dict | None:
+def find_location(state: dict, number: int) -> Location | None:
     for loc in state["locations"]:
         if loc["number"] == number:
             return loc
@@ -230,7 +315,7 @@ def living(state: dict) -> list[int]:
     return [i for i, c in enumerate(state["characters"]) if not c["dead"]]
 
 
-def menhir_at(state: dict, number: int) -> dict | None:
+def menhir_at(state: dict, number: int) -> Menhir | None:
     for menhir in state["menhirs"]:
         if menhir["location"] == number:
             return menhir
@@ -240,10 +325,57 @@ def menhir_at(state: dict, number: int) -> dict | None:
 def connected(state: dict, number: int) -> dict[str, int]:
     """The revealed Locations one can move to from ``number`` in a straight line:
     adjacent, with neither touching edge marked blocked ("Locations", Traveling)."""
-    here = find_location(state, number)
+    here = _location(state, number)
     out = {}
     for side, other in board.neighbours(the_map(state), number).items():
-        there = find_location(state, other)
+        there = _location(state, other)
         if side not in here["blocked"] and board.OPPOSITE[side] not in there["blocked"]:
             out[side] = other
     return out
+
+
+def _location(state: dict, number: int) -> Location:
+    """Location ``number``, known to be on the map."""
+    return cast(Location, find_location(state, number))
+
+
+def characters_at(state: dict, number: int) -> list[int]:
+    """The living Characters standing on Location ``number``."""
+    return [i for i in living(state) if state["characters"][i]["location"] == number]
+
+
+def modifier(state: dict, name: str) -> bool:
+    """Whether the mode's modifier ``name`` was chosen at setup ("Alternative Modes
+    & Appendices": Story and Challenge mode "apply any or all of these modifiers";
+    ``STORY_MODIFIERS``, ``CHALLENGE_MODIFIERS``)."""
+    return name in state["modifiers"]
+
+
+# --- what a command names --------------------------------------------------------------
+
+
+def named_character(ctx: Context, name: str = "character") -> Character:
+    """The Character the ``name`` parameter names (by place in the party, 1-4);
+    refused when there is none or they died."""
+    number = ctx.params[name]
+    chars = ctx.state["characters"]
+    if number > len(chars):
+        raise RuleError(f"No Character {number}", f"This Campaign has {len(chars)} Characters.")
+    c = chars[number - 1]
+    if c["dead"]:
+        raise RuleError(f"{c['name'][:12]} is dead", f"{c['name']} has died (Death and Insanity).")
+    return c
+
+
+def named_location(ctx: Context, name: str = "location") -> Location:
+    """The revealed Location the ``name`` parameter names; refused when it is not on the map."""
+    loc = find_location(ctx.state, ctx.params[name])
+    if loc is None:
+        raise RuleError(f"{ctx.params[name]} not on the map",
+                        f"Location {ctx.params[name]} is not a revealed Location on the map.")
+    return loc
+
+
+def joined_names(people: list[Character]) -> str:
+    """"Ana & Bram": the Characters taking part, for the journal."""
+    return " & ".join(p["name"] for p in people)

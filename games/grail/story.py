@@ -16,7 +16,7 @@ count by hand (the older way) adds unnamed Quests or drops the last ones.
 
 from __future__ import annotations
 
-from games.core import Context, Param, RuleError
+from games.core import Context, RuleError
 from games.grail.procedures import note
 
 OTHER = "other (type it)"
@@ -25,11 +25,6 @@ NAMED_STATUSES = ("Saved by the Goddess",)
 STATUS_LENGTH = 40
 QUEST_LENGTH = 30
 QUEST_ENDINGS = ("completed", "removed")
-
-
-def status_params() -> tuple[Param, ...]:
-    return (Param("named", "choice", "Status", choices=(OTHER,) + NAMED_STATUSES, default=OTHER),
-            Param("status", "text", "Other: type it", high=STATUS_LENGTH, default=""))
 
 
 def _typed(ctx: Context, name: str, what: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from games.core import Context, RuleError, board
 from games.grail import encounters, rules
-from games.grail.params import named_character
 from games.grail.procedures import note
 from games.grail.state import (
     ADVANCEMENT_POOL,
@@ -15,6 +14,7 @@ from games.grail.state import (
     DECKS,
     RESOURCE_LIMIT,
     living,
+    named_character,
     the_map,
 )
 

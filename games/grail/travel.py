@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from games.core import Context, RuleError
 from games.grail.locations import arrive
-from games.grail.params import SIDES, joined_names, named_character, named_location
 from games.grail.procedures import note
 from games.grail.rounds import check_turn, took_action
 from games.grail.state import (
+    SIDES,
     connected,
+    joined_names,
     living,
+    named_character,
+    named_location,
 )
 
 

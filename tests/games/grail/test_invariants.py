@@ -11,8 +11,7 @@ from games.core import Command, RuleError, apply, new_game
 from games.core.engine import InvariantError
 from games.grail import rules
 from games.grail.guardians import GUARDIAN_FACES
-from games.grail.params import SIDES
-from games.grail.state import ATTRIBUTES, RESOURCES
+from games.grail.state import ATTRIBUTES, RESOURCES, SIDES
 from games.grail.survival import DEATH_CHOICES
 from tests.games.grail.helpers import GAME
 
