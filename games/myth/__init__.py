@@ -7,7 +7,7 @@ the box automates is in ``docs/games/myth-dark-frontier.md``.
 """
 
 from games.core import Game, register
-from games.myth import commands, procedures, rules, views
+from games.myth import commands, procedures, rules, setup, views
 from games.myth.state import MIGRATIONS, SCHEMA_VERSION
 
 GAME = register(
@@ -15,8 +15,8 @@ GAME = register(
         id="myth-dark-frontier",
         title="Myth: Dark Frontier",
         schema_version=SCHEMA_VERSION,
-        setup_params=commands.SETUP_PARAMS,
-        setup=commands.setup,
+        setup_params=setup.SETUP_PARAMS,
+        setup=setup.setup,
         commands=commands.COMMANDS,
         procedures=procedures.PROCEDURES,
         tracks=rules.tracks,

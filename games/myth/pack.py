@@ -2,7 +2,7 @@
 
 The rulebook does not print the map ("Game Board": the map is composed of
 locations, "Glossary", Area: a single hex), so the box ships a stand-in board
-(``games/myth/board.json``) and an owner describes the printed one in a pack
+(:data:`games.myth.board.STAND_IN`) and an owner describes the printed one in a pack
 file, ``<data dir>/packs/myth-dark-frontier/board.toml``, loaded from the
 action menu ("Load pack: board") at the first Setup step::
 
@@ -23,8 +23,8 @@ action menu ("Load pack: board") at the first Setup step::
     neighbours = ["farrenroc"]
     pos = [3, 2]
 
-It is the same format as the package's board file (checked by
-:func:`games.myth.state.parse_board`): every problem is listed with its
+It is the same format as the stand-in board (checked by
+:func:`games.myth.board.parse_board`): every problem is listed with its
 place (``area 'village-1'.pos: ...``). :func:`parse` reads only the text that
 came in the journaled ``load_pack`` command (nothing is read from disk here,
 so a replayed journal never depends on the file).
@@ -33,7 +33,7 @@ so a replayed journal never depends on the file).
 from __future__ import annotations
 
 from games.core.packs import MAX_TEXT, PackError, read_toml
-from games.myth.state import parse_board
+from games.myth.board import parse_board
 
 __all__ = ["MAX_TEXT", "PackError", "parse"]
 
@@ -41,5 +41,5 @@ __all__ = ["MAX_TEXT", "PackError", "parse"]
 def parse(text: str) -> dict:
     """The board a pack describes, checked; raises :class:`PackError` listing every
     problem (a pack too long or not TOML too, games.core.packs; a bad board as
-    :class:`~games.myth.state.BoardError`, a PackError)."""
+    :class:`~games.myth.board.BoardError`, a PackError)."""
     return parse_board(read_toml(text), "pack.toml")

@@ -10,9 +10,16 @@ from games.core import GameView, Panel, deck
 from games.core.dice import counted, percent
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
-from games.myth import rules
-from games.myth.procedures import current_card
-from games.myth.state import DECKS, RESOURCES, TRACKS, area_name, farrenroc
+from games.myth.action_phase import current_card
+from games.myth.battles import battle_forecast, roll_odds, roll_outcome
+from games.myth.board import farrenroc
+from games.myth.conquest import closest_ability, raise_waiting
+from games.myth.enemies import enemy_tokens
+from games.myth.enemy_actions import conquest_dice
+from games.myth.fate import pick_count
+from games.myth.march import assault_chance
+from games.myth.muster import muster_dice
+from games.myth.state import DECKS, RESOURCES, TRACKS, Roll, area_name
 
 
 def _card_text(state: dict, name: str, card) -> str:
@@ -45,19 +52,19 @@ def _forecast(state: dict) -> tuple[str, ...]:
     proc = state.get("procedure") or {}
     roll = proc.get("data", {}).get("roll") if proc.get("name") == "roll" else None
     if roll:
-        lines.append(f"{_roll_title(state, roll)}: {roll['count']} d10, {rules.roll_odds(roll)}")
+        lines.append(f"{_roll_title(state, roll)}: {roll['count']} d10, {roll_odds(roll)}")
     current = current_card(state)
     if current and current[1] != "enemy":
         hero = state["heroes"][current[1]]
         for rank in ("minion", "captain", "boss"):
-            dice, dealt, taken = rules.battle_forecast(state, hero["area"], rank)
+            dice, dealt, taken = battle_forecast(state, hero["area"], rank)
             if dice:
                 lines.append(f"Battle {rank}s: {dice}d10, deal {float(dealt):.1f}, "
                              f"take {float(taken):.1f}")
     home = farrenroc(state["board"])
-    if rules.enemy_tokens(state, home):
-        lines.append(f"Assault on Farrenroc: {percent(rules.assault_chance(state, home))}")
-    close = rules.closest_ability(state)
+    if enemy_tokens(state, home):
+        lines.append(f"Assault on Farrenroc: {percent(assault_chance(state, home))}")
+    close = closest_ability(state)
     if close:
         lines.append(f"Closest: {close[0].capitalize()}, {close[1]} space(s) to its next ability")
     return tuple(lines) or ("nothing to forecast",)
@@ -111,12 +118,11 @@ def _step_text(state: dict, step: Step) -> str:
         card = state["plan"][current[0]]["enemy"]["card"].capitalize()
         return f"{card}: resolve its Darkness ability, then roll the Darkness die"
     if step.id.endswith("abilities") and state["pending"]:
-        waiting = rules.raise_waiting(state)
+        waiting = raise_waiting(state)
         return "Resolve: " + "; ".join(state["pending"]) + (f"; then {waiting}" if waiting else "")
     if step.id == "march_to" and data.get("march"):
         return f"Tie: where does the minion in {area_name(state, data['march'][0])} move?"
     if step.id.endswith("_pick"):
-        from games.myth.procedures import pick_count
         return f"Which {counted(pick_count(state), 'fate')} of the pool to roll (not Darkness)?"
     if step.id.endswith("boss"):
         return "Siege! Roll 1 fate die (not Darkness): the boss's Outland"
@@ -124,7 +130,6 @@ def _step_text(state: dict, step: Step) -> str:
         debt = state["discards"][0]
         return f"Discard {debt['count']} resource{'s' * (debt['count'] > 1)} ({debt['why']}): which?"
     if step.id == "muster" and data.get("muster"):
-        from games.myth.procedures import muster_dice
         return f"Muster {data['muster']}: roll {counted(muster_dice(state), 'fate')} (not Darkness)"
     if step.id == "reroll" and state["procedure"]["name"] == "spend" and data.get("spent"):
         return f"{data['spent'].capitalize()} spent: resolve it, then roll its die"
@@ -132,20 +137,20 @@ def _step_text(state: dict, step: Step) -> str:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"
     if step.id == "conquest" and data.get("conquest"):
-        count = rules.conquest_dice(state, data["conquest"])
+        count = conquest_dice(state, data["conquest"])
         return f"{data['conquest'].capitalize()} spawns: roll {counted(count, 'fate')} (not Darkness)"
     if step.id == "assault" and data.get("assaults"):
         area_id = data["assaults"][0]
-        count = len(rules.enemy_tokens(state, area_id))
+        count = len(enemy_tokens(state, area_id))
         return (f"Assault on {area_name(state, area_id)}: roll {count} d10, "
-                f"success {percent(rules.assault_chance(state, area_id))}")
+                f"success {percent(assault_chance(state, area_id))}")
     roll = data.get("roll") if state["procedure"]["name"] == "roll" else None
     if step.id == "roll" and roll:
-        return f"{_roll_title(state, roll)}: roll {roll['count']} d10, {rules.roll_odds(roll)}"
+        return f"{_roll_title(state, roll)}: roll {roll['count']} d10, {roll_odds(roll)}"
     if step.id == "reroll" and roll and roll["pool"]:
         faces = " ".join(str(f) + ("*" if r else "") for f, r in
                          zip(roll["pool"]["faces"], roll["pool"]["rerolled"], strict=True))
-        return f"{faces}: {rules.roll_outcome(state, roll)}. Reroll a die or keep"
+        return f"{faces}: {roll_outcome(roll)}. Reroll a die or keep"
     if step.id == "card":
         hero = state["heroes"][data.get("hero", 0)]
         return f"Encounter card: discard, asset ({hero['assets']}/3) or burden"
@@ -210,7 +215,7 @@ def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(row) for row in cells)
 
 
-def _roll_title(state: dict, roll: dict) -> str:
+def _roll_title(state: dict, roll: Roll) -> str:
     hero = state["heroes"][roll["hero"]]["name"]
     if roll["purpose"] == "battle" and roll["rank"] != "minion":
         return f"{hero} vs {roll['rank']} (+ sheet ability)"

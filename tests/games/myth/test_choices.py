@@ -175,12 +175,12 @@ def test_muster_asks_which_non_darkness_die_of_the_pool_to_roll():
 
 
 def test_two_of_three_dice_offered_as_distinct_face_sets():
-    from games.myth import rules
+    from games.myth.fate import fate_pick_options
 
     state = {"fate": ["rage", "rage", "guile", "darkness", "nature"]}
-    assert rules.fate_pick_options(state, 2) == ("rage,rage", "rage,guile", "rage,nature",
+    assert fate_pick_options(state, 2) == ("rage,rage", "rage,guile", "rage,nature",
                                                  "guile,nature")
-    assert rules.fate_pick_options(state, 4) == ()  # all four non-darkness dice: no choice
+    assert fate_pick_options(state, 4) == ()  # all four non-darkness dice: no choice
 
 
 def test_no_pick_prompt_when_every_non_darkness_die_shows_the_same_face():

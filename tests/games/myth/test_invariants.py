@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from games.core import Command, RuleError, apply
 from games.core.engine import current_step
 from games.myth import GAME
-from games.myth.rolls import reroll_choices
-from games.myth.state import AREA_IDS, FATE_FACES, RANKS, TRACKS
+from games.myth.battles import reroll_choices
+from games.myth.board import AREA_IDS
+from games.myth.state import FATE_FACES, RANKS, TRACKS
 from tests.games.myth.helpers import Table
 
 AREA = st.sampled_from(AREA_IDS)

@@ -12,7 +12,7 @@ from device.events import Press
 from games.core import RuleError
 from games.core.engine import migrate
 from games.myth import GAME
-from games.myth.state import DEFAULT_BOARD
+from games.myth.board import DEFAULT_BOARD
 from tests.fixtures.box import choose, controller_with_packs, start_new_game
 from tests.games.myth.helpers import Table
 from tests.games.myth.test_setup import _toml

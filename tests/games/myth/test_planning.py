@@ -10,7 +10,7 @@ import pytest
 
 from games.core import RuleError
 from games.myth import GAME
-from games.myth.procedures import active_deck
+from games.myth.action_phase import active_deck
 from games.myth.state import DECKS, ENEMY_CARDS
 from tests.games.myth.helpers import Table
 

@@ -9,8 +9,12 @@ import pytest
 
 from games.core import RuleError
 from games.core.engine import Context
-from games.myth import GAME, rules
-from games.myth.state import distances, parse_board
+from games.myth import GAME, battles
+from games.myth.board import distances, parse_board
+from games.myth.enemy_movement import farrenroc_excess, march_moves
+from games.myth.march import assault_chance, resolve_assault
+from games.myth.muster import muster
+from games.myth.spawning import resolve_overrun, spawn
 from tests.games.myth.helpers import Table, clear_board, enemy_card_first, put
 
 
@@ -56,7 +60,7 @@ def test_overruns_example_outland_minions_hop_the_full_village_to_the_ruins():
     s["areas"]["village-1"]["objective"] = "hope"
     put(s, "village-1", 3)
     put(s, "outland-1", 2)
-    rules.march_moves(s)
+    march_moves(s)
     assert len(s["areas"]["ruins-1"]["minions"]) == 2
     assert len(s["areas"]["village-1"]["minions"]) == 3
     assert s["areas"]["outland-1"]["minions"] == []
@@ -69,10 +73,10 @@ def test_farrenroc_excess_after_movement_costs_one_stability():
     _on_line_board(s)
     put(s, "farrenroc", 3)
     put(s, "ruins-1", 2)
-    rules.march_moves(s)
+    march_moves(s)
     assert len(s["areas"]["farrenroc"]["minions"]) == 5
     ctx = ctx_for(s)
-    rules.farrenroc_excess(ctx)
+    farrenroc_excess(ctx)
     assert len(s["areas"]["farrenroc"]["minions"]) == 3
     assert s["stability"] == 9
     assert s["supply"]["minions"] == 17
@@ -85,7 +89,7 @@ def test_overrun_in_objective_location_raises_its_track_once_per_spawn_effect():
     s["areas"]["village-1"]["objective"] = "hope"
     put(s, "village-1", 3)
     ctx = ctx_for(s)
-    rules.spawn(ctx, ["village-1", "village-1"])
+    spawn(ctx, ["village-1", "village-1"])
     assert s["overruns"] == [{"area": "village-1", "count": 2}]
     assert s["conquest"]["despair"] == 2
     assert len(s["areas"]["village-1"]["minions"]) == 3
@@ -97,11 +101,11 @@ def test_overrun_move_places_minions_one_area_closer_or_discard_removes_them():
     put(s, "village-5", 3)
     s["reserves"]["hope"] = 1
     ctx = ctx_for(s)
-    rules.spawn(ctx, ["village-5"])
-    rules.resolve_overrun(ctx, "hope")
+    spawn(ctx, ["village-5"])
+    resolve_overrun(ctx, "hope")
     assert s["reserves"]["hope"] == 0 and s["supply"]["minions"] == 17
-    rules.spawn(ctx, ["village-5"])
-    rules.resolve_overrun(ctx, "move")
+    spawn(ctx, ["village-5"])
+    resolve_overrun(ctx, "move")
     closer = [a for a, st in s["areas"].items() if st["minions"] and s["distance"][a] == 1]
     assert len(closer) == 1
 
@@ -116,8 +120,8 @@ def test_overrun_move_never_fills_an_area_past_three():
     put(s, "outland-1", 3)
     put(s, "village-1", 2)
     ctx = ctx_for(s)
-    rules.spawn(ctx, ["outland-1", "outland-1"])
-    rules.resolve_overrun(ctx, "move")
+    spawn(ctx, ["outland-1", "outland-1"])
+    resolve_overrun(ctx, "move")
     assert len(s["areas"]["village-1"]["minions"]) == 3
     assert len(s["areas"]["ruins-1"]["minions"]) == 1
     assert all(len(a["minions"]) <= 3 for a in s["areas"].values())
@@ -145,9 +149,9 @@ def test_overrun_discard_refused_when_the_reserves_lack_it():
     t = played()
     s = t.state
     put(s, "village-5", 3)
-    rules.spawn(ctx_for(s), ["village-5"])
+    spawn(ctx_for(s), ["village-5"])
     with pytest.raises(RuleError):
-        rules.resolve_overrun(ctx_for(s), "supply")
+        resolve_overrun(ctx_for(s), "supply")
 
 
 def test_running_out_of_minions_discards_then_one_stability_per_effect():
@@ -161,7 +165,7 @@ def test_running_out_of_minions_discards_then_one_stability_per_effect():
     put(s, "sanctuary-2", 2)
     assert s["supply"]["minions"] == 0
     s["reserves"]["supply"] = 1
-    rules.spawn(ctx_for(s), ["dungeon-1", "dungeon-2", "dungeon-3"])
+    spawn(ctx_for(s), ["dungeon-1", "dungeon-2", "dungeon-3"])
     assert s["reserves"]["supply"] == 0
     assert s["stability"] == 9
 
@@ -265,7 +269,7 @@ def test_conquest_action_with_no_tokens_left_raises_one():
 def test_muster_spawns_at_the_fate_symbols_area():
     t = played()
     s = t.state
-    rules.muster(ctx_for(s), 2, ["rage", "faith"])
+    muster(ctx_for(s), 2, ["rage", "faith"])
     faces = {s["board"]["areas"][a]["fate"] for a, st in s["areas"].items() if st["minions"]}
     assert faces == {"rage", "faith"}
 
@@ -279,7 +283,7 @@ def test_assault_on_farrenroc_with_fixed_dice_and_minions_delayed():
     s = t.state
     s["enemy"]["minion"]["attack"] = 3
     put(s, "farrenroc", 2)
-    assert rules.assault(ctx_for(s), "farrenroc", [7, 3]) is True
+    assert resolve_assault(ctx_for(s), "farrenroc", [7, 3]) is True
     assert s["stability"] == 9
     assert all(m["delayed"] for m in s["areas"]["farrenroc"]["minions"])
 
@@ -290,9 +294,9 @@ def test_assault_on_a_structure_that_holds():
     s["enemy"]["minion"]["attack"] = 3
     s["areas"]["village-1"]["structure"] = True
     put(s, "village-1", 1)
-    assert rules.assault(ctx_for(s), "village-1", [4]) is False
+    assert resolve_assault(ctx_for(s), "village-1", [4]) is False
     assert s["areas"]["village-1"]["structure"]
-    assert rules.assault(ctx_for(s), "village-2", [1]) is None
+    assert resolve_assault(ctx_for(s), "village-2", [1]) is None
 
 
 def test_battle_with_fixed_dice_hits_and_hurts():
@@ -345,13 +349,13 @@ def test_skill_test_rolls_at_least_one_die():
 
 
 def test_odds():
-    assert rules.hit_chance(7) == Fraction(2, 5)
-    assert rules.test_chance(2, 6) == 1 - Fraction(1, 2) ** 2
+    assert battles.hit_chance(7) == Fraction(2, 5)
+    assert battles.test_chance(2, 6) == 1 - Fraction(1, 2) ** 2
     t = played()
     s = t.state
     s["enemy"]["minion"]["attack"] = 2
     put(s, "farrenroc", 2)
-    assert rules.assault_chance(s, "farrenroc") == 1 - Fraction(4, 5) ** 2
+    assert assault_chance(s, "farrenroc") == 1 - Fraction(4, 5) ** 2
 
 
 # --- bad input: refused, nothing changes ------------------------------------------------------
@@ -393,7 +397,7 @@ def test_muster_section_dice_that_cannot_be_rolled_discard_resources_not_raise_a
     """"Muster" (Additional Rules) and the Glossary's "Muster": "For each die that
     cannot be rolled discard one resource from the reserve". The Quick
     Reference's Muster step 2 says "raise the lowest conquest track" instead;
-    the box follows the two full passages (see rules.muster's docstring). The
+    the box follows the two full passages (see games.myth.muster.muster's docstring). The
     players choose which resources ("of the players' choice")."""
     t = played()
     t.state["fate"] = ["darkness", "darkness", "darkness", "rage", "darkness"]

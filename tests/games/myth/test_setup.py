@@ -6,7 +6,7 @@ import pytest
 
 from games.core import RuleError
 from games.myth import GAME
-from games.myth.state import DEFAULT_BOARD, distances, parse_board
+from games.myth.board import DEFAULT_BOARD, distances, parse_board
 from tests.games.myth.helpers import Table
 
 
@@ -182,7 +182,7 @@ def test_area_choices_come_from_the_games_own_board():
         t.do("travel", area="village-1", hero=1)
 
 
-# --- the board file: editable, checked, a bad one refused ------------------------------------
+# --- the board: the stand-in, checked -----------------------------------------------------
 
 
 def _toml(board: dict) -> str:
@@ -203,15 +203,15 @@ def _toml(board: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_a_toml_board_reads_the_same_as_the_shipped_json():
-    from games.myth.state import board_from_text
-    assert board_from_text(_toml(DEFAULT_BOARD), "mine.toml") == DEFAULT_BOARD
+def test_the_stand_in_written_as_a_pack_reads_the_same():
+    from games.myth import pack
+    assert pack.parse(_toml(DEFAULT_BOARD)) == DEFAULT_BOARD
 
 
 def test_a_bad_board_names_every_problem():
     """"Locations", "Farrenroc", "Muster": known types, two-way neighbours, one
     Farrenroc reaching every area, each fate symbol on one Outland or Lair."""
-    from games.myth.state import BoardError
+    from games.myth.board import BoardError
     bad = {"areas": [
         {"id": "f", "type": "farrenroc", "neighbours": ["v"]},
         {"id": "v", "type": "villa", "neighbours": []},
@@ -229,38 +229,23 @@ def test_a_bad_board_names_every_problem():
         assert expected in text, expected
 
 
-def test_a_board_that_is_not_toml_or_json_says_where():
-    from games.myth.state import BoardError, board_from_text
-    with pytest.raises(BoardError) as err:
-        board_from_text("name = \n", "games/myth/board.toml")
-    assert "games/myth/board.toml: not valid TOML" in str(err.value)
-    with pytest.raises(BoardError) as err:
-        board_from_text("{", "games/myth/board.json")
-    assert "not valid JSON" in str(err.value)
+def test_a_new_game_starts_on_its_own_copy_of_the_stand_in_board_and_reads_no_file(monkeypatch):
+    """DESIGN.md: the engine does no I/O; an owner's board arrives as the journaled
+    ``load_pack`` command's text (test_pack.py), never as a file read at setup."""
+    import builtins
+    import io
 
-
-def test_the_owners_board_toml_is_used_for_a_new_game(tmp_path, monkeypatch):
     from games.core import new_game
-    from games.myth import state as myth_state
-    board = dict(DEFAULT_BOARD, name="Our printed board")
-    (tmp_path / "board.toml").write_text(_toml(board), encoding="utf-8")
-    monkeypatch.setattr(myth_state, "board_folder", lambda: tmp_path)
+
+    def no_files(*args, **kwargs):
+        raise AssertionError("a new game read a file")
+
+    monkeypatch.setattr(builtins, "open", no_files)
+    monkeypatch.setattr(io, "open", no_files)
     state = new_game(GAME, {"heroes": 1}, 1).state
-    assert state["board"]["name"] == "Our printed board"
-
-
-def test_a_bad_board_file_refuses_a_new_game_with_a_clear_message(tmp_path, monkeypatch):
-    """DESIGN.md, content packs: validated with clear errors, never a crash."""
-    from games.core import new_game
-    from games.myth import state as myth_state
-    (tmp_path / "board.toml").write_text('[[areas]]\nid = "f"\ntype = "castle"\n'
-                                         "neighbours = []\n", encoding="utf-8")
-    monkeypatch.setattr(myth_state, "board_folder", lambda: tmp_path)
-    with pytest.raises(RuleError) as err:
-        new_game(GAME, {"heroes": 1}, 1)
-    assert err.value.short == "Board file is bad"
-    assert "games/myth/board.toml" in err.value.long and "'castle'" in err.value.long
-    assert "exactly one Farrenroc" in err.value.long
+    assert state["board"] == DEFAULT_BOARD
+    state["board"]["areas"]["farrenroc"]["name"] = "Changed in play"
+    assert DEFAULT_BOARD["areas"]["farrenroc"]["name"] == "Farrenroc"
 
 
 # --- values set once: off the dial, still corrected ------------------------------------------

@@ -1,45 +1,89 @@
-"""Setting up a game of Myth: Dark Frontier ("Setup"): the new-game form, the
-board (the shipped one or an owner's pack), each hero card, the enemy sheet, the
-conquest tracks' ability spaces, the objective cards and the active quest.
+"""Setting up a game of Myth: Dark Frontier ("Setup"): the new-game form and
+the initial state, the board (the stand-in or an owner's pack), each hero card,
+the enemy sheet, the conquest tracks' ability spaces, the objective cards, the
+active quest and the enemy action deck.
 """
 
 from __future__ import annotations
 
-from games.core import Context, Param, RuleError
+from typing import Literal
+
+from games.core import Context, Param, RuleError, deck
 from games.core.packs import PackError, refused
 from games.myth import pack
-from games.myth.rules import note
+from games.myth.board import distances, farrenroc, stand_in_board
 from games.myth.state import (
+    CAPTAINS,
+    ENEMY_CARDS,
+    MINIONS,
     RANKS,
     RESOURCES,
     SKILLS,
+    STABILITY,
     TRACKS,
-    BoardError,
+    Area,
+    Hero,
     area_name,
-    distances,
-    farrenroc,
-    load_board,
-    new_area,
-    new_game_state,
+    setup_data,
 )
 
 SETUP_PARAMS = (Param("heroes", "int", "Heroes", low=1, high=4, default=1),)
 
 
 def setup(ctx: Context) -> None:
-    """A new game ("Setup"): 1-4 heroes in Farrenroc, stability 10, the board
-    (the owner's editable board file, checked; distances to Farrenroc derived
-    from it; a bad file refuses the new game with every problem listed); the
+    """A new game ("Setup"): 1-4 heroes in Farrenroc, stability 10, the stand-in
+    board (distances to Farrenroc derived from it; an owner's board replaces it
+    through :func:`load_pack`, the pack's text journaled with the command); the
     setup procedure then asks for the cards' values."""
-    try:
-        board = load_board()
-    except BoardError as err:
-        raise RuleError("Board file is bad", f"The Myth board file cannot be used, fix it "
-                        f"and start again ({err}).") from None
-    new_game_state(ctx.state, ctx.params["heroes"], board)
+    new_game_state(ctx.state, ctx.params["heroes"], stand_in_board())
     ctx.start("setup")
     count = ctx.params["heroes"]
     ctx.describe(f"New game: {count} hero{'es' if count > 1 else ''}")
+
+
+def new_hero(number: int) -> Hero:
+    """A hero card's values, entered at setup ("Setup" 2. Choose Heroes)."""
+    return {"name": f"Hero {number}", "tactics": 1, "cunning": 1, "intellect": 1, "spirit": 1,
+            "vitality": 5, "damage": 0, "area": "farrenroc", "defeated": False,
+            "assets": 0, "burdens": 0}
+
+
+def new_area() -> Area:
+    return {"minions": [], "captains": [], "structure": False, "objective": None}
+
+
+def new_game_state(state: dict, heroes: int, board: dict) -> None:
+    """Fill ``state`` (which holds only the core keys) with a new game."""
+    home = farrenroc(board)
+    state.update({
+        "round": 0,
+        "heroes": [dict(new_hero(n + 1), area=home) for n in range(heroes)],
+        "enemy": {rank: {"vitality": 1, "attack": 1, "defence": 10} for rank in RANKS},
+        "abilities": {track: [] for track in TRACKS},
+        "conquest": {track: 1 for track in TRACKS},
+        "siege": False,
+        "board": board,
+        "distance": distances(board, home),
+        "areas": {area_id: new_area() for area_id in board["areas"]},
+        "boss": {"area": None, "damage": 0},
+        "supply": {"minions": MINIONS, "captains": CAPTAINS},
+        "objectives": {kind: {"location": None, "tokens": 0, "done": False} for kind in RESOURCES},
+        "completed": 0,
+        "final_revealed": False,
+        "final_done": False,
+        "quest": None,
+        "stability": STABILITY,
+        "reserves": {kind: 0 for kind in RESOURCES},
+        "fate": [],
+        "enemy_deck": {"draw": [], "discard": []},
+        "plan": None,
+        "pending": [],
+        "raising": [],
+        "overruns": [],
+        "discards": [],
+        "captains_defeated": 0,
+        "history": [],
+    })
 
 
 def board_locked(state: dict) -> str | None:
@@ -86,12 +130,12 @@ def load_pack(ctx: Context) -> None:
     state["areas"] = {area_id: new_area() for area_id in board["areas"]}
     for target in state["heroes"]:
         target["area"] = home
-    note(ctx, f"Board {board['name']!r}: {len(board['areas'])} areas")
+    ctx.note(f"Board {board['name']!r}: {len(board['areas'])} areas")
 
 
 def hero(ctx: Context) -> None:
     """"Setup" 2: the hero card's skills ("Skills") and vitality."""
-    index = ctx.data.get("hero", 0)
+    index = setup_data(ctx.state).get("hero", 0)
     target = ctx.state["heroes"][index]
     for key in (*SKILLS, "vitality"):
         target[key] = ctx.params[key]
@@ -100,10 +144,11 @@ def hero(ctx: Context) -> None:
     _ask_next(ctx, "hero", len(ctx.state["heroes"]))
 
 
-def _ask_next(ctx: Context, key: str, count: int) -> None:
-    """Count the answer in ``ctx.data[key]`` and ask again while answers are missing."""
-    ctx.data[key] = ctx.data.get(key, 0) + 1
-    if ctx.data[key] < count:
+def _ask_next(ctx: Context, key: Literal["hero", "track", "objective"], count: int) -> None:
+    """Count the answer in the step data's ``key`` and ask again while answers are missing."""
+    data = setup_data(ctx.state)
+    data[key] = data.get(key, 0) + 1
+    if data[key] < count:
         ctx.stay()
 
 
@@ -130,7 +175,7 @@ ENEMY_PARAMS = tuple(
 def track_abilities(ctx: Context) -> None:
     """"Conquest Tracks": the ability spaces of one track (spaces 2-9; the
     marker starts on 1 and the siege icon is space 10)."""
-    track = TRACKS[ctx.data.get("track", 0)]
+    track = TRACKS[setup_data(ctx.state).get("track", 0)]
     spaces = [n for n in range(2, 10) if ctx.params[f"space{n}"]]
     ctx.state["abilities"][track] = spaces
     ctx.describe(f"{track.capitalize()} abilities on {spaces or 'no spaces'}")
@@ -144,7 +189,7 @@ TRACK_PARAMS = tuple(Param(f"space{n}", "bool", f"Ability on {n}", default=False
 def objective(ctx: Context) -> None:
     """"Setup" 4: an objective card's location type; one token per hero in a
     different location of that type whose flames do not exceed the players."""
-    kind = RESOURCES[ctx.data.get("objective", 0)]
+    kind = RESOURCES[setup_data(ctx.state).get("objective", 0)]
     location = ctx.params["location"]
     state = ctx.state
     taken = [o["location"] for k, o in state["objectives"].items() if k != kind]
@@ -168,3 +213,9 @@ def active_quest(ctx: Context) -> None:
     """"Quest Deck": the active quest's location type."""
     ctx.state["quest"] = ctx.params["location"]
     ctx.describe(f"Active quest in a {ctx.params['location']}")
+
+
+def shuffle_enemy_deck(ctx: Context) -> None:
+    """"Setup" 3: shuffle the enemy action deck, facedown."""
+    ctx.state["enemy_deck"] = deck.new(ENEMY_CARDS, ctx.shuffle)
+    ctx.note("Enemy action deck shuffled")

@@ -1,29 +1,35 @@
 """What the heroes do ("Hero Actions"): Travel, Battle, Quest, Encounter, Fortify,
-a skill test a card asks for; encounter cards kept or discarded, damage, the
-objectives claimed, structures and the resources they produce.
+a skill test a card asks for; encounter cards kept or discarded ("Encounter
+Cards"), damage, the objectives claimed ("Objectives"), the active quest ("Quest
+Deck"), structures built and destroyed by hand.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.core import Context, RuleError
-from games.myth import rules
-from games.myth.game_setup import active_quest
-from games.myth.procedures import current_card
-from games.myth.rolls import start_roll
-from games.myth.rules import note
+from games.myth.action_phase import current_card
+from games.myth.battles import start_roll, wound
+from games.myth.conquest import begin_siege
+from games.myth.enemies import ranks_in
+from games.myth.setup import active_quest
 from games.myth.state import (
     BASIC_TYPES,
     MAX_ASSETS,
     MAX_STRUCTURES,
     RANKS,
-    RESOURCES,
+    Hero,
+    TestRoll,
     area_name,
     area_type,
+    objective_areas,
+    roll_data,
     structures,
 )
 
 
-def _hero(ctx: Context) -> dict:
+def _hero(ctx: Context) -> Hero:
     """The acting hero: the one named, else the one whose card is being resolved."""
     number = ctx.params.get("hero")
     heroes = ctx.state["heroes"]
@@ -44,7 +50,7 @@ def _hero(ctx: Context) -> dict:
 def _gain(ctx: Context, kind: str, why: str) -> None:
     reserves = ctx.state["reserves"]
     reserves[kind] = min(10, reserves[kind] + 1)
-    note(ctx, f"+1 {kind} ({why})")
+    ctx.note(f"+1 {kind} ({why})")
 
 
 def travel(ctx: Context) -> None:
@@ -55,7 +61,7 @@ def travel(ctx: Context) -> None:
         raise RuleError("Not adjacent", f"{area_name(ctx.state, dest)} is not adjacent to "
                         f"{area_name(ctx.state, target['area'])} (Travel).")
     target["area"] = dest
-    note(ctx, f"{target['name']} travels to {area_name(ctx.state, dest)}")
+    ctx.note(f"{target['name']} travels to {area_name(ctx.state, dest)}")
 
 
 def battle(ctx: Context) -> None:
@@ -81,10 +87,10 @@ def battle(ctx: Context) -> None:
             area["minions"].remove(minion)
         state["supply"]["minions"] += len(delayed)
         if delayed:
-            note(ctx, f"{len(delayed)} delayed minion(s) defeated")
-    count = len(rules.ranks_in(state, area_id, rank))
+            ctx.note(f"{len(delayed)} delayed minion(s) defeated")
+    count = len(ranks_in(state, area_id, rank))
     if count == 0:
-        present = [r for r in RANKS if rules.ranks_in(state, area_id, r)]
+        present = [r for r in RANKS if ranks_in(state, area_id, r)]
         if present:
             raise RuleError(f"No {rank} here", f"There is no {rank} in "
                             f"{area_name(state, area_id)}, but a {' and a '.join(present)}: "
@@ -95,10 +101,10 @@ def battle(ctx: Context) -> None:
     values = state["enemy"][rank]
     start_roll(ctx, target, {"purpose": "battle", "hero": state["heroes"].index(target), "rank": rank,
                       "count": count, "target": values["defence"], "attack": values["attack"]})
-    note(ctx, f"{target['name']} battles {count} {rank}(s) in {area_name(state, area_id)}")
+    ctx.note(f"{target['name']} battles {count} {rank}(s) in {area_name(state, area_id)}")
 
 
-def _test_roll(ctx: Context, purpose: str) -> dict:
+def _test_roll(ctx: Context, purpose: Literal["test", "quest", "encounter"]) -> TestRoll:
     """"Skill Tests": dice equal to the hero's skill, at least 1; the target number."""
     target = _hero(ctx)
     skill = ctx.params["skill"]
@@ -139,7 +145,7 @@ def encounter(ctx: Context) -> None:
                         "Ruins, Dungeon, Village and Sanctuary).")
     if ctx.params["no_test"]:
         start_roll(ctx, target, None, card=True)
-        note(ctx, f"{target['name']} encounter: success (no test)")
+        ctx.note(f"{target['name']} encounter: success (no test)")
         return
     roll = _test_roll(ctx, "encounter")
     start_roll(ctx, target, roll, card=True)
@@ -149,8 +155,7 @@ def encounter(ctx: Context) -> None:
 def card_choices(state: dict) -> tuple[str, ...]:
     """What becomes of an encounter card: discarded (events), an asset (with 3
     already held, one old asset is discarded for it), or a burden."""
-    data = (state.get("procedure") or {}).get("data") or {}
-    hero = state["heroes"][data.get("hero", 0)]
+    hero = state["heroes"][roll_data(state).get("hero", 0)]
     asset = "asset (discard an old)" if hero.get("assets", 0) >= MAX_ASSETS else "asset"
     return ("discard", asset, "burden")
 
@@ -160,18 +165,18 @@ def keep_card(ctx: Context) -> None:
     ("If a hero gains an asset while he already has three assets, they may choose
     one of their assets to discard to gain the new asset"); a burden is gained
     like an asset but never counts against the three; an event is discarded."""
-    hero = ctx.state["heroes"][ctx.data.get("hero", 0)]
+    hero = ctx.state["heroes"][roll_data(ctx.state).get("hero", 0)]
     choice = ctx.params["card"]
     if choice.startswith("asset"):
         if hero["assets"] >= MAX_ASSETS:
-            note(ctx, f"{hero['name']} discards an old asset for the new one "
+            ctx.note(f"{hero['name']} discards an old asset for the new one "
                  f"({MAX_ASSETS} at most)")
         else:
             hero["assets"] += 1
-            note(ctx, f"{hero['name']} gains an asset ({hero['assets']}/{MAX_ASSETS})")
+            ctx.note(f"{hero['name']} gains an asset ({hero['assets']}/{MAX_ASSETS})")
     elif choice == "burden":
         hero["burdens"] += 1
-        note(ctx, f"{hero['name']} gains a burden ({hero['burdens']})")
+        ctx.note(f"{hero['name']} gains a burden ({hero['burdens']})")
     else:
         ctx.describe("Encounter card discarded")
 
@@ -185,7 +190,7 @@ def discard_card(ctx: Context) -> None:
     if hero[key] == 0:
         raise RuleError(f"No {kind} to discard", f"{hero['name']} holds no {kind}.")
     hero[key] -= 1
-    note(ctx, f"{hero['name']} discards a {kind} ({hero[key]} left)")
+    ctx.note(f"{hero['name']} discards a {kind} ({hero[key]} left)")
 
 
 def fortify(ctx: Context) -> None:
@@ -224,7 +229,7 @@ def _build(ctx: Context, area_id: str) -> None:
     if why:
         raise RuleError(*why)
     state["areas"][area_id]["structure"] = True
-    note(ctx, f"Structure built in {area_name(state, area_id)}")
+    ctx.note(f"Structure built in {area_name(state, area_id)}")
 
 
 def structure(ctx: Context) -> None:
@@ -233,12 +238,12 @@ def structure(ctx: Context) -> None:
         _build(ctx, ctx.params["area"])
     else:
         ctx.state["areas"][ctx.params["area"]]["structure"] = False
-        note(ctx, f"Structure in {area_name(ctx.state, ctx.params['area'])} destroyed")
+        ctx.note(f"Structure in {area_name(ctx.state, ctx.params['area'])} destroyed")
 
 
 def wound_cmd(ctx: Context) -> None:
     """"Damage and Healing": damage to a hero (defeat at vitality)."""
-    rules.wound(ctx, _hero(ctx), ctx.params["amount"])
+    wound(ctx, _hero(ctx), ctx.params["amount"])
 
 
 def objective_token(ctx: Context) -> None:
@@ -257,22 +262,22 @@ def objective_token(ctx: Context) -> None:
     claimer = _hero(ctx)
     here = claimer["area"]
     if state["areas"][here]["objective"] != kind:
-        spots = ", ".join(area_name(state, a) for a in rules.objective_areas(state, kind))
+        spots = ", ".join(area_name(state, a) for a in objective_areas(state, kind))
         raise RuleError(f"No {kind} token here", f"{claimer['name']} is in "
                         f"{area_name(state, here)}: the claiming hero removes the {kind} "
                         f"objective token from their area (Objectives). {kind.capitalize()} "
                         f"tokens are in: {spots or 'none left'}.")
     state["areas"][here]["objective"] = None
     card["tokens"] += 1
-    note(ctx, f"{claimer['name']} claims the {kind} token in {area_name(state, here)}: "
+    ctx.note(f"{claimer['name']} claims the {kind} token in {area_name(state, here)}: "
          f"{card['tokens']}/{len(state['heroes'])}")
     if card["tokens"] >= len(state["heroes"]):
         card["done"] = True
         state["completed"] += 1
-        note(ctx, f"{kind.capitalize()} objective completed")
+        ctx.note(f"{kind.capitalize()} objective completed")
         if state["completed"] == 3 and not state["siege"]:
             state["final_revealed"] = True
-            rules.begin_siege(ctx, "final objective revealed")
+            begin_siege(ctx, "final objective revealed")
             ctx.interrupt("effect")
 
 
@@ -288,15 +293,3 @@ def final_done(ctx: Context) -> None:
 def set_quest(ctx: Context) -> None:
     """"Quest Deck": a new active quest (its location type)."""
     active_quest(ctx)
-
-
-def produce(ctx: Context) -> None:
-    """"Resource Step": 1 resource of the players' choice per structure."""
-    total = sum(ctx.params[k] for k in RESOURCES)
-    count = structures(ctx.state)
-    if total != count:
-        raise RuleError(f"Choose {count} resources", f"Each of the {count} structures produces "
-                        "1 resource of the players' choice (Resource Step).")
-    for kind in RESOURCES:
-        ctx.state["reserves"][kind] = min(10, ctx.state["reserves"][kind] + ctx.params[kind])
-    ctx.describe("Resources: " + ", ".join(f"+{ctx.params[k]} {k}" for k in RESOURCES))
