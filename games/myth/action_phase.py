@@ -5,7 +5,7 @@ one card at a time; the card being resolved; a used card set aside.
 from __future__ import annotations
 
 from games.core import Context, deck
-from games.myth.state import DECKS, action_data
+from games.myth.state import DECKS, CurrentCard, action_data
 
 
 def active_deck(state: dict) -> str | None:
@@ -34,9 +34,10 @@ def draw_card(ctx: Context) -> None:
     revealed and resolved, a hero's card is resolved by its player."""
     state = ctx.state
     name = active_deck(state)
+    assert name is not None, "the Action phase draws while a deck holds cards"
     entry = state["plan"][name]
     card = entry["order"][entry["next"]]
-    action_data(state)["current"] = {"deck": name, "card": card}
+    action_data(state)["current"] = CurrentCard(deck=name, card=card)
     position = f"{name.capitalize()} {entry['next'] + 1}/{len(entry['order'])}"
     if card == "enemy":
         revealed = deck.reveal(entry["enemy"])
@@ -72,7 +73,9 @@ def hero_down(state: dict) -> bool:
 def card_used(ctx: Context) -> None:
     """The card is used; draw the next one while the active deck has any."""
     state = ctx.state
-    name, card = current_card(state)
+    current = current_card(state)
+    assert current is not None, "a card is used after it was drawn"
+    name, card = current
     state["plan"][name]["next"] += 1
     if card == "enemy":
         deck.discard(state["enemy_deck"], state["plan"][name]["enemy"]["card"])

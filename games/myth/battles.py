@@ -210,6 +210,12 @@ def waiting_roll(state: dict) -> Roll | None:
     return roll_data(state).get("roll")
 
 
+def dice_awaited(state: dict) -> bool:
+    """A battle or skill test waits for its dice (none given with the command)."""
+    roll = waiting_roll(state)
+    return roll is not None and roll["pool"] is None
+
+
 def roll_dice(state: dict) -> tuple[int, str]:
     """What the roll prompt arms the tray for: a d10 per die of the waiting roll."""
     roll = waiting_roll(state)
@@ -226,14 +232,15 @@ def _pending_roll(ctx: Context) -> Roll:
 def roll(ctx: Context) -> None:
     """The dice of the waiting battle or skill test: tray, typed in, or virtual."""
     pending = _pending_roll(ctx)
-    pending["pool"] = dice.new_pool(d10s(ctx.params["dice"], pending["count"], ctx))
-    ctx.note(f"Rolled {pending['pool']['faces']}: {roll_outcome(pending)}")
+    pool = dice.new_pool(d10s(ctx.params["dice"], pending["count"], ctx))
+    pending["pool"] = pool
+    ctx.note(f"Rolled {pool['faces']}: {roll_outcome(pending)}")
 
 
 def reroll_choices(state: dict) -> tuple[str, ...]:
     """"keep", then each die not yet rerolled as "N: face" ("Rerolling Dice")."""
-    roll = waiting_roll(state) or {}
-    pool = roll.get("pool") or {"faces": [], "rerolled": []}
+    roll = waiting_roll(state)
+    pool = (roll.get("pool") if roll else None) or {"faces": [], "rerolled": []}
     return ("keep",) + tuple(f"{i + 1}: {face}" for i, face in enumerate(pool["faces"])
                              if dice.can_reroll(pool, i))
 

@@ -21,6 +21,7 @@ from games.myth.state import TRACK_OF, action_data, area_name, objective_areas
 def resolve_enemy_card(ctx: Context) -> None:
     """Resolve the revealed enemy card's action type ("Enemy Actions")."""
     card = enemy_card(ctx.state)
+    assert card is not None, "the step runs for an enemy card"
     data = action_data(ctx.state)
     if card == "march":
         data["assaults"] = assault_targets(ctx.state)
@@ -124,8 +125,13 @@ def waiting_conquest(state: dict) -> str | None:
 
 
 def conquest_roll(state: dict) -> tuple[int, str]:
+    return (waiting_conquest_dice(state), "fate")
+
+
+def waiting_conquest_dice(state: dict) -> int:
+    """The fate dice the waiting Conquest rolls (0 when none waits)."""
     kind = waiting_conquest(state)
-    return (conquest_dice(state, kind) if kind else 0, "fate")
+    return conquest_dice(state, kind) if kind else 0
 
 
 def conquest_without_dice(ctx: Context) -> None:

@@ -134,10 +134,15 @@ def march_refusal(state: dict, dest: str) -> RuleError | None:
     """Why an answer to a tied minion move is refused (the rule's reason);
     None when ``dest`` is one of the first waiting minion's tied options."""
     movers = waiting_movers(state)
+    if movers and dest in march_options(state, movers[0]):
+        return None
+    return _not_a_tied_move(state, dest)
+
+
+def _not_a_tied_move(state: dict, dest: str) -> RuleError:
+    movers = waiting_movers(state)
     if not movers:
         return RuleError("No minion to move", "No March movement waits for the players' choice.")
-    if dest in march_options(state, movers[0]):
-        return None
     where = area_name(state, dest) if dest in state["areas"] else repr(dest)
     return RuleError("Not a tied move", f"A minion in {area_name(state, movers[0])} cannot "
                      f"move to {where}: minions take the shortest path toward the closest "
@@ -170,7 +175,7 @@ def march_to(ctx: Context) -> None:
     prompt asks again while another minion has a tie."""
     movers = action_data(ctx.state).get("march")
     if not movers:
-        raise march_refusal(ctx.state, ctx.params["area"])
+        raise _not_a_tied_move(ctx.state, ctx.params["area"])
     src = movers[0]
     move_minion(ctx.state, src, ctx.params["area"])
     movers.pop(0)

@@ -10,9 +10,8 @@ from itertools import combinations
 
 from games.core import Context, RuleError
 from games.core.dice import named_faces_from_report
-from games.core.engine import current_step
 from games.core.registry import get_game
-from games.myth.state import FATE_DICE, FATE_FACES, action_data, spend_data
+from games.myth.state import FATE_DICE, FATE_FACES, pick_data, spend_data
 
 
 def fate_faces(report: list[dict] | None, count: int) -> list[str] | None:
@@ -60,7 +59,7 @@ def roll_non_darkness(ctx: Context, count: int, faces: list[str] | None = None) 
     """
     pool = ctx.state["fate"]
     usable = [i for i, face in enumerate(pool) if face != "darkness"][:count]
-    pick = action_data(ctx.state).pop("fate_pick", None) if ctx.state.get("procedure") else None
+    pick = pick_data(ctx.state).pop("fate_pick", None) if ctx.state.get("procedure") else None
     if pick and len(pick.split(",")) == len(usable):
         chosen: list[int] = []
         for face in pick.split(","):
@@ -92,7 +91,7 @@ def spend_fate(ctx: Context) -> None:
                         "(Fate Ability).")
     if ctx.params["dice"] is not None:
         rolled = fate_faces(ctx.params["dice"], 1)
-        new = reroll_die(ctx, face, rolled[0])
+        new = reroll_die(ctx, face, rolled[0] if rolled else None)
         ctx.note(f"Spent {face.capitalize()}; rerolled: {new.capitalize()}")
         return
     ctx.interrupt("spend", {"spent": face})
@@ -152,7 +151,7 @@ def fate_pick(ctx: Context) -> None:
     """"Muster" / "Conquest" / "The Siege": the players pick which non-darkness
     dice of the pool are rolled (the roll prompt that follows takes their new
     faces, tray or virtual)."""
-    action_data(ctx.state)["fate_pick"] = ctx.params["dice"]
+    pick_data(ctx.state)["fate_pick"] = ctx.params["dice"]
     ctx.note("Fate dice to roll: " + fate_pick_label(ctx.params["dice"]))
 
 
@@ -162,10 +161,13 @@ def pick_count(state: dict) -> int:
     Conquest's dice for its missing objectives, a Muster's dice); 0 when no
     such prompt waits."""
     proc = state.get("procedure")
-    step = current_step(get_game(state["game"]), state)
+    if not proc:
+        return 0
+    procedure = get_game(state["game"]).procedure(proc["name"])
+    step = procedure.step_at(proc["step"])
     if step is None or step.command != "fate_pick":
         return 0
-    roll = get_game(state["game"]).procedure(proc["name"]).step_at(proc["step"] + 1)
+    roll = procedure.step_at(proc["step"] + 1)
     return roll.dice(state)[0] if roll is not None and roll.dice is not None else 0
 
 

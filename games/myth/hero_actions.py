@@ -20,6 +20,7 @@ from games.myth.state import (
     MAX_STRUCTURES,
     RANKS,
     Hero,
+    Skill,
     TestRoll,
     area_name,
     area_type,
@@ -107,7 +108,7 @@ def battle(ctx: Context) -> None:
 def _test_roll(ctx: Context, purpose: Literal["test", "quest", "encounter"]) -> TestRoll:
     """"Skill Tests": dice equal to the hero's skill, at least 1; the target number."""
     target = _hero(ctx)
-    skill = ctx.params["skill"]
+    skill: Skill = ctx.params["skill"]
     return {"purpose": purpose, "hero": ctx.state["heroes"].index(target), "skill": skill,
             "count": max(1, target[skill]), "target": ctx.params["target"]}
 
@@ -186,7 +187,7 @@ def discard_card(ctx: Context) -> None:
     "a player cannot discard a burden unless the card's effect allows them to")."""
     hero = _hero(ctx)
     kind = ctx.params["card"]
-    key = "assets" if kind == "asset" else "burdens"
+    key: Literal["assets", "burdens"] = "assets" if kind == "asset" else "burdens"
     if hero[key] == 0:
         raise RuleError(f"No {kind} to discard", f"{hero['name']} holds no {kind}.")
     hero[key] -= 1

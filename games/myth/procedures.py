@@ -12,15 +12,15 @@ from __future__ import annotations
 from games.core import Procedure, Step, StepKind
 from games.core.engine import resume
 from games.myth.action_phase import card_used, draw_card, enemy_card, enemy_card_drawn, hero_acts, hero_down
-from games.myth.battles import apply_roll, roll_dice, waiting_roll
+from games.myth.battles import apply_roll, dice_awaited, roll_dice, waiting_roll
 from games.myth.conquest import abilities_resolved, boss_arriving, boss_to_darkness
 from games.myth.enemy_actions import (
-    conquest_dice,
     conquest_roll,
     conquest_without_dice,
     resolve_enemy_card,
     scheme_moves,
     waiting_conquest,
+    waiting_conquest_dice,
 )
 from games.myth.enemy_movement import waiting_movers
 from games.myth.fate import fate_pick_options, non_darkness_dice
@@ -151,10 +151,10 @@ ACTION = Procedure(
              skip=lambda s: enemy_card(s) != "scheme"),
         Step("conquest_pick", StepKind.PROMPT, "Which fate dice to roll?", "Conquest",
              command="fate_pick", skip=lambda s: not waiting_conquest(s) or len(
-                 fate_pick_options(s, conquest_dice(s, waiting_conquest(s)))) < 2),
+                 fate_pick_options(s, waiting_conquest_dice(s))) < 2),
         Step("conquest", StepKind.PROMPT, "Roll the fate dice for the spawns", "Conquest",
              command="conquest_fate", dice=conquest_roll,
-             skip=lambda s: not waiting_conquest(s) or conquest_dice(s, waiting_conquest(s)) == 0),
+             skip=lambda s: not waiting_conquest(s) or waiting_conquest_dice(s) == 0),
         Step("conquest_spawn", StepKind.AUTO, "Spawn", "Conquest; Spawning Enemies",
              run=conquest_without_dice, skip=lambda s: not waiting_conquest(s)),
         Step("assault", StepKind.PROMPT, "Assault: roll a d10 per enemy", "March; Assaults",
@@ -203,7 +203,7 @@ ROLL = Procedure(
     "Dice",
     (
         Step("roll", StepKind.PROMPT, "Roll the dice", "Skill Tests; Battle", command="roll",
-             skip=lambda s: not waiting_roll(s) or waiting_roll(s)["pool"] is not None, dice=roll_dice),
+             skip=lambda s: not dice_awaited(s), dice=roll_dice),
         Step("reroll", StepKind.PROMPT, "Reroll a die, or keep", "Rerolling Dice",
              command="reroll", skip=lambda s: not waiting_roll(s), dice=lambda s: (1, "d10")),
         Step("result", StepKind.AUTO, "Apply the result", "Skill Tests; Battle",
@@ -213,7 +213,7 @@ ROLL = Procedure(
         Step("quest", StepKind.PROMPT, "The next active quest", "Quest Deck",
              command="set_quest", skip=lambda s: not roll_data(s).get("quest_done")),
     ),
-    on_finish=resume,
+    on_finish=resume,  # type: ignore[arg-type]  # back to the waiting step (core: on_finish -> None)
 )
 
 
@@ -229,13 +229,13 @@ EFFECT = Procedure("effect", "Card effect", (
     Step("muster_dark", StepKind.AUTO, "Muster: no dice to roll", "Muster", run=muster_without_dice,
          skip=lambda s: not waiting_musters(s)),
     *aftermath(""),
-), on_finish=resume)
+), on_finish=resume)  # type: ignore[arg-type]
 
 SPEND = Procedure("spend", "Fate ability", (
     Step("reroll", StepKind.PROMPT, "Resolve it, then roll its die", "Fate Pool; Fate Ability",
          command="fate_reroll", dice=lambda s: (1, "fate"),
          skip=lambda s: spend_data(s).get("spent") is None),
-), on_finish=resume)
+), on_finish=resume)  # type: ignore[arg-type]
 
 PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 

@@ -32,6 +32,17 @@ def _track_low(track: str) -> Callable[[dict], int]:
     return lambda s: TRACK_SPACES if s["conquest"][track] >= TRACK_SPACES else 1
 
 
+def _damage_high(hero: int) -> Callable[[dict], int]:
+    """"Damage and Healing": damage equal to the vitality defeats the hero, so
+    the damage a hero can carry is one less."""
+    return lambda s: max(0, s["heroes"][hero]["vitality"] - 1)
+
+
+def _vitality_low(hero: int) -> Callable[[dict], int]:
+    """A hero's vitality never drops to the damage they carry (one above it at least)."""
+    return lambda s: s["heroes"][hero]["damage"] + 1
+
+
 def tracks(state: dict) -> list[TrackSpec]:
     """The tracked numbers. On the dial (the Menhir dial cycles through them):
     stability, the reserves, the conquest tracks (corrections: a dial turn
@@ -48,14 +59,14 @@ def tracks(state: dict) -> list[TrackSpec]:
                                _track_low(track), TRACK_SPACES))
     for i in range(len(state["heroes"])):
         specs.append(TrackSpec(f"hero{i + 1}.damage", f"H{i + 1} damage", f"heroes.{i}.damage",
-                               0, lambda s, i=i: max(0, s["heroes"][i]["vitality"] - 1)))
+                               0, _damage_high(i)))
     for i in range(len(state["heroes"])):
         for skill in SKILLS:
             specs.append(TrackSpec(f"hero{i + 1}.{skill}", f"H{i + 1} {skill}",
                                    f"heroes.{i}.{skill}", 0, 9, dial=False))
         specs.append(TrackSpec(f"hero{i + 1}.vitality", f"H{i + 1} vitality",
                                f"heroes.{i}.vitality",
-                               lambda s, i=i: s["heroes"][i]["damage"] + 1, 20, dial=False))
+                               _vitality_low(i), 20, dial=False))
         specs.append(TrackSpec(f"hero{i + 1}.assets", f"H{i + 1} assets", f"heroes.{i}.assets",
                                0, MAX_ASSETS, dial=False))
         specs.append(TrackSpec(f"hero{i + 1}.burdens", f"H{i + 1} burdens",

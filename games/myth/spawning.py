@@ -102,11 +102,13 @@ def overrun_labels(state: dict) -> dict[str, str]:
     return labels
 
 
-def overrun_refusal(state: dict, choice: str | None) -> RuleError | None:
+def overrun_refusal(state: dict, choice: str) -> RuleError | None:
     """Why an answer to an overrun is refused (the rule's reason); None when
     it is one of :func:`overrun_options`."""
-    if choice in overrun_options(state):
-        return None
+    return None if choice in overrun_options(state) else _not_an_overrun_answer(state, choice)
+
+
+def _not_an_overrun_answer(state: dict, choice: str | None) -> RuleError:
     if not state.get("overruns"):
         return RuleError("No overrun waits", "No overrun waits for the players' choice (Overruns).")
     if choice in RESOURCES:
@@ -114,7 +116,7 @@ def overrun_refusal(state: dict, choice: str | None) -> RuleError | None:
                          f"The reserves hold no {choice}: move the minions instead "
                          "(Overruns; Spend: never in excess of the reserves).")
     where = area_name(state, state["overruns"][0]["area"])
-    target = area_name(state, choice) if choice in state["areas"] else repr(choice)
+    target = area_name(state, choice) if choice is not None and choice in state["areas"] else repr(choice)
     return RuleError("Not 1 area closer", f"{target} is not one area closer to Farrenroc than "
                      f"{where}: overrun minions are placed one area closer (Overruns).")
 
@@ -133,26 +135,24 @@ def resolve_overrun(ctx: Context, choice: str) -> None:
     resource, or the closer area (the players' choice when there are several;
     ``"move"`` is the box's former pick, :func:`overrun_default`)."""
     state = ctx.state
-    if choice == "move":
-        choice = overrun_default(state)
-    why = overrun_refusal(state, choice)
-    if why is not None:
-        raise why
+    answer = overrun_default(state) if choice == "move" else choice
+    if answer is None or answer not in overrun_options(state):
+        raise _not_an_overrun_answer(state, answer)
     count = state["overruns"][0]["count"]
-    if choice not in RESOURCES:
+    if answer not in RESOURCES:
         # Each overrun minion moves on its own, hopping areas already full
         # ("Enemy Movement"), so one destination never takes more than 3.
         destinations = []
         for _ in range(count):
-            dest = land(state, choice)
+            dest = land(state, answer)
             state["areas"][dest]["minions"].append({"damage": 0, "delayed": False})
             destinations.append(area_name(state, dest))
         ctx.note(f"{count} overrun minion(s) to {', '.join(destinations)}")
         farrenroc_excess(ctx)
     else:
-        state["reserves"][choice] -= 1
+        state["reserves"][answer] -= 1
         state["supply"]["minions"] += count
-        ctx.note(f"Discarded 1 {choice}: {count} overrun minion(s) out of play")
+        ctx.note(f"Discarded 1 {answer}: {count} overrun minion(s) out of play")
     state["overruns"].pop(0)
 
 

@@ -87,6 +87,7 @@ ENEMY_CARDS = ("march", "scheme", "despair", "devastation", "corruption")
 # "Enemies": the three ranks on the enemy sheet.
 RANKS = ("minion", "captain", "boss")
 SKILLS = ("tactics", "cunning", "intellect", "spirit")
+Skill = Literal["tactics", "cunning", "intellect", "spirit"]
 
 
 # --- the state's shape ----------------------------------------------------------------------
@@ -241,12 +242,19 @@ class SetupData(TypedDict, total=False):
     objective: int
 
 
+class PickData(TypedDict, total=False):
+    """A Muster's, a Conquest's or the boss's fate dice: the ones the players
+    picked ("fate_pick", faces joined by commas), kept until the roll."""
+
+    fate_pick: str
+
+
 class CurrentCard(TypedDict):
     deck: str
     card: int | str     # a hero's index, or "enemy"
 
 
-class ActionData(TypedDict, total=False):
+class ActionData(PickData, total=False):
     """The Action phase (and the card effects it starts): the card being resolved
     and what its enemy action waits for."""
 
@@ -255,7 +263,6 @@ class ActionData(TypedDict, total=False):
     march: list[str]                # March: the area of each minion still to move
     march_before: dict[str, int]    # March: each area's minions before the movement
     conquest: str                   # Conquest: the objective kind whose spawn waits for dice
-    fate_pick: str                  # the fate dice the players picked, until the roll
     resume: dict | None
 
 
@@ -296,11 +303,10 @@ class RollData(TypedDict, total=False):
     resume: dict | None
 
 
-class EffectData(TypedDict, total=False):
+class EffectData(PickData, total=False):
     """A card effect from the menu: the musters waiting for their fate dice."""
 
     muster: int
-    fate_pick: str
     resume: dict | None
 
 
@@ -329,6 +335,11 @@ def action_data(state: dict) -> ActionData:
 def roll_data(state: dict) -> RollData:
     """The running procedure's data as a battle or skill test keeps it."""
     return cast(RollData, _step_data(state))
+
+
+def pick_data(state: dict) -> PickData:
+    """The running procedure's data as far as a fate-dice pick goes (Action, effect)."""
+    return cast(PickData, _step_data(state))
 
 
 def effect_data(state: dict) -> EffectData:

@@ -11,18 +11,28 @@ from games.core.dice import counted, percent
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.myth.action_phase import current_card
-from games.myth.battles import battle_forecast, roll_odds, roll_outcome
+from games.myth.battles import battle_forecast, roll_odds, roll_outcome, waiting_roll
 from games.myth.board import farrenroc
 from games.myth.conquest import closest_ability, raise_waiting
 from games.myth.enemies import enemy_tokens
-from games.myth.enemy_actions import conquest_dice
+from games.myth.enemy_actions import conquest_dice, waiting_conquest
+from games.myth.enemy_movement import waiting_movers
 from games.myth.fate import pick_count
-from games.myth.march import assault_chance
-from games.myth.muster import muster_dice
-from games.myth.state import DECKS, RESOURCES, TRACKS, Roll, area_name
+from games.myth.march import assault_chance, waiting_assaults
+from games.myth.muster import muster_dice, waiting_musters
+from games.myth.state import (
+    DECKS,
+    RESOURCES,
+    TRACKS,
+    Roll,
+    area_name,
+    roll_data,
+    setup_data,
+    spend_data,
+)
 
 
-def _card_text(state: dict, name: str, card) -> str:
+def _card_text(state: dict, name: str, card: int | str) -> str:
     if card == "enemy":
         return f"Enemy: {deck.shown(state['plan'][name]['enemy']).capitalize()}"
     return state["heroes"][card]["name"]
@@ -50,7 +60,7 @@ def _forecast(state: dict) -> tuple[str, ...]:
     Farrenroc, the track closest to its next ability or the siege."""
     lines = []
     proc = state.get("procedure") or {}
-    roll = proc.get("data", {}).get("roll") if proc.get("name") == "roll" else None
+    roll = waiting_roll(state) if proc.get("name") == "roll" else None
     if roll:
         lines.append(f"{_roll_title(state, roll)}: {roll['count']} d10, {roll_odds(roll)}")
     current = current_card(state)
@@ -94,15 +104,14 @@ def _board_lines(state: dict) -> tuple[str, ...]:
 
 def _step_text(state: dict, step: Step) -> str:
     current = current_card(state)
-    data = (state.get("procedure") or {}).get("data", {})
     if step.id == "board":
         return f"Board: {state['board']['name'][:24]}. Next, or select: Load pack"
     if step.id == "hero" and state["procedure"]["name"] == "setup":
-        return f"Hero {data.get('hero', 0) + 1}: skills, vitality"
+        return f"Hero {setup_data(state).get('hero', 0) + 1}: skills, vitality"
     if step.id == "track":
-        return f"{TRACKS[data.get('track', 0)].capitalize()}: ability spaces"
+        return f"{TRACKS[setup_data(state).get('track', 0)].capitalize()}: ability spaces"
     if step.id == "objective" and state["procedure"]["name"] == "setup":
-        return f"{RESOURCES[data.get('objective', 0)].capitalize()} objective: location"
+        return f"{RESOURCES[setup_data(state).get('objective', 0)].capitalize()} objective: location"
     if step.id == "tokens":
         spots = [f"{area_name(state, a)} {s['objective']}" for a, s in state["areas"].items()
                  if s["objective"]]
@@ -120,8 +129,9 @@ def _step_text(state: dict, step: Step) -> str:
     if step.id.endswith("abilities") and state["pending"]:
         waiting = raise_waiting(state)
         return "Resolve: " + "; ".join(state["pending"]) + (f"; then {waiting}" if waiting else "")
-    if step.id == "march_to" and data.get("march"):
-        return f"Tie: where does the minion in {area_name(state, data['march'][0])} move?"
+    movers = waiting_movers(state)
+    if step.id == "march_to" and movers:
+        return f"Tie: where does the minion in {area_name(state, movers[0])} move?"
     if step.id.endswith("_pick"):
         return f"Which {counted(pick_count(state), 'fate')} of the pool to roll (not Darkness)?"
     if step.id.endswith("boss"):
@@ -129,30 +139,33 @@ def _step_text(state: dict, step: Step) -> str:
     if step.id.endswith("discard") and state["discards"]:
         debt = state["discards"][0]
         return f"Discard {debt['count']} resource{'s' * (debt['count'] > 1)} ({debt['why']}): which?"
-    if step.id == "muster" and data.get("muster"):
-        return f"Muster {data['muster']}: roll {counted(muster_dice(state), 'fate')} (not Darkness)"
-    if step.id == "reroll" and state["procedure"]["name"] == "spend" and data.get("spent"):
-        return f"{data['spent'].capitalize()} spent: resolve it, then roll its die"
+    if step.id == "muster" and waiting_musters(state):
+        return f"Muster {waiting_musters(state)}: roll {counted(muster_dice(state), 'fate')} (not Darkness)"
+    spent = spend_data(state).get("spent")
+    if step.id == "reroll" and state["procedure"]["name"] == "spend" and spent:
+        return f"{spent.capitalize()} spent: resolve it, then roll its die"
     if step.id.endswith("overrun") and state["overruns"]:
         o = state["overruns"][0]
         return f"Overrun {area_name(state, o['area'])}: discard or move"
-    if step.id == "conquest" and data.get("conquest"):
-        count = conquest_dice(state, data["conquest"])
-        return f"{data['conquest'].capitalize()} spawns: roll {counted(count, 'fate')} (not Darkness)"
-    if step.id == "assault" and data.get("assaults"):
-        area_id = data["assaults"][0]
+    kind = waiting_conquest(state)
+    if step.id == "conquest" and kind:
+        count = conquest_dice(state, kind)
+        return f"{kind.capitalize()} spawns: roll {counted(count, 'fate')} (not Darkness)"
+    if step.id == "assault" and waiting_assaults(state):
+        area_id = waiting_assaults(state)[0]
         count = len(enemy_tokens(state, area_id))
         return (f"Assault on {area_name(state, area_id)}: roll {count} d10, "
                 f"success {percent(assault_chance(state, area_id))}")
-    roll = data.get("roll") if state["procedure"]["name"] == "roll" else None
+    roll = waiting_roll(state) if state["procedure"]["name"] == "roll" else None
     if step.id == "roll" and roll:
         return f"{_roll_title(state, roll)}: roll {roll['count']} d10, {roll_odds(roll)}"
-    if step.id == "reroll" and roll and roll["pool"]:
+    pool = roll["pool"] if roll else None
+    if step.id == "reroll" and roll and pool:
         faces = " ".join(str(f) + ("*" if r else "") for f, r in
-                         zip(roll["pool"]["faces"], roll["pool"]["rerolled"], strict=True))
+                         zip(pool["faces"], pool["rerolled"], strict=True))
         return f"{faces}: {roll_outcome(roll)}. Reroll a die or keep"
     if step.id == "card":
-        hero = state["heroes"][data.get("hero", 0)]
+        hero = state["heroes"][roll_data(state).get("hero", 0)]
         return f"Encounter card: discard, asset ({hero['assets']}/3) or burden"
     if step.id == "quest" and state["procedure"]["name"] == "roll":
         return "Quest complete: the next active quest"
@@ -257,7 +270,7 @@ def view(state: dict) -> GameView:
         f"{k.capitalize()}: {o['location'] or '-'}, {o['tokens']}/{len(state['heroes'])}"
         + (" done" if o["done"] else "") for k, o in state["objectives"].items()
     ) + (f"Active quest: {state['quest'] or '-'}",)
-    panels = (
+    panels: tuple[Panel, ...] = (
         Panel("Action decks", _plan_lines(state)),
         Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
         Panel("Conquest", conquest),
