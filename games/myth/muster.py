@@ -23,7 +23,8 @@ def muster(ctx: Context, count: int, faces: list[str] | None = None) -> None:
     agree; the Quick Reference's "Muster" step 2 ("raise the lowest conquest
     track a number of times equal to the missing number of fate die") differs.
     The box follows the two full rules passages over the summary table: one
-    resource per missing die (the players choose which, :func:`owe_resources`),
+    resource per missing die (the players choose which,
+    :func:`~games.myth.farrenroc.owe_resources`),
     and when the reserves cannot pay, stability -1
     ("Farrenroc Reserves": discard as many as possible, then reduce stability
     by 1). Players who read it the Quick Reference's way can turn the track

@@ -1,37 +1,11 @@
 """Myth: Dark Frontier's state: plain JSON data beside the engine's core keys.
 
-Shape (documented for players in ``docs/games/myth-dark-frontier.md``)::
-
-    {
-      "round": 1,
-      "heroes": [{"name", "tactics", "cunning", "intellect", "spirit",
-                  "vitality", "damage", "area", "defeated", "assets", "burdens"}],
-      "enemy": {"minion": {"vitality", "attack", "defence"}, "captain": {...},
-                "boss": {...}},
-      "abilities": {"despair": [3, 6], ...},      # conquest ability spaces
-      "conquest": {"despair": 1, "devastation": 1, "corruption": 1},
-      "siege": false,
-      "board": {"name", "areas": {id: {"name", "type", "neighbours", "flames", "fate",
-                                       "pos": [column, row] | null, "short"}}},
-      "distance": {id: areas to Farrenroc},
-      "areas": {id: {"minions": [{"damage", "delayed"}], "captains": [damage, ...],
-                     "structure": bool, "objective": "hope" | null}},
-      "boss": {"area": id | null, "damage": 0},
-      "supply": {"minions": 20, "captains": 4},    # out-of-play enemies
-      "objectives": {"hope": {"location": "village", "tokens": 0, "done": false}, ...},
-      "completed": 0, "final_revealed": false, "final_done": false,
-      "quest": "ruins",                            # the active quest's location type
-      "stability": 10,
-      "reserves": {"hope": 0, "supply": 0, "influence": 0},
-      "fate": ["rage", "guile", ...],              # five fate dice, their faces up
-      "enemy_deck": {"draw": [...], "discard": [...]},   # games.core.deck
-      "plan": {"morning": {"enemy": {"card", "revealed"}, "order": [...], "next": 0}, ...},
-      "pending": ["Despair ability (space 3)", ...],     # conquest effects to resolve
-      "raising": [{"track", "spaces"}],            # raises waiting while an ability is resolved
-      "overruns": [{"area", "count"}],             # overruns waiting for the players' choice
-      "discards": [{"count", "why"}],              # resources to discard, the players' choice
-      "history": [{"round", "stability", "despair", "devastation", "corruption"}],
-    }
+Its shape is :class:`MythState` (documented for players in
+``docs/games/myth-dark-frontier.md``, "State fields"); what a procedure keeps
+between its steps is one ``TypedDict`` per procedure (:class:`SetupData`,
+:class:`ActionData`, :class:`RollData`, ...), read through the typed accessors
+below. Also here: the rules' constants and limits, and the migrations between
+schemas.
 
 The enemy action cards in ``plan`` are hidden slots (:func:`games.core.deck.face_down`):
 the state keeps them (it is journaled) but no view shows one before it is revealed.
@@ -204,31 +178,31 @@ class MythState(TypedDict):
 
     round: int
     heroes: list[Hero]
-    enemy: dict[str, RankValues]
-    abilities: dict[str, list[int]]
-    conquest: dict[str, int]
+    enemy: dict[str, RankValues]        # the enemy sheet, by rank
+    abilities: dict[str, list[int]]     # each conquest track's ability spaces
+    conquest: dict[str, int]            # each conquest track's marker, 1..10
     siege: bool
     board: Board
-    distance: dict[str, int]
+    distance: dict[str, int]            # areas to move through to Farrenroc
     areas: dict[str, Area]
     boss: Boss
-    supply: dict[str, int]
-    objectives: dict[str, Objective]
+    supply: dict[str, int]              # out-of-play minions and captains
+    objectives: dict[str, Objective]    # hope, supply, influence
     completed: int
     final_revealed: bool
     final_done: bool
-    quest: str | None
+    quest: str | None                   # the active quest's location type
     stability: int
     reserves: dict[str, int]
-    fate: list[str]
-    enemy_deck: dict[str, list[str]]
-    plan: dict[str, PlannedDeck] | None
-    pending: list[str]
-    raising: list[Raise]
-    overruns: list[Overrun]
-    discards: list[Discard]
+    fate: list[str]                     # five fate dice, their faces up
+    enemy_deck: dict[str, list[str]]    # games.core.deck: draw, discard
+    plan: dict[str, PlannedDeck] | None  # morning, day, night
+    pending: list[str]                  # conquest abilities and scheme effects to resolve
+    raising: list[Raise]                # raises waiting while an ability is resolved
+    overruns: list[Overrun]             # overruns waiting for the players' choice
+    discards: list[Discard]             # resources to discard, the players' choice
     captains_defeated: int
-    history: list[RoundRecord]
+    history: list[RoundRecord]          # each round's values at its Reset Step
 
 
 # --- what a procedure keeps between its steps (``procedure.data``) ----------------------------

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.core import Command, apply, new_game
-from games.core.engine import current_step
+from games.core.engine import Context, current_step
 from games.myth import GAME
+from games.myth.board import distances, parse_board
 
 
 class Table:
@@ -100,3 +101,46 @@ def enemy_card_first(t: Table, card: str = "march", fate: list[str] | None = Non
     morning["enemy"] = {"card": card, "revealed": False}
     t.state["procedure"] = {"name": "action", "step": 0, "data": {}}
     t.do("correct", track="stability", value=t.state["stability"])  # runs the draw
+
+
+def ctx_for(state: dict) -> Context:
+    """A handler's Context on ``state`` (calling a mechanic directly)."""
+    return Context(GAME, state)
+
+
+def played(heroes: int = 1, seed: int = 1, **kw) -> Table:
+    """A game set up with defaults, its board then cleared (scenario set-ups)."""
+    t = Table(heroes=heroes, seed=seed).setup(**kw)
+    clear_board(t.state)
+    return t
+
+
+def line_board() -> dict:
+    """Farrenroc - Ruins - Village - Outland, as in the Overruns example."""
+    return parse_board({"areas": [
+        {"id": "farrenroc", "type": "farrenroc", "neighbours": ["ruins-1"]},
+        {"id": "ruins-1", "type": "ruins", "neighbours": ["farrenroc", "village-1"]},
+        {"id": "village-1", "type": "village", "neighbours": ["ruins-1", "outland-1"]},
+        {"id": "outland-1", "type": "outland", "fate": "rage", "neighbours": ["village-1"]},
+    ]}, partial=True)
+
+
+def on_line_board(state: dict) -> None:
+    board = line_board()
+    on_board = sum(len(a["minions"]) for a in state["areas"].values())
+    state["board"] = board
+    state["distance"] = distances(board, "farrenroc")
+    state["areas"] = {a: {"minions": [], "captains": [], "structure": False, "objective": None}
+                      for a in board["areas"]}
+    state["supply"]["minions"] += on_board
+
+
+def farrenroc_march(t: Table) -> None:
+    """Farrenroc holds 3 minions, Village 1 two more (they march into Farrenroc);
+    a minion in Dungeon 2 ties between the structures of Ruins 2 and Sanctuary 5."""
+    s = t.state
+    put(s, "farrenroc", 3)
+    put(s, "village-1", 2)
+    s["areas"]["ruins-2"]["structure"] = True
+    s["areas"]["sanctuary-5"]["structure"] = True
+    put(s, "dungeon-2", 1)

@@ -1,11 +1,15 @@
 """Conquest tracks ("Conquest", "Conquest Tracks", "The Siege"): each ability
 the marker enters is resolved before the marker moves on, and before anything
-else the raising effect does next; each scenario drives the box's commands."""
+else the raising effect does next; the siege, its boss and its track; each
+scenario drives the box's commands."""
 
 from __future__ import annotations
 
+import pytest
+
+from games.core import RuleError
 from games.myth import GAME
-from tests.games.myth.helpers import Table, enemy_card_first, put
+from tests.games.myth.helpers import Table, enemy_card_first, played, put
 
 
 def _hope_tokens(state: dict) -> list[str]:
@@ -100,3 +104,70 @@ def test_the_abilities_step_names_the_raise_still_to_move():
     t = Table().setup(abilities={"devastation": [4]})
     t.do("raise", track="devastation", spaces=5)
     assert GAME.view(t.state).step == "Resolve: Devastation ability (space 4); then Devastation +2"
+
+
+# --- the siege ----------------------------------------------------------------------------
+
+
+def test_lowering_never_resolves_abilities():
+    t = played(abilities={"despair": [3]})
+    t.state["conquest"]["despair"] = 5
+    t.do("correct", track="despair", value=2)
+    assert t.state["pending"] == []
+
+
+def test_siege_begins_on_the_last_space_boss_placed_objectives_discarded():
+    """"The Siege": no siege ability when it begins; the boss goes to the Outland
+    of a non-darkness fate die, rolled at a prompt that arms the tray for one
+    fate die; objective tokens and cards are discarded."""
+    t = played(fate=["darkness", "darkness", "nature", "darkness", "darkness"])
+    s = t.state
+    s["areas"]["village-1"]["objective"] = "hope"
+    s["conquest"]["corruption"] = 8
+    t.do("raise", track="corruption", spaces=3)
+    s = t.state
+    assert s["siege"] and s["conquest"]["corruption"] == 10
+    assert s["pending"] == []
+    assert all(a["objective"] is None for a in s["areas"].values())
+    assert s["boss"]["area"] is None and t.step().id == "boss"
+    assert t.step().dice(s) == (1, "fate")
+    before = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("boss_fate", dice=[{"kind": "d10", "face": 3}])
+    assert err.value.short == "Roll 1 fate die" and t.state == before
+    t.do("boss_fate", dice=[{"kind": "fate", "face": "Faith"}])
+    s = t.state
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "faith"
+    assert s["fate"][2] == "faith"  # the pool's non-darkness die took the new face
+    assert "arriving" not in s["boss"]
+    t.do("raise", track="corruption", spaces=2)
+    assert t.state["pending"] == ["Corruption siege ability"]
+
+
+def test_the_boss_die_rolled_virtually_when_confirmed_without_a_tray():
+    t = played(fate=["darkness", "rage", "darkness", "darkness", "darkness"])
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
+    t.do("boss_fate")
+    s = t.state
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == s["fate"][1]
+
+
+def test_all_darkness_puts_the_boss_in_the_darkness_location():
+    """"The Siege": "If all dice are darkness, the boss appears in the darkness
+    location" (no die to roll: no prompt)."""
+    t = played(fate=["darkness"] * 5)
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
+    s = t.state
+    assert s["board"]["areas"][s["boss"]["area"]]["fate"] == "darkness"
+
+
+def test_a_track_at_the_siege_cannot_be_lowered():
+    t = played()
+    t.state["conquest"]["despair"] = 9
+    t.do("raise", track="despair", spaces=1)
+    before = t.state
+    with pytest.raises(RuleError):
+        t.do("correct", track="despair", value=5)
+    assert t.state == before

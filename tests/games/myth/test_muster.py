@@ -1,0 +1,72 @@
+"""A Muster ("Muster"): minions at the fate symbols' areas; the rulebook's two
+readings of dice that cannot be rolled; the fate dice from the tray."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import RuleError
+from games.myth import GAME
+from games.myth.muster import muster
+from tests.games.myth.helpers import ctx_for, played
+
+
+def test_muster_spawns_at_the_fate_symbols_area():
+    t = played()
+    s = t.state
+    muster(ctx_for(s), 2, ["rage", "faith"])
+    faces = {s["board"]["areas"][a]["fate"] for a, st in s["areas"].items() if st["minions"]}
+    assert faces == {"rage", "faith"}
+
+
+def test_muster_section_dice_that_cannot_be_rolled_discard_resources_not_raise_a_track():
+    """"Muster" (Additional Rules) and the Glossary's "Muster": "For each die that
+    cannot be rolled discard one resource from the reserve". The Quick
+    Reference's Muster step 2 says "raise the lowest conquest track" instead;
+    the box follows the two full passages (see games.myth.muster.muster's docstring). The
+    players choose which resources ("of the players' choice")."""
+    t = played()
+    t.state["fate"] = ["darkness", "darkness", "darkness", "rage", "darkness"]
+    t.state["reserves"] = {"hope": 1, "supply": 2, "influence": 0}
+    t.do("muster", count=3)
+    assert t.step().id == "muster" and t.step().dice(t.state) == (1, "fate")
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Guile"}])
+    s = t.state
+    spawned = [a for a, st in s["areas"].items() if st["minions"]]
+    assert [s["board"]["areas"][a]["fate"] for a in spawned] == ["guile"]
+    assert t.step().id == "discard" and s["discards"] == [{"count": 2, "why": "muster: dice "
+                                                                              "not rolled"}]
+    discard = next(c for c in GAME.commands if c.name == "discard_resource")
+    assert discard.resolved_params(s)[0].choices == ("hope", "supply")
+    t.do("discard_resource", resource="hope")
+    # one more owed and only supply left: the box takes it without asking
+    assert t.state["reserves"] == {"hope": 0, "supply": 1, "influence": 0}
+    assert t.state["discards"] == []
+    assert t.state["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+    assert t.state["stability"] == 10
+    assert t.state["procedure"] is None or t.state["procedure"]["name"] != "effect"
+
+
+def test_muster_unpayable_discard_costs_one_stability():
+    """"Farrenroc Reserves": discard as many as possible, then stability -1 (no
+    choice to make: no prompt)."""
+    t = played()
+    t.state["fate"] = ["darkness"] * 5
+    t.state["reserves"] = {"hope": 1, "supply": 0, "influence": 0}
+    t.do("muster", count=3)
+    s = t.state
+    assert s["reserves"]["hope"] == 0 and s["stability"] == 9 and s["discards"] == []
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+
+
+def test_muster_dice_from_the_tray_wrong_kind_refused_virtual_when_confirmed():
+    t = played(fate=["rage", "guile", "darkness", "darkness", "darkness"])
+    t.do("muster", count=3)
+    assert t.step().dice(t.state) == (2, "fate")
+    before = t.state
+    for wrong in ([{"kind": "d6", "face": 2}] * 2, [{"kind": "fate", "face": "Rage"}]):
+        with pytest.raises(RuleError):
+            t.do("muster_fate", dice=wrong)
+        assert t.state == before
+    t.do("muster_fate")
+    assert sum(len(a["minions"]) for a in t.state["areas"].values()) == 2
