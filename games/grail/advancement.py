@@ -5,13 +5,51 @@ and decks. (The Save Sheet's Statuses are in :mod:`~games.grail.story`.)
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.grail import rules
-from games.grail.procedures import END_OF_DAY, note
+from games.grail.procedures import END_OF_DAY
 from games.grail.state import (
+    ATTRIBUTE_PAIRS,
     DECK_MAXIMUM,
     TRACK_LIMIT,
+    Character,
+    modifier,
     named_character,
 )
+
+
+def pair_of(attribute: str) -> tuple[str, str]:
+    """The pair of opposing Attributes ``attribute`` belongs to ("Character Attributes")."""
+    for pair in ATTRIBUTE_PAIRS:
+        if attribute in pair:
+            return pair
+    raise KeyError(attribute)
+
+
+def attribute_cost(challenge: bool, point: int) -> int:
+    """Exp for the ``point``-th point in a pair of opposing Attributes ("Character
+    Advancement": 2/4/6/8/10, then 10; with Challenge mode's Character Advancement
+    modifier: 5/10/15/20/25/30, then 5 more than the last for each further point)."""
+    if point < 1:
+        raise ValueError("points start at 1")
+    if challenge:
+        return 5 * point
+    return min(2 * point, 10)
+
+
+def raise_cost(state: dict, character: Character, attribute: str) -> int:
+    """The Exp cost of raising ``attribute`` by one: by the pair's total after the raise."""
+    total = sum(character["attributes"][a] for a in pair_of(attribute))
+    return attribute_cost(modifier(state, "advancement"), total + 1)
+
+
+def deck_cost(challenge: bool) -> int:
+    """"Character Advancement": 2 Exp per Combat/Diplomacy deck advance; 5 with
+    Challenge mode's Character Advancement modifier."""
+    return 5 if challenge else 2
+
+
+def gains_skill(value: int) -> bool:
+    """"Buying Skills": a 3rd or any later point in one Attribute gains a Skill."""
+    return value >= 3
 
 
 def advancing(state: dict) -> bool:
@@ -38,7 +76,7 @@ def raise_attribute(ctx: Context) -> None:
     _at_the_end_of_the_day(ctx)
     c = named_character(ctx)
     attribute = ctx.params["attribute"]
-    cost = rules.raise_cost(ctx.state, c, attribute)
+    cost = raise_cost(ctx.state, c, attribute)
     have = c["resources"]["experience"]
     if have < cost:
         raise RuleError(f"Needs {cost} Exp", f"Raising {attribute} costs {cost} Exp; {c['name']} has "
@@ -48,10 +86,10 @@ def raise_attribute(ctx: Context) -> None:
     c["resources"]["experience"] -= cost
     c["attributes"][attribute] += 1
     text = f"{c['name']}: {attribute} {c['attributes'][attribute]} for {cost} Exp"
-    if rules.gains_skill(c["attributes"][attribute]):
+    if gains_skill(c["attributes"][attribute]):
         c["skills"] += 1
         text += "; pick a Skill card"
-    note(ctx, text)
+    ctx.note(text)
 
 
 def advance_deck(ctx: Context) -> None:
@@ -64,7 +102,7 @@ def advance_deck(ctx: Context) -> None:
     _at_the_end_of_the_day(ctx)
     c = named_character(ctx)
     deck = ctx.params["deck"]
-    cost = rules.deck_cost(rules.modifier(ctx.state, "advancement"))
+    cost = deck_cost(modifier(ctx.state, "advancement"))
     if c["pools"][deck] < 1:
         raise RuleError("No card in the Pool",
                         f"{c['name']}'s {deck} Advancement Pool has no card left to add (Character "
@@ -79,5 +117,5 @@ def advance_deck(ctx: Context) -> None:
     c["resources"]["experience"] -= cost
     c["decks"][deck] += 1
     c["pools"][deck] -= 1
-    note(ctx, f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp "
-              f"({c['pools'][deck]} left in the pool)")
+    ctx.note(f"{c['name']}: {deck} deck {c['decks'][deck]} cards for {cost} Exp "
+             f"({c['pools'][deck]} left in the pool)")

@@ -13,23 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import CommandSpec, Param
-from games.grail import encounters, pack
+from games.grail import pack
 from games.grail.advancement import advance_deck, advancing, raise_attribute
-from games.grail.encounter_commands import (
-    ENDINGS,
-    active_default,
-    combat,
-    diplomacy,
-    end_activation,
-    end_encounter,
-    escape,
-    escape_toss,
-    in_encounter,
-    no_encounter,
-    pick_active,
-    redraw,
-    redraw_open,
-)
+from games.grail.combat import DIAL_FACES, TRAIT_CHOICES, combat, escape_toss
+from games.grail.death import DEATH_CHOICES, death
+from games.grail.diplomacy import diplomacy
+from games.grail.encounters import ENDINGS, end_encounter, in_encounter, no_encounter, redraw, redraw_open
+from games.grail.end_of_day import rest
 from games.grail.guardians import GUARDIAN_FACES, defeat_guardian, guardian, guardian_roll
 from games.grail.locations import blocked, direction_key, load_pack, place, remove_location, reveal
 from games.grail.menhirs import MENHIR_COSTS, activate, time_dial, time_token
@@ -57,7 +47,7 @@ from games.grail.story import (
     statuses_marked,
     unmark_status,
 )
-from games.grail.survival import DEATH_CHOICES, death, rest, trade
+from games.grail.survival import trade
 from games.grail.travel import (
     ACTION_KINDS,
     action,
@@ -68,6 +58,7 @@ from games.grail.travel import (
     travel,
     travel_choices,
 )
+from games.grail.turns import activated, active_default, end_activation, escape, pick_active, picking
 
 
 def character_param() -> Param:
@@ -96,8 +87,8 @@ def encounter_params() -> tuple[Param, ...]:
     """"Starting Combat" / "Starting Diplomacy": who drew it, with everyone here, the
     card's Traits and the Guardian it is (0 none)."""
     return (character_param(), Param("party", "bool", "With everyone here", default=False),
-            Param("trait", "choice", "Trait", choices=encounters.TRAIT_CHOICES, default="none"),
-            Param("trait2", "choice", "Trait 2", choices=encounters.TRAIT_CHOICES, default="none"),
+            Param("trait", "choice", "Trait", choices=TRAIT_CHOICES, default="none"),
+            Param("trait2", "choice", "Trait 2", choices=TRAIT_CHOICES, default="none"),
             Param("guardian", "int", "Guardian (0 none)", low=0, high=999, default=0))
 
 
@@ -138,10 +129,10 @@ COMMANDS = (
     CommandSpec("pick_active", "Pick the Active Character", pick_active,
                 (Param("character", "int", "Character", low=1, high=4, default=1,
                        default_from=active_default),),
-                available=lambda s: bool(s.get("encounter")) and s["encounter"]["active"] is None),
+                available=picking),
     CommandSpec("end_activation", "Activation done (cards)", end_activation,
                 (Param("cards", "int", "Cards played", low=0, high=TRACK_LIMIT, default=1),),
-                available=lambda s: bool(s.get("encounter")) and s["encounter"]["active"] is not None),
+                available=activated),
     CommandSpec("escape", "Escape the Encounter", escape, (character_param(),),
                 available=in_encounter),
     CommandSpec("end_encounter", "End the Encounter", end_encounter,
@@ -205,7 +196,7 @@ COMMANDS = (
     CommandSpec("rest", "Rest: pay 1 Food for +1 Health, -1 Terror", rest,
                 (Param("eat", "bool", "Pay 1 Food", default=False),), menu=False, prompt_only=True),
     CommandSpec("escape_toss", "Toss the Escape Dial", escape_toss,
-                (Param("toss", "choice", "Dial", choices=("roll",) + encounters.DIAL_FACES, default="roll"),
+                (Param("toss", "choice", "Dial", choices=("roll",) + DIAL_FACES, default="roll"),
                  Param("dice", "dice", "Dial", optional=True)),
                 menu=False, prompt_only=True),
     CommandSpec("guardian_roll", "Roll the Guardian die", guardian_roll,

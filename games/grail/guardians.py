@@ -4,17 +4,25 @@ Guardian die rolled at the Start of the Day.
 
 from __future__ import annotations
 
-from games.core import Context, RuleError
+from typing import TypedDict, cast
+
+from games.core import Context, RuleError, board
 from games.core.dice import named_faces_from_report
-from games.grail import rules
-from games.grail.procedures import note
-from games.grail.state import SIDES, named_location
+from games.grail.state import SIDES, characters_at, connected, named_location
 
 # "Guardians": the Guardian (Direction) die shows a cardinal direction, Nothing or
 # Discard. The tray reports it as kind "guardian" with the faces North, East, South,
 # West, Nothing, Discard (firmware_bridge/PROTOCOL.md, named kinds); one face each.
 GUARDIAN_KIND = "guardian"
 GUARDIAN_FACES = SIDES + ("nothing", "discard")
+
+
+class GuardianRolls(TypedDict, total=False):
+    """The Start of the Day's Move Guardians: who still rolls the Guardian die (the
+    next one first), and the Guardians whose Encounter starts."""
+
+    to_roll: list[int]
+    encounters: list[int]
 
 
 def guardian(ctx: Context) -> None:
@@ -24,7 +32,7 @@ def guardian(ctx: Context) -> None:
     gid = state["next_id"]
     state["next_id"] += 1
     state["guardians"].append({"id": gid, "name": f"Guardian {gid}", "location": loc["number"]})
-    note(ctx, f"Guardian {gid} roams from {loc['number']}")
+    ctx.note(f"Guardian {gid} roams from {loc['number']}")
 
 
 def defeat_guardian(ctx: Context) -> None:
@@ -34,7 +42,27 @@ def defeat_guardian(ctx: Context) -> None:
     if len(left) == len(ctx.state["guardians"]):
         raise RuleError(f"No Guardian {gid}", f"No Guardian {gid} is on the map.")
     ctx.state["guardians"] = left
-    note(ctx, f"Guardian {gid} defeated")
+    ctx.note(f"Guardian {gid} defeated")
+
+
+def prepare_rolls(ctx: Context) -> None:
+    """"I) Start of the Day", Move Guardians: one Guardian die for each Guardian."""
+    rolls = cast(GuardianRolls, ctx.data)
+    rolls["to_roll"] = [g["id"] for g in ctx.state["guardians"]]
+    rolls["encounters"] = []
+
+
+def target(state: dict, at: int, direction: str) -> int:
+    """Where a Guardian rolled ``direction`` from ``at`` ends ("Guardians").
+
+    It moves one card that way; "if a Guardian would move to an unrevealed or
+    unconnected Location, move it to the highest-numbered connected Location
+    instead" (it stays when none is connected).
+    """
+    links = connected(state, at)
+    if direction in links:
+        return links[direction]
+    return board.highest(links.values()) or at
 
 
 def _face(ctx: Context) -> str:
@@ -60,22 +88,23 @@ def guardian_roll(ctx: Context) -> None:
     stays on a Location with Characters starts its Encounter.
     """
     state = ctx.state
+    rolls = cast(GuardianRolls, ctx.data)
     face = _face(ctx)
-    gid = ctx.data["to_roll"].pop(0)
-    if ctx.data["to_roll"]:
+    gid = rolls["to_roll"].pop(0)
+    if rolls["to_roll"]:
         ctx.stay()  # the next Guardian rolls at the same prompt
     g = next(g for g in state["guardians"] if g["id"] == gid)
     if face == "discard":
         state["guardians"].remove(g)
-        note(ctx, f"{g['name']}: Discard - card to the bottom of its deck")
+        ctx.note(f"{g['name']}: Discard - card to the bottom of its deck")
         return
     was = g["location"]
     if face != "nothing":
-        g["location"] = rules.guardian_target(state, was, face)
+        g["location"] = target(state, was, face)
     moved = "stays" if g["location"] == was else f"{was} \u2192 {g['location']}"
-    note(ctx, f"{g['name']} rolls {face}: {moved}")
-    met = rules.characters_at(state, g["location"])
+    ctx.note(f"{g['name']} rolls {face}: {moved}")
+    met = characters_at(state, g["location"])
     if met:
-        ctx.data["encounters"].append(g["id"])
+        rolls["encounters"].append(g["id"])
         names = ", ".join(state["characters"][i]["name"] for i in met)
-        note(ctx, f"{g['name']} Encounter with {names}")
+        ctx.note(f"{g['name']} Encounter with {names}")

@@ -5,21 +5,58 @@ pack's Locations.
 
 from __future__ import annotations
 
+from typing import cast
+
 from games.core import Context, RuleError, board
 from games.core.packs import PackError, refused
-from games.grail import pack, rules
-from games.grail.procedures import note
+from games.grail import pack
 from games.grail.state import (
     SIDES,
+    Location,
     find_location,
+    living,
     menhir_at,
     named_location,
     new_location,
     the_map,
 )
+from games.grail.survival import harm
+
+# "Menhirs and Wyrdness": a removed Location, or the last Menhir gone.
+WYRDNESS_HEALTH = 2
+WYRDNESS_TERROR = 2
 
 
-def _lay(ctx: Context, number: int, where: tuple[int, int]) -> dict:
+# --- Menhir range ---------------------------------------------------------------------------
+
+
+def menhir_places(state: dict, menhirs: list[dict] | None = None) -> list[tuple[int, int]]:
+    """Where the Active Menhirs (or ``menhirs``) stand on the map."""
+    where = the_map(state)
+    return [where[m["location"]] for m in (state["menhirs"] if menhirs is None else menhirs)]
+
+
+def out_of_range(state: dict, menhirs: list[dict] | None = None) -> list[int]:
+    """"I) Start of the Day", Remove Locations out of Menhir range: every Location
+    must be within one card, straight or diagonal, of an Active Menhir. With no
+    Menhir left, no Location is removed ("Menhirs and Wyrdness")."""
+    centres = menhir_places(state, menhirs)
+    if not centres:
+        return []
+    keep = set(board.within(the_map(state), centres, 1))
+    return sorted(n for n in the_map(state) if n not in keep)
+
+
+def place_allowed(state: dict, where: tuple[int, int]) -> bool:
+    """"Locations", Reveal further Location cards: only within one card
+    (diagonals too) of an Active Menhir."""
+    return board.in_range(where, menhir_places(state), 1)
+
+
+# --- laying and revealing cards ------------------------------------------------------------
+
+
+def _lay(ctx: Context, number: int, where: tuple[int, int]) -> Location:
     """Put Location ``number`` on the map at ``where`` with what the content pack
     says about it: its Direction Keys, seals, and its edges without a Key blocked
     ("Locations": touching edges without Direction Keys block the route)."""
@@ -34,7 +71,7 @@ def _lay(ctx: Context, number: int, where: tuple[int, int]) -> dict:
     return loc
 
 
-def _describe(loc: dict, info: dict) -> None:
+def _describe(loc: Location, info: dict) -> None:
     loc["keys"] = dict(info["keys"])
     loc["seals"] = list(info["seals"])
     if info["keys"]:
@@ -47,7 +84,7 @@ def _check_spot(ctx: Context, number: int, where: tuple[int, int]) -> None:
     taken = board.at(the_map(ctx.state), where)
     if taken is not None:
         raise RuleError(f"{taken} is there", f"Location {taken} already lies where {number} would go.")
-    if not rules.place_allowed(ctx.state, where):
+    if not place_allowed(ctx.state, where):
         raise RuleError("Out of Menhir range",
                         "A Location is attached only if it is no further than 1 card (including "
                         "diagonally) from an Active Menhir (Locations, Reveal further Location cards).")
@@ -61,7 +98,7 @@ def place(ctx: Context) -> None:
     where = board.step((beside["x"], beside["y"]), ctx.params["side"])
     _check_spot(ctx, number, where)
     _lay(ctx, number, where)
-    note(ctx, f"Location {number} placed {ctx.params['side']} of {beside['number']}")
+    ctx.note(f"Location {number} placed {ctx.params['side']} of {beside['number']}")
 
 
 def _key_spots(state: dict, number: int) -> list[tuple[int, str, tuple[int, int]]]:
@@ -92,7 +129,7 @@ def reveal(ctx: Context) -> None:
                         "(Direction Key) or place the card by its side (Place a Location).")
     _check_spot(ctx, number, where)
     _lay(ctx, number, where)
-    note(ctx, f"Location {number} revealed {origin}")
+    ctx.note(f"Location {number} revealed {origin}")
 
 
 def reveal_from(ctx: Context, number: int, gone: tuple[int, ...] = ()) -> None:
@@ -110,11 +147,11 @@ def reveal_from(ctx: Context, number: int, gone: tuple[int, ...] = ()) -> None:
         where = board.step((loc["x"], loc["y"]), side)
         if board.at(the_map(ctx.state), where) is not None:
             continue
-        if not rules.place_allowed(ctx.state, where):
-            note(ctx, f"{target} ({side} of {number}) is out of Menhir range: not attached")
+        if not place_allowed(ctx.state, where):
+            ctx.note(f"{target} ({side} of {number}) is out of Menhir range: not attached")
             continue
         _lay(ctx, target, where)
-        note(ctx, f"Reveal Location {target} {side} of {number}")
+        ctx.note(f"Reveal Location {target} {side} of {number}")
 
 
 def arrive(ctx: Context, number: int, travelled: bool = True, gone: tuple[int, ...] = ()) -> list[int]:
@@ -133,9 +170,9 @@ def arrive(ctx: Context, number: int, travelled: bool = True, gone: tuple[int, .
     reveal_from(ctx, number, gone)
     guards = [g for g in ctx.state["guardians"] if g["location"] == number]
     if guards:
-        note(ctx, f"Guardian here: {', '.join(g['name'] for g in guards)} - Encounter first")
+        ctx.note(f"Guardian here: {', '.join(g['name'] for g in guards)} - Encounter first")
     if not travelled:
-        note(ctx, f"Arrived on {number}: resolve its lightning rules")
+        ctx.note(f"Arrived on {number}: resolve its lightning rules")
     return [g["id"] for g in guards]
 
 
@@ -144,13 +181,42 @@ def remove(ctx: Context, gone: list[int]) -> tuple[list[tuple[int, int, int]], l
     2 Health, gain 2 Terror and are moved to the nearest remaining Location, which
     is an arrival (:func:`arrive`, not a Travel). Returns the Characters moved as
     ``(index, from, to)`` and the ids of the Guardians met where they arrived."""
-    moved = rules.remove_locations(ctx.state, gone)
+    moved = _discard(ctx.state, gone)
     for i, was, to in moved:
-        note(ctx, f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
+        ctx.note(f"{ctx.state['characters'][i]['name']}: {was} \u2192 {to}, -2 Health +2 Terror")
     met = []
     for to in sorted({to for _, _, to in moved}):
         met += arrive(ctx, to, travelled=False, gone=tuple(gone))
     return moved, met
+
+
+def _discard(state: dict, gone: list[int]) -> list[tuple[int, int, int]]:
+    """Discard the Locations ``gone``: Characters there lose 2 Health, gain 2 Terror
+    and move to the nearest remaining Location (not a Travel); Guardians and Time
+    tokens on them are discarded ("Menhirs and Wyrdness").
+
+    Returns ``(character index, from, to)`` for every Character moved.
+    """
+    moved = []
+    for i in living(state):
+        c = state["characters"][i]
+        if c["location"] in gone:
+            to = nearest_remaining(state, gone, c["location"])
+            harm(state, c, WYRDNESS_HEALTH, WYRDNESS_TERROR)
+            moved.append((i, c["location"], to))
+            c["location"] = to
+    state["guardians"] = [g for g in state["guardians"] if g["location"] not in gone]
+    state["locations"] = [loc for loc in state["locations"] if loc["number"] not in gone]
+    state["removed_locations"] += gone
+    return moved
+
+
+def nearest_remaining(state: dict, gone: list[int], origin: int) -> int:
+    """"Menhirs and Wyrdness": the nearest remaining Location, lowest-numbered if tied
+    (the last Location always stays, so there is one)."""
+    where = the_map(state)
+    remaining = {n: p for n, p in where.items() if n not in gone}
+    return cast(int, board.nearest(remaining, where[origin]))
 
 
 def direction_key(ctx: Context) -> None:
@@ -163,7 +229,7 @@ def direction_key(ctx: Context) -> None:
     loc["keys"][side] = number
     if side in loc["blocked"]:
         loc["blocked"].remove(side)
-    note(ctx, f"{loc['number']} {side} Key: {number}")
+    ctx.note(f"{loc['number']} {side} Key: {number}")
 
 
 def load_pack(ctx: Context) -> None:
@@ -181,7 +247,7 @@ def load_pack(ctx: Context) -> None:
         if info:
             _describe(loc, info)
             described += 1
-    note(ctx, f"Pack {data['name']!r}: {len(data['locations'])} Locations, {described} on the map")
+    ctx.note(f"Pack {data['name']!r}: {len(data['locations'])} Locations, {described} on the map")
 
 
 def remove_location(ctx: Context) -> None:
@@ -193,7 +259,7 @@ def remove_location(ctx: Context) -> None:
         raise RuleError("Last Location", "The last Location stays on the table (Menhirs and Wyrdness).")
     if menhir_at(ctx.state, loc["number"]):
         ctx.state["menhirs"] = [m for m in ctx.state["menhirs"] if m["location"] != loc["number"]]
-    note(ctx, f"Location {loc['number']} removed")
+    ctx.note(f"Location {loc['number']} removed")
     remove(ctx, [loc["number"]])
 
 
@@ -205,4 +271,4 @@ def blocked(ctx: Context) -> None:
         loc["blocked"].append(side)
     elif not ctx.params["on"] and side in loc["blocked"]:
         loc["blocked"].remove(side)
-    note(ctx, f"{loc['number']} {side}: {'blocked' if ctx.params['on'] else 'open'}")
+    ctx.note(f"{loc['number']} {side}: {'blocked' if ctx.params['on'] else 'open'}")

@@ -5,12 +5,12 @@ dials and Time tokens.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.grail import pack, rules
+from games.grail import pack
 from games.grail.locations import reveal_from
-from games.grail.procedures import note
 from games.grail.state import (
     living,
     menhir_at,
+    modifier,
     named_character,
     named_location,
 )
@@ -26,7 +26,7 @@ def _pay_menhir(ctx: Context) -> str:
     costs = {r: ctx.params[r] for r in MENHIR_COSTS}
     less = ctx.params["story_less"]
     if less != "none":
-        if not rules.modifier(ctx.state, "menhirs_cost"):
+        if not modifier(ctx.state, "menhirs_cost"):
             raise RuleError("Story: Menhirs Cost", "Only Story mode's Menhirs Cost modifier, when chosen "
                             "at setup, treats one Menhir Resource requirement as 1 lower (Story Mode, "
                             "Menhirs Cost).")
@@ -54,7 +54,7 @@ def activate(ctx: Context) -> None:
     Location with Characters reveals the cards its Direction Keys name that are
     now in range."""
     loc = named_location(ctx)
-    days = ctx.params["days"] - (1 if rules.modifier(ctx.state, "menhirs_events") else 0)
+    days = ctx.params["days"] - (1 if modifier(ctx.state, "menhirs_events") else 0)
     if days < 1:
         raise RuleError("Lasts 0 days", "With Challenge mode's Menhirs & Events modifier an activated "
                         "Menhir lasts one day less (Challenge Mode, Menhirs & Events).")
@@ -75,10 +75,10 @@ def activate(ctx: Context) -> None:
     menhir = menhir_at(ctx.state, loc["number"])
     if menhir is not None:
         menhir["dial"] = days
-        note(ctx, f"Menhir {loc['number']} extended: {days} days (remaining power lost){paid}")
+        ctx.note(f"Menhir {loc['number']} extended: {days} days (remaining power lost){paid}")
     else:
         ctx.state["menhirs"].append({"location": loc["number"], "dial": days})
-        note(ctx, f"Menhir {loc['number']} activated: {days} days{paid}")
+        ctx.note(f"Menhir {loc['number']} activated: {days} days{paid}")
     for number in sorted({ctx.state["characters"][i]["location"] for i in living(ctx.state)}):
         reveal_from(ctx, number)
 
@@ -89,11 +89,11 @@ def time_dial(ctx: Context) -> None:
     tid = state["next_id"]
     state["next_id"] += 1
     state["time_dials"].append({"id": tid, "days": ctx.params["days"]})
-    note(ctx, f"Time dial {tid} set to {ctx.params['days']}")
+    ctx.note(f"Time dial {tid} set to {ctx.params['days']}")
 
 
 def time_token(ctx: Context) -> None:
     """A Time Token on a Location ("once per day" Actions), removed at the Start of the Day."""
     loc = named_location(ctx)
     loc["time_token"] = True
-    note(ctx, f"Time token on {loc['number']}")
+    ctx.note(f"Time token on {loc['number']}")

@@ -7,39 +7,35 @@ sequence on the very first day of the Campaign."
 
 Automatic steps do the bookkeeping and keep what they did in the procedure's
 ``data``; the reminder after each tells the players what to do with the
-models and cards (the view words it from that data).
+models and cards (the view words it from that data). This module is the steps
+as data; what they run is in the topic modules (:mod:`~games.grail.start_of_day`,
+:mod:`~games.grail.guardians`, :mod:`~games.grail.rounds`,
+:mod:`~games.grail.end_of_day`).
 """
 
 from __future__ import annotations
 
 from games.core import Context, Procedure, Step, StepKind
 from games.core.engine import resume
-from games.grail import rules
-from games.grail.rounds import new_day
-from games.grail.state import living
-
-
-def note(ctx: Context, text: str) -> None:
-    """Add ``text`` to the journal entry's description and the events."""
-    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
-    ctx.emit(text)
-
-
-def _data(state: dict) -> dict:
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
-
-
-def _nothing(key: str):
-    return lambda state: not _data(state).get(key)
-
+from games.grail.end_of_day import prepare_rest, resting, restore
+from games.grail.guardians import prepare_rolls
+from games.grail.rounds import all_pass
+from games.grail.start_of_day import (
+    dawn,
+    reduce_menhir_dials,
+    reduce_time,
+    remove_expired,
+    remove_out_of_range,
+    start_of_day_data,
+)
+from games.grail.state import modifier
 
 # --- Campaign Setup -----------------------------------------------------------------------
 
 
 def _without(*modifiers: str):
     """Skip a step unless one of the mode's ``modifiers`` was chosen at setup."""
-    return lambda state: not any(rules.modifier(state, m) for m in modifiers)
+    return lambda state: not any(modifier(state, m) for m in modifiers)
 
 
 CAMPAIGN_SETUP = Procedure(
@@ -62,127 +58,62 @@ CAMPAIGN_SETUP = Procedure(
 # --- I) Start of the Day -----------------------------------------------------------------
 
 
-def _dawn(ctx: Context) -> None:
-    """A new day: every Character may act again ("II) During the Day", Pass lasts the day)."""
-    ctx.state["day"] += 1
-    for c in ctx.state["characters"]:
-        c["passed"] = False
-    new_day(ctx.state)
-    note(ctx, f"Day {ctx.state['day']} begins")
 
 
-def _remove_expired(ctx: Context) -> None:
-    """"I) Start of the Day", Remove expired Menhirs: a Menhir with no Dial goes dark."""
-    state = ctx.state
-    dark = [m["location"] for m in state["menhirs"] if m["dial"] is None]
-    state["menhirs"] = [m for m in state["menhirs"] if m["dial"] is not None]
-    ctx.data["dark"] = dark
-    if dark:
-        note(ctx, "Menhir dark: " + ", ".join(map(str, dark)))
+def _no_dark_menhir(state: dict) -> bool:
+    return not start_of_day_data(state).get("dark")
 
 
-def _remove_out_of_range(ctx: Context) -> None:
-    """"I) Start of the Day", Remove Locations out of Menhir range; "Menhirs and
-    Wyrdness": Characters there lose 2 Health, gain 2 Terror and move to the
-    nearest remaining Location (lowest-numbered if tied), not a Travel - but an
-    arrival: the cards its Keys name are revealed and a Guardian there is met
-    ("Locations": "Instant rules must be resolved even if you arrived by other
-    means than Travel (such as being moved from a removed Location)"). When the
-    last Menhir is gone the Locations stay and every Character loses 2 Health and
-    gains 2 Terror."""
-    state = ctx.state
-    if not state["menhirs"]:
-        ctx.data["last_menhir"] = True
-        for i in living(state):
-            rules.harm(state, state["characters"][i], rules.WYRDNESS_HEALTH, rules.WYRDNESS_TERROR)
-        note(ctx, "No Menhir left: everyone -2 Health, +2 Terror")
-        return
-    from games.grail.locations import remove
-
-    gone = rules.out_of_range(state)
-    if gone:
-        note(ctx, "Locations vanish: " + ", ".join(map(str, gone)))
-    moved, met = remove(ctx, gone)
-    ctx.data["vanished"] = gone
-    ctx.data["moved"] = [list(m) for m in moved]
-    ctx.data["met"] = met
+def _nothing_vanished(state: dict) -> bool:
+    data = start_of_day_data(state)
+    return not (data.get("vanished") or data.get("last_menhir"))
 
 
-def _reduce_menhir_dials(ctx: Context) -> None:
-    """"I) Start of the Day", Reduce Menhir Dials by 1; a Dial already at 1 is
-    removed, but the Menhir stays until the next Start of the Day."""
-    removed = []
-    for m in ctx.state["menhirs"]:
-        if m["dial"] is None:
-            continue
-        if m["dial"] <= 1:
-            m["dial"] = None
-            removed.append(m["location"])
-        else:
-            m["dial"] -= 1
-    ctx.data["dials_removed"] = removed
-    if removed:
-        note(ctx, "Dial removed from Menhir " + ", ".join(map(str, removed)))
+def _nobody_met(state: dict) -> bool:
+    return not start_of_day_data(state).get("met")
 
 
-def _reduce_time(ctx: Context) -> None:
-    """"I) Start of the Day", Reduce Time Dials and remove Time Tokens (Dials with
-    Quest Tokens are not reduced; the box tracks only Time Dials)."""
-    state = ctx.state
-    ended = []
-    for dial in state["time_dials"]:
-        if dial["days"] > 0:
-            dial["days"] -= 1
-            if dial["days"] == 0:
-                ended.append(dial["id"])
-    tokens = [loc["number"] for loc in state["locations"] if loc["time_token"]]
-    for loc in state["locations"]:
-        loc["time_token"] = False
-    ctx.data["time_ended"] = ended
-    ctx.data["tokens"] = tokens
-    if ended:
-        note(ctx, "Time dial at 0: " + ", ".join(map(str, ended)))
+def _no_guardian_to_roll(state: dict) -> bool:
+    return not start_of_day_data(state).get("to_roll")
 
 
-def _prepare_guardians(ctx: Context) -> None:
-    """"I) Start of the Day", Move Guardians: one Guardian die for each Guardian."""
-    ctx.data["to_roll"] = [g["id"] for g in ctx.state["guardians"]]
-    ctx.data["encounters"] = []
+def _no_guardian_encounter(state: dict) -> bool:
+    return not start_of_day_data(state).get("encounters")
 
 
 START_OF_DAY = Procedure(
     "start-of-day",
     "I. Start of the Day",
     (
-        Step("dawn", StepKind.AUTO, "A new day", "Playing the Game", run=_dawn),
+        Step("dawn", StepKind.AUTO, "A new day", "Playing the Game", run=dawn),
         Step("effects", StepKind.REMINDER, "Resolve Start of Day effects",
              "I) Start of the Day: Resolve Start of the Day effects"),
         Step("expired", StepKind.AUTO, "Remove expired Menhirs",
-             "I) Start of the Day: Remove expired Menhirs", run=_remove_expired),
+             "I) Start of the Day: Remove expired Menhirs", run=remove_expired),
         Step("expired_note", StepKind.REMINDER, "Remove the dark Menhirs",
-             "I) Start of the Day: Remove expired Menhirs", skip=_nothing("dark")),
+             "I) Start of the Day: Remove expired Menhirs", skip=_no_dark_menhir),
         Step("range", StepKind.AUTO, "Remove Locations out of range",
              "I) Start of the Day: Remove Locations out of Menhir range; Menhirs and Wyrdness",
-             run=_remove_out_of_range),
+             run=remove_out_of_range),
         Step("range_note", StepKind.REMINDER, "Discard the Locations; move models",
              "Menhirs and Wyrdness",
-             skip=lambda s: not (_data(s).get("vanished") or _data(s).get("last_menhir"))),
+             skip=_nothing_vanished),
         Step("arrival_fight", StepKind.REMINDER, "Guardian Encounter on arrival!",
-             "Locations: Traveling and revealing Locations; Guardians", skip=_nothing("met")),
+             "Locations: Traveling and revealing Locations; Guardians", skip=_nobody_met),
         Step("dials", StepKind.AUTO, "Reduce Menhir Dials by 1",
-             "I) Start of the Day: Reduce Menhir Dials", run=_reduce_menhir_dials),
+             "I) Start of the Day: Reduce Menhir Dials", run=reduce_menhir_dials),
         Step("dials_note", StepKind.REMINDER, "Turn each Menhir Dial down 1",
              "I) Start of the Day: Reduce Menhir Dials", skip=lambda s: not s["menhirs"]),
         Step("time", StepKind.AUTO, "Reduce Time Dials", "I) Start of the Day: Reduce Time Dials",
-             run=_reduce_time),
+             run=reduce_time),
         Step("time_note", StepKind.REMINDER, "Time Dials -1, remove Time tokens",
              "I) Start of the Day: Reduce Time Dials and remove Time Tokens"),
         Step("guardians", StepKind.AUTO, "Move Guardians", "I) Start of the Day: Move Guardians",
-             run=_prepare_guardians),
+             run=prepare_rolls),
         Step("guardian", StepKind.PROMPT, "Roll the Guardian die", "Guardians",
-             command="guardian_roll", skip=_nothing("to_roll"), dice=lambda state: (1, "guardian")),
+             command="guardian_roll", skip=_no_guardian_to_roll, dice=lambda state: (1, "guardian")),
         Step("guardian_fight", StepKind.REMINDER, "Guardian Encounter!", "Guardians",
-             skip=_nothing("encounters")),
+             skip=_no_guardian_encounter),
         Step("event", StepKind.REMINDER, "Reveal the Event; Quest to Quest pile",
              "I) Start of the Day: Reveal and read a new Event card"),
     ),
@@ -193,12 +124,6 @@ START_OF_DAY = Procedure(
 # --- II) During the Day --------------------------------------------------------------------
 
 
-def _all_pass(ctx: Context) -> None:
-    """"II) During the Day": the day ends when all have Passed or run out of Energy."""
-    for c in ctx.state["characters"]:
-        c["passed"] = True
-    new_day(ctx.state)
-
 
 DAY = Procedure(
     "day",
@@ -206,7 +131,7 @@ DAY = Procedure(
     (
         Step("actions", StepKind.REMINDER, "Take Actions; next when all Pass",
              "II) During the Day"),
-        Step("all_pass", StepKind.AUTO, "Everyone has Passed", "II) During the Day", run=_all_pass),
+        Step("all_pass", StepKind.AUTO, "Everyone has Passed", "II) During the Day", run=all_pass),
     ),
     then="end-of-day",
 )
@@ -215,25 +140,10 @@ DAY = Procedure(
 # --- III) End of the Day -------------------------------------------------------------------
 
 
-def _prepare_rest(ctx: Context) -> None:
-    ctx.data["resting"] = living(ctx.state)
 
 
-def _restore(ctx: Context) -> None:
-    """"III) End of the Day", Restore your Energy (Exhausted: only 4 points; never past
-    Health); then the day's tracks go into the history."""
-    state = ctx.state
-    lines = []
-    for i in living(state):
-        c = state["characters"][i]
-        was_exhausted = rules.exhausted(c)
-        c["energy"] = rules.restored_energy(state, c)
-        lines.append(f"{c['name']} Energy {c['energy']}" + (" (was Exhausted)" if was_exhausted else ""))
-    note(ctx, "; ".join(lines))
-    state["history"].append({
-        "day": state["day"],
-        "tracks": [[c["energy"], c["health"], c["terror"]] for c in state["characters"]],
-    })
+def _nobody_rests(state: dict) -> bool:
+    return not resting(state)
 
 
 END_OF_DAY = Procedure(
@@ -242,11 +152,11 @@ END_OF_DAY = Procedure(
     (
         Step("effects", StepKind.REMINDER, "Resolve End of Day effects",
              "III) End of the Day: Resolve End of the Day effects"),
-        Step("rests", StepKind.AUTO, "Rest", "III) End of the Day: Rest", run=_prepare_rest),
+        Step("rests", StepKind.AUTO, "Rest", "III) End of the Day: Rest", run=prepare_rest),
         Step("rest", StepKind.PROMPT, "Rest: pay 1 Food?", "III) End of the Day: Rest",
-             command="rest", skip=_nothing("resting")),
+             command="rest", skip=_nobody_rests),
         Step("restore", StepKind.AUTO, "Restore Energy", "III) End of the Day: Restore your Energy",
-             run=_restore),
+             run=restore),
         Step("restore_note", StepKind.REMINDER, "Move Energy markers",
              "III) End of the Day: Restore your Energy"),
         Step("advance", StepKind.REMINDER, "Advance: spend Exp (actions)",
@@ -262,6 +172,11 @@ END_OF_DAY = Procedure(
 # --- Challenge mode: the Escape Dial ------------------------------------------------------
 
 
+def _back_to_the_escape(ctx: Context) -> None:
+    """Back to where the Escape was called (the procedure the toss interrupted)."""
+    resume(ctx)
+
+
 ESCAPE_TOSS = Procedure(
     "escape-toss",
     "Escape: toss a Dial",
@@ -270,7 +185,7 @@ ESCAPE_TOSS = Procedure(
              "Challenge Mode: Escaping Combat", command="escape_toss",
              dice=lambda state: (1, "dial")),
     ),
-    on_finish=resume,  # back to where the Escape was called
+    on_finish=_back_to_the_escape,
 )
 
 PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)

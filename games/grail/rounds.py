@@ -17,6 +17,8 @@ starts the action forms on that Character.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core import Context, RuleError
 
 
@@ -58,7 +60,7 @@ def check_turn(state: dict, index: int) -> None:
                         f"take another (II) During the Day). Still to act: {left}.")
 
 
-def took_action(state: dict, indexes) -> None:
+def took_action(state: dict, indexes: Iterable[int]) -> None:
     """Mark the Characters who took part in an Action (a Party acts together)."""
     for i in indexes:
         if i not in state["acted"]:
@@ -70,6 +72,13 @@ def new_day(state: dict) -> None:
     """A new day starts at round 1 with nobody having acted."""
     state["round"] = 1
     state["acted"] = []
+
+
+def all_pass(ctx: Context) -> None:
+    """"II) During the Day": the day ends when all have Passed or run out of Energy."""
+    for c in ctx.state["characters"]:
+        c["passed"] = True
+    new_day(ctx.state)
 
 
 def settle_round(ctx: Context) -> None:

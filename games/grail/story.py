@@ -17,7 +17,6 @@ count by hand (the older way) adds unnamed Quests or drops the last ones.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.grail.procedures import note
 
 OTHER = "other (type it)"
 # "Allmother's Mercy": the one Status the rulebook names.
@@ -41,7 +40,7 @@ def status(ctx: Context) -> None:
     if text in ctx.state["statuses"]:
         raise RuleError("Already marked", f"The Save Sheet already has the Status {text!r}.")
     ctx.state["statuses"].append(text)
-    note(ctx, f"Status marked: {text}")
+    ctx.note(f"Status marked: {text}")
 
 
 def statuses_marked(state: dict) -> tuple[str, ...]:
@@ -52,7 +51,7 @@ def unmark_status(ctx: Context) -> None:
     """Erase a Status from the Save Sheet, when a card says so (or it was marked by mistake)."""
     text = ctx.params["status"]
     ctx.state["statuses"].remove(text)
-    note(ctx, f"Status erased: {text}")
+    ctx.note(f"Status erased: {text}")
 
 
 def active_quests(state: dict) -> tuple[str, ...]:
@@ -66,7 +65,7 @@ def add_quest(ctx: Context) -> None:
         raise RuleError("Quest already active", f"{text!r} is already in the Active Quests pile.")
     ctx.state["quest_list"].append(text)
     ctx.state["quests"] = len(ctx.state["quest_list"])
-    note(ctx, f"Quest active: {text}")
+    ctx.note(f"Quest active: {text}")
 
 
 def complete_quest(ctx: Context) -> None:
@@ -75,7 +74,7 @@ def complete_quest(ctx: Context) -> None:
     text = ctx.params["quest"]
     ctx.state["quest_list"].remove(text)
     ctx.state["quests"] = len(ctx.state["quest_list"])
-    note(ctx, f"Quest {ctx.params['how']}: {text}")
+    ctx.note(f"Quest {ctx.params['how']}: {text}")
 
 
 def settle_quests(ctx: Context) -> None:

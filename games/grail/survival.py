@@ -1,35 +1,99 @@
-"""Survival beyond the tracks: the Rest at the End of the Day, trading Food and
-Wealth, and a Character's death ("Death and Insanity").
+"""The survival tracks and Resources ("Survival Tracks", "Resources"): Energy,
+Health and Terror with the T-shaped Health limiter, the conditions they put a
+Character in, and trading Food and Wealth.
+
+Functions that change the state take it and change it in place.
 """
 
 from __future__ import annotations
 
-from games.core import Context, RuleError, board
-from games.grail import encounters, rules
-from games.grail.procedures import note
-from games.grail.state import (
-    ADVANCEMENT_POOL,
-    ATTRIBUTES,
-    DECK_MINIMUM,
-    DECKS,
-    RESOURCE_LIMIT,
-    living,
-    named_character,
-    the_map,
-)
+from games.core import Context, RuleError
+from games.grail.state import RESOURCE_LIMIT, Character, modifier, named_character
+
+# "Survival Tracks": the last two Energy slots and the two top Terror slots are red.
+RED_SLOTS = 2
 
 
-def rest(ctx: Context) -> None:
-    """"III) End of the Day", Rest: the Character at the front of the queue rests."""
-    index = ctx.data["resting"][0]
-    c = ctx.state["characters"][index]
-    eat = ctx.params["eat"]
-    if eat and c["resources"]["food"] < 1:
-        raise RuleError("No Food to eat", f"{c['name']} has no Food to pay (III) End of the Day: Rest).")
-    note(ctx, rules.rest(ctx.state, c, eat))
-    ctx.data["resting"].pop(0)
-    if ctx.data["resting"]:
-        ctx.stay()  # the next Character rests at the same prompt
+# --- conditions ---------------------------------------------------------------------
+
+
+def health_limiter(state: dict) -> bool:
+    """The Health limiter is on the tray, unless Story mode's Health Limiter modifier
+    removed it: "Health no longer limits Energy and you won't Panic"."""
+    return not modifier(state, "health_limiter")
+
+
+def energy_cap(state: dict, character: Character) -> int:
+    """"Survival Tracks", Health: "Your Energy marker can never be higher than your Health marker"."""
+    if health_limiter(state):
+        return min(character["energy_top"], character["health"])
+    return character["energy_top"]
+
+
+def exhausted(character: Character) -> bool:
+    """"Survival Tracks", Energy: the last two slots are red; there you are Exhausted."""
+    return character["energy"] < RED_SLOTS
+
+
+def panicking(state: dict, character: Character) -> bool:
+    """"Survival Tracks", Terror: Panic whenever Terror is higher than Health
+    (not in Story mode without the Health limiter)."""
+    return health_limiter(state) and character["terror"] > character["health"]
+
+
+def going_insane(character: Character) -> bool:
+    """"Survival Tracks", Terror: the two top red slots attach "You Are Going Insane"."""
+    return character["terror"] > character["terror_top"] - RED_SLOTS
+
+
+def dying(character: Character) -> bool:
+    """"Death and Insanity", At Death's Door: at 0 Health, "You Are Dying"."""
+    return character["health"] <= 0 and not character["dead"]
+
+
+def conditions(state: dict, character: Character) -> list[str]:
+    """The named conditions a Character is in now, for both displays."""
+    if character["dead"]:
+        return ["Dead"]
+    out = []
+    if dying(character):
+        out.append("Dying")
+    if exhausted(character):
+        out.append("Exhausted")
+    if panicking(state, character):
+        out.append("Panic")
+    if going_insane(character):
+        out.append("Insane")
+    return out
+
+
+# --- the markers on their tracks -------------------------------------------------------
+
+
+def keep_on_tracks(state: dict, character: Character) -> None:
+    """Keep a Character's markers on their tracks, Energy below the Health limiter."""
+    character["health"] = max(0, min(character["health"], character["health_top"]))
+    character["terror"] = max(0, min(character["terror"], character["terror_top"]))
+    character["energy"] = max(0, min(character["energy"], energy_cap(state, character)))
+
+
+def push_energy(state: dict, index: int) -> None:
+    """"Survival Tracks", Health: the T-shaped Health marker pushes the Energy marker
+    down with it (Energy never above Health). Runs after a Health dial turn."""
+    keep_on_tracks(state, state["characters"][index])
+
+
+def harm(state: dict, character: Character, health: int, terror: int) -> tuple[int, int]:
+    """Lose ``health`` Health and gain ``terror`` Terror; the T-shaped Health marker
+    pushes Energy down with it ("Survival Tracks"). Returns what was lost and gained."""
+    before = character["health"], character["terror"]
+    character["health"] -= health
+    character["terror"] += terror
+    keep_on_tracks(state, character)
+    return before[0] - character["health"], character["terror"] - before[1]
+
+
+# --- Resources ---------------------------------------------------------------------------
 
 
 def trade(ctx: Context) -> None:
@@ -57,58 +121,4 @@ def trade(ctx: Context) -> None:
                         "Characters cannot carry more than 20 of each Resource (Resources).")
     giver["resources"][what] -= amount
     taker["resources"][what] += amount
-    note(ctx, f"{giver['name']} gives {amount} {what} to {taker['name']}")
-
-
-DEATH_CHOICES = ("claim", "decline", "none left", "mercy")
-
-
-def death(ctx: Context) -> None:
-    """"Death and Insanity", Death; "Allmother's Mercy".
-
-    - ``claim`` (co-op): claim an unclaimed Character, set up fresh on the
-      lowest-numbered revealed Location.
-    - ``decline`` (co-op): an unclaimed Character is left in the box; play on.
-    - ``none left``: single-player, or all other Characters are in use or
-      dead: the Campaign ends in failure.
-    - ``mercy``: the party has perished; mark "Saved by the Goddess", go to
-      Verse 500 and restart the Chapter (none with Challenge mode's Allmother's
-      Mercy modifier).
-    """
-    c = named_character(ctx)
-    state = ctx.state
-    choice = ctx.params["then"]
-    solo = len(state["characters"]) == 1
-    if choice in ("claim", "decline") and solo:
-        raise RuleError("Single-player: ends", "In single-player the game ends when your Character "
-                        "dies (Death); or take Allmother's Mercy.")
-    if choice == "mercy":
-        if rules.modifier(state, "mercy"):
-            raise RuleError("No Mercy: Challenge",
-                            "Challenge mode, Allmother's Mercy: none - if you die, the Campaign ends "
-                            "in failure.")
-        if [i for i in living(state) if state["characters"][i] is not c]:
-            raise RuleError("Party still alive", "Allmother's Mercy is for when you and your Party "
-                            "perish (Allmother's Mercy).")
-        if "Saved by the Goddess" not in state["statuses"]:
-            state["statuses"].append("Saved by the Goddess")
-        for ch in state["characters"]:
-            ch.update(dead=False, passed=False, energy=ch["energy_start"], health=ch["health_start"],
-                      terror=ch["terror_start"])
-        note(ctx, "Allmother's Mercy: go to Verse 500; restart the Chapter")
-        return
-    c["dead"] = True
-    note(ctx, f"{c['name']} dies")
-    encounters.remove_member(ctx, state["characters"].index(c), f"{c['name']} leaves the Encounter")
-    if choice == "claim":
-        fresh = dict(c)
-        fresh.update(name=f"{c['name']} (new)", dead=False, passed=False, energy=c["energy_start"],
-                     health=c["health_start"], terror=c["terror_start"], skills=0,
-                     location=board.lowest(the_map(state)),
-                     attributes={a: 0 for a in ATTRIBUTES}, resources={r: 0 for r in c["resources"]},
-                     decks={d: DECK_MINIMUM for d in DECKS},
-                     pools={d: ADVANCEMENT_POOL for d in DECKS})
-        state["characters"][state["characters"].index(c)] = fresh
-        note(ctx, f"A new Character joins on {fresh['location']}: set up their tray")
-    elif choice == "none left" or not living(state):
-        state["failed"] = f"{c['name']} died: the Campaign ends in failure"
+    ctx.note(f"{giver['name']} gives {amount} {what} to {taker['name']}")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from games.core import Context, RuleError
 from games.grail.locations import arrive
-from games.grail.procedures import note
 from games.grail.rounds import check_turn, took_action
 from games.grail.state import (
     SIDES,
@@ -70,7 +69,7 @@ def _party(ctx: Context, c: dict) -> list[dict]:
     others = [o for o in here if _index(ctx, o) not in ctx.state["acted"]]
     for o in here:
         if o not in others:
-            note(ctx, f"{o['name']} has acted this round and stays out")
+            ctx.note(f"{o['name']} has acted this round and stays out")
     if not others:
         raise RuleError("Nobody here to join",
                         f"No other Character on {c['location']} who has not Passed nor acted this "
@@ -106,7 +105,7 @@ def _pay_each(ctx: Context, members: list[dict], what: str) -> list[dict]:
             m["energy"] -= 1
             going.append(m)
         else:
-            note(ctx, f"{m['name']} cannot pay and is dropped")
+            ctx.note(f"{m['name']} cannot pay and is dropped")
     return going
 
 
@@ -149,8 +148,8 @@ def travel(ctx: Context) -> None:
     for m in going:
         m["location"] = to
     _acted(ctx, going)
-    note(ctx, f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
-              f"(Energy {_energies(going)})")
+    ctx.note(f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
+             f"(Energy {_energies(going)})")
     arrive(ctx, to)
 
 
@@ -159,8 +158,8 @@ def explore(ctx: Context) -> None:
     c = _acting(ctx)
     going = _pay_each(ctx, _party(ctx, c), "Explore")
     _acted(ctx, going)
-    note(ctx, f"{joined_names(going)} explore{'s' if len(going) == 1 else ''} {c['location']} "
-              f"(Energy {_energies(going)})")
+    ctx.note(f"{joined_names(going)} explore{'s' if len(going) == 1 else ''} {c['location']} "
+             f"(Energy {_energies(going)})")
 
 
 ACTION_KINDS = ("location", "character")
@@ -201,11 +200,11 @@ def action(ctx: Context) -> None:
     _acted(ctx, [c] if helper is None else [c, helper])
     if helper is not None:
         helper["energy"] -= share
-        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy, "
-                  f"{helper['name']} pays {share} (Energy {c['energy']}, {helper['energy']})")
+        ctx.note(f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy, "
+                 f"{helper['name']} pays {share} (Energy {c['energy']}, {helper['energy']})")
     else:
-        note(ctx, f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy "
-                  f"(Energy {c['energy']})")
+        ctx.note(f"{c['name']} takes a {kind.capitalize()} Action for {cost} Energy "
+                 f"(Energy {c['energy']})")
 
 
 def pass_day(ctx: Context) -> None:
@@ -214,7 +213,7 @@ def pass_day(ctx: Context) -> None:
     only ends their day."""
     c = _acting(ctx, turn=False)
     c["passed"] = True
-    note(ctx, f"{c['name']} Passes")
+    ctx.note(f"{c['name']} Passes")
 
 
 def move(ctx: Context) -> None:
@@ -224,5 +223,5 @@ def move(ctx: Context) -> None:
     c = named_character(ctx)
     loc = named_location(ctx)
     c["location"] = loc["number"]
-    note(ctx, f"{c['name']} moved to {loc['number']} (not a Travel)")
+    ctx.note(f"{c['name']} moved to {loc['number']} (not a Travel)")
     arrive(ctx, loc["number"], travelled=False)

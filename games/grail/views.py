@@ -8,25 +8,44 @@ the forecast, Menhirs and time, Quests and Statuses, the track history.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from games.core import GameView, Panel, board
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
-from games.grail import encounters, rounds, rules
-from games.grail.state import ATTRIBUTE_PAIRS, RESOURCES, living, menhir_at, the_map
+from games.grail import rounds
+from games.grail.combat import TRAITS
+from games.grail.encounters import hand_size, starting_hand
+from games.grail.end_of_day import resting
+from games.grail.guardians import GuardianRolls
+from games.grail.start_of_day import forecast, start_of_day_data
+from games.grail.state import (
+    ATTRIBUTE_PAIRS,
+    RESOURCES,
+    CombatEncounter,
+    DiplomacyEncounter,
+    Encounter,
+    living,
+    menhir_at,
+    modifier,
+    step_data,
+    the_map,
+)
+from games.grail.survival import conditions, panicking
 
 
-def _names(state: dict, indexes) -> str:
+def _names(state: dict, indexes: Iterable[int]) -> str:
     return ", ".join(state["characters"][i]["name"] for i in indexes)
 
 
-def _nums(values) -> str:
+def _nums(values: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
 def warning(state: dict, fc: dict | None = None) -> str:
     """The next Start of the Day in a few words for the OLED's bottom line (at most
     9 characters, beside "Day 12 Next"): the worst of what it will do."""
-    fc = fc or rules.forecast(state)
+    fc = fc or forecast(state)
     if fc["last_menhir"]:
         return "No Menhir"
     if fc["caught"]:
@@ -60,55 +79,110 @@ def forecast_lines(state: dict, fc: dict) -> tuple[str, ...]:
     return tuple(lines) or ("Nothing changes",)
 
 
-def _step_text(state: dict, step: Step) -> str:
-    data = state["procedure"]["data"]
-    sid = f"{state['procedure']['name']}.{step.id}"
-    if sid == "start-of-day.expired_note":
-        return f"Remove dark Menhir {_nums(data['dark'])}"
-    if sid == "start-of-day.range_note":
-        if data.get("last_menhir"):
-            return "No Menhir: all -2 Health +2 Terror"
-        moves = "; ".join(f"{state['characters'][i]['name']} to {to}" for i, _, to in data["moved"])
-        return f"Discard {_nums(data['vanished'])}" + (f"; move {moves}" if moves else "")
-    if sid == "start-of-day.arrival_fight":
-        names = [f"{g['name']} on {g['location']}" for g in state["guardians"] if g["id"] in data["met"]]
-        return f"Encounter: {', '.join(names)}" if names else step.text
-    if sid == "start-of-day.dials_note":
-        parts = [f"{m['location']}: " + ("remove Dial" if m["dial"] is None else str(m["dial"]))
-                 for m in state["menhirs"]]
-        return "Menhir Dials " + ", ".join(parts)
-    if sid == "start-of-day.time_note" and data.get("tokens"):
-        return f"Time Dials -1; Time tokens off {_nums(data['tokens'])}"
-    if sid == "start-of-day.guardian":
-        g = next((g for g in state["guardians"] if g["id"] == data["to_roll"][0]), None)
-        if g:
-            return f"{g['name']} on {g['location']}: roll the die"
-    if sid == "start-of-day.guardian_fight":
-        names = [g["name"] for g in state["guardians"] if g["id"] in data["encounters"]]
-        return f"Encounter: {', '.join(names)}" if names else step.text
-    if sid == "day.actions":
-        return turn_text(state) or step.text
-    if sid == "campaign-setup.tray":
-        return "Tile: Attributes (Correct a value), Resources"
-    if sid == "campaign-setup.chapter":
-        if rules.modifier(state, "encounters") and len(state["characters"]) > 1:
-            return f"Chapter I: Encounters as for {len(state['characters']) - 1}"
-        if rules.modifier(state, "menhirs_events"):
-            return "Chapter I: 1 fewer Random Event"
-    if sid == "campaign-setup.challenge":
-        parts = (["Flip Health limiter; Secret 42"] if rules.modifier(state, "setup") else []) + (
-            ["5 Items at most"] if rules.modifier(state, "items") else [])
-        return "; ".join(parts)
-    if sid == "escape-toss.toss":
-        name = state["characters"][data["character"]]["name"]
-        return f"{name}: toss a Dial (Skull stay)"
-    if sid == "end-of-day.rest":
-        c = state["characters"][data["resting"][0]]
-        return f"{c['name']} rests: pay 1 Food? (has {c['resources']['food']})"
-    if sid == "end-of-day.restore_note":
-        return "Energy: " + ", ".join(f"{state['characters'][i]['name']} {state['characters'][i]['energy']}"
-                                      for i in living(state))
+# --- the step line: each step worded from its own data ------------------------------------
+
+
+def _dark_menhirs(state: dict, step: Step) -> str:
+    return f"Remove dark Menhir {_nums(start_of_day_data(state)['dark'])}"
+
+
+def _vanished(state: dict, step: Step) -> str:
+    data = start_of_day_data(state)
+    if data.get("last_menhir"):
+        return "No Menhir: all -2 Health +2 Terror"
+    moves = "; ".join(f"{state['characters'][i]['name']} to {to}" for i, _, to in data["moved"])
+    return f"Discard {_nums(data['vanished'])}" + (f"; move {moves}" if moves else "")
+
+
+def _met_on_arrival(state: dict, step: Step) -> str:
+    met = start_of_day_data(state)["met"]
+    names = [f"{g['name']} on {g['location']}" for g in state["guardians"] if g["id"] in met]
+    return f"Encounter: {', '.join(names)}" if names else step.text
+
+
+def _menhir_dials(state: dict, step: Step) -> str:
+    parts = [f"{m['location']}: " + ("remove Dial" if m["dial"] is None else str(m["dial"]))
+             for m in state["menhirs"]]
+    return "Menhir Dials " + ", ".join(parts)
+
+
+def _time_tokens(state: dict, step: Step) -> str:
+    tokens = start_of_day_data(state).get("tokens")
+    return f"Time Dials -1; Time tokens off {_nums(tokens)}" if tokens else step.text
+
+
+def _guardian_to_roll(state: dict, step: Step) -> str:
+    to_roll = start_of_day_data(state)["to_roll"]
+    g = next((g for g in state["guardians"] if g["id"] == to_roll[0]), None)
+    return f"{g['name']} on {g['location']}: roll the die" if g else step.text
+
+
+def _guardian_encounters(state: dict, step: Step) -> str:
+    rolls: GuardianRolls = start_of_day_data(state)
+    names = [g["name"] for g in state["guardians"] if g["id"] in rolls["encounters"]]
+    return f"Encounter: {', '.join(names)}" if names else step.text
+
+
+def _actions(state: dict, step: Step) -> str:
+    return turn_text(state) or step.text
+
+
+def _tray(state: dict, step: Step) -> str:
+    return "Tile: Attributes (Correct a value), Resources"
+
+
+def _chapter(state: dict, step: Step) -> str:
+    if modifier(state, "encounters") and len(state["characters"]) > 1:
+        return f"Chapter I: Encounters as for {len(state['characters']) - 1}"
+    if modifier(state, "menhirs_events"):
+        return "Chapter I: 1 fewer Random Event"
     return step.text
+
+
+def _challenge(state: dict, step: Step) -> str:
+    parts = (["Flip Health limiter; Secret 42"] if modifier(state, "setup") else []) + (
+        ["5 Items at most"] if modifier(state, "items") else [])
+    return "; ".join(parts)
+
+
+def _escape_toss(state: dict, step: Step) -> str:
+    name = state["characters"][step_data(state)["character"]]["name"]
+    return f"{name}: toss a Dial (Skull stay)"
+
+
+def _rest(state: dict, step: Step) -> str:
+    c = state["characters"][resting(state)[0]]
+    return f"{c['name']} rests: pay 1 Food? (has {c['resources']['food']})"
+
+
+def _restored(state: dict, step: Step) -> str:
+    return "Energy: " + ", ".join(f"{state['characters'][i]['name']} {state['characters'][i]['energy']}"
+                                  for i in living(state))
+
+
+STEP_TEXTS: dict[str, Callable[[dict, Step], str]] = {
+    "start-of-day.expired_note": _dark_menhirs,
+    "start-of-day.range_note": _vanished,
+    "start-of-day.arrival_fight": _met_on_arrival,
+    "start-of-day.dials_note": _menhir_dials,
+    "start-of-day.time_note": _time_tokens,
+    "start-of-day.guardian": _guardian_to_roll,
+    "start-of-day.guardian_fight": _guardian_encounters,
+    "day.actions": _actions,
+    "campaign-setup.tray": _tray,
+    "campaign-setup.chapter": _chapter,
+    "campaign-setup.challenge": _challenge,
+    "escape-toss.toss": _escape_toss,
+    "end-of-day.rest": _rest,
+    "end-of-day.restore_note": _restored,
+}
+
+
+def _step_text(state: dict, step: Step) -> str:
+    """The current step's line for the OLED: worded from the state and the step's
+    data where :data:`STEP_TEXTS` has a wording, else the step's own text."""
+    text_of = STEP_TEXTS.get(f"{state['procedure']['name']}.{step.id}")
+    return text_of(state, step) if text_of else step.text
 
 
 def turn_text(state: dict) -> str:
@@ -131,7 +205,7 @@ def round_line(state: dict) -> str:
 def _character_lines(state: dict) -> tuple[str, ...]:
     lines = [round_line(state)] if (state.get("procedure") or {}).get("name") == "day" else []
     for c in state["characters"]:
-        marks = rules.conditions(state, c)
+        marks = conditions(state, c)
         head = f"{c['name']} (#{c['number']}) at {c['location']}"
         if c["passed"]:
             head += ", Passed"
@@ -194,12 +268,84 @@ def series(state: dict) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return tuple(out)
 
 
+# --- the running Encounter ------------------------------------------------------------------
+
+
+def _combat_head(enc: CombatEncounter, names: str) -> str:
+    return f"Combat: Pool {enc['pool']} / Value {enc['value']} - {names}"
+
+
+def _diplomacy_head(enc: DiplomacyEncounter, names: str) -> str:
+    return (f"Diplomacy: Affinity {enc['affinity']} of 0..{enc['top']} (gray {enc['start']}), "
+            f"Stage {enc['stage']}/{enc['stages']} - {names}")
+
+
+def _combat_escape(state: dict, enc: CombatEncounter) -> list[str]:
+    opp = enc.get("opportunity") or {"damage": 0, "terror": 0}
+    escape = "Escape (the Active Character): lose 1 Energy, Opportunity attack"
+    if opp["damage"] or opp["terror"]:
+        escape += f" ({opp['damage']} Damage, {opp['terror']} Terror)"
+    if modifier(state, "escaping"):
+        escape += "; once per Activation, toss a Dial (Skull stay, Grail escape)"
+    return [escape, "Pool never negative: discard a card per missing marker"]
+
+
+def _diplomacy_escape(state: dict, enc: DiplomacyEncounter) -> list[str]:
+    return ["Escape: the Party pays the Failure cost, each member"]
+
+
+def _turn_line(state: dict, enc: Encounter) -> str:
+    people = state["characters"]
+    active = enc.get("active")
+    turn = f"Turn {enc.get('turn', 1)}: " + (f"{people[active]['name']} is Active" if active is not None
+                                             else "pick the Active Character")
+    waiting = [people[i]["name"] for i in enc["members"] if i not in enc.get("activated", [])]
+    if waiting:
+        turn += f"; not yet Activated: {', '.join(waiting)}"
+    return turn
+
+
+def _hands_line(state: dict, enc: Encounter) -> str:
+    people = state["characters"]
+    hands = enc.get("hands") or []
+    sizes = {hands[i] for i in enc["members"] if i < len(hands)} or {starting_hand(enc)}
+    if len(sizes) == 1:
+        start = f"Starting hand: {sizes.pop()} cards each"
+    else:
+        start = "Starting hands: " + ", ".join(f"{people[i]['name']} {hands[i]}" for i in enc["members"])
+    if not enc.get("activations"):
+        start += " (redraw 1 fewer, down to 1)"
+    return start + "; discard down to 3 at End of Turn, draw 1"
+
+
+def encounter_lines(state: dict) -> tuple[str, ...]:
+    """The running Encounter's numbers and rules, for the screen (or how the last
+    one ended)."""
+    enc = state.get("encounter")
+    if not enc:
+        last = state.get("last_encounter")
+        return (f"Last: {last['text']}",) if last else ()
+    people = state["characters"]
+    names = ", ".join(people[i]["name"] for i in enc["members"])
+    head = _combat_head(enc, names) if enc["kind"] == "combat" else _diplomacy_head(enc, names)
+    lines = [head, _turn_line(state, enc), _hands_line(state, enc)]
+    lines += [TRAITS[t] for t in enc["traits"]]
+    for i in enc["members"]:
+        if panicking(state, people[i]):
+            lines.append(f"{people[i]['name']} Panics: top card first, no draw at End of Turn")
+    lines += _combat_escape(state, enc) if enc["kind"] == "combat" else _diplomacy_escape(state, enc)
+    return tuple(lines)
+
+
+# --- the view ----------------------------------------------------------------------------------
+
+
 def view(state: dict) -> GameView:
     from games.grail import GAME
 
     # Off-dial values are on the Characters panel, set with "Correct a value".
     tracks = track_views(GAME, state, dial_only=True)
-    fc = rules.forecast(state)
+    fc = forecast(state)
     phase = phase_title(GAME, state)
     step_text, step_kind = step_line(GAME, state, "Press next: Start of the Day", _step_text)
 
@@ -230,8 +376,8 @@ def view(state: dict) -> GameView:
         Panel("Menhirs, Guardians, time", menhirs + guards + time),
         Panel("Quests and Statuses", tuple(story)),
         Panel("Energy/Health/Terror by day", history),
-        Panel("Encounter", encounters.reminders(state) or (
-            "Starting hand: " + ", ".join(f"{n} in it: {rules.starting_hand(n)} cards" for n in range(1, 5)),
+        Panel("Encounter", encounter_lines(state) or (
+            "Starting hand: " + ", ".join(f"{n} in it: {hand_size(n)} cards" for n in range(1, 5)),
             "Panic: play the top card first, no draw at End of Turn",
             "Escape: lose 1 Energy, take the Opportunity attack",
         )),

@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from games.core import RuleError
-from games.grail import rules
+from games.grail import advancement, survival
 from tests.games.grail.helpers import GAME, do, edit, new, next_until, step_id
 
 
@@ -55,7 +55,7 @@ def test_restore_energy_back_to_the_starting_slot():
 def test_restore_exhausted_only_4_points():
     state = edit(new(energy_top=10, energy_start=7, health_top=10, health_start=9),
                  lambda s: _c(s).update(energy=1))
-    assert rules.exhausted(_c(state))
+    assert survival.exhausted(_c(state))
     state = _rest(state, False)
     assert _c(state)["energy"] == 5
 
@@ -83,18 +83,18 @@ def test_history_records_the_tracks_each_end_of_day():
 
 @pytest.mark.parametrize("point, cost", [(1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (6, 10), (9, 10)])
 def test_attribute_costs_standard(point, cost):
-    assert rules.attribute_cost(False, point) == cost
+    assert advancement.attribute_cost(False, point) == cost
 
 
 @pytest.mark.parametrize("point, cost", [(1, 5), (2, 10), (3, 15), (4, 20), (5, 25), (6, 30),
                                          (7, 35), (8, 40)])
 def test_attribute_costs_challenge(point, cost):
-    assert rules.attribute_cost(True, point) == cost
+    assert advancement.attribute_cost(True, point) == cost
 
 
 def test_deck_advance_costs():
-    assert rules.deck_cost(False) == 2
-    assert rules.deck_cost(True) == 5
+    assert advancement.deck_cost(False) == 2
+    assert advancement.deck_cost(True) == 5
 
 
 def test_raise_attribute_costs_by_the_pairs_total_and_gains_skills_from_the_3rd_point():

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from games.core import Command, RuleError, apply, new_game
 from games.core.engine import InvariantError
 from games.grail import rules
+from games.grail.death import DEATH_CHOICES
 from games.grail.guardians import GUARDIAN_FACES
 from games.grail.state import ATTRIBUTES, RESOURCES, SIDES
-from games.grail.survival import DEATH_CHOICES
+from games.grail.survival import energy_cap
 from tests.games.grail.helpers import GAME
 
 chars = st.integers(1, 4)
@@ -88,7 +89,7 @@ def _check_limits(state: dict) -> None:
             continue
         assert 0 <= c["health"] <= c["health_top"]
         assert 0 <= c["terror"] <= c["terror_top"]
-        assert 0 <= c["energy"] <= rules.energy_cap(state, c)
+        assert 0 <= c["energy"] <= energy_cap(state, c)
         assert all(0 <= c["resources"][r] <= 20 for r in RESOURCES if r != "experience")
         assert min(c["decks"].values()) >= 15 and max(c["decks"].values()) <= 40
         assert all(0 <= n <= 25 for n in c["pools"].values())

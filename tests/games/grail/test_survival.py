@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from games.core import RuleError
-from games.grail import rules
+from games.grail import survival
 from tests.games.grail.helpers import GAME, do, edit, new
 
 
@@ -46,38 +46,38 @@ def test_story_mode_without_the_health_limiter():
     state = do(state, "adjust", track="c1.health", delta=-4)
     state = do(state, "adjust", track="c1.terror", delta=5)
     assert _c(state)["energy"] == 5  # Health no longer limits Energy
-    assert not rules.panicking(state, _c(state))  # and you won't Panic
+    assert not survival.panicking(state, _c(state))  # and you won't Panic
 
 
 def test_exhausted_in_the_last_two_energy_slots():
     state = new()
     state = do(state, "correct", track="c1.energy", value=2)
-    assert not rules.exhausted(_c(state))
+    assert not survival.exhausted(_c(state))
     state = do(state, "adjust", track="c1.energy", delta=-1)
-    assert rules.exhausted(_c(state))
-    assert "Exhausted" in rules.conditions(state, _c(state))
+    assert survival.exhausted(_c(state))
+    assert "Exhausted" in survival.conditions(state, _c(state))
 
 
 def test_panic_whenever_terror_is_higher_than_health():
     state = do(new(), "correct", track="c1.terror", value=6)  # Health 6
-    assert not rules.panicking(state, _c(state))
+    assert not survival.panicking(state, _c(state))
     state = do(state, "adjust", track="c1.terror", delta=1)
-    assert rules.panicking(state, _c(state))
-    assert "Panic" in rules.conditions(state, _c(state))
+    assert survival.panicking(state, _c(state))
+    assert "Panic" in survival.conditions(state, _c(state))
 
 
 def test_going_insane_in_the_two_top_terror_slots():
     state = new(terror_top=8)
     state = do(state, "correct", track="c1.terror", value=6)
-    assert not rules.going_insane(_c(state))
+    assert not survival.going_insane(_c(state))
     state = do(state, "adjust", track="c1.terror", delta=1)
-    assert rules.going_insane(_c(state))
+    assert survival.going_insane(_c(state))
 
 
 def test_health_zero_you_are_dying():
     state = do(new(), "adjust", track="c1.health", delta=-6)
     assert _c(state)["health"] == 0 and _c(state)["energy"] == 0
-    assert "Dying" in rules.conditions(state, _c(state))
+    assert "Dying" in survival.conditions(state, _c(state))
 
 
 def test_resources_at_most_20_experience_uncapped():

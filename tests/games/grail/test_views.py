@@ -1,7 +1,8 @@
 """The displays and the forecast of the next Start of the Day ("Forecast")."""
 
 from games.core.errors import fits_oled
-from games.grail import rules
+from games.grail import start_of_day
+from games.grail.encounters import hand_size
 from tests.games.grail.helpers import GAME, do, edit, new, next_until, standing, to_next_day
 from tests.games.oled import assert_facts_fit
 
@@ -13,7 +14,7 @@ def _dark_101_menhir_on_104(state):
 
 def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
     state = _dark_101_menhir_on_104(edit(new(2), lambda s: s["characters"][1].update(location=103)))
-    fc = rules.forecast(state)
+    fc = start_of_day.forecast(state)
     assert fc["dark"] == [101]
     assert fc["vanish"] == [103]
     assert fc["caught"] == [1]
@@ -30,17 +31,17 @@ def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
 
 def test_forecast_last_menhir():
     state = edit(new(), lambda s: s["menhirs"][0].update(dial=None))
-    fc = rules.forecast(state)
+    fc = start_of_day.forecast(state)
     assert fc["last_menhir"] and fc["caught"] == [0]
     assert ("Next", "No Menhir") in GAME.view(state).facts
 
 
 def test_forecast_tonight_exhausted_and_panic():
     state = edit(new(), lambda s: s["characters"][0].update(energy=0, health=2, terror=4))
-    night = rules.forecast(state)["night"][0]
+    night = start_of_day.forecast(state)["night"][0]
     assert night == {"character": 0, "eats": False, "energy": 2, "exhausted": False, "panic": True}
     state = edit(new(), lambda s: s["characters"][0].update(energy=1, health=1))
-    assert rules.forecast(state)["night"][0]["exhausted"]
+    assert start_of_day.forecast(state)["night"][0]["exhausted"]
 
 
 def test_oled_facts_and_step_texts():
@@ -66,7 +67,7 @@ def test_rule_error_texts_fit_the_oled():
 
 
 def test_starting_hand_3_for_1_to_3_characters_2_for_4():
-    assert [rules.starting_hand(n) for n in (1, 2, 3, 4)] == [3, 3, 3, 2]
+    assert [hand_size(n) for n in (1, 2, 3, 4)] == [3, 3, 3, 2]
 
 
 def test_the_screen_map_grid_marks_menhirs_vanishing_locations_and_the_party():
