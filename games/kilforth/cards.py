@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from games.core import Context, RuleError, deck
 from games.kilforth import pack, rules
-from games.kilforth.procedures import note
 from games.kilforth.rules import require
 from games.kilforth.state import (
     ATTRIBUTES,
@@ -105,7 +104,7 @@ def ancient_card(ctx: Context) -> None:
     data["ancient"] = index + 1
     if index + 1 < len(ctx.state["ancients"]):
         ctx.stay()
-    note(ctx, f"{ancient['name']} enters {rules.where(cell, ctx.state)}: Fight {values['fight']}, "
+    ctx.note(f"{ancient['name']} enters {rules.where(cell, ctx.state)}: Fight {values['fight']}, "
               f"HP {values['hp']}")
 
 
@@ -222,7 +221,7 @@ def night_card(ctx: Context) -> None:
             enc["name"] = chosen
         state["encounters"].append(enc)
         text += f"; {enc['name']} placed"
-    note(ctx, text)
+    ctx.note(text)
 
 
 def encounter(ctx: Context) -> None:

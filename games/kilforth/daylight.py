@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.core import Context
 from games.core.dice import counted
 from games.kilforth import procedures, rules
-from games.kilforth.procedures import end_turn, make_enemy, note, start_battle
+from games.kilforth.procedures import end_turn, make_enemy, start_battle
 from games.kilforth.rules import require
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
@@ -46,7 +46,7 @@ def _begin_action(ctx: Context, name: str) -> dict:
 
 
 def _spend_done(ctx: Context, text: str) -> None:
-    note(ctx, text)
+    ctx.note(text)
     end_turn(ctx)
 
 
@@ -55,7 +55,7 @@ def check_limits(ctx: Context, hero: dict) -> None:
     for what in ("rumours", "assets", "loot"):
         if hero[what] > LIMIT:
             hero[what] = LIMIT
-            note(ctx, f"Limit of 6: discard down to 6 {what}")
+            ctx.note(f"Limit of 6: discard down to 6 {what}")
 
 
 def team_choices(state: dict) -> tuple[str, ...]:
@@ -105,10 +105,10 @@ def move(ctx: Context) -> None:
     hero["cell"] = target
     text = f"{hero['name']} moves to {rules.where(target)}"
     if target != CITY and not encounters_at(state, target):
-        note(ctx, text)
+        ctx.note(text)
         ctx.start("arrive", {"action": True, "cell": target})
         return
-    note(ctx, text)
+    ctx.note(text)
     if procedures.engage_enemies(ctx, state["active_hero"], action=True):
         return
     end_turn(ctx)
@@ -127,7 +127,7 @@ def search(ctx: Context) -> None:
         require(not cell["obstacles"], "Obstacle here",
                 "Search needs a location with no obstacle (Action: Search, Restriction).")
     hero = _begin_action(ctx, "Search")
-    note(ctx, f"{hero['name']} searches {rules.where(hero['cell'])}")
+    ctx.note(f"{hero['name']} searches {rules.where(hero['cell'])}")
     ctx.start("arrive", {"action": True, "cell": hero["cell"]})
 
 
@@ -175,7 +175,7 @@ def confront(ctx: Context) -> None:
     hero = _begin_action(ctx, "Confront")
     if attribute == "enemy":
         make_enemy(state, state["active_hero"], enc)
-        note(ctx, f"{hero['name']} makes {enc['name']} an Enemy")
+        ctx.note(f"{hero['name']} makes {enc['name']} an Enemy")
         start_battle(ctx, state["active_hero"], enc, no_surprise=True)
         return
     n = max(0, hero[attribute] + ctx.params["bonus"] + len(team))
@@ -183,7 +183,7 @@ def confront(ctx: Context) -> None:
                        "needed": enc[attribute], "prior": entry["count"] if entry else 0,
                        "encounter": enc["id"], "purpose": "confront", "first": entry is None,
                        "rolled": 0, "fates": 0, "team": team, "action": True})
-    note(ctx, f"{hero['name']} confronts {enc['name']}: {counted(n)} for {enc[attribute]} "
+    ctx.note(f"{hero['name']} confronts {enc['name']}: {counted(n)} for {enc[attribute]} "
               f"{ATTRIBUTE_LABELS[attribute]}")
 
 
@@ -279,9 +279,9 @@ def gain_asset(ctx: Context, hero: dict, gold: int, keyword: str, keep: str = "n
         if keep == "new":
             hero["asset_gold"] = max(0, hero["asset_gold"] - old) + gold
             hero["unique_gold"][keyword] = gold
-            note(ctx, f"Unique *{keyword}: the new one ({gold} gold) kept, the old discarded")
+            ctx.note(f"Unique *{keyword}: the new one ({gold} gold) kept, the old discarded")
         else:
-            note(ctx, f"Unique *{keyword}: the old one ({old} gold) kept, the new discarded")
+            ctx.note(f"Unique *{keyword}: the old one ({old} gold) kept, the new discarded")
         return
     hero["assets"] += 1
     hero["asset_gold"] += gold
@@ -413,7 +413,7 @@ def market(ctx: Context, *, named: bool = True) -> None:
     if p["buy"]:
         gain_asset(ctx, hero, p["buy"], p["keyword"], p["keep"])
     check_limits(ctx, hero)
-    note(ctx, f"Market: heal {p['heal']}, buy {p['buy']}, sell {cards} card(s) +{p['sell']} gold")
+    ctx.note(f"Market: heal {p['heal']}, buy {p['buy']}, sell {cards} card(s) +{p['sell']} gold")
     if p["heal_others"]:
         ctx.start("market", {"hero": index, "action": True, "queue": heal_queue(state, index),
                              "performed": bool(p["heal"] or p["buy"] or cards or p["sell"])})
@@ -450,7 +450,7 @@ def market_heal(ctx: Context) -> None:
     data["queue"].pop(0)
     if data["queue"]:
         ctx.stay()
-    note(ctx, f"{buyer['name']} buys {hp} HP for {other['name']}")
+    ctx.note(f"{buyer['name']} buys {hp} HP for {other['name']}")
 
 
 def regale(ctx: Context) -> None:
@@ -486,7 +486,7 @@ def regale(ctx: Context) -> None:
                            "needed": p["finale"], "prior": entry["count"] if entry else 0,
                            "encounter": None, "purpose": "finale", "first": False, "rolled": 0,
                            "fates": 0, "team": team, "action": True})
-        note(ctx, f"{hero['name']} attempts the Finale: {counted(n)} for {p['finale']}")
+        ctx.note(f"{hero['name']} attempts the Finale: {counted(n)} for {p['finale']}")
         return
     cost = hero["chapter"] * 2 if state["advanced_regale"] else 5
     require(hero["gold"] >= cost, f"Need {cost} gold",
@@ -499,7 +499,7 @@ def regale(ctx: Context) -> None:
     gained = remove_assets(hero, p["sacrificed"], keywords, p["sacrificed_gold"])
     hero["gold"] += gained
     done = complete_chapter(state, hero)
-    note(ctx, f"{hero['name']} completes chapter {done}: take a level {done} skill"
+    ctx.note(f"{hero['name']} completes chapter {done}: take a level {done} skill"
          + (f"; {p['sacrificed']} asset(s) sacrificed for {gained} gold" if p["sacrificed"] else ""))
     _competitive_pressure(ctx, state["active_hero"], done)
     end_turn(ctx)
@@ -535,7 +535,7 @@ def _competitive_pressure(ctx: Context, index: int, done: int) -> None:
         other = state["heroes"][i]
         if i != index and other["chapter"] <= below and not other["eliminated"]:
             lifted = complete_chapter(state, other)
-            note(ctx, f"Pressure: {other['name']} completes chapter {lifted}: "
+            ctx.note(f"Pressure: {other['name']} completes chapter {lifted}: "
                       f"take a level {lifted} skill")
 
 
@@ -547,7 +547,7 @@ def camp(ctx: Context) -> None:
     index = state["active_hero"]
     rules.make_camp(state, index)
     first = state["first_camper"] == index
-    note(ctx, f"{state['heroes'][index]['name']} makes Camp" + (" (First Hero marker)" if first else ""))
+    ctx.note(f"{state['heroes'][index]['name']} makes Camp" + (" (First Hero marker)" if first else ""))
     end_turn(ctx)
 
 
@@ -569,4 +569,4 @@ def unhide(ctx: Context) -> None:
     hero = state["heroes"][int(who[1:]) - 1] if who else active_hero(state)
     require(hero["hidden"], "Not Hidden", f"{hero['name']} is not Hidden.")
     hero["hidden"] = False
-    note(ctx, f"{hero['name']} comes out of hiding")
+    ctx.note(f"{hero['name']} comes out of hiding")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import Context
 from games.kilforth import procedures, rules
 from games.kilforth.daylight import check_limits, chosen_team, gain_asset, in_daylight, lose_asset
-from games.kilforth.procedures import note, start_battle
+from games.kilforth.procedures import start_battle
 from games.kilforth.rules import require
 from games.kilforth.state import (
     active_hero,
@@ -40,7 +40,7 @@ def overcome(ctx: Context) -> None:
     procedures.defeat_encounter(state, enc)
     ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")
-    note(ctx, f"{hero['name']} overcomes {enc['name']}")
+    ctx.note(f"{hero['name']} overcomes {enc['name']}")
 
 
 def exchange(ctx: Context) -> None:
@@ -91,7 +91,7 @@ def exchange(ctx: Context) -> None:
     for h in (hero, other):
         check_limits(ctx, h)
     given = ", ".join(f"{f} {a:+d}" for f, a in moves.items() if a and f != "asset_gold")
-    note(ctx, f"Exchange with {other['name']} (given +, received -): {given}")
+    ctx.note(f"Exchange with {other['name']} (given +, received -): {given}")
 
 
 def resolve(ctx: Context) -> None:
@@ -108,7 +108,7 @@ def resolve(ctx: Context) -> None:
     hero["gold"] += p["gold"]
     healed = min(p["heal"], hero["max_hp"] - hero["hp"])
     hero["hp"] += healed
-    note(ctx, f"{hero['name']} resolves a {p['source']}: AP +{p['ap']}, gold +{p['gold']}, HP +{healed}")
+    ctx.note(f"{hero['name']} resolves a {p['source']}: AP +{p['ap']}, gold +{p['gold']}, HP +{healed}")
 
 
 def assault(ctx: Context) -> None:
@@ -145,5 +145,5 @@ def assault(ctx: Context) -> None:
     ancient["plots_joined"] += joined
     start_battle(ctx, index, None, action=False, team=team, ancient=number - 1)
     ctx.data["joined"] = joined
-    note(ctx, f"{hero['name']} assaults {ancient['name']} ({ancient['hp']} HP)"
+    ctx.note(f"{hero['name']} assaults {ancient['name']} ({ancient['hp']} HP)"
          + (f"; {joined} Plot(s) join it" if joined else ""))

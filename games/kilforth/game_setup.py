@@ -9,7 +9,6 @@ from games.core import Context, Param, RuleError, deck
 from games.core.packs import PackError, refused
 from games.kilforth import pack, rules
 from games.kilforth.cards import AS_ENTERED
-from games.kilforth.procedures import note
 from games.kilforth.rules import require
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
@@ -111,7 +110,7 @@ def load_pack(ctx: Context) -> None:
         placed[cell] = loc
     for cell, loc in placed.items():
         ctx.state["map"][cell].update(name=loc["name"], terrain=loc["terrain"], gloom_hp=loc["gloom_hp"])
-    note(ctx, f"Pack {data['name']!r}: {len(placed)} locations dealt, {len(data['races'])} races, "
+    ctx.note(f"Pack {data['name']!r}: {len(placed)} locations dealt, {len(data['races'])} races, "
               f"{len(data['classes'])} classes")
 
 

@@ -57,10 +57,10 @@ def engage_enemies(ctx: Context, index: int, *, action: bool) -> bool:
         return False
     name = ctx.state["heroes"][index]["name"]
     if len(enemies) == 1:
-        note(ctx, f"{name} must engage {enemies[0]['name']}")
+        ctx.note(f"{name} must engage {enemies[0]['name']}")
         start_battle(ctx, index, enemies[0], action=action)
     else:
-        note(ctx, f"{name} must engage {len(enemies)} Enemies: choose the order")
+        ctx.note(f"{name} must engage {len(enemies)} Enemies: choose the order")
         ctx.start("engagements", {"hero": index, "action": action})
     return True
 
@@ -108,12 +108,6 @@ def current(state: dict) -> Step | None:
     return None
 
 
-def note(ctx: Context, text: str, kind: str = "info") -> None:
-    """Add ``text`` to the journal entry's description and the events."""
-    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
-    ctx.emit(text, kind)
-
-
 def proc_data(state: dict) -> dict:
     proc = state.get("procedure")
     return proc["data"] if proc else {}
@@ -135,7 +129,7 @@ def _first_hero(ctx: Context) -> None:
     ctx.state["first_hero"] = first
     ctx.state["active_hero"] = first
     why = f"Sneak {best}" + (f", drawn from {len(tied)} tied" if len(tied) > 1 else "")
-    note(ctx, f"First Hero: {heroes[first]['name']} ({why})")
+    ctx.note(f"First Hero: {heroes[first]['name']} ({why})")
 
 
 def _no_plots(state: dict) -> bool:
@@ -176,7 +170,7 @@ def _gloom(ctx: Context) -> None:
         if cost:
             lost = rules.lose_hp(state, i, cost)
             parts.append(f"{hero['name']} -{lost} HP" + (" (defeated)" if hero["defeated"] else ""))
-    note(ctx, "Gloom: " + (", ".join(parts) if parts else "no hero in gloom"))
+    ctx.note("Gloom: " + (", ".join(parts) if parts else "no hero in gloom"))
 
 
 def _no_losses(state: dict) -> bool:
@@ -197,9 +191,9 @@ def _draw_night(ctx: Context) -> None:
     ctx.data["card"] = card[0] if card else None
     left = deck.size(night)
     if card:
-        note(ctx, f"{_name(ctx.state, ctx.state['first_hero'])} draws Night card {card[0]} ({left} left)")
+        ctx.note(f"{_name(ctx.state, ctx.state['first_hero'])} draws Night card {card[0]} ({left} left)")
     else:
-        note(ctx, "The Night deck is empty")
+        ctx.note("The Night deck is empty")
 
 
 def _no_card(state: dict) -> bool:
@@ -224,7 +218,7 @@ def _plot(ctx: Context) -> None:
     if names:
         state["map"][cell]["plots"] += placing
         data["plot"] = f"{', '.join(names)}: place a Plot on {rules.where(cell)}"
-        note(ctx, data["plot"])
+        ctx.note(data["plot"])
     elif terrain == "unknown":
         data["plot"] = f"Plot on {rules.where(cell)} if an Ancient names its type"
 
@@ -237,7 +231,7 @@ def _time(ctx: Context) -> None:
     """"4. Winning the Game": the game ends once the last Night card is drawn and resolved."""
     if deck.size(ctx.state["night_deck"]) == 0:
         ctx.state["time_up"] = True
-        note(ctx, "The last Night card is resolved: time runs out")
+        ctx.note("The last Night card is resolved: time runs out")
 
 
 def _dawn(ctx: Context) -> None:
@@ -254,7 +248,7 @@ def _dawn(ctx: Context) -> None:
             parts.append(f"{hero['name']} regains 2 HP")
     gloom = sum(1 for cell in ctx.state["map"] if cell["gloom"])
     ctx.state["gloom_per_day"].append(gloom)
-    note(ctx, "Dawn: successes and Hidden cleared" + ("; " + ", ".join(parts) if parts else ""))
+    ctx.note("Dawn: successes and Hidden cleared" + ("; " + ", ".join(parts) if parts else ""))
 
 
 def break_camp(ctx: Context) -> None:
@@ -275,7 +269,7 @@ def break_camp(ctx: Context) -> None:
     text = f"Day {state['day']}: {_name(state, state['first_hero'])} acts first"
     if left == 1:  # "4. Winning the Game": the last Night card ends the game
         text += ". FINAL DAY: one Night card left"
-    note(ctx, text, "final_day" if left == 1 else "info")
+    ctx.note(text, "final_day" if left == 1 else "info")
     engage_at_turn_start(ctx)
 
 
@@ -326,12 +320,12 @@ def _result(ctx: Context) -> None:
         # Defeated during the Test (HP turned to 0): "Makes Camp and ends their turn
         # immediately", "Cannot be affected by abilities or effects", and back in Sprawl
         # City their successes are lost ("If a hero leaves a location, by any means").
-        note(ctx, f"{hero['name']} is defeated: the Test has no result")
+        ctx.note(f"{hero['name']} is defeated: the Test has no result")
         return
     purpose = data["purpose"]
     if purpose == "test":
         verdict = "" if not data["needed"] else (" - passed" if total >= data["needed"] else " - failed")
-        note(ctx, f"{hero['name']}: {gained} successes{verdict}")
+        ctx.note(f"{hero['name']}: {gained} successes{verdict}")
         return
     entry = rules.accumulated(hero, data["encounter"])
     if entry is None:
@@ -348,24 +342,24 @@ def _result(ctx: Context) -> None:
                 ancient["in_play"] = True
             data["ancients_enter"] = first
             data["ancient"] = 0
-            note(ctx, f"{hero['name']} completes the Finale!"
+            ctx.note(f"{hero['name']} completes the Finale!"
                  + (" The Ancients enter the map" if first else ""))
         else:
-            note(ctx, f"Finale: {total}/{data['needed']} successes")
+            ctx.note(f"Finale: {total}/{data['needed']} successes")
         return
     enc = find_encounter(state, data["encounter"])
     if enc["type"] == "stranger" and data["first"] and total == 0:
         hero["successes"].remove(entry)
         make_enemy(state, data["hero"], enc)
-        note(ctx, f"No successes: {enc['name']} becomes your Enemy")
+        ctx.note(f"No successes: {enc['name']} becomes your Enemy")
         start_battle(ctx, data["hero"], enc, no_surprise=True, action=data.get("action", True))
         return
     if total >= data["needed"]:
         defeat_encounter(state, enc)
         data["defeated"] = enc
-        note(ctx, f"{enc['name']} is defeated ({total}/{data['needed']})")
+        ctx.note(f"{enc['name']} is defeated ({total}/{data['needed']})")
     else:
-        note(ctx, f"{enc['name']}: {total}/{data['needed']} successes so far")
+        ctx.note(f"{enc['name']}: {total}/{data['needed']} successes so far")
 
 
 def make_enemy(state: dict, index: int, enc: dict) -> None:
@@ -585,13 +579,13 @@ def _evade_result(ctx: Context) -> None:
     data["fates"] = 0  # Fate called for the Sneak Test, not for the battle's Skirmish
     if data.get("auto_evade") or total >= enc["sneak"]:
         hero["evaded"].append(enc["id"])
-        note(ctx, f"{hero['name']} evades {enc['name']}")
+        ctx.note(f"{hero['name']} evades {enc['name']}")
         data["over"] = True
         ctx.finish()
         return
     hero["hidden"] = False
     data["surprise"] = "foe"
-    note(ctx, f"Evasion failed: {enc['name']} has Surprise")
+    ctx.note(f"Evasion failed: {enc['name']} has Surprise")
 
 
 def _not_ancient(state: dict) -> bool:
@@ -626,7 +620,7 @@ def _skirmish(ctx: Context) -> None:
         lost = rules.lose_hp_in_battle(state, int(key), foe_hits)
         parts.append(f"{hero['name']} -{lost} HP ({hero['hp']} left)")
     data["surprise"] = None
-    note(ctx, f"Round {data['round']}: {foe['name']} -{hits} HP ({data['foe_hp']} left), "
+    ctx.note(f"Round {data['round']}: {foe['name']} -{hits} HP ({data['foe_hp']} left), "
          + ", ".join(parts))
 
 
@@ -643,12 +637,12 @@ def _foe_check(ctx: Context) -> None:
         ancient.update(defeated=True, defeated_by=data["hero"], hp=0)
         hero["gold"] += ancient["gold"]
         data["over"] = True
-        note(ctx, f"{ancient['name']} is defeated! {hero['name']} takes {ancient['gold']} gold")
+        ctx.note(f"{ancient['name']} is defeated! {hero['name']} takes {ancient['gold']} gold")
         return
     enc = find_encounter(state, data["foe"])
     defeat_encounter(state, enc)
     data["defeated"] = enc
-    note(ctx, f"{enc['name']} is defeated")
+    ctx.note(f"{enc['name']} is defeated")
 
 
 def _hero_check(ctx: Context) -> None:
@@ -669,10 +663,10 @@ def _fall(ctx: Context, index: int) -> None:
     hero = ctx.state["heroes"][index]
     if ctx.data.get("ancient") is not None:
         rules.eliminate(ctx.state, index)
-        note(ctx, f"{hero['name']} is slain by the Ancient: eliminated")
+        ctx.note(f"{hero['name']} is slain by the Ancient: eliminated")
     else:
         rules.defeat(ctx.state, index)
-        note(ctx, f"{hero['name']} is defeated: back to Sprawl City")
+        ctx.note(f"{hero['name']} is defeated: back to Sprawl City")
 
 
 def hero_down(ctx: Context, index: int) -> None:

@@ -9,7 +9,7 @@ from games.core import Context, dice
 from games.core.dice import counted
 from games.kilforth import procedures, rules
 from games.kilforth.daylight import check_limits, chosen_team, gain_asset, in_daylight, lose_asset
-from games.kilforth.procedures import note, start_battle
+from games.kilforth.procedures import start_battle
 from games.kilforth.rules import require
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
@@ -28,7 +28,7 @@ def engage(ctx: Context) -> None:
             "Engage an Enemy (or your Enemy Stranger) at your location (9. Engagement).")
     team = chosen_team(ctx)
     start_battle(ctx, index, enc, action=False, team=team)
-    note(ctx, f"{state['heroes'][index]['name']} engages {enc['name']}"
+    ctx.note(f"{state['heroes'][index]['name']} engages {enc['name']}"
          + (f" with a Team of {len(team) + 1}" if team else ""))
 
 
@@ -40,7 +40,7 @@ def engage_next(ctx: Context) -> None:
     index = data["hero"]
     enc = find_encounter(ctx.state, int(ctx.params["encounter"]))
     start_battle(ctx, index, enc, action=data.get("action"))
-    note(ctx, f"{ctx.state['heroes'][index]['name']} engages {enc['name']} first")
+    ctx.note(f"{ctx.state['heroes'][index]['name']} engages {enc['name']} first")
 
 
 def at_event(state: dict) -> bool:
@@ -87,7 +87,7 @@ def test(ctx: Context) -> None:
         "test", {"hero": index, "attribute": attribute, "dice": n, "needed": ctx.params["needed"],
                  "prior": 0, "encounter": None, "purpose": "test", "first": False, "rolled": 0,
                  "fates": 0, "team": team})
-    note(ctx, f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {counted(n)}"
+    ctx.note(f"{hero['name']} tests {ATTRIBUTE_LABELS[attribute]}: {counted(n)}"
          + (" (Event)" if event else ""))
 
 
@@ -103,7 +103,7 @@ def roll(ctx: Context) -> None:
     faces = _faces(ctx, data["dice"])
     data["faces"] = faces
     data["rolled"] = dice.successes(faces, ctx.state["success_on"])
-    note(ctx, f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
+    ctx.note(f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
 
 
 def fate_hero_choices(state: dict) -> tuple[str, ...]:
@@ -130,7 +130,7 @@ def fate(ctx: Context) -> None:
     hero[field] -= 1
     hero["fate_used"] = True
     ctx.data["fates"] = ctx.data.get("fates", 0) + 1
-    note(ctx, f"{hero['name']} calls on Fate (+1 success)")
+    ctx.note(f"{hero['name']} calls on Fate (+1 success)")
     ctx.stay()  # skipped by itself when no one else may call
 
 
@@ -165,7 +165,7 @@ def reward(ctx: Context) -> None:
     elif trophy == "rumour":
         hero["rumours"] += 1
         text += "; Trophy gained as a rumour"
-    note(ctx, text)
+    ctx.note(text)
     check_limits(ctx, hero)
 
 
@@ -180,10 +180,10 @@ def totem(ctx: Context) -> None:
     if ctx.params["totem"] == "asset":
         gain_asset(ctx, hero, gold, "none")
         check_limits(ctx, hero)
-        note(ctx, f"{hero['name']} puts the Totem into play ({gold} gold)")
+        ctx.note(f"{hero['name']} puts the Totem into play ({gold} gold)")
     else:
         hero["gold"] += gold
-        note(ctx, f"{hero['name']} removes the Totem for {gold} gold")
+        ctx.note(f"{hero['name']} removes the Totem for {gold} gold")
 
 
 def lose_card(ctx: Context) -> None:
@@ -199,7 +199,7 @@ def lose_card(ctx: Context) -> None:
         hero[field] -= 1
     state["pending_losses"].pop(0)
     ctx.stay()  # the next defeated hero, if any (the step skips itself when none is left)
-    note(ctx, f"{hero['name']} loses 1 {field[:-1]}")
+    ctx.note(f"{hero['name']} loses 1 {field[:-1]}")
 
 
 def team_up(ctx: Context) -> None:
@@ -218,9 +218,9 @@ def team_up(ctx: Context) -> None:
     hero = state["heroes"][data["hero"]]
     if hero["hidden"]:
         hero["hidden"] = False
-        note(ctx, f"{hero['name']} comes out of hiding to form the Team")
+        ctx.note(f"{hero['name']} comes out of hiding to form the Team")
     data.update(team=[int(part[1:]) - 1 for part in choice.split("+")], surprise=None, hidden=False)
-    note(ctx, f"{hero['name']} engages with a Team of {len(data['team']) + 1} ({choice})")
+    ctx.note(f"{hero['name']} engages with a Team of {len(data['team']) + 1} ({choice})")
 
 
 def stance(ctx: Context) -> None:
@@ -300,7 +300,7 @@ def trap(ctx: Context) -> None:
     if not (p["hp"] or p["assets"]):
         ctx.describe("No Trap")
         return
-    note(ctx, f"Trap: {hero['name']} loses {lost} HP" + (f", sacrifices {sacrificed} asset(s)"
+    ctx.note(f"Trap: {hero['name']} loses {lost} HP" + (f", sacrifices {sacrificed} asset(s)"
                                                           if sacrificed else ""))
     if hero["hp"] == 0:
         ctx.goto("hero_check")
@@ -328,4 +328,4 @@ def escape(ctx: Context) -> None:
     hero["cell"] = target
     rules.make_camp(state, index)
     data["over"] = True
-    note(ctx, f"{hero['name']} escapes to {rules.where(target)} and makes Camp")
+    ctx.note(f"{hero['name']} escapes to {rules.where(target)} and makes Camp")
