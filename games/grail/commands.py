@@ -98,7 +98,7 @@ def status_params() -> tuple[Param, ...]:
             Param("status", "text", "Other: type it", high=STATUS_LENGTH, default=""))
 
 
-COMMANDS = (
+COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("travel", "Travel (1 Energy)", travel,
                 (turn_param(), Param("direction", "choice", "Travel to", choices_from=travel_choices),
                  *party_params()),

@@ -9,6 +9,7 @@ from games.grail.state import (
     ATTRIBUTES,
     DECK_MINIMUM,
     DECKS,
+    Character,
     living,
     modifier,
     named_character,
@@ -57,7 +58,7 @@ def death(ctx: Context) -> None:
         state["failed"] = f"{c['name']} died: the Campaign ends in failure"
 
 
-def _mercy(ctx: Context, c: dict) -> None:
+def _mercy(ctx: Context, c: Character) -> None:
     """"Allmother's Mercy": when you and your Party perish, mark "Saved by the
     Goddess", go to Verse 500 and restart the Chapter; none in Challenge mode
     with the Allmother's Mercy modifier."""

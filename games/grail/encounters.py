@@ -136,7 +136,9 @@ def redraw(ctx: Context) -> None:
 def redraw_open(state: dict) -> bool:
     """A starting hand may still be redrawn: an Encounter before its first Activation."""
     enc = state.get("encounter")
-    return bool(enc) and not enc["activations"] and any(n > 1 for n in enc["hands"])
+    if not enc:
+        return False
+    return not enc["activations"] and any(n > 1 for n in enc["hands"])
 
 
 # --- Activations ----------------------------------------------------------------------------

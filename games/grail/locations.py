@@ -13,8 +13,10 @@ from games.grail import pack
 from games.grail.state import (
     SIDES,
     Location,
+    Menhir,
     find_location,
     living,
+    location,
     menhir_at,
     named_location,
     new_location,
@@ -30,13 +32,13 @@ WYRDNESS_TERROR = 2
 # --- Menhir range ---------------------------------------------------------------------------
 
 
-def menhir_places(state: dict, menhirs: list[dict] | None = None) -> list[tuple[int, int]]:
+def menhir_places(state: dict, menhirs: list[Menhir] | None = None) -> list[tuple[int, int]]:
     """Where the Active Menhirs (or ``menhirs``) stand on the map."""
     where = the_map(state)
     return [where[m["location"]] for m in (state["menhirs"] if menhirs is None else menhirs)]
 
 
-def out_of_range(state: dict, menhirs: list[dict] | None = None) -> list[int]:
+def out_of_range(state: dict, menhirs: list[Menhir] | None = None) -> list[int]:
     """"I) Start of the Day", Remove Locations out of Menhir range: every Location
     must be within one card, straight or diagonal, of an Active Menhir. With no
     Menhir left, no Location is removed ("Menhirs and Wyrdness")."""
@@ -71,7 +73,7 @@ def _lay(ctx: Context, number: int, where: tuple[int, int]) -> Location:
     return loc
 
 
-def _describe(loc: Location, info: dict) -> None:
+def _describe(loc: Location, info: pack.Card) -> None:
     loc["keys"] = dict(info["keys"])
     loc["seals"] = list(info["seals"])
     if info["keys"]:
@@ -138,7 +140,7 @@ def reveal_from(ctx: Context, number: int, gone: tuple[int, ...] = ()) -> None:
     Traveling and revealing Locations; "Menhirs and Wyrdness"). The cards
     ``gone``, discarded by the very removal that moved the Character here, are
     not laid again."""
-    loc = find_location(ctx.state, number)
+    loc = location(ctx.state, number)
     on_map = set(the_map(ctx.state))
     for side, key in sorted(loc["keys"].items()):
         target = pack.key_target(ctx.state["pack"], key, on_map)

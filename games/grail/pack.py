@@ -25,13 +25,23 @@ read from disk here (the text comes in a command, so a journal replays it).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from games.core import board
 from games.core.packs import MAX_TEXT, PackError, read_toml
 
 SEALS = ("menhir", "dreams", "unfriendly", "friendly")
 LOWEST, HIGHEST = 100, 999
+
+
+class Card(TypedDict):
+    """What a pack says about one Location card."""
+
+    name: str
+    keys: dict[str, int]  # side -> the Location number its Direction Key names
+    seals: list[str]
+    legacy: int | None  # the Legacy Location number: the card it replaced
+    position: list[int] | None  # [x, y] when the card always lies there
 
 
 def _number(value: Any) -> int | None:
@@ -63,7 +73,7 @@ def parse(text: str) -> dict:
     if not isinstance(places, dict) or not places:
         problems.append("locations: need at least one [locations.NUMBER] table")
         raise PackError(problems)
-    out: dict[str, dict] = {}
+    out: dict[str, Card] = {}
     for key, entry in places.items():
         where = f"locations.{key}"
         number = _number(key)
@@ -77,7 +87,7 @@ def parse(text: str) -> dict:
         if extra:
             problems.append(f"{where}.{extra[0]}: unknown field (allowed: name, keys, seals, legacy, "
                             "position)")
-        loc = {"name": "", "keys": {}, "seals": [], "legacy": None, "position": None}
+        loc: Card = {"name": "", "keys": {}, "seals": [], "legacy": None, "position": None}
         if "name" in entry:
             if isinstance(entry["name"], str):
                 loc["name"] = entry["name"]
@@ -124,7 +134,7 @@ def parse(text: str) -> dict:
     return {"name": name, "locations": out}
 
 
-def _disagreements(locations: dict[str, dict]) -> list[str]:
+def _disagreements(locations: dict[str, Card]) -> list[str]:
     """Cards that contradict each other: two on one position, or matching Keys
     whose positions do not lie side by side."""
     problems = []
@@ -147,7 +157,7 @@ def _disagreements(locations: dict[str, dict]) -> list[str]:
     return problems
 
 
-def card(pack: dict | None, number: int) -> dict | None:
+def card(pack: dict | None, number: int) -> Card | None:
     """What the pack says about Location ``number``, or None."""
     if not pack:
         return None

@@ -15,6 +15,8 @@ as data; what they run is in the topic modules (:mod:`~games.grail.start_of_day`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.core import Context, Procedure, Step, StepKind
 from games.core.engine import resume
 from games.grail.end_of_day import prepare_rest, resting, restore
@@ -33,7 +35,7 @@ from games.grail.state import modifier
 # --- Campaign Setup -----------------------------------------------------------------------
 
 
-def _without(*modifiers: str):
+def _without(*modifiers: str) -> Callable[[dict], bool]:
     """Skip a step unless one of the mode's ``modifiers`` was chosen at setup."""
     return lambda state: not any(modifier(state, m) for m in modifiers)
 

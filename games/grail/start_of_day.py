@@ -46,6 +46,27 @@ class StartOfDayData(ExpiredMenhirs, Wyrdness, DialsReduced, TimeReduced, Guardi
     """The ``start-of-day`` procedure's data: each step's own part."""
 
 
+class Night(TypedDict):
+    """Tonight for one living Character: Rest (eating 1 Food if they have it), then restore."""
+
+    character: int
+    eats: bool
+    energy: int
+    exhausted: bool
+    panic: bool
+
+
+class Forecast(TypedDict):
+    """What the next Start of the Day will do (:func:`forecast`)."""
+
+    dark: list[int]
+    vanish: list[int]
+    caught: list[int]
+    last_menhir: bool
+    dials_out: list[int]
+    night: list[Night]
+
+
 def start_of_day_data(state: dict) -> StartOfDayData:
     """The Start of the Day's data read from a state (a step's ``skip``, the views)."""
     return cast(StartOfDayData, step_data(state))
@@ -136,7 +157,7 @@ def reduce_time(ctx: Context) -> None:
 # --- the forecast ----------------------------------------------------------------------------
 
 
-def forecast(state: dict) -> dict:
+def forecast(state: dict) -> Forecast:
     """What the next Start of the Day will do, and tonight's Rest and Energy restore.
 
     - ``dark``: Menhirs with no Dial, removed ("Remove expired Menhirs").
@@ -152,7 +173,7 @@ def forecast(state: dict) -> dict:
     last = not staying
     vanish = [] if last else out_of_range(state, staying)
     caught = [i for i in living(state) if last or state["characters"][i]["location"] in vanish]
-    night = []
+    night: list[Night] = []
     for i in living(state):
         c = copy.deepcopy(state["characters"][i])
         eats = c["resources"]["food"] > 0

@@ -325,17 +325,17 @@ def menhir_at(state: dict, number: int) -> Menhir | None:
 def connected(state: dict, number: int) -> dict[str, int]:
     """The revealed Locations one can move to from ``number`` in a straight line:
     adjacent, with neither touching edge marked blocked ("Locations", Traveling)."""
-    here = _location(state, number)
+    here = location(state, number)
     out = {}
     for side, other in board.neighbours(the_map(state), number).items():
-        there = _location(state, other)
+        there = location(state, other)
         if side not in here["blocked"] and board.OPPOSITE[side] not in there["blocked"]:
             out[side] = other
     return out
 
 
-def _location(state: dict, number: int) -> Location:
-    """Location ``number``, known to be on the map."""
+def location(state: dict, number: int) -> Location:
+    """Location ``number``, known to be on the map (:func:`find_location` when it may not be)."""
     return cast(Location, find_location(state, number))
 
 

@@ -10,6 +10,7 @@ from games.grail.locations import arrive
 from games.grail.rounds import check_turn, took_action
 from games.grail.state import (
     SIDES,
+    Character,
     connected,
     joined_names,
     living,
@@ -22,7 +23,7 @@ def during_day(state: dict) -> bool:
     return (state.get("procedure") or {}).get("name") == "day"
 
 
-def _acting(ctx: Context, turn: bool = True) -> dict:
+def _acting(ctx: Context, turn: bool = True) -> Character:
     """The Character taking an Action: During the Day, not Passed, no Encounter
     being resolved, and (``turn``) not having taken an Action this round yet
     (:mod:`~games.grail.rounds`)."""
@@ -42,15 +43,15 @@ def _acting(ctx: Context, turn: bool = True) -> dict:
     return c
 
 
-def _index(ctx: Context, c: dict) -> int:
+def _index(ctx: Context, c: Character) -> int:
     return ctx.state["characters"].index(c)
 
 
-def _acted(ctx: Context, people: list[dict]) -> None:
+def _acted(ctx: Context, people: list[Character]) -> None:
     took_action(ctx.state, [_index(ctx, p) for p in people])
 
 
-def _pay_energy(c: dict, cost: int, what: str) -> None:
+def _pay_energy(c: Character, cost: int, what: str) -> None:
     if c["energy"] < cost:
         raise RuleError("Not enough Energy",
                         f"{what} costs {cost} Energy; {c['name']} has {c['energy']} "
@@ -58,7 +59,7 @@ def _pay_energy(c: dict, cost: int, what: str) -> None:
     c["energy"] -= cost
 
 
-def _party(ctx: Context, c: dict) -> list[dict]:
+def _party(ctx: Context, c: Character) -> list[Character]:
     """The acting Character, and with ``party`` everyone who can join them: alive,
     not Passed, in the same Location ("Parties and Party Actions"), and not having
     taken their Action this round ("II) During the Day": one Action each)."""
@@ -78,7 +79,7 @@ def _party(ctx: Context, c: dict) -> list[dict]:
     return [c] + others
 
 
-def _payer(ctx: Context, members: list[dict]) -> dict | None:
+def _payer(ctx: Context, members: list[Character]) -> Character | None:
     if not ctx.params.get("paid_by"):
         return None
     payer = named_character(ctx, "paid_by")
@@ -89,7 +90,7 @@ def _payer(ctx: Context, members: list[dict]) -> dict | None:
     return payer
 
 
-def _pay_each(ctx: Context, members: list[dict], what: str) -> list[dict]:
+def _pay_each(ctx: Context, members: list[Character], what: str) -> list[Character]:
     """1 Energy per Party member ("Explore", "Travel" in a Party). With ``paid_by``
     that member pays it all ("you may pay your own Energy ... in place of another
     member's - even the entire cost"); otherwise each pays their own and a member
@@ -109,14 +110,14 @@ def _pay_each(ctx: Context, members: list[dict], what: str) -> list[dict]:
     return going
 
 
-def _energies(people: list[dict]) -> str:
+def _energies(people: list[Character]) -> str:
     return ", ".join(str(p["energy"]) for p in people)
 
 
 def travel_choices(state: dict) -> tuple[str, ...]:
     """Where Travel can go: the Location numbers connected to any living Character's
     Location (lowest first), then the four sides (Travel by side, as before)."""
-    numbers = set()
+    numbers: set[int] = set()
     for i in living(state):
         numbers.update(connected(state, state["characters"][i]["location"]).values())
     return tuple(str(n) for n in sorted(numbers)) + SIDES

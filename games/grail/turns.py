@@ -14,8 +14,10 @@ def active_default(state: dict) -> int:
     """Where the Pick the Active Character form starts: "If they can't agree, the
     lowest Character Number becomes Active" among the members not yet Activated."""
     enc = state.get("encounter")
+    if not enc:
+        return 1
     people = state["characters"]
-    left = [i for i in (enc["members"] if enc else []) if i not in enc["activated"]]
+    left = [i for i in enc["members"] if i not in enc["activated"]]
     if not left:
         return 1
     return min(left, key=lambda i: (people[i]["number"], i)) + 1

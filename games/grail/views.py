@@ -18,7 +18,7 @@ from games.grail.combat import TRAITS
 from games.grail.encounters import hand_size, starting_hand
 from games.grail.end_of_day import resting
 from games.grail.guardians import GuardianRolls
-from games.grail.start_of_day import forecast, start_of_day_data
+from games.grail.start_of_day import Forecast, forecast, start_of_day_data
 from games.grail.state import (
     ATTRIBUTE_PAIRS,
     RESOURCES,
@@ -42,7 +42,7 @@ def _nums(values: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def warning(state: dict, fc: dict | None = None) -> str:
+def warning(state: dict, fc: Forecast | None = None) -> str:
     """The next Start of the Day in a few words for the OLED's bottom line (at most
     9 characters, beside "Day 12 Next"): the worst of what it will do."""
     fc = fc or forecast(state)
@@ -57,7 +57,7 @@ def warning(state: dict, fc: dict | None = None) -> str:
     return "all safe"
 
 
-def forecast_lines(state: dict, fc: dict) -> tuple[str, ...]:
+def forecast_lines(state: dict, fc: Forecast) -> tuple[str, ...]:
     """"Forecast": what the next Start of the Day will do, and tonight's night."""
     lines = []
     if fc["dark"]:
@@ -221,7 +221,7 @@ def _character_lines(state: dict) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def map_lines(state: dict, fc: dict) -> tuple[str, ...]:
+def map_lines(state: dict, fc: Forecast) -> tuple[str, ...]:
     """The map: ``*`` a Menhir, ``!`` vanishes at the next Start of the Day,
     ``@`` a Character, ``G`` a Guardian."""
     where = the_map(state)
@@ -236,7 +236,7 @@ def map_lines(state: dict, fc: dict) -> tuple[str, ...]:
     return tuple(rows) + ("* Menhir  ! vanishes tomorrow  @ Character  G Guardian",)
 
 
-def grid(state: dict, fc: dict) -> tuple[tuple[str, ...], ...]:
+def grid(state: dict, fc: Forecast) -> tuple[tuple[str, ...], ...]:
     """The map for the screen's grid: each Location's number with ``M`` for a
     Menhir, ``!`` when it vanishes at the next Start of the Day, ``G`` for a
     Guardian; ``*`` (drawn highlighted) where a Character stands."""
