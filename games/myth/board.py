@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import copy
 from collections import deque
+from collections.abc import Mapping
+from typing import Any, cast
 
 from games.core.packs import PackError, unknown_keys
-from games.myth.state import AREA_TYPES, BASIC_TYPES, FATE_FACES, short_label
+from games.myth.state import AREA_TYPES, BASIC_TYPES, FATE_FACES, Board, BoardArea, short_label
 
 # The board format's fields ("The board" in the docs): a typo is reported, not ignored.
 BOARD_FIELDS = ("name", "areas")
@@ -36,7 +38,7 @@ class BoardError(PackError):
         return f"{self.source}: " + "; ".join(self.problems)
 
 
-def parse_board(data: object, source: str = "board", *, partial: bool = False) -> dict:
+def parse_board(data: object, source: str = "board", *, partial: bool = False) -> Board:
     """Check a board definition and key its areas by id; :class:`BoardError` lists
     every problem.
 
@@ -53,7 +55,7 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
     if not isinstance(data, dict) or not isinstance(data.get("areas"), list):
         raise BoardError(source, ["needs a list of areas (\"areas\": [...] or [[areas]])"])
     problems += unknown_keys("board", data, BOARD_FIELDS)
-    areas: dict[str, dict] = {}
+    areas: dict[str, BoardArea] = {}
     for n, area in enumerate(data["areas"], 1):
         if not isinstance(area, dict) or not isinstance(area.get("id"), str) or not area["id"]:
             problems.append(f"area {n} has no id")
@@ -93,7 +95,7 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
                             "on an Outland or Lair only")
         areas[area_id] = {
             "name": str(area.get("name", area_id)),
-            "type": kind,
+            "type": cast(str, kind),    # a bad type is listed in problems, then refused
             "neighbours": list(dict.fromkeys(neighbours)),
             "flames": flames,
             "fate": fate,
@@ -120,9 +122,9 @@ def parse_board(data: object, source: str = "board", *, partial: bool = False) -
     if placed and len(placed) != len(areas):
         problems.append("pos must be given for every area or none; missing on: "
                         + ", ".join(a for a in areas if areas[a]["pos"] is None))
-    cells: dict[tuple[int, int], str] = {}
+    cells: dict[tuple[int, ...], str] = {}
     for area_id in placed:
-        cell = tuple(areas[area_id]["pos"])
+        cell = tuple(areas[area_id]["pos"] or ())
         if cell in cells:
             problems.append(f"area {area_id!r}.pos {list(cell)} is also {cells[cell]!r}'s")
         cells.setdefault(cell, area_id)
@@ -147,7 +149,7 @@ def _reachable(areas: dict, start: str) -> set[str]:
     return seen
 
 
-def distances(board: dict, start: str) -> dict[str, int]:
+def distances(board: Mapping[str, Any], start: str) -> dict[str, int]:
     """Areas to move through from ``start`` to every area (breadth first)."""
     dist = {start: 0}
     todo = deque([start])
@@ -160,7 +162,7 @@ def distances(board: dict, start: str) -> dict[str, int]:
     return dist
 
 
-def farrenroc(board: dict) -> str:
+def farrenroc(board: Mapping[str, Any]) -> str:
     return next(i for i, a in board["areas"].items() if a["type"] == "farrenroc")
 
 
@@ -227,6 +229,6 @@ DEFAULT_BOARD = parse_board(STAND_IN, "the stand-in board")
 AREA_IDS = tuple(DEFAULT_BOARD["areas"])
 
 
-def stand_in_board() -> dict:
+def stand_in_board() -> Board:
     """A new game's own copy of the stand-in board (the state is changed in place)."""
     return copy.deepcopy(DEFAULT_BOARD)

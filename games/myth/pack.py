@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from games.core.packs import MAX_TEXT, PackError, read_toml
 from games.myth.board import parse_board
+from games.myth.state import Board
 
 __all__ = ["MAX_TEXT", "PackError", "parse"]
 
 
-def parse(text: str) -> dict:
+def parse(text: str) -> Board:
     """The board a pack describes, checked; raises :class:`PackError` listing every
     problem (a pack too long or not TOML too, games.core.packs; a bad board as
     :class:`~games.myth.board.BoardError`, a PackError)."""

@@ -22,7 +22,9 @@ from games.myth.state import (
     STABILITY,
     TRACKS,
     Area,
+    Board,
     Hero,
+    MythState,
     area_name,
     setup_data,
 )
@@ -52,12 +54,12 @@ def new_area() -> Area:
     return {"minions": [], "captains": [], "structure": False, "objective": None}
 
 
-def new_game_state(state: dict, heroes: int, board: dict) -> None:
+def new_game_state(state: dict, heroes: int, board: Board) -> None:
     """Fill ``state`` (which holds only the core keys) with a new game."""
     home = farrenroc(board)
-    state.update({
+    fresh: MythState = {
         "round": 0,
-        "heroes": [dict(new_hero(n + 1), area=home) for n in range(heroes)],
+        "heroes": [{**new_hero(n + 1), "area": home} for n in range(heroes)],
         "enemy": {rank: {"vitality": 1, "attack": 1, "defence": 10} for rank in RANKS},
         "abilities": {track: [] for track in TRACKS},
         "conquest": {track: 1 for track in TRACKS},
@@ -83,7 +85,8 @@ def new_game_state(state: dict, heroes: int, board: dict) -> None:
         "discards": [],
         "captains_defeated": 0,
         "history": [],
-    })
+    }
+    state.update(fresh)
 
 
 def board_locked(state: dict) -> str | None:
