@@ -77,7 +77,7 @@ def assault_dice(state: dict) -> tuple[int, str]:
 def assault(ctx: Context) -> None:
     """"March" / "Assaults": the next assault's dice, a d10 per enemy token there
     (tray, typed in, or virtual); the prompt asks again for the next area."""
-    waiting = action_data(ctx.state).get("assaults") or []
+    waiting = waiting_assaults(ctx.state)
     if not waiting:
         raise RuleError("No assault now", "No March is waiting for assault dice.")
     area_id = waiting[0]

@@ -10,6 +10,7 @@ from games.myth.state import DECKS
 
 
 def begin_round(ctx: Context) -> None:
+    """"Sequence of Play": a new round begins with its Planning phase."""
     state = ctx.state
     state["round"] += 1
     ctx.note(f"Round {state['round']} begins")
