@@ -1,10 +1,16 @@
-"""What a Kreel Manor player can tell the box: the command list, the prompts.
+"""What a Kreel Manor player can tell the box: the command table, in the action menu's order.
 
-The handlers for Threats are in :mod:`games.kreel.threats`, for the Action
-Power Track in :mod:`games.kreel.actions`, for packs in :mod:`games.kreel.pack`;
-the new-campaign form is in :mod:`games.kreel.setup`. This module holds the
-Spirit phase, Location, Wounded and Game End prompts and the Campaign, and
-lists every command in the action menu's order.
+Each entry names its handler, which lives beside the mechanic it carries out,
+in the topic module of its rulebook section: :mod:`games.kreel.action_track`
+(Tilt, Use, Scout, Acts, a hero's Statuses and Assets),
+:mod:`games.kreel.threat_phase` (Add 1 Threat, the Reveal),
+:mod:`games.kreel.damage` (damage tokens, defeat, card effects on Threats),
+:mod:`games.kreel.shadows`, :mod:`games.kreel.multiplayer` (Confront, Spirit
+Boost), :mod:`games.kreel.spirit_phase` (Block, a Spirit Asset),
+:mod:`games.kreel.delve_phase` (the Location prompt), :mod:`games.kreel.wounds`
+(Press On), :mod:`games.kreel.stories`, :mod:`games.kreel.campaign` (Game End,
+the next Adventure, Endless Dungeons) and :mod:`games.kreel.pack`. The
+new-campaign form is in :mod:`games.kreel.setup`.
 
 Handlers change ``ctx.state`` (a private copy) and raise RuleError with a
 short OLED text and a long text citing the rule; a refused command changes
@@ -13,209 +19,39 @@ nothing.
 
 from __future__ import annotations
 
-from games.core import CommandSpec, Context, Param, RuleError
-from games.kreel import pack, rules
-from games.kreel.actions import (
+from games.core import CommandSpec, Param
+from games.kreel import pack
+from games.kreel.action_track import (
     act,
     advanced,
     asset_power,
     hero_status,
+    in_play,
     reset_action,
     scout,
     tilt,
     use,
+    use_refusal,
 )
-from games.kreel.procedures import in_play, note
-from games.kreel.setup import add_setup_shadows
-from games.kreel.state import (
-    ACTIONS,
-    ADVENTURES,
-    MAX_SPIRIT_LIMIT,
-    STATUSES,
-    VALUES,
-    active_hero,
-    active_location,
-    reset_adventure,
-)
-from games.kreel.threats import (
-    REVEAL_PARAMS,
+from games.kreel.campaign import adventure_choices, endless, next_adventure, rewards, skip_adventure
+from games.kreel.damage import damage, defeat, discard, remove_damage, return_threat, status, threat_value
+from games.kreel.delve_phase import location
+from games.kreel.multiplayer import boost, boost_default, boost_heroes, confront
+from games.kreel.shadows import reveal_shadow, shadow_reach
+from games.kreel.spirit_phase import asset_spirit, block
+from games.kreel.state import ACTIONS, ADVENTURES, STATUSES, VALUES, active_hero
+from games.kreel.stories import story_aside
+from games.kreel.threat_area import (
     SOURCES,
-    add_threat,
-    boost,
-    boost_default,
-    boost_heroes,
-    confront,
-    damage,
     damage_targets,
-    defeat,
-    discard,
     has_threats,
     likely_damage_target,
     likely_target,
-    remove_damage,
-    return_threat,
-    reveal,
-    reveal_shadow,
-    shadow_reach,
-    status,
     target_choices,
-    threat_value,
     use_target_refusal,
 )
-
-# --- the Spirit phase and the Threat Area ----------------------------------------------
-
-
-def block(ctx: Context) -> None:
-    """"5. Spirit Phase" B. Block: each point prevents 1 Spirit of the total."""
-    ctx.data["block"] = ctx.params["points"]
-    ctx.describe(f"Block {ctx.params['points']} of {ctx.data.get('attack', 0)}")
-
-
-def asset_spirit(ctx: Context) -> None:
-    """Equip (+) or unequip (-) an Asset with a Spirit bonus: it changes the
-    hero's current and maximum Spirit together ("Symbol Explanations", the
-    'plus number' on Spirit)."""
-    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
-    delta = ctx.params["delta"]
-    new_max = hero["max_spirit"] + delta
-    if not 1 <= new_max <= MAX_SPIRIT_LIMIT:
-        raise RuleError(f"Max Spirit 1..{MAX_SPIRIT_LIMIT}",
-                        f"{hero['name']}'s maximum Spirit would be {new_max}.")
-    hero["max_spirit"] = new_max
-    hero["spirit"] = max(0, min(new_max, hero["spirit"] + delta))
-    ctx.describe(f"{hero['name']} Spirit {hero['spirit']}/{new_max} (Asset {delta:+d})")
-
-
-# --- prompts: Locations, Wounds, Game End -----------------------------------------------
-
-
-def location(ctx: Context) -> None:
-    """"1. Delve Phase" C: the next Location is flipped face-up and becomes the
-    Active Location; its Sneak value (times the heroes with the Multiplayer
-    Symbol) is what Exploring must reach ("Locations")."""
-    loc = active_location(ctx.state)
-    loc["sneak"] = ctx.params["sneak"]
-    loc["per_hero"] = ctx.params["per_hero"]
-    if ctx.params["card"] != pack.BY_VALUES:
-        card = ctx.state["pack"]["locations"][ctx.params["card"]]
-        loc.update(name=ctx.params["card"], sneak=card["sneak"], per_hero=card["per_hero"])
-    ctx.describe(f"{loc['name']} is Active: Sneak {rules.location_sneak(ctx.state, loc)}")
-
-
-def press_on(ctx: Context) -> None:
-    """"Multiplayer Coop Mode", Defeat - Wounds: Press On without the Wounded
-    hero, or tend to them (the Adventure ends and restarts)."""
-    ctx.data["choice"] = ctx.params["choice"]
-    ctx.describe(f"The team chooses to {ctx.params['choice']}")
-
-
-def skip_adventure(ctx: Context) -> None:
-    """"Difficulty Variants", Lequiem's Warrior: take 1 Wound to entirely skip
-    the non-final Adventure that just defeated the hero."""
-    if not ctx.params["skip"]:
-        ctx.describe("Replay the Adventure")
-        return
-    campaign = ctx.state["campaign"]
-    campaign["wounds"] += 1
-    active_hero(ctx.state)["wounds"] += 1
-    ctx.data["skip"] = True
-    ctx.describe(f"1 Wound taken to skip Adventure {campaign['adventure']}")
-    if rules.wounds_kill(ctx.state):
-        campaign["over"] = rules.death(ctx.state)
-        ctx.stop()
-
-
-def rewards(ctx: Context) -> None:
-    """"Game End" c. Other Rewards: heal (discard) 1 Wound, or Upgrade an Action
-    to its Advanced side for every Adventure henceforth. After a won Campaign
-    the harder one ignores Heal 1 Wound ("The Campaign" B)."""
-    campaign = ctx.state["campaign"]
-    parts = []
-    if ctx.params["heal_wound"] and campaign["veteran"]:
-        raise RuleError("No Heal: veteran", "After a won Campaign, ignore Heal 1 Wound effects "
-                        "when defeating Adventures (The Campaign, B).")
-    if ctx.params["heal_wound"] and campaign["wounds"]:
-        campaign["wounds"] -= 1
-        for hero in ctx.state["heroes"]:
-            if hero["wounds"]:
-                hero["wounds"] -= 1
-                break
-        parts.append("1 Wound healed")
-    upgrade = ctx.params["upgrade"]
-    if upgrade != "none" and upgrade not in campaign["advanced"]:
-        campaign["advanced"].append(upgrade)
-        parts.append(f"{upgrade.capitalize()} upgraded to Advanced")
-    ctx.describe("; ".join(parts) or "No other rewards")
-
-
-def adventure_choices(state: dict) -> tuple[str, ...]:
-    """"The Campaign" / "Wounds": after a win the next Adventure; after a loss
-    the same one again, unless it failed three times in a row (or Lequiem's
-    Warrior skipped it): then the next."""
-    campaign = state["campaign"]
-    number = campaign["adventure"]
-    data = (state.get("procedure") or {}).get("data", {})
-    moving_on = data.get("result") == "win" or data.get("skip") or campaign["fails"] >= 3
-    return (str(min(ADVENTURES, number + 1) if moving_on else number),)
-
-
-def next_adventure(ctx: Context) -> None:
-    """"Game End" f. Next Adventure, set up anew ("Setup" 5): the Shadows,
-    Threat Area and Locations empty, the Threat deck counted again, the
-    variant's additional Shadows added; Story cards set aside stay aside."""
-    state = ctx.state
-    number = int(ctx.params["adventure"])
-    campaign = state["campaign"]
-    if number != campaign["adventure"]:
-        campaign["fails"] = 0
-    waiting = sum(1 for s in campaign["stories"] if s["adventure"] == number)
-    reset_adventure(state, number, ctx.params["foes"], ctx.params["stories"] + waiting)
-    ctx.describe(f"Adventure {number} set up" + (f" with {waiting} set-aside Stories"
-                                                 if waiting else ""))
-    if ctx.params["card"] != pack.BY_VALUES:
-        card = state["pack"]["locations"][ctx.params["card"]]
-        state["adventure"]["card"] = ctx.params["card"]
-        state["locations"][-1].update(name=ctx.params["card"], sneak=card["sneak"],
-                                      per_hero=card["per_hero"])
-        campaign["cards"][str(number)] = ctx.params["card"]
-    if campaign["endless"]:
-        _endless_setup(ctx)
-    add_setup_shadows(ctx)
-
-
-def _endless_setup(ctx: Context) -> None:
-    """"Endless Dungeons": this Adventure's Threat Groups drawn by level; the
-    Rending's Rift is the Adventure Location; the deck counts those Groups."""
-    state = ctx.state
-    campaign = state["campaign"]
-    groups = rules.draw_endless_groups(ctx, campaign["adventure"])
-    standard = 6 if len(state["heroes"]) >= 3 else 5
-    state["threat_deck"] += (len(groups) - standard) * 6
-    campaign["groups"] = groups
-    state["locations"][-1]["name"] = rules.ENDLESS_LOCATION
-    note(ctx, f"Threat Groups: {', '.join(groups)}")
-
-
-def endless(ctx: Context) -> None:
-    """Play the Campaign as Endless Dungeons from this Adventure on."""
-    if ctx.state["round"] > 0:
-        raise RuleError("Before round 1 only", "Endless Dungeons chooses the Threat Groups when "
-                        "an Adventure is set up (Endless Dungeons).")
-    if ctx.state["campaign"]["endless"]:
-        raise RuleError("Already Endless", "This Campaign already plays Endless Dungeons.")
-    ctx.state["campaign"]["endless"] = True
-    ctx.describe("Endless Dungeons")
-    _endless_setup(ctx)
-
-
-def story_aside(ctx: Context) -> None:
-    """"Stories": the new Story card a choice names is set aside until the
-    Adventure printed on it, then shuffled into Stack 4; it stays aside through
-    replays of the current Adventure ("Wounds")."""
-    entry = {"adventure": ctx.params["adventure"], "card": ctx.params["card"]}
-    ctx.state["campaign"]["stories"].append(entry)
-    ctx.describe(f"Story {entry['card']} set aside for Adventure {entry['adventure']}")
+from games.kreel.threat_phase import REVEAL_PARAMS, add_threat, reveal
+from games.kreel.wounds import press_on
 
 
 def _threat_param() -> Param:
@@ -244,7 +80,7 @@ USE_POWER = (
 
 def _can_use(state: dict) -> bool:
     hero = active_hero(state)
-    return in_play(state) and any(rules.use_refusal(hero, a) is None for a in ACTIONS)
+    return in_play(state) and any(use_refusal(hero, a) is None for a in ACTIONS)
 
 
 COMMANDS = (

@@ -41,16 +41,16 @@ from typing import Any
 
 from games.core import Context
 from games.core.packs import MAX_TEXT, PackError, read_toml, refused, unknown_keys
+from games.kreel.state import DAMAGE_VALUES, KINDS, VALUES
 
 __all__ = ["BY_VALUES", "MAX_TEXT", "PackError", "load_pack", "parse"]
 
-KINDS = ("threat", "plot", "foe", "story", "vengeance")
 REVEAL_STATUSES = ("bold", "shield")
-STAR_VALUES = ("fight", "influence", "sneak")
-THREAT_NUMBERS = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost", "overkill")
+STAR_VALUES = DAMAGE_VALUES  # the Threat values a * can mark
+THREAT_NUMBERS = VALUES + ("overkill",)
 # "Game Objective", Multiplayer Symbol: "Wherever this symbol is seen next to a
 # value, multiply the listed value by the number of heroes who started the Adventure".
-PER_HERO_VALUES = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost")
+PER_HERO_VALUES = VALUES
 MAX_VALUE = 99
 BY_VALUES = "by values"  # the card choice that means "I enter the numbers"
 

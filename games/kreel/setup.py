@@ -9,7 +9,7 @@ which adds the variant's Shadows the same way (:func:`add_setup_shadows`).
 from __future__ import annotations
 
 from games.core import Context, Param, RuleError
-from games.kreel import rules
+from games.kreel import threat_phase
 from games.kreel.state import ACTIONS, ADVENTURES, MAX_SPIRIT_LIMIT, VARIANTS, new_adventure
 
 # The rulebook gives no Spirit values (each Hero Board lists its own, "Setup" 3):
@@ -33,7 +33,7 @@ def add_setup_shadows(ctx: Context) -> None:
     """"Difficulty Variants": Valim's Dungeoneer adds 1 and Masklaw's Abyss 2
     additional Shadows when setting up each Adventure, each by Add 1 Threat."""
     for _ in range(VARIANTS[ctx.state["variant"]]["shadows"]):
-        rules.add_one_threat(ctx.state)
+        threat_phase.add_one_threat(ctx.state)
 
 
 def setup(ctx: Context) -> None:

@@ -31,17 +31,26 @@ is revealed; see :func:`new_threat`. A hero's Action Power Track is in
 
 from __future__ import annotations
 
-from games.core import queue
+from typing import Any, TypedDict
+
+from games.core import RuleError, queue
 
 SCHEMA_VERSION = 4
 
 # "Glossary", Shadows: "Area containing 3 spaces for Threats".
 SHADOW_SPACES = 3
 
+
+
+class Variant(TypedDict):
+    shadows: int
+    wound_limit: int | None
+
+
 # "Difficulty Variants": per variant, the additional Shadows added when setting
 # up each Adventure and the Campaign's Wound limit ("Wounds": a fifth Wound kills;
 # Valim's: 3; Masklaw's: 1). Belanor's "don't play with Wounds": no limit (None).
-VARIANTS = {
+VARIANTS: dict[str, Variant] = {
     "standard": {"shadows": 0, "wound_limit": 5},
     "valims-dungeoneer": {"shadows": 1, "wound_limit": 3},
     "masklaws-abyss": {"shadows": 2, "wound_limit": 1},
@@ -66,6 +75,15 @@ DAMAGE_VALUES = ACTIONS
 
 # "Threats have a number of Threat values" and "a number of Spirit values".
 VALUES = ("fight", "influence", "sneak", "spirit_cost", "spirit_boost")
+
+# How the forms and the journal name a Threat's values.
+VALUE_LABELS = {
+    "fight": "Fight",
+    "influence": "Influence",
+    "sneak": "Sneak",
+    "spirit_cost": "Spirit Cost",
+    "spirit_boost": "Spirit Boost",
+}
 
 # "TILT": "Limit: 6 Power per Power Die".
 MAX_DIE = 6
@@ -147,16 +165,15 @@ def new_threat(threat_id: int) -> dict:
     }
 
 
-def new_location(index: int, sneak: int | None = None, per_hero: bool = False,
-                 name: str = "") -> dict:
-    """A Location card: its Sneak value and Sneak damage tokens ("Locations").
+def new_location(index: int) -> dict:
+    """A Location card, face-down: its Sneak value and Sneak damage tokens ("Locations").
 
     ``per_hero``: the Multiplayer Symbol stands next to its Sneak value.
     ``sneak`` is None until the card is flipped face-up.
     """
     adventure = index == LOCATIONS
-    default = "Adventure Location" if adventure else f"Location {index + 1}"
-    return {"name": name or default, "sneak": sneak, "per_hero": per_hero, "damage": 0,
+    name = "Adventure Location" if adventure else f"Location {index + 1}"
+    return {"name": name, "sneak": None, "per_hero": False, "damage": 0,
             "adventure": adventure, "defeated": False}
 
 
@@ -228,6 +245,23 @@ def reset_adventure(state: dict, number: int, foes: int, stories: int) -> None:
 
 def active_hero(state: dict) -> dict:
     return state["heroes"][state["active_hero"]]
+
+
+def hero_index(state: dict, number: int | None) -> int:
+    """The index of Hero ``number`` (1-4) a command names; None: the active hero."""
+    if number is None:
+        return state["active_hero"]
+    if number > len(state["heroes"]):
+        raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
+    return number - 1
+
+
+def step_data(state: dict) -> dict[str, Any]:
+    """The running procedure's step data (empty when none runs): what
+    ``ctx.data`` is to a handler, for a step's ``skip`` or a form's choices,
+    which see only the state."""
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
 
 
 def active_location(state: dict) -> dict:

@@ -6,7 +6,9 @@ from games.core import GameView, Panel
 from games.core.procedures import Step
 from games.core.queue import occupied
 from games.core.views import phase_title, procedure_steps, step_line, track_views
-from games.kreel import rules
+from games.kreel.action_track import present_power
+from games.kreel.delve_phase import defeated_count, location_sneak
+from games.kreel.spirit_phase import attackers
 from games.kreel.state import ACTIONS, active_hero, active_location, shadow_label
 
 SHORT = {"fight": "F", "influence": "I", "sneak": "S"}
@@ -47,7 +49,7 @@ def pending_cost(state: dict) -> int:
     attackers would deal now, before Block ("5. Spirit Phase" A, with Bold
     doubling and Dazed cancelling; a Shielded hero loses nothing)."""
     total = 0
-    for threat in rules.attackers(state):
+    for threat in attackers(state):
         if "dazed" in threat["statuses"]:
             continue
         total += threat["spirit_cost"] * (2 if "bold" in threat["statuses"] else 1)
@@ -58,7 +60,7 @@ def pending_cost(state: dict) -> int:
 
 def power_line(hero: dict) -> str:
     """Present Power per Action as it would be if Used now: "F1 I2 S5"."""
-    return " ".join(f"{SHORT[a]}{rules.present_power(hero, a)}" for a in ACTIONS)
+    return " ".join(f"{SHORT[a]}{present_power(hero, a)}" for a in ACTIONS)
 
 
 def _track_lines(hero: dict) -> tuple[str, ...]:
@@ -69,7 +71,7 @@ def _track_lines(hero: dict) -> tuple[str, ...]:
                                  ("Dazed", card["dazed"]), ("Advanced", card["advanced"])) if on]
         plus = f" +{card['plus']}" if card["plus"] else ""
         line = (f"{card['slot']}  {action.capitalize():<9} die {card['die']}{plus}  "
-                f"Present {rules.present_power(hero, action)}")
+                f"Present {present_power(hero, action)}")
         if marks:
             line += "  (" + ", ".join(marks) + ")"
         lines.append(line)
@@ -89,10 +91,10 @@ def _location_lines(state: dict) -> tuple[str, ...]:
             continue
         done = " (defeated)" if loc["defeated"] else ""
         lines.append(f"{mark}{loc['name']}: Sneak {loc['damage']}/"
-                     f"{rules.location_sneak(state, loc)}{done}")
+                     f"{location_sneak(state, loc)}{done}")
     adventure = state["adventure"]
-    lines.append(f"Plots {rules.defeated_count(state, 'plot')}/{adventure['plots']} \u00b7 "
-                 f"Foes {rules.defeated_count(state, 'foe')}/{adventure['foes']} \u00b7 "
+    lines.append(f"Plots {defeated_count(state, 'plot')}/{adventure['plots']} \u00b7 "
+                 f"Foes {defeated_count(state, 'foe')}/{adventure['foes']} \u00b7 "
                  f"Locations {sum(loc['defeated'] for loc in state['locations'][:-1])}/4")
     return tuple(lines)
 

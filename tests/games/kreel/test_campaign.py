@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from games.core import RuleError
-from games.kreel.commands import adventure_choices
+from games.kreel.campaign import adventure_choices
 from tests.games.kreel.helpers import (
     advance,
     do,

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.core import Command, RuleError, apply, new_game
 from games.core.engine import InvariantError, current_step
-from games.kreel.commands import adventure_choices
+from games.kreel.campaign import adventure_choices
 from games.kreel.state import ACTIONS, STATUSES, VALUES, VARIANTS
 from tests.games.kreel.helpers import GAME
 

@@ -126,7 +126,7 @@ def test_endless_dungeons_draws_groups_by_level():
 
 
 def test_endless_counts_per_adventure_and_heroes():
-    from games.kreel.rules import endless_counts
+    from games.kreel.campaign import endless_counts
     assert endless_counts(4, 1) == {1: 2, 2: 2, 3: 1}
     assert endless_counts(4, 3) == {1: 2, 2: 3, 3: 1}
     assert endless_counts(5, 4) == {1: 1, 2: 3, 3: 2}
@@ -226,6 +226,6 @@ def test_a_set_aside_story_is_shuffled_into_its_adventure():
 def test_endless_dungeons_groups_for_every_adventure(adventure, solo, team):
     """Endless Dungeons: Threat Groups per Threat Level for each of the five
     Adventures, "(+1 if playing with 3-4 heroes)" on the level the rulebook marks."""
-    from games.kreel.rules import endless_counts
+    from games.kreel.campaign import endless_counts
     assert endless_counts(adventure, 1) == endless_counts(adventure, 2) == solo
     assert endless_counts(adventure, 3) == endless_counts(adventure, 4) == team

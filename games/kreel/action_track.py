@@ -1,29 +1,106 @@
 """The Action Power Track: Tilt, Use, Scout, Acts, a hero's Statuses and Assets.
 
-"Heroes", "4. Play Phase", "Using Actions", "Present Power", "Statuses" and
-"Symbol Explanations". A Use that Engages or Explores deals its damage through
-:mod:`games.kreel.threats`. The command list is in :mod:`games.kreel.commands`.
+"Heroes", "3. Draw Phase", "4. Play Phase", "Using Actions", "Present Power",
+"Statuses" and "Symbol Explanations". A Use that Engages or Explores deals its
+damage through :mod:`games.kreel.damage` and :mod:`games.kreel.delve_phase`.
+The command list is in :mod:`games.kreel.commands`.
 """
 
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.kreel import rules
-from games.kreel.procedures import need_play, note
-from games.kreel.state import active_hero
-from games.kreel.threats import (
-    damage_threat,
-    explore_active,
-    place_story,
-    summary,
-    target_threat,
-    turn_face_up,
-)
+from games.kreel.damage import damage_threat
+from games.kreel.delve_phase import explore_active
+from games.kreel.shadows import face_down_shadow
+from games.kreel.state import MAX_DIE, active_hero, hero_index
+from games.kreel.stories import place_story
+from games.kreel.threat_area import target_threat
+from games.kreel.threat_phase import summary, turn_face_up
+
+# --- the Play phase and the track -------------------------------------------------------
+
+
+def in_play(state: dict) -> bool:
+    """The active hero's Play phase is running ("4. Play Phase")."""
+    return (state.get("procedure") or {}).get("name") == "play"
+
+
+def need_play(ctx: Context, what: str) -> None:
+    """Refuse ``what`` outside the hero's Play phase ("4. Play Phase")."""
+    if not in_play(ctx.state):
+        raise RuleError("Only in Play phase", f"{what} only during the hero's Play phase "
+                        "(4. Play Phase).")
+
+
+def present_power(hero: dict, action: str) -> int:
+    """"Present Power": the Action's number on the Action Power Track plus the
+    Power showing on its Power Die, plus any '+X' Asset bonus ("Symbol
+    Explanations")."""
+    card = hero["actions"][action]
+    return card["slot"] + card["die"] + card["plus"]
+
+
+def move_to_slot_1(hero: dict, action: str) -> None:
+    """"Using Actions": the Used Action moves to slot 1 and pushes the others
+    up one slot if necessary; at slot 1 it simply remains where it is."""
+    actions = hero["actions"]
+    slot = actions[action]["slot"]
+    for card in actions.values():
+        if card["slot"] < slot:
+            card["slot"] += 1
+    actions[action]["slot"] = 1
+
+
+def use_refusal(hero: dict, action: str) -> tuple[str, str] | None:
+    """Why ``action`` cannot be Used now, as (short, long), or None.
+
+    "USE (once per round)": an Action not already Tilted or Used; "Statuses",
+    Dazed i: a Dazed Action cannot be Used; Bold i: a Bold hero may discard it
+    to Use an additional available Action.
+    """
+    card = hero["actions"][action]
+    name = action.capitalize()
+    if card["used"]:
+        return f"{name} already Used", (f"{name} was Used this round (USE: an Action not "
+                                         "already Tilted or Used).")
+    if card["tilted"]:
+        return f"{name} is Tilted", "A Tilted Action may not be Used this turn (TILT; Glossary, Tilt)."
+    if card["dazed"]:
+        return f"{name} is Dazed", ("A Dazed Action cannot be Used; Tilt it to discard Dazed "
+                                    "(Statuses, Dazed i).")
+    if hero["uses"] >= 1 and "bold" not in hero["statuses"]:
+        return "1 Use per round", ("USE (once per round); only a Bold hero may Use an additional "
+                                   "Action, discarding Bold (Statuses, Bold i).")
+    return None
+
+
+def reset_actions(hero: dict) -> None:
+    """"6. End Phase" C: Actions rotate back upright; a new round's Use and Tilt."""
+    for card in hero["actions"].values():
+        card["tilted"] = card["used"] = False
+    hero["uses"] = hero["tilts"] = 0
+
+
+def draw_skill(hero: dict) -> int:
+    """"3. Draw Phase" (and Use: Draw): 1 Skill into the hand; returns the count."""
+    hero["hand"] = min(40, hero["hand"] + 1)
+    return hero["hand"]
+
+
+def draw_phase(ctx: Context) -> None:
+    """"3. Draw Phase": the active hero draws 1 Skill."""
+    hero = active_hero(ctx.state)
+    ctx.note(f"{hero['name']} draws 1 Skill: {draw_skill(hero)} in hand")
+
+
+# --- Tilt and Use -------------------------------------------------------------------------
 
 
 def tilt(ctx: Context) -> None:
     """"TILT (once per round)": one Action not already Tilted or Used gains 1
-    Power on its Power Die (limit 6); a Dazed Action loses Dazed instead."""
+    Power on its Power Die (at most 6; extra gain is ignored). "Statuses",
+    Dazed i: the next Tilt of a Dazed Action gains nothing and discards Dazed
+    instead."""
     need_play(ctx, "Tilt")
     hero = active_hero(ctx.state)
     action = ctx.params["action"]
@@ -33,14 +110,21 @@ def tilt(ctx: Context) -> None:
     if card["used"]:
         raise RuleError(f"{action.capitalize()} already Used",
                         "Select one Action that is not already Tilted or Used (TILT).")
-    ctx.describe(rules.tilt(hero, action))
+    card["tilted"] = True
+    hero["tilts"] += 1
+    if card["dazed"]:
+        card["dazed"] = False
+        ctx.describe(f"{action.capitalize()} Tilted: Dazed discarded, no Power")
+        return
+    card["die"] = min(MAX_DIE, card["die"] + 1)
+    ctx.describe(f"{action.capitalize()} Tilted: die {card['die']}")
 
 
 def _begin_use(ctx: Context, action: str) -> tuple[dict, int]:
     """Check the Use and return (hero, the Action's Power for it)."""
     need_play(ctx, "Use an Action")
     hero = active_hero(ctx.state)
-    refusal = rules.use_refusal(hero, action)
+    refusal = use_refusal(hero, action)
     if refusal:
         raise RuleError(*refusal)
     card = hero["actions"][action]
@@ -59,10 +143,10 @@ def _finish_use(ctx: Context, hero: dict, action: str) -> None:
     card["die"] -= ctx.params["spend"]
     if hero["uses"]:
         hero["statuses"].remove("bold")
-        note(ctx, "Bold discarded for an additional Use")
+        ctx.note("Bold discarded for an additional Use")
     hero["uses"] += 1
     card["used"] = True
-    rules.move_to_slot_1(hero, action)
+    move_to_slot_1(hero, action)
 
 
 def use(ctx: Context) -> None:
@@ -75,7 +159,7 @@ def use(ctx: Context) -> None:
     hero, power = _begin_use(ctx, action)
     name = action.capitalize()
     if target == "draw":
-        text = f"{name} Used to Draw 1 Skill: {rules.draw_skill(hero)} in hand"
+        text = f"{name} Used to Draw 1 Skill: {draw_skill(hero)} in hand"
     elif target == "explore":
         if action != "sneak":
             raise RuleError("Explore with Sneak", "A Location has only a Sneak value: a target "
@@ -85,8 +169,7 @@ def use(ctx: Context) -> None:
         text = f"{name} {power}: " + damage_threat(ctx, target_threat(ctx, target), action,
                                                     power, hero)
     _finish_use(ctx, hero, action)
-    ctx.describe(f"{ctx.description}; {text}" if ctx.description else text)
-    ctx.emit(text)
+    ctx.note(text)
 
 
 def scout(ctx: Context) -> None:
@@ -94,22 +177,17 @@ def scout(ctx: Context) -> None:
     up to its Power (Sneak 1: the first Shadow only; Power Dice and Skills may
     raise it). Its Reveal abilities trigger now; it stays in the Shadows."""
     hero, reach = _begin_use(ctx, "sneak")
-    index = ctx.params["shadow"] - 1
-    shadows = ctx.state["shadows"]
-    if index >= len(shadows) or shadows[index] is None or shadows[index]["revealed"]:
-        raise RuleError(f"No face-down Shadow {index + 1}"[:42],
-                        f"There is no face-down Threat in the Shadows' Sneak {index + 1} space "
-                        "to Scout (Using Actions, Scout).")
-    if index + 1 > reach:
+    space = ctx.params["shadow"]
+    threat = face_down_shadow(ctx.state, space, "to Scout (Using Actions, Scout)")
+    if space > reach:
         raise RuleError(f"Sneak {reach} reaches {min(reach, 3)}",
                         f"With Sneak {reach} the hero can reveal only the first {reach} "
                         "Shadow(s) (Using Actions, Scout).")
-    threat = shadows[index]
     scaled = turn_face_up(ctx, threat, ctx.params)
     _finish_use(ctx, hero, "sneak")
     ctx.describe(f"Scouted {threat['name']}: {summary(threat)}{scaled}")
     place_story(ctx, threat)
-    note(ctx, "Resolve its Reveal abilities")
+    ctx.note("Resolve its Reveal abilities")
 
 
 def act(ctx: Context) -> None:
@@ -118,7 +196,7 @@ def act(ctx: Context) -> None:
     'Influence 3 Act'); Plot choices with a Power requirement likewise."""
     need_play(ctx, "Acts")
     action, needed = ctx.params["action"], ctx.params["needed"]
-    present = rules.present_power(active_hero(ctx.state), action)
+    present = present_power(active_hero(ctx.state), action)
     name = action.capitalize()
     if present < needed:
         raise RuleError(f"{name} {present}: need {needed}",
@@ -127,11 +205,14 @@ def act(ctx: Context) -> None:
     ctx.describe(f"{name} {needed} Act: Present {name} {present}")
 
 
+# --- a hero's Statuses, Assets and Advanced Actions ----------------------------------------
+
+
 def hero_status(ctx: Context) -> None:
     """"Statuses" on a hero: Bold (discard for an additional Use), Shield (the
     next damage is cancelled), or Dazed on one Action (it cannot be Used).
     A second copy of the same Status is ignored."""
-    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
     name, on, action = ctx.params["status"], ctx.params["on"], ctx.params["action"]
     if name == "dazed":
         hero["actions"][action]["dazed"] = on
@@ -148,7 +229,7 @@ def hero_status(ctx: Context) -> None:
 def asset_power(ctx: Context) -> None:
     """An equipped Asset's '+X' to an Action ("Symbol Explanations"): it adds
     to the Present Power and to every Use of that Action."""
-    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
     card = hero["actions"][ctx.params["action"]]
     if not 0 <= card["plus"] + ctx.params["delta"] <= 9:
         raise RuleError("Asset bonus 0..9", "An Action's Asset bonus stays within 0..9.")
@@ -177,7 +258,7 @@ def reset_action(ctx: Context) -> None:
     position"): no longer Tilted or Used, its die and slot kept. The round's
     one Tilt and one Use stay spent ("TILT (once per round)", "USE (once per
     round)")."""
-    hero = ctx.state["heroes"][rules.hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
     action = ctx.params["action"]
     card = hero["actions"][action]
     card["tilted"] = card["used"] = False
