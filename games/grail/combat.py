@@ -138,7 +138,7 @@ def after_cards(ctx: Context, cards: int) -> CombatEncounter | None:
 # --- Escaping Combat -----------------------------------------------------------------------
 
 
-def escape(ctx: Context, index: int) -> None:
+def escape_combat(ctx: Context, index: int) -> None:
     """"Escaping Combat / Run Away": "at any time during their Activation" (a
     Character when nobody is Active starts their Activation to Escape): lose 1
     Energy, take the Opportunity attack, leave; the others stay. Challenge mode:

@@ -45,7 +45,7 @@ def opponents_response(ctx: Context) -> None:
     ctx.note("Opponent's Response for the Stage")
 
 
-def escape(ctx: Context) -> None:
+def escape_diplomacy(ctx: Context) -> None:
     """"Escaping or Avoiding Diplomacy": the whole Party Escapes by paying the Failure
     cost, each member."""
     encounters.close(ctx, "escaped", "The Party Escapes: each member pays the Failure cost; "

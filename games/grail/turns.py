@@ -63,10 +63,10 @@ def end_activation(ctx: Context) -> None:
 
 def escape(ctx: Context) -> None:
     """Escape the running Encounter: a Combat by the Active Character ("Escaping
-    Combat / Run Away", :func:`games.grail.combat.escape`), a Diplomacy by the whole
+    Combat / Run Away", :func:`games.grail.combat.escape_combat`), a Diplomacy by the whole
     Party ("Escaping or Avoiding Diplomacy")."""
     index = encounters.member(ctx)
     if ctx.state["encounter"]["kind"] == "diplomacy":
-        diplomacy.escape(ctx)
+        diplomacy.escape_diplomacy(ctx)
         return
-    combat.escape(ctx, index)
+    combat.escape_combat(ctx, index)

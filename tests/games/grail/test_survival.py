@@ -1,12 +1,11 @@
 """Survival Tracks: Energy never above Health, Exhausted, Panic, insanity, You Are Dying."""
 
-import copy
 
 import pytest
 
 from games.core import RuleError
 from games.grail import survival
-from tests.games.grail.helpers import GAME, do, edit, new
+from tests.games.grail.helpers import do, edit, new
 
 
 def _c(state, i=0):
@@ -107,65 +106,3 @@ def test_a_refused_command_leaves_the_state_exactly_equal():
     with pytest.raises(RuleError):
         do(state, "action", character=1, energy=9)
     assert repr(state) == before
-
-
-def test_death_single_player_ends_the_campaign_in_failure():
-    state = do(new(), "death", character=1, then="none left")
-    assert state["over"]["result"] == "loss"
-
-
-def test_death_coop_claim_a_new_character_on_the_lowest_numbered_location():
-    state = edit(new(2), lambda s: s["characters"][0].update(location=104))
-    state = do(state, "death", character=1, then="claim")
-    c = _c(state)
-    assert not c["dead"] and c["location"] == 101 and c["health"] == c["health_start"]
-    assert state["over"] is None
-
-
-def test_death_coop_none_left_ends_in_failure_decline_plays_on():
-    assert do(new(2), "death", character=1, then="none left")["over"]["result"] == "loss"
-    state = do(new(2), "death", character=1, then="decline")
-    assert state["over"] is None and _c(state)["dead"]
-
-
-def test_allmothers_mercy_but_not_in_challenge_mode():
-    state = do(new(), "death", character=1, then="mercy")
-    assert "Saved by the Goddess" in state["statuses"]
-    assert state["over"] is None
-    with pytest.raises(RuleError):
-        do(new(mode="challenge"), "death", character=1, then="mercy")
-    with pytest.raises(RuleError):  # the party has not perished
-        do(new(2), "death", character=1, then="mercy")
-
-
-def _offered(state):
-    """The action menu's commands (device/controller.py lists the same)."""
-    return [s.name for s in GAME.commands if s.menu and not s.prompt_only and s.available(state)]
-
-
-def test_after_the_campaign_ends_in_failure_no_action_is_offered_or_accepted():
-    """"Death and Insanity", Death: "In single-player, the game ends when your
-    Character dies" - "the game ends in failure". Nothing is played after it."""
-    assert _offered(new()) != []
-    for lost in (do(new(), "death", character=1, then="none left"),
-                 do(new(2), "death", character=1, then="none left")):
-        assert lost["over"]["result"] == "loss"
-        assert _offered(lost) == []
-        for name, params in (("travel", {"character": 2, "direction": "north"}), ("next", {}),
-                             ("quest", {"quest": "The Wyrd"}), ("adjust", {"track": "c2.food", "delta": 1})):
-            before = copy.deepcopy(lost)
-            with pytest.raises(RuleError, match="no game action"):
-                do(lost, name, **params)
-            assert lost == before
-
-
-def test_a_correction_after_the_campaign_ends_works_and_keeps_the_quest_list():
-    """After "the game ends in failure" a tracked value can still be corrected
-    ("effects on cards take precedence"); the Active Quests stay one list
-    ("Events, Quests, and Tasks"), never an invariant error."""
-    lost = do(new(), "death", character=1, then="none left")
-    state = do(lost, "correct", track="quests", value=1)
-    assert (state["quests"], state["quest_list"]) == (1, ["Quest 1"])
-    assert state["over"] == lost["over"] and state["procedure"] is None
-    with pytest.raises(RuleError, match="cannot go above"):
-        do(lost, "correct", track="quests", value=100)
