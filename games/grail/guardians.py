@@ -42,6 +42,9 @@ def defeat_guardian(ctx: Context) -> None:
     if len(left) == len(ctx.state["guardians"]):
         raise RuleError(f"No Guardian {gid}", f"No Guardian {gid} is on the map.")
     ctx.state["guardians"] = left
+    pending = ctx.data.get("to_roll")
+    if pending:  # defeated before its Start of the Day roll: it no longer rolls
+        ctx.data["to_roll"] = [i for i in pending if i != gid]
     ctx.note(f"Guardian {gid} defeated")
 
 
@@ -90,6 +93,11 @@ def guardian_roll(ctx: Context) -> None:
     state = ctx.state
     rolls = cast(GuardianRolls, ctx.data)
     face = _face(ctx)
+    on_map = {g["id"] for g in state["guardians"]}
+    rolls["to_roll"] = [i for i in rolls["to_roll"] if i in on_map]  # one defeated meanwhile rolls no more
+    if not rolls["to_roll"]:
+        ctx.note("No Guardian is left on the map to roll for")
+        return
     gid = rolls["to_roll"].pop(0)
     if rolls["to_roll"]:
         ctx.stay()  # the next Guardian rolls at the same prompt

@@ -123,3 +123,22 @@ def test_travelling_onto_a_guardian_warns_of_the_encounter():
     state = _with_guardian(new(), 102)
     applied = apply(GAME, state, Command("travel", {"character": 1, "direction": "north"}))
     assert any("Encounter" in e.text for e in applied.events)
+
+
+def test_a_guardian_defeated_before_its_roll_rolls_no_more():
+    """"Guardians": a defeated Guardian's card goes to the bottom of its deck, so it is no
+    longer on the map to roll for at the Start of the Day (it once raised StopIteration)."""
+    state = _at_roll(_with_guardian(_with_guardian(new(), 102, gid=1), 103, gid=2))
+    state = do(state, "defeat_guardian", guardian=1)
+    state = do(state, "guardian_roll", face="nothing")  # the roll goes to Guardian 2
+    assert [g["id"] for g in state["guardians"]] == [2]
+    assert step_id(state) != "start-of-day.guardian"
+
+
+def test_the_last_guardian_defeated_at_its_roll_leaves_nothing_to_roll_for():
+    state = _at_roll(_with_guardian(new(), 102))
+    state = do(state, "defeat_guardian", guardian=1)
+    assert state["guardians"] == []
+    if step_id(state) == "start-of-day.guardian":  # the prompt still open: its roll is not used
+        state = do(state, "guardian_roll", face="north")
+    assert step_id(state) != "start-of-day.guardian"
