@@ -61,16 +61,26 @@ def roll_non_darkness(ctx: Context, count: int, faces: list[str] | None = None) 
     usable = [i for i, face in enumerate(pool) if face != "darkness"][:count]
     pick = pick_data(ctx.state).pop("fate_pick", None) if ctx.state.get("procedure") else None
     if pick and len(pick.split(",")) == len(usable):
-        chosen: list[int] = []
-        for face in pick.split(","):
-            chosen.append(next(i for i, f in enumerate(pool) if f == face and i not in chosen))
-        usable = chosen
+        usable = _picked(pool, pick.split(",")) or usable
     results = []
     for n, index in enumerate(usable):
         face = faces[n] if faces and n < len(faces) else roll_face(ctx)
         pool[index] = face
         results.append(face)
     return results, count - len(usable)
+
+
+def _picked(pool: list[str], faces: list[str]) -> list[int] | None:
+    """The pool's dice showing ``faces`` (one die each), or None when the pool no longer
+    shows them all (a pick made for an earlier roll): then the default, first in pool order."""
+    chosen: list[int] = []
+    for face in faces:
+        index = next((i for i, f in enumerate(pool)
+                      if f == face and f != "darkness" and i not in chosen), None)
+        if index is None:
+            return None
+        chosen.append(index)
+    return chosen
 
 
 def roll_fate(ctx: Context) -> None:
