@@ -6,7 +6,7 @@ The rulebook is ``rules/gloom-of-kilforth.md``; what the box automates is in
 """
 
 from games.core import Game, register
-from games.kilforth import commands, procedures, rules, views
+from games.kilforth import commands, procedures, rules, setup, turns, views
 from games.kilforth.state import SCHEMA_VERSION, migrate_1, migrate_2, migrate_3, migrate_market_3
 
 GAME = register(
@@ -14,15 +14,15 @@ GAME = register(
         id="gloom-of-kilforth",
         title="Gloom of Kilforth",
         schema_version=SCHEMA_VERSION,
-        setup_params=commands.SETUP_PARAMS,
-        setup=commands.setup,
+        setup_params=setup.SETUP_PARAMS,
+        setup=setup.setup,
         commands=commands.COMMANDS,
         procedures=procedures.PROCEDURES,
         tracks=rules.tracks,
         view=views.view,
         invariants=rules.invariants,
         end_check=rules.end_check,
-        next_procedure=procedures.next_procedure,
+        next_procedure=turns.next_procedure,
         migrations={1: migrate_1, 2: migrate_2, 3: migrate_3},
         command_migrations={3: migrate_market_3},
         rules_file="rules/gloom-of-kilforth.md",

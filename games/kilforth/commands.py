@@ -1,65 +1,48 @@
-"""What a Gloom of Kilforth player can tell the box, each a function of the state.
+"""What a Gloom of Kilforth player can tell the box: the command table.
 
-Handlers change ``ctx.state`` (a private copy) and raise RuleError with a short
-OLED text and a long text citing the rule; a refused command changes nothing.
-Daylight Actions act for the active hero ("Daylight Turns"); prompt answers
-(``roll``, ``fate``, ``night_card``...) only answer their procedure step.
-
-This module is the package's entry point: ``COMMANDS`` (the tuple the Game
-offers, in the action menu's order) and ``SETUP_PARAMS``/``setup``. The handlers
-live by area: :mod:`~games.kilforth.game_setup`, :mod:`~games.kilforth.cards`,
-:mod:`~games.kilforth.daylight`, :mod:`~games.kilforth.deeds` and
-:mod:`~games.kilforth.tests_and_battles`.
+Each entry names its parameters and the handler that carries it out; the
+handlers live with their mechanic in the modules named after the rulebook's
+sections. Handlers change ``ctx.state`` (a private copy) and raise RuleError
+with a short OLED text and a long text citing the rule; a refused command
+changes nothing. Daylight Actions act for the active hero ("Daylight Turns");
+prompt answers (``roll``, ``fate``, ``night_card``...) only answer their
+procedure step. ``COMMANDS`` is in the action menu's order.
 """
 
 from __future__ import annotations
 
 from games.core import CommandSpec, Param
-from games.kilforth import pack, procedures
-from games.kilforth.cards import (
-    ancient_card,
-    ancient_choices,
-    cell_names,
-    encounter,
-    encounter_choices,
-    location,
-    night_card,
-    night_card_choices,
-    place_encounter,
-    relocate,
-    relocate_choices,
-)
-from games.kilforth.daylight import (
-    asset_keyword_choices,
-    camp,
+from games.kilforth import pack
+from games.kilforth.actions import (
     clear,
     confront,
     discover,
     hidden_choices,
     hide,
-    in_daylight,
     long_rest,
-    market,
-    market_heal,
     move,
-    old_market,
     plot_choices,
-    regale,
     rest,
     search,
-    team_choices,
     unhide,
 )
+from games.kilforth.battles import escape, stance, trap
+from games.kilforth.card_effects import place_encounter, relocate, relocate_choices
 from games.kilforth.deeds import assault, exchange, overcome, resolve
-from games.kilforth.game_setup import (
-    SETUP_PARAMS,
+from games.kilforth.encounters import encounter, encounter_choices
+from games.kilforth.heroes import lose_card
+from games.kilforth.locations import cell_names, location
+from games.kilforth.market import market, market_heal, old_market
+from games.kilforth.night import night_card, night_card_choices
+from games.kilforth.rewards import asset_keyword_choices, reward
+from games.kilforth.sagas import ancient_card, ancient_choices, regale, totem
+from games.kilforth.setup import (
     ancient_plot,
     class_choices,
     difficulty_discard,
     hero_values,
     load_pack,
     race_choices,
-    setup,
 )
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
@@ -72,28 +55,21 @@ from games.kilforth.state import (
     TERRAINS,
     UNIQUE_KEYWORDS,
 )
-from games.kilforth.tests_and_battles import (
+from games.kilforth.teams import battle_team_choices, team_choices, team_up
+from games.kilforth.tests import (
     at_event,
-    engage,
-    engage_next,
-    escape,
     evade_roll,
     fate,
     fate_hero_choices,
     foe_fight,
     hero_choices,
     hero_fight,
-    lose_card,
-    reward,
     roll,
-    stance,
-    team_up,
     test,
-    totem,
-    trap,
 )
+from games.kilforth.turns import camp, enemy_choices, enemy_labels, engage, engage_next, in_daylight
 
-__all__ = ["COMMANDS", "SETUP_PARAMS", "setup"]
+__all__ = ["COMMANDS"]
 
 
 def _cell(name: str, label: str, default: str = "A1", *, first: tuple[str, ...] = ()) -> Param:
@@ -269,7 +245,7 @@ COMMANDS = (
                  _PACK_ENCOUNTER),
                 menu=False, prompt_only=True),
     CommandSpec("team_up", "Team up for the engagement", team_up,
-                (Param("team", "choice", "Team", choices_from=procedures.battle_team_choices,
+                (Param("team", "choice", "Team", choices_from=battle_team_choices,
                        default="none"),),
                 menu=False, prompt_only=True),
     CommandSpec("stance", "Surprise Attack or Evade", stance,
@@ -281,8 +257,8 @@ COMMANDS = (
                 prompt_only=True),
     CommandSpec("foe_fight", "Roll the foe's Fight", foe_fight, (_DICE,), menu=False, prompt_only=True),
     CommandSpec("engage_next", "Engage this Enemy next", engage_next,
-                (Param("encounter", "choice", "Enemy", choices_from=procedures.enemy_choices,
-                       labels_from=procedures.enemy_labels),),
+                (Param("encounter", "choice", "Enemy", choices_from=enemy_choices,
+                       labels_from=enemy_labels),),
                 menu=False, prompt_only=True),
     CommandSpec("market_heal", "HP bought for a hero here", market_heal,
                 (Param("hp", "int", "HP bought", low=0, high=20, default=0),),

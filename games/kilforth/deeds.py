@@ -1,19 +1,18 @@
 """Deeds ("10. Deeds"): performed during the hero's turn, no AP, never while
-Hidden - Overcome, Exchange, Resolve and the Assault on an Ancient.
+Hidden - Overcome, Exchange, Resolve and the Assault on an Ancient. The Team Deed
+is in :mod:`~games.kilforth.teams`.
 """
 
 from __future__ import annotations
 
 from games.core import Context
-from games.kilforth import procedures, rules
-from games.kilforth.daylight import check_limits, chosen_team, gain_asset, in_daylight, lose_asset
-from games.kilforth.procedures import start_battle
-from games.kilforth.rules import require
-from games.kilforth.state import (
-    active_hero,
-    encounters_at,
-    find_encounter,
-)
+from games.kilforth.battles import start_battle
+from games.kilforth.encounters import defeat_encounter
+from games.kilforth.locations import where
+from games.kilforth.rewards import check_limits, gain_asset, lose_asset
+from games.kilforth.state import active_hero, encounters_at, find_encounter, require
+from games.kilforth.teams import chosen_team
+from games.kilforth.turns import in_daylight
 
 
 def _deed(ctx: Context, name: str) -> dict:
@@ -36,8 +35,8 @@ def overcome(ctx: Context) -> None:
     hero = _deed(ctx, "Overcome")
     enc = find_encounter(state, ctx.params["encounter"])
     require(enc is not None and enc["cell"] == hero["cell"], "Not here",
-            f"Encounter {ctx.params['encounter']} is not at {rules.where(hero['cell'])}.")
-    procedures.defeat_encounter(state, enc)
+            f"Encounter {ctx.params['encounter']} is not at {where(hero['cell'])}.")
+    defeat_encounter(state, enc)
     ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")
     ctx.note(f"{hero['name']} overcomes {enc['name']}")
@@ -57,7 +56,7 @@ def exchange(ctx: Context) -> None:
             "Pick another hero", "Exchange is with another hero (Deed: Exchange).")
     other = state["heroes"][other_index]
     require(other["cell"] == hero["cell"] and not other["eliminated"], "Not at your location",
-            f"{other['name']} must be at {rules.where(hero['cell'])} (Deed: Exchange).")
+            f"{other['name']} must be at {where(hero['cell'])} (Deed: Exchange).")
     keyword = p["keyword"]
     giver, taker = (hero, other) if p["assets"] > 0 else (other, hero)
     if keyword != "none":
@@ -126,7 +125,7 @@ def assault(ctx: Context) -> None:
             "Ancient not on map", "The Ancient enters the map when the first Finale is completed "
             "(Saga Finale Completion).")
     require(hero["cell"] == ancient["cell"], "Not at the Ancient",
-            f"Go to {rules.where(ancient['cell'])}, the Ancient's location (Deed: Assault).")
+            f"Go to {where(ancient['cell'])}, the Ancient's location (Deed: Assault).")
     require(not encounters_at(state, hero["cell"]), "Other encounters here",
             "The Ancient's location must have no other encounters (Deed: Assault, Restriction).")
     team = chosen_team(ctx)

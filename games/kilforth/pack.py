@@ -247,3 +247,11 @@ def hero_values(pack: dict, race: str, hero_class: str) -> dict:
     for attribute, bonus in pack["classes"].get(hero_class, {}).items():
         values[attribute] = min(MAX_VALUE, values[attribute] + bonus)
     return values
+
+
+AS_ENTERED = "as entered"  # a card's choice on a form: its values as typed, not the pack's
+
+
+def card_values(card: dict) -> dict:
+    """A pack card's printed values ("3. Card Anatomy"): each attribute, HP and gold (0 when left out)."""
+    return {k: card.get(k, 0) for k in CARD_VALUES}

@@ -33,6 +33,10 @@ A hero, a map cell and an encounter are the dicts built by :func:`new_hero`,
 
 from __future__ import annotations
 
+from games.core import RuleError
+from games.core.engine import current_step
+from games.core.registry import get_game
+
 SCHEMA_VERSION = 4
 
 # "3. Card Anatomy", Races: the four core attributes.
@@ -250,3 +254,25 @@ def find_encounter(state: dict, encounter_id: int) -> dict | None:
 
 def encounters_at(state: dict, cell: int) -> list[dict]:
     return [enc for enc in state["encounters"] if enc["cell"] == cell]
+
+
+def hero_name(state: dict, index: int) -> str:
+    return state["heroes"][index]["name"]
+
+
+def step_data(state: dict) -> dict:
+    """The running procedure's data (``ctx.data`` for a function of the state alone)."""
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
+
+
+def step_id(state: dict) -> str | None:
+    """The id of the running procedure's current step (None between procedures)."""
+    step = current_step(get_game(state["game"]), state)
+    return step.id if step else None
+
+
+def require(condition: bool, short: str, long: str) -> None:
+    """Refuse the command (``short`` for the OLED, ``long`` citing the rule) unless ``condition``."""
+    if not condition:
+        raise RuleError(short, long)

@@ -13,8 +13,12 @@ from games.core.dice import counted
 from games.core.engine import current_step
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
-from games.kilforth import procedures, rules
+from games.kilforth.battles import battle_dice, rolling_hero
+from games.kilforth.locations import where
+from games.kilforth.night import gloom_cost
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
+from games.kilforth.tests import can_call_fate, odds
+from games.kilforth.turns import night_ready
 
 OLED_LINE = 21  # characters on the OLED's top line (the step) in the small font
 
@@ -31,23 +35,23 @@ def test_odds(state: dict) -> str | None:
     if proc["name"] == "test" and step.id == "roll":
         hero = state["heroes"][data["hero"]]
         needed = max(0, data["needed"] - data["prior"]) if data["needed"] else 1
-        plain, fated = rules.odds(needed, data["dice"], state["success_on"], rules.can_call_fate(hero))
+        plain, fated = odds(needed, data["dice"], state["success_on"], can_call_fate(hero))
         return _with_fate(f"{counted(data['dice'])}: {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "hero_roll":
-        hero = state["heroes"][procedures.rolling_hero(state)]
-        n = procedures.battle_dice(state, "hero")
-        plain, fated = rules.odds(data["foe_hp"], n, state["success_on"], rules.can_call_fate(hero))
+        hero = state["heroes"][rolling_hero(state)]
+        n = battle_dice(state, "hero")
+        plain, fated = odds(data["foe_hp"], n, state["success_on"], can_call_fate(hero))
         return _with_fate(f"{n}d: kill {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "foe_roll":
-        hero = state["heroes"][procedures.rolling_hero(state)]
-        n = procedures.battle_dice(state, "foe")
-        plain, _ = rules.odds(hero["hp"], n, state["success_on"], False)
+        hero = state["heroes"][rolling_hero(state)]
+        n = battle_dice(state, "foe")
+        plain, _ = odds(hero["hp"], n, state["success_on"], False)
         return f"Foe {n}d: KO you {plain}"
     if proc["name"] == "battle" and step.id == "evade":
         hero = state["heroes"][data["hero"]]
         enc = find_encounter(state, data["foe"])
-        plain, fated = rules.odds(enc["sneak"], hero["sneak"], state["success_on"],
-                                  rules.can_call_fate(hero))
+        plain, fated = odds(enc["sneak"], hero["sneak"], state["success_on"],
+                                  can_call_fate(hero))
         return _with_fate(f"Evade {hero['sneak']}d: {plain}", plain, fated)
     if proc["name"] == "battle" and step.id == "plots":
         return f"{data.get('joined')} Plot(s) join it"
@@ -79,12 +83,12 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
         need = f"/{data['needed']}" if data["needed"] else ""
         return (("Dice", str(data["dice"])), ("Succ", f"{have}{need}"))
     if proc and proc["name"] == "battle" and "foe_hp" in data:
-        index = procedures.rolling_hero(state)
+        index = rolling_hero(state)
         label = "Your HP" if not data.get("team") else f"{_short(state, index)} HP"
         return (("Foe HP", str(data["foe_hp"])), (label, str(state["heroes"][index]["hp"])))
     active = state["active_hero"]
     hero = state["heroes"][active if active is not None else state["first_hero"]]
-    cost = rules.gloom_cost(state, hero)
+    cost = gloom_cost(state, hero)
     gloom = "0" if not cost else "KO" if cost >= hero["hp"] else f"-{cost}"
     return (("Nights", str(deck.size(state["night_deck"]))), ("Gloom", gloom))
 
@@ -106,7 +110,7 @@ def _hero_line(state: dict, i: int) -> str:
             marks.append(label)
     attrs = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{h[a]}" for a in ("fight", "study", "sneak", "influence"))
     chapter = "Finale" if h["chapter"] == 5 else "Saga done" if h["chapter"] > 5 else f"Ch{h['chapter']}"
-    line = (f"{h['name']} @{rules.where(h['cell'])}: HP {h['hp']}/{h['max_hp']} AP {h['ap']} "
+    line = (f"{h['name']} @{where(h['cell'])}: HP {h['hp']}/{h['max_hp']} AP {h['ap']} "
             f"Fate {h['fate']} Gold {h['gold']} | {attrs} | {chapter} R{h['rumours']} A{h['assets']} "
             f"L{h['loot']}")
     for entry in h["successes"]:
@@ -169,8 +173,8 @@ def view(state: dict) -> GameView:
     for h in state["heroes"]:
         if h["eliminated"]:
             continue
-        cost = rules.gloom_cost(state, h)
-        text = f"{h['name']} at {rules.where(h['cell'], state)}: "
+        cost = gloom_cost(state, h)
+        text = f"{h['name']} at {where(h['cell'], state)}: "
         if not cost:
             text += "safe tonight"
         else:
@@ -178,7 +182,7 @@ def view(state: dict) -> GameView:
             text += f"-{cost} HP tonight" + (" - DEFEATED" if left_hp <= 0 else f" ({left_hp} left)")
         forecast.append(text)
     encounters = tuple(
-        f"#{e['id']} {e['name']} @{rules.where(e['cell'])}: "
+        f"#{e['id']} {e['name']} @{where(e['cell'])}: "
         + " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{e[a]}" for a in ATTRIBUTE_LABELS if e[a])
         + f" HP{e['hp']} Gold{e['gold']}"
         + (" Enemy of " + ",".join(str(i + 1) for i in e["enemy_of"]) if e["enemy_of"] else "")
@@ -188,13 +192,13 @@ def view(state: dict) -> GameView:
     if state["weather"]:
         weather = state["weather"]
         what = weather.get("name") or f"card {weather['card']}"
-        night.append(f"Weather: {what} ({rules.where(weather['cell'], state)}) - in effect until "
+        night.append(f"Weather: {what} ({where(weather['cell'], state)}) - in effect until "
                      "the next Weather")
     for a in state["ancients"]:
         if a["defeated"]:
             night.append(f"{a['name']}: defeated")
         elif a["in_play"] and a["cell"] is not None:
-            night.append(f"{a['name']} @{rules.where(a['cell'])}: Fight {a['fight']} "
+            night.append(f"{a['name']} @{where(a['cell'])}: Fight {a['fight']} "
                          f"HP {a['hp']}/{a['max_hp']}, {a['plots_joined']} Plots joined")
     plots = sum(len(c["plots"]) for c in state["map"])
     if plots:
@@ -250,6 +254,4 @@ def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
 
 
 def procedures_night_ready(state: dict) -> bool:
-    from games.kilforth.procedures import night_ready
-
     return night_ready(state)

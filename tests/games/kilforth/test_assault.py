@@ -178,7 +178,7 @@ def test_a_hero_eliminated_by_an_ancient_takes_no_more_turns():
     assert state["day"] == 2 and state["active_hero"] == 1
     assert state["heroes"][0]["ap"] == 0 and state["heroes"][0]["camped"]
     state["heroes"][1]["cell"] = CITY
-    from games.kilforth.daylight import team_choices
+    from games.kilforth.teams import team_choices
     assert team_choices(state) == ("none",)
 
 

@@ -8,7 +8,7 @@ roll asked of a fighter), a refusal changes nothing, and the view renders.
 import pytest
 
 from games.core import Command, RuleError, apply
-from games.kilforth import procedures, rules
+from games.kilforth import battles, rules
 from games.kilforth.state import cell_index
 
 from .helpers import GAME, WARRIOR, do, place, start, step_id
@@ -85,8 +85,8 @@ def _in_battle(state: dict) -> bool:
 def _check(state: dict) -> None:
     assert rules.invariants(state) == []
     if _in_battle(state) and not state["procedure"]["data"].get("over"):
-        team = rules.fighters(state, state["procedure"]["data"])
-        assert team and procedures.rolling_hero(state) in team
+        team = battles.fighters(state, state["procedure"]["data"])
+        assert team and battles.rolling_hero(state) in team
     view = GAME.view(state)
     assert (view.step or view.over) and view.facts  # every hero eliminated: the game's end
 

@@ -6,7 +6,7 @@ import pytest
 
 from games.core import Command, apply
 from games.core.engine import InvariantError
-from games.kilforth import procedures, rules
+from games.kilforth import battles, rules
 from games.kilforth.state import CITY, cell_index
 
 from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
@@ -32,7 +32,7 @@ def test_the_view_renders_while_a_defeated_hero_loses_a_card():
     state = do(state, "foe_fight", dice=d6(6, 6, 6, 6))
     state = do(state, "fate", use="no")
     assert step_id(state) == "loss" and state["heroes"][0]["defeated"]
-    assert rules.fighters(state, state["procedure"]["data"]) == []
+    assert battles.fighters(state, state["procedure"]["data"]) == []
     assert dict(GAME.view(state).facts) == {"Foe HP": "5", "Your HP": "0"}
     state = do(state, "lose_card", card="rumour")
     assert state["procedure"]["name"] == "night"  # the only hero made Camp by their defeat
@@ -138,18 +138,18 @@ def test_a_team_member_dialled_to_zero_leaves_the_battle_and_the_next_member_rol
     the others fight on and the prompt asks the next member's roll."""
     state = do(_battle([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR]), "trap")
     state = do(state, "hero_fight", dice=d6(1, 1, 1))  # H1 rolled; H2's roll is asked
-    assert procedures.rolling_hero(state) == 1
+    assert battles.rolling_hero(state) == 1
     state = do(state, "adjust", track="hero2.hp", delta=-4)
     assert state["heroes"][1]["defeated"] and step_id(state) == "hero_roll"
-    assert procedures.rolling_hero(state) == 2
+    assert battles.rolling_hero(state) == 2
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
-    assert step_id(state) == "foe_roll" and procedures.rolling_hero(state) == 0
+    assert step_id(state) == "foe_roll" and battles.rolling_hero(state) == 0
     state = do(state, "foe_fight", dice=d6(1))
     state = do(state, "adjust", track="hero3.hp", delta=-4)  # the last roll was H3's
     assert step_id(state) == "fate" and state["procedure"]["data"]["foe_hits"] == {"0": 0}
     state = do(state, "fate", use="no")
     assert step_id(state) == "loss" and state["pending_losses"] == [1, 2]
-    assert rules.fighters(state, state["procedure"]["data"]) == [0]
+    assert battles.fighters(state, state["procedure"]["data"]) == [0]
     GAME.view(state)
     state = do(do(state, "lose_card", card="rumour"), "lose_card", card="rumour")
     assert step_id(state) == "hero_roll" and state["procedure"]["data"]["round"] == 2

@@ -178,7 +178,7 @@ def test_a_night_event_test_is_rolled_once_and_the_night_goes_on():
     state = camp_all(start([WARRIOR, dict(WARRIOR, sneak=3)], mode="coop"))
     state = do(state, "night_card", location="A1", type="event")
     assert step_id(state) == "event"
-    from games.kilforth.daylight import team_choices
+    from games.kilforth.teams import team_choices
 
     other = team_choices(state)[1]  # the other hero, at the same location
     assert refused(state, "test", attribute="sneak", needed=2, team=other).short == "No Team for Events"

@@ -1,7 +1,7 @@
 """'2. Setup': heroes, the map, the Night deck, the First Hero, and the tracks."""
 
 from games.core import new_game
-from games.kilforth import rules
+from games.kilforth import locations, rules
 from games.kilforth.state import CITY, NIGHT_CARDS
 
 from .helpers import GAME, WARRIOR, begin, do, refused, start, step_id
@@ -82,9 +82,9 @@ def test_hero_tracks_hp_ap_fate_gold_with_bounds():
 
 
 def test_map_adjacency_is_orthogonal():
-    assert rules.adjacent(12, 7) and rules.adjacent(12, 13)
-    assert not rules.adjacent(12, 6)  # diagonal
-    assert not rules.adjacent(4, 5)  # row wrap is not adjacent
+    assert locations.adjacent(12, 7) and locations.adjacent(12, 13)
+    assert not locations.adjacent(12, 6)  # diagonal
+    assert not locations.adjacent(4, 5)  # row wrap is not adjacent
 
 
 def test_each_hero_takes_the_setup_tokens_and_one_starting_reward():

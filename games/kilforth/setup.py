@@ -1,15 +1,15 @@
 """Setting up a game of Gloom of Kilforth ("2. Setup"): the new-game form, each
 hero's values (Races and Classes, from a content pack too), the pack's map, the
-Ancients' Plots and the Difficulty Variant's discards.
+Ancients' Plots, the Difficulty Variant's discards and the First Hero.
 """
 
 from __future__ import annotations
 
 from games.core import Context, Param, RuleError, deck
 from games.core.packs import PackError, refused
-from games.kilforth import pack, rules
-from games.kilforth.cards import AS_ENTERED
-from games.kilforth.rules import require
+from games.kilforth import pack
+from games.kilforth.locations import where
+from games.kilforth.pack import AS_ENTERED
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
     ATTRIBUTES,
@@ -21,6 +21,7 @@ from games.kilforth.state import (
     cell_index,
     new_hero,
     new_state,
+    require,
 )
 
 SETUP_PARAMS = (
@@ -111,7 +112,7 @@ def load_pack(ctx: Context) -> None:
     for cell, loc in placed.items():
         ctx.state["map"][cell].update(name=loc["name"], terrain=loc["terrain"], gloom_hp=loc["gloom_hp"])
     ctx.note(f"Pack {data['name']!r}: {len(placed)} locations dealt, {len(data['races'])} races, "
-              f"{len(data['classes'])} classes")
+             f"{len(data['classes'])} classes")
 
 
 def ancient_plot(ctx: Context) -> None:
@@ -142,4 +143,16 @@ def difficulty_discard(ctx: Context) -> None:
     ctx.data["discards"] += 1
     if ctx.data["discards"] < ctx.data["difficulty"]:
         ctx.stay()
-    ctx.describe(f"Night card discarded: {rules.where(cell)} falls into gloom")
+    ctx.describe(f"Night card discarded: {where(cell)} falls into gloom")
+
+
+def first_hero(ctx: Context) -> None:
+    """"2. Setup", First Hero: highest Sneak takes the First Hero marker (random if tied)."""
+    heroes = ctx.state["heroes"]
+    best = max(h["sneak"] for h in heroes)
+    tied = [i for i, h in enumerate(heroes) if h["sneak"] == best]
+    first = tied[ctx.below(len(tied))] if len(tied) > 1 else tied[0]
+    ctx.state["first_hero"] = first
+    ctx.state["active_hero"] = first
+    why = f"Sneak {best}" + (f", drawn from {len(tied)} tied" if len(tied) > 1 else "")
+    ctx.note(f"First Hero: {heroes[first]['name']} ({why})")

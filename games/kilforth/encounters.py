@@ -1,0 +1,73 @@
+"""Encounters ("3. Card Anatomy", Encounters; "Strangers"; "Confront Result"): an
+encounter card drawn from a location's deck, a Stranger made an Enemy, an encounter
+defeated, and the Enemies a hero must engage.
+"""
+
+from __future__ import annotations
+
+from games.core import Context
+from games.kilforth import pack
+from games.kilforth.locations import where
+from games.kilforth.pack import AS_ENTERED, card_values
+from games.kilforth.state import ATTRIBUTES, TERRAINS, encounters_at, new_encounter
+
+
+def make_enemy(state: dict, index: int, enc: dict) -> None:
+    """"Strangers": the hero places one of their Enemy tokens on the Stranger."""
+    hero = state["heroes"][index]
+    if index not in enc["enemy_of"]:
+        enc["enemy_of"].append(index)
+        hero["enemy_tokens"] = max(0, hero["enemy_tokens"] - 1)
+
+
+def defeat_encounter(state: dict, enc: dict) -> None:
+    """"Confront Result": defeated - every hero's successes against it are discarded."""
+    state["encounters"].remove(enc)
+    for hero in state["heroes"]:
+        hero["successes"] = [e for e in hero["successes"] if e["encounter"] != enc["id"]]
+        hero["evaded"] = [e for e in hero["evaded"] if e != enc["id"]]
+
+
+def enemies_here(state: dict, index: int) -> list[dict]:
+    """"7. Hero Turn", Enemy Engagement: Enemy cards and Strangers with this hero's Enemy
+    token at the hero's location, except those evaded ("Stage 2: Evasion Opportunity")."""
+    hero = state["heroes"][index]
+    return [e for e in encounters_at(state, hero["cell"])
+            if (e["type"] == "enemy" or index in e["enemy_of"]) and e["id"] not in hero["evaded"]]
+
+
+def encounter_choices(state: dict) -> tuple[str, ...]:
+    """"as entered", or an encounter card of the pack from the location's deck ("Action:
+    Move", Location's Encounter Deck: the deck with the same terrain type); every card
+    of the pack when the terrain is not known."""
+    cards = (state.get("pack") or {}).get("encounters", [])
+    if "heroes" not in state or state.get("active_hero") is None and not state.get("procedure"):
+        return (AS_ENTERED,)
+    data = state["procedure"]["data"] if state.get("procedure") else {}
+    index = data.get("hero", state.get("active_hero"))
+    terrain = state["map"][state["heroes"][index]["cell"]]["terrain"] if index is not None else "unknown"
+    return (AS_ENTERED, *(c["name"] for c in cards if terrain not in TERRAINS[1:]
+                          or c["terrain"] == terrain))
+
+
+def encounter(ctx: Context) -> None:
+    """An encounter drawn from the location's deck, entered with its card values; it is
+    placed on the location it was drawn for, even if the hero has since been defeated
+    and sent to Sprawl City."""
+    state, p = ctx.state, ctx.params
+    index = ctx.data.get("hero", state["active_hero"])
+    cell = ctx.data.get("cell", state["heroes"][index]["cell"])
+    enc_id = state["next_encounter_id"]
+    state["next_encounter_id"] += 1
+    kind, values = p["type"], {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
+    chosen = p.get("card") or AS_ENTERED
+    if chosen != AS_ENTERED:  # "3. Card Anatomy", Encounters: the pack's card values
+        card = pack.card(state["pack"], "encounters", chosen)
+        kind, values = card["type"], card_values(card)
+    values["fresh"] = True
+    enc = new_encounter(enc_id, cell, kind, values)
+    if chosen != AS_ENTERED:
+        enc["name"] = chosen
+    state["encounters"].append(enc)
+    ctx.data["placed"] = enc_id
+    ctx.describe(f"{enc['name']} ({kind}) at {where(cell)}")
