@@ -120,6 +120,7 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
     rig = prepared_rig(phase, data_dir)
     box, pins, service, controller, journal = rig.box, rig.pins, rig.service, rig.controller, rig.journal
     step = _dial_step(rig)
+    settle_time = pins.pins.bounce_time + 0.01  # past the contacts' bounce, as SimPins waits
     loop_clock = time.pthread_getcpuclockid(threading.main_thread().ident)
     frames = threading.Condition()
     shown: list[tuple[float, float]] = []  # per OLED frame: when (perf_counter), loop CPU then
@@ -175,7 +176,7 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
         settle()
         if button is not None:
             pins.down(button)
-            time.sleep(2 * pins._settle)  # held past its debounce, well short of a hold
+            time.sleep(2 * settle_time)  # held past its debounce, well short of a hold
         index = len(shown)
         cpu = time.clock_gettime(loop_clock)
         if marks:
@@ -189,7 +190,7 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
             if not frames.wait_for(lambda: len(drawn) > index, 30):
                 raise TimeoutError(f"{phase.game}: no frame within 30 s after {press}")
             (at, oled_cpu), screen_cpu = shown[index], drawn[index]
-        time.sleep(pins._settle)  # the next edge must not fall in this one's bounce window
+        time.sleep(settle_time)  # the next edge must not fall in this one's bounce window
         return (at - started) * 1e3, (oled_cpu - cpu) * 1e3, (screen_cpu - cpu) * 1e3
 
     def cycle(press: str) -> tuple[float, float, float]:
