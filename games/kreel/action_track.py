@@ -12,7 +12,7 @@ from games.core import Context, RuleError
 from games.kreel.damage import damage_threat
 from games.kreel.delve_phase import explore_active
 from games.kreel.shadows import face_down_shadow
-from games.kreel.state import MAX_DIE, active_hero, hero_index
+from games.kreel.state import MAX_DIE, Hero, active_hero, hero_index
 from games.kreel.stories import place_story
 from games.kreel.threat_area import target_threat
 from games.kreel.threat_phase import summary, turn_face_up
@@ -32,7 +32,7 @@ def need_play(ctx: Context, what: str) -> None:
                         "(4. Play Phase).")
 
 
-def present_power(hero: dict, action: str) -> int:
+def present_power(hero: Hero, action: str) -> int:
     """"Present Power": the Action's number on the Action Power Track plus the
     Power showing on its Power Die, plus any '+X' Asset bonus ("Symbol
     Explanations")."""
@@ -40,7 +40,7 @@ def present_power(hero: dict, action: str) -> int:
     return card["slot"] + card["die"] + card["plus"]
 
 
-def move_to_slot_1(hero: dict, action: str) -> None:
+def move_to_slot_1(hero: Hero, action: str) -> None:
     """"Using Actions": the Used Action moves to slot 1 and pushes the others
     up one slot if necessary; at slot 1 it simply remains where it is."""
     actions = hero["actions"]
@@ -51,7 +51,7 @@ def move_to_slot_1(hero: dict, action: str) -> None:
     actions[action]["slot"] = 1
 
 
-def use_refusal(hero: dict, action: str) -> tuple[str, str] | None:
+def use_refusal(hero: Hero, action: str) -> tuple[str, str] | None:
     """Why ``action`` cannot be Used now, as (short, long), or None.
 
     "USE (once per round)": an Action not already Tilted or Used; "Statuses",
@@ -74,14 +74,14 @@ def use_refusal(hero: dict, action: str) -> tuple[str, str] | None:
     return None
 
 
-def reset_actions(hero: dict) -> None:
+def reset_actions(hero: Hero) -> None:
     """"6. End Phase" C: Actions rotate back upright; a new round's Use and Tilt."""
     for card in hero["actions"].values():
         card["tilted"] = card["used"] = False
     hero["uses"] = hero["tilts"] = 0
 
 
-def draw_skill(hero: dict) -> int:
+def draw_skill(hero: Hero) -> int:
     """"3. Draw Phase" (and Use: Draw): 1 Skill into the hand; returns the count."""
     hero["hand"] = min(40, hero["hand"] + 1)
     return hero["hand"]
@@ -120,7 +120,7 @@ def tilt(ctx: Context) -> None:
     ctx.describe(f"{action.capitalize()} Tilted: die {card['die']}")
 
 
-def _begin_use(ctx: Context, action: str) -> tuple[dict, int]:
+def _begin_use(ctx: Context, action: str) -> tuple[Hero, int]:
     """Check the Use and return (hero, the Action's Power for it)."""
     need_play(ctx, "Use an Action")
     hero = active_hero(ctx.state)
@@ -136,7 +136,7 @@ def _begin_use(ctx: Context, action: str) -> tuple[dict, int]:
     return hero, card["slot"] + spend + ctx.params["bonus"] + card["plus"]
 
 
-def _finish_use(ctx: Context, hero: dict, action: str) -> None:
+def _finish_use(ctx: Context, hero: Hero, action: str) -> None:
     """"Using Actions": spend the die, Exhaust the Action and move it to slot 1;
     a second Use discards the hero's Bold ("Statuses", Bold i)."""
     card = hero["actions"][action]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from games.core import Context, RuleError
 from games.kreel.delve_phase import explore_active
 from games.kreel.spirit_phase import heal
-from games.kreel.state import VALUE_LABELS, hero_index
+from games.kreel.state import VALUE_LABELS, ActionName, Hero, Threat, ValueName, hero_index
 from games.kreel.stories import own_story_only
 from games.kreel.threat_area import (
     chosen_threat,
@@ -31,7 +31,7 @@ DEFEAT_NOTES = {
 }
 
 
-def deal_damage(threat: dict, value: str, amount: int) -> tuple[int, str]:
+def deal_damage(threat: Threat, value: ActionName, amount: int) -> tuple[int, str]:
     """Deal ``amount`` tokens of ``value``; return (tokens placed, note).
 
     "Damage Tokens": a target cannot hold tokens exceeding its Threat value
@@ -51,7 +51,7 @@ def deal_damage(threat: dict, value: str, amount: int) -> tuple[int, str]:
     return placed, ""
 
 
-def is_defeated(threat: dict) -> bool:
+def is_defeated(threat: Threat) -> bool:
     """"Defeated Cards" / "Multiple Threat Values": matching tokens equal to or
     above one of its plain values defeats it; its * values count only together
     ("Multiple Threat Values with * symbols": ALL of these Threat values must
@@ -67,14 +67,14 @@ def is_defeated(threat: dict) -> bool:
     return any(met[v] for v in plain) or (bool(starred) and all(met[v] for v in starred))
 
 
-def overkill(threat: dict) -> bool:
+def overkill(threat: Threat) -> bool:
     """"Overkill X": the damage exceeds a (selected) Threat value by X or more
     (the Goblin Chief, Overkill 1: 6 Sneak then 7 Fight)."""
     x = threat["overkill"]
     return bool(x) and any(threat["damage"][v] >= threat[v] + x for v in threat_values(threat))
 
 
-def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
+def defeat_threat(state: dict, threat: Threat, hero: Hero | None) -> list[str]:
     """A Threat is defeated ("Defeated Threats", "Defeated Plots/Stories/Foes",
     "Exiled Cards"): it leaves the Threat Area (or the Shadows); a plain Threat goes to the
     Threat discard pile, a Foe, Plot or Story is set aside; ``hero`` regains
@@ -94,7 +94,7 @@ def defeat_threat(state: dict, threat: dict, hero: dict | None) -> list[str]:
     return notes
 
 
-def return_to_deck(state: dict, threat: dict) -> None:
+def return_to_deck(state: dict, threat: Threat) -> None:
     """Glossary, Returned: an ability returns a Threat to the top of the Threat
     deck; it remains face-up with its tokens, is not a Shadow and cannot be
     targeted (it leaves any Hero Threat Area). The next Add 1 Threat draws it.
@@ -105,7 +105,7 @@ def return_to_deck(state: dict, threat: dict) -> None:
     state["threat_deck"] += 1
 
 
-def discard_threat(state: dict, threat: dict) -> None:
+def discard_threat(state: dict, threat: Threat) -> None:
     """Glossary, Discard: to the discard pile, no Defeat, no Spirit Boost (from
     the Threat Area or the Shadows)."""
     take_off_table(state, threat)
@@ -113,7 +113,7 @@ def discard_threat(state: dict, threat: dict) -> None:
     state["threat_discard"] += 1
 
 
-def damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dict,
+def damage_threat(ctx: Context, threat: Threat, value: ActionName, amount: int, hero: Hero,
                   by_threat: bool = False) -> str:
     """Deal ``amount`` tokens of ``value`` to ``threat`` for ``hero`` (who
     defeats it); ``by_threat``: a Threat's ability deals them (no hero helps
@@ -135,7 +135,7 @@ def damage_threat(ctx: Context, threat: dict, value: str, amount: int, hero: dic
     return text
 
 
-def _defeat(ctx: Context, threat: dict, by: int) -> str:
+def _defeat(ctx: Context, threat: Threat, by: int) -> str:
     """``threat`` is defeated by hero index ``by`` ("Defeat": the hero who
     defeated it; by another Threat or an ability: the active hero). Solo, its
     Spirit Boost goes to that hero; with more than one hero still in, the Spirit
@@ -239,7 +239,8 @@ def remove_damage(ctx: Context) -> None:
     the target is defeated"); at most the tokens it holds of that value. A
     Location's tokens are on the dial (``location.damage``)."""
     threat = chosen_threat(ctx)
-    value, amount = ctx.params["value"], ctx.params["amount"]
+    value: ActionName = ctx.params["value"]
+    amount = ctx.params["amount"]
     removed = min(amount, threat["damage"][value])
     threat["damage"][value] -= removed
     ctx.describe(f"{removed} {VALUE_LABELS[value]} removed from {threat['name']} "
@@ -251,7 +252,8 @@ def threat_value(ctx: Context) -> None:
     Rule": effects on cards take precedence). Tokens above a lowered value are
     discarded, and a value met defeats the Threat ("Defeated Cards")."""
     threat = chosen_threat(ctx)
-    value, amount = ctx.params["value"], ctx.params["amount"]
+    value: ValueName = ctx.params["value"]
+    amount = ctx.params["amount"]
     before = threat[value]
     threat[value] = amount
     text = f"{threat['name']} {VALUE_LABELS[value]} {before} \u2192 {amount}"

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from games.core import Context, RuleError
 from games.kreel import pack
-from games.kreel.state import active_hero, active_location
+from games.kreel.state import Location, active_hero, active_location
 
 # --- Locations -------------------------------------------------------------------------
 
 
-def location_sneak(state: dict, location: dict) -> int:
+def location_sneak(state: dict, location: Location) -> int:
     """Its Sneak value, times the heroes who started the Adventure when the
     Multiplayer Symbol stands next to it; 0 while face-down."""
     if location["sneak"] is None:
@@ -108,7 +108,7 @@ def location(ctx: Context) -> None:
     loc["per_hero"] = ctx.params["per_hero"]
     if ctx.params["card"] != pack.BY_VALUES:
         card = ctx.state["pack"]["locations"][ctx.params["card"]]
-        loc.update(name=ctx.params["card"], sneak=card["sneak"], per_hero=card["per_hero"])
+        loc.update({"name": ctx.params["card"], "sneak": card["sneak"], "per_hero": card["per_hero"]})
     ctx.describe(f"{loc['name']} is Active: Sneak {location_sneak(ctx.state, loc)}")
 
 

@@ -70,7 +70,7 @@ def _table(raw: dict, key: str, problems: list[str]) -> dict:
 def _threat(where: str, entry: dict, problems: list[str]) -> dict:
     allowed = THREAT_NUMBERS + ("kind", "starred", "reveal", "group", "per_hero")
     problems += unknown_keys(where, entry, allowed)
-    card = {v: 0 for v in THREAT_NUMBERS}
+    card: dict[str, Any] = {v: 0 for v in THREAT_NUMBERS}
     card.update(kind="threat", starred=[], reveal=[], group="", per_hero=[])
     for v in THREAT_NUMBERS:
         if v in entry:
@@ -115,7 +115,7 @@ def _threat(where: str, entry: dict, problems: list[str]) -> dict:
 
 def _location(where: str, entry: dict, problems: list[str]) -> dict:
     problems += unknown_keys(where, entry, ("sneak", "per_hero", "adventure"))
-    card = {"sneak": 1, "per_hero": False, "adventure": False}
+    card: dict[str, Any] = {"sneak": 1, "per_hero": False, "adventure": False}
     if _count(entry.get("sneak")) and entry["sneak"] >= 1:
         card["sneak"] = entry["sneak"]
     else:

@@ -11,12 +11,13 @@ target is :func:`games.kreel.threat_area.shadow_refusal`.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.kreel.state import hero_index, shadow_label
+from games.kreel.state import Threat, hero_index
 from games.kreel.stories import place_story
+from games.kreel.threat_area import shadow_label
 from games.kreel.threat_phase import summary, turn_face_up
 
 
-def face_down_shadow(state: dict, space: int, to: str) -> dict:
+def face_down_shadow(state: dict, space: int, to: str) -> Threat:
     """The face-down Threat in the Shadows' Sneak ``space`` (1-3), or the
     refusal, ending with what it was wanted ``to`` do ("to Scout (Using
     Actions, Scout)")."""

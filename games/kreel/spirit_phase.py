@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypedDict, cast
 
 from games.core import Context, RuleError
-from games.kreel.state import MAX_SPIRIT_LIMIT, active_hero, hero_index, step_data
+from games.kreel.state import MAX_SPIRIT_LIMIT, Hero, Threat, active_hero, hero_index, step_data
 
 
 class SpiritData(TypedDict, total=False):
@@ -23,7 +23,7 @@ class SpiritData(TypedDict, total=False):
     lost: int  # C. the Spirit the hero lost
 
 
-def attackers(state: dict) -> list[dict]:
+def attackers(state: dict) -> list[Threat]:
     """The threats that attack the active hero in the Spirit Phase.
 
     "5. Spirit Phase": each active (not Exhausted) Threat attacks; in
@@ -39,7 +39,7 @@ def attackers(state: dict) -> list[dict]:
     ]
 
 
-def attack(threat: dict) -> tuple[int, str]:
+def attack(threat: Threat) -> tuple[int, str]:
     """One threat's attack: Exhaust it and return (Spirit damage, note).
 
     - "5. Spirit Phase" A: the hero loses Spirit equal to its Spirit Cost.
@@ -64,7 +64,7 @@ def attack(threat: dict) -> tuple[int, str]:
     return damage, ""
 
 
-def heal(hero: dict, amount: int) -> int:
+def heal(hero: Hero, amount: int) -> int:
     """Regain ``amount`` Spirit, never beyond the maximum ("Spirit Dial");
     return how much was regained."""
     gained = max(0, min(amount, hero["max_spirit"] - hero["spirit"]))
@@ -72,7 +72,7 @@ def heal(hero: dict, amount: int) -> int:
     return gained
 
 
-def lose_spirit(hero: dict, amount: int) -> int:
+def lose_spirit(hero: Hero, amount: int) -> int:
     """Lose ``amount`` Spirit, never below 0; return how much was lost."""
     lost = min(max(0, amount), hero["spirit"])
     hero["spirit"] -= lost

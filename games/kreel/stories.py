@@ -8,7 +8,7 @@ read in the first Delve). A revealed Story is placed by the reveal
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.kreel.state import active_hero
+from games.kreel.state import Threat, active_hero
 from games.kreel.threat_area import take_off_table, threat_values
 
 
@@ -22,7 +22,7 @@ def story_read(ctx: Context) -> None:
     active_hero(ctx.state)["story"] = False
 
 
-def place_story(ctx: Context, threat: dict) -> None:
+def place_story(ctx: Context, threat: Threat) -> None:
     """"Stories": "Whenever a Story card is revealed (e.g. at the very start of
     the game), the hero listed at the bottom of the Story card places it in
     front of them. At the beginning of their next Delve Phase they read it
@@ -44,7 +44,7 @@ def place_story(ctx: Context, threat: dict) -> None:
     ctx.note("Story: read it at your next Delve")
 
 
-def own_story_only(ctx: Context, threat: dict, hero: int, what: str) -> None:
+def own_story_only(ctx: Context, threat: Threat, hero: int, what: str) -> None:
     """"Stories": Stories affect only their listed hero - heroes may not help
     with, affect, or damage other heroes' Stories."""
     owner = threat.get("story_of")

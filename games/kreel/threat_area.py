@@ -9,15 +9,7 @@ leaving the table. The forms' Target choices come from here.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.kreel.state import (
-    DAMAGE_VALUES,
-    active_hero,
-    active_location,
-    find_shadow,
-    find_threat,
-    hero_index,
-    shadow_label,
-)
+from games.kreel.state import DAMAGE_VALUES, ActionName, Threat, active_hero, active_location, hero_index
 
 # Whose effect a command enters: a hero's (an Action or ability, theirs or a
 # Location's) or a Threat's (a Threat ability or a Location Keyword), Glossary, Shadows.
@@ -27,6 +19,27 @@ SOURCES = ("hero", "threat")
 def from_threat(ctx: Context) -> bool:
     """The command enters a Threat's effect (``source`` "threat"), not a hero's."""
     return ctx.params.get("source", "hero") == "threat"
+
+
+def find_threat(state: dict, threat_id: int) -> Threat | None:
+    """The threat with ``threat_id`` in the Threat Area, or None."""
+    for threat in state["threat_area"]:
+        if threat["id"] == threat_id:
+            return threat
+    return None
+
+
+def find_shadow(state: dict, threat_id: int) -> Threat | None:
+    """The threat with ``threat_id`` in the Shadows, or None."""
+    for threat in state["shadows"]:
+        if threat is not None and threat["id"] == threat_id:
+            return threat
+    return None
+
+
+def shadow_label(index: int) -> str:
+    """The Shadows space at ``index``: 0 is 'Sneak 1', next to the Threat Area."""
+    return f"Sneak {index + 1}"
 
 
 def shadow_refusal(state: dict, hero_number: int | None, by_threat: bool) -> RuleError | None:
@@ -48,7 +61,7 @@ def shadow_refusal(state: dict, hero_number: int | None, by_threat: bool) -> Rul
 
 
 def chosen_threat(ctx: Context, threat_id: int | None = None, shadows: bool = True,
-                  face_down: bool = False) -> dict:
+                  face_down: bool = False) -> Threat:
     """The Threat a command targets, by id: in the Threat Area, or (``shadows``)
     in the Shadows when the effect may reach them (:func:`shadow_refusal`).
     ``face_down``: the effect needs no values, so a face-down Shadow will do
@@ -85,7 +98,7 @@ def chosen_threat(ctx: Context, threat_id: int | None = None, shadows: bool = Tr
     return threat
 
 
-def target_threat(ctx: Context, target: str) -> dict:
+def target_threat(ctx: Context, target: str) -> Threat:
     """The Threat a form's Target choice names ("5 Threat 5")."""
     return chosen_threat(ctx, int(target.split()[0]))
 
@@ -96,12 +109,12 @@ def has_threats(state: dict) -> bool:
             or any(t is not None for t in state["shadows"]))
 
 
-def threat_values(threat: dict) -> list[str]:
+def threat_values(threat: Threat) -> list[ActionName]:
     """The Threat values it has (a target cannot be dealt tokens of a value it lacks)."""
     return [v for v in DAMAGE_VALUES if threat[v] > 0]
 
 
-def take_off_table(state: dict, threat: dict) -> None:
+def take_off_table(state: dict, threat: Threat) -> None:
     """``threat`` leaves play: from the Threat Area, or from its space in the
     Shadows, which is left empty (Glossary, Shadows: "Threats can still target
     Shadows")."""

@@ -18,12 +18,13 @@ from games.kreel.state import (
     KINDS,
     VALUE_LABELS,
     VALUES,
-    find_threat,
+    Threat,
     new_threat,
     starred_values,
     step_data,
 )
 from games.kreel.stories import place_story
+from games.kreel.threat_area import find_threat
 
 
 class RevealData(TypedDict, total=False):
@@ -69,7 +70,7 @@ def draw_threat_card(state: dict) -> str | None:
     return note
 
 
-def add_one_threat(state: dict) -> tuple[dict | None, list[str]]:
+def add_one_threat(state: dict) -> tuple[Threat | None, list[str]]:
     """"2. Threat Phase", Add 1 Threat: a new face-down Threat goes to Sneak 3;
     "if a Threat is already in the 'Sneak 3' space, it is bumped along into the
     'Sneak 2' space", a Threat already there "in turn is bumped" into Sneak 1,
@@ -165,7 +166,7 @@ REVEAL_PARAMS = (
 )
 
 
-def summary(threat: dict) -> str:
+def summary(threat: Threat) -> str:
     """A revealed Threat's card in one line: its values, Spirit, Overkill and Statuses."""
     parts = [f"{VALUE_LABELS[v]} {threat[v]}{'*' if v in threat['starred'] else ''}"
              for v in ("fight", "influence", "sneak") if threat[v]]
@@ -178,7 +179,7 @@ def summary(threat: dict) -> str:
     return ", ".join(parts)
 
 
-def turn_face_up(ctx: Context, threat: dict, p: dict) -> str:
+def turn_face_up(ctx: Context, threat: Threat, p: dict) -> str:
     """Copy the card's values into ``threat`` as it is turned face-up: from the
     content pack when the card is chosen by name, else as entered.
 
@@ -230,6 +231,7 @@ def reveal(ctx: Context) -> None:
     if not state["revealing"]:
         raise RuleError("Nothing to reveal", "No Threat is waiting to be revealed.")
     threat = find_threat(state, state["revealing"].pop(0))
+    assert threat is not None, "a Threat waiting to be revealed lies in the Threat Area"
     scaled = turn_face_up(ctx, threat, ctx.params)
     cast(RevealData, ctx.data)["revealed"] = threat["id"]
     ctx.describe(f"{threat['name']} revealed: {summary(threat)}{scaled}")

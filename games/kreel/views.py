@@ -9,12 +9,13 @@ from games.core.views import phase_title, procedure_steps, step_line, track_view
 from games.kreel.action_track import present_power
 from games.kreel.delve_phase import defeated_count, location_sneak
 from games.kreel.spirit_phase import attackers
-from games.kreel.state import ACTIONS, active_hero, active_location, shadow_label
+from games.kreel.state import ACTIONS, Hero, Threat, active_hero, active_location
+from games.kreel.threat_area import shadow_label
 
 SHORT = {"fight": "F", "influence": "I", "sneak": "S"}
 
 
-def _values(threat: dict) -> str:
+def _values(threat: Threat) -> str:
     parts = []
     for v in ACTIONS:
         star = "*" if v in threat["starred"] else ""
@@ -25,7 +26,7 @@ def _values(threat: dict) -> str:
     return " ".join(parts) or "no values"
 
 
-def _threat_line(threat: dict, state: dict) -> str:
+def _threat_line(threat: Threat, state: dict) -> str:
     if not threat["revealed"]:
         return f"{threat['name']}: revealing\u2026"
     line = f"{threat['name']}  {_values(threat)}  Cost {threat['spirit_cost']}"
@@ -58,12 +59,12 @@ def pending_cost(state: dict) -> int:
     return total
 
 
-def power_line(hero: dict) -> str:
+def power_line(hero: Hero) -> str:
     """Present Power per Action as it would be if Used now: "F1 I2 S5"."""
     return " ".join(f"{SHORT[a]}{present_power(hero, a)}" for a in ACTIONS)
 
 
-def _track_lines(hero: dict) -> tuple[str, ...]:
+def _track_lines(hero: Hero) -> tuple[str, ...]:
     lines = []
     cards = sorted(hero["actions"].items(), key=lambda item: item[1]["slot"])
     for action, card in cards:
