@@ -1,4 +1,4 @@
-"""Locations, Exploring and the Victory Check ("Locations", "1. Delve Phase" C-D,
+"""The Delve Phase: Locations, Exploring and the Victory Check ("Locations", "1. Delve Phase" C-D,
 "Defeated Locations", "Ending The Game")."""
 
 import copy
