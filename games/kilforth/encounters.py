@@ -57,17 +57,23 @@ def encounter(ctx: Context) -> None:
     state, p = ctx.state, ctx.params
     index = ctx.data.get("hero", state["active_hero"])
     cell = ctx.data.get("cell", state["heroes"][index]["cell"])
-    enc_id = state["next_encounter_id"]
-    state["next_encounter_id"] += 1
     kind, values = p["type"], {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
     chosen = p.get("card") or AS_ENTERED
     if chosen != AS_ENTERED:  # "3. Card Anatomy", Encounters: the pack's card values
         card = pack.card(state["pack"], "encounters", chosen)
         kind, values = card["type"], card_values(card)
     values["fresh"] = True
-    enc = new_encounter(enc_id, cell, kind, values)
+    enc = place_card(state, cell, kind, values, chosen)
+    ctx.data["placed"] = enc["id"]
+    ctx.describe(f"{enc['name']} ({kind}) at {where(cell)}")
+
+
+def place_card(state: dict, cell: int, kind: str, values: dict, chosen: str = AS_ENTERED) -> dict:
+    """An encounter card placed on location ``cell`` with its printed values, named
+    after the pack's card ``chosen`` (by its type and number when entered by hand)."""
+    enc = new_encounter(state["next_encounter_id"], cell, kind, values)
+    state["next_encounter_id"] += 1
     if chosen != AS_ENTERED:
         enc["name"] = chosen
     state["encounters"].append(enc)
-    ctx.data["placed"] = enc_id
-    ctx.describe(f"{enc['name']} ({kind}) at {where(cell)}")
+    return enc

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from games.core import Context, deck
 from games.kilforth import pack
+from games.kilforth.encounters import place_card
 from games.kilforth.heroes import lose_hp
 from games.kilforth.locations import pack_cell, where
 from games.kilforth.pack import AS_ENTERED, card_values
-from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name, new_encounter
+from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name
 from games.kilforth.turns import engage_at_turn_start
 
 
@@ -89,12 +90,7 @@ def night_card(ctx: Context) -> None:
         deck.discard(state["night_deck"], data["card"])
         text += "; Sprawl City is safe: the encounter is not placed, discard it"
     else:
-        enc_id = state["next_encounter_id"]
-        state["next_encounter_id"] += 1
-        enc = new_encounter(enc_id, cell, kind, values)
-        if chosen != AS_ENTERED:
-            enc["name"] = chosen
-        state["encounters"].append(enc)
+        enc = place_card(state, cell, kind, values, chosen)
         text += f"; {enc['name']} placed"
     ctx.note(text)
 

@@ -63,16 +63,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.packs import PackError, read_toml
-from games.kilforth.state import ATTRIBUTES, CELL_LABELS, CITY, SIZE
+from games.kilforth.state import ATTRIBUTES, CELL_LABELS, CITY, ENCOUNTER_TYPES, NIGHT_TYPES, SIZE, TERRAINS
 
 MAX_TEXT = 100_000
-TERRAIN_NAMES = ("badlands", "forest", "mountain", "plains")
+TERRAIN_NAMES = TERRAINS[1:]  # a card's terrain: never "unknown"
 RACE_FIELDS = (*ATTRIBUTES, "max_hp", "gold")
 LOCATION_FIELDS = ("name", "terrain", "gloom_hp", "cell")
 MAX_VALUE = 20
 CARD_VALUES = (*ATTRIBUTES, "hp", "gold")
-NIGHT_TYPES = ("event", "weather", "enemy", "place", "quest", "stranger")
-ENCOUNTER_TYPES = ("enemy", "place", "quest", "stranger", "event")
 CARD_FIELDS = {
     "night": ("name", "location", "type", *CARD_VALUES),
     "encounters": ("name", "type", "terrain", *CARD_VALUES),
@@ -240,7 +238,7 @@ def card(pack: dict | None, kind: str, name: str) -> dict | None:
     return None
 
 
-def hero_values(pack: dict, race: str, hero_class: str) -> dict:
+def race_and_class_values(pack: dict, race: str, hero_class: str) -> dict:
     """"3. Card Anatomy", Classes: the class's bonuses "add to the attribute values
     provided on the hero's race card"."""
     values = dict(pack["races"][race])

@@ -72,7 +72,7 @@ def hero_values(ctx: Context) -> None:
     values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
     race, hero_class = ctx.params.get("race") or "as entered", ctx.params.get("hero_class") or "none"
     if race != "as entered":
-        values = pack.hero_values(ctx.state["pack"], race, hero_class)
+        values = pack.race_and_class_values(ctx.state["pack"], race, hero_class)
     else:
         require(hero_class == "none", "Choose a race too",
                 "A Class adds to the Race card's values: choose the Race from the pack as well.")

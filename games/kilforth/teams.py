@@ -16,10 +16,7 @@ def team_choices(state: dict) -> tuple[str, ...]:
     here = active_hero(state)["cell"]
     others = [i for i, h in enumerate(state["heroes"]) if i != state["active_hero"]
               and h["cell"] == here and not h["defeated"] and not h["eliminated"]]
-    out = ["none"]
-    for mask in range(1, 2 ** len(others)):
-        out.append("+".join(f"H{others[k] + 1}" for k in range(len(others)) if mask >> k & 1))
-    return tuple(out)
+    return ("none", *_groups(others))
 
 
 def chosen_team(ctx: Context) -> list[int]:
@@ -30,7 +27,7 @@ def chosen_team(ctx: Context) -> list[int]:
     if choice == "none":
         return []
     state = ctx.state
-    team = [int(part[1:]) - 1 for part in choice.split("+")]
+    team = _members(choice)
     require(not active_hero(state)["hidden"], "Hidden: no Team",
             "Hidden heroes cannot perform Deeds, and Team is a Deed (10. Deeds).")
     for i in team:
@@ -46,8 +43,18 @@ def team_groups(state: dict, index: int) -> list[str]:
     here = state["heroes"][index]["cell"]
     others = [i for i, h in enumerate(state["heroes"]) if i != index and h["cell"] == here
               and not (h["defeated"] or h["eliminated"] or h["hidden"])]
+    return _groups(others)
+
+
+def _groups(others: list[int]) -> list[str]:
+    """Every group of ``others`` as a form names it: "H2", "H3", "H2+H3"..."""
     return ["+".join(f"H{others[k] + 1}" for k in range(len(others)) if mask >> k & 1)
             for mask in range(1, 2 ** len(others))]
+
+
+def _members(choice: str) -> list[int]:
+    """The hero indices of a group named on a form ("H2+H3" -> [1, 2])."""
+    return [int(part[1:]) - 1 for part in choice.split("+")]
 
 
 def battle_team_choices(state: dict) -> tuple[str, ...]:
@@ -73,5 +80,5 @@ def team_up(ctx: Context) -> None:
     if hero["hidden"]:
         hero["hidden"] = False
         ctx.note(f"{hero['name']} comes out of hiding to form the Team")
-    data.update(team=[int(part[1:]) - 1 for part in choice.split("+")], surprise=None, hidden=False)
+    data.update(team=_members(choice), surprise=None, hidden=False)
     ctx.note(f"{hero['name']} engages with a Team of {len(data['team']) + 1} ({choice})")

@@ -12,13 +12,14 @@ from games.core import GameView, Panel, deck
 from games.core.dice import counted
 from games.core.engine import current_step
 from games.core.procedures import Step
+from games.core.registry import get_game
 from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
 from games.kilforth.tests import can_call_fate, odds
-from games.kilforth.turns import night_ready
+from games.kilforth.turns import in_daylight, night_ready
 
 OLED_LINE = 21  # characters on the OLED's top line (the step) in the small font
 
@@ -28,7 +29,7 @@ def test_odds(state: dict) -> str | None:
     the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called.
     Short enough for the OLED's top line ("5 dice: 54% Fate 84%")."""
     proc = state.get("procedure")
-    step = current_step(_game(), state)
+    step = current_step(get_game(state["game"]), state)
     if not proc or step is None:
         return None
     data = proc["data"]
@@ -93,12 +94,6 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
     return (("Nights", str(deck.size(state["night_deck"]))), ("Gloom", gloom))
 
 
-def _game():
-    from games.kilforth import GAME
-
-    return GAME
-
-
 def _hero_line(state: dict, i: int) -> str:
     h = state["heroes"][i]
     marks = []
@@ -138,18 +133,12 @@ def _step_text(state: dict, step: Step) -> str:
     return step.text
 
 
-def _in_daylight(state: dict) -> bool:
-    """True between procedures while a hero still acts (Daylight has no procedure of its own)."""
-    return (not state.get("procedure") and not state.get("over")
-            and state["active_hero"] is not None and not procedures_night_ready(state))
-
-
 def _idle_text(state: dict) -> str:
     """Between procedures: the Night once every hero has Camped, else the active
     hero's Daylight ("Action or Camp: 4 AP"); "" when no hero is active."""
-    if procedures_night_ready(state):
+    if night_ready(state):
         return "All Camped: next=Night"
-    if not _in_daylight(state):
+    if not in_daylight(state):
         return ""
     active = state["active_hero"]
     hero = state["heroes"][active]
@@ -158,13 +147,13 @@ def _idle_text(state: dict) -> str:
 
 
 def view(state: dict) -> GameView:
-    game = _game()
+    game = get_game(state["game"])
     tracks = track_views(game, state)
     phase = phase_title(game, state)
     left = deck.size(state["night_deck"])
     active = state["active_hero"]
     step_text, step_kind = step_line(game, state, _idle_text(state), _step_text)
-    if _in_daylight(state):
+    if in_daylight(state):
         phase = "Daylight"
 
     facts = oled_facts(state)
@@ -251,7 +240,3 @@ def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
             cells.append(("*" if i == here else "") + label)
         rows.append(tuple(cells))
     return tuple(rows)
-
-
-def procedures_night_ready(state: dict) -> bool:
-    return night_ready(state)
