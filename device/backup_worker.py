@@ -17,9 +17,12 @@ The cadence (docs/JOURNAL.md, "Backups"):
   bytes, in proportion, so a long campaign does not wear the card faster),
   and not at all when the journal has not changed since the previous one
   (its ``meta.generation`` is the same);
-- the WAL is checkpointed into the file at idle, or as soon as it outgrows
-  ``wal_limit`` bytes (the journal's own connection never checkpoints: its
-  autocheckpoint is off, so a commit is one fsync);
+- the WAL is checkpointed into the file at idle once it holds
+  ``checkpoint_at`` bytes, or at once when it outgrows ``wal_limit`` bytes
+  (the journal's own connection never checkpoints: its autocheckpoint is
+  off, so a commit is one fsync). A WAL is not folded in after every few
+  moves: each page would be written twice, for nothing a power cut needs;
+  SQLite folds in the rest when the service closes the journal;
 - a pending backup is taken when the service stops cleanly.
 
 Each outcome is reported through ``report`` (a :class:`BackupDone`): the
@@ -45,6 +48,7 @@ log = logging.getLogger(__name__)
 STEP_PAGES = 256  # 1 MiB of 4 KiB pages per step
 STEP_SLEEP = 0.002  # seconds between steps: the journal's writer gets in
 WAL_LIMIT = 4 * 1024 * 1024  # SQLite's own autocheckpoint is about 1,000 pages
+CHECKPOINT_AT = 1024 * 1024  # at idle, from this size on
 # Up to this size a backup may follow every ``min_interval``; a larger file
 # waits proportionally longer, so backups write at most this many bytes per
 # ``min_interval`` whatever the journal's length (docs/JOURNAL.md, "Backups").
@@ -75,6 +79,7 @@ class BackupWorker:
         idle_after: float = 2.0,
         min_interval: float = 300.0,
         wal_limit: int = WAL_LIMIT,
+        checkpoint_at: int = CHECKPOINT_AT,
         report: Callable[[BackupDone], None] = lambda done: None,
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
@@ -85,6 +90,7 @@ class BackupWorker:
         self.idle_after = idle_after
         self.min_interval = min_interval
         self.wal_limit = wal_limit
+        self.checkpoint_at = checkpoint_at
         self.report = report
         self._clock = clock
         self._wall_clock = wall_clock
@@ -134,10 +140,12 @@ class BackupWorker:
         return max(self._touched + self.idle_after, spaced_at)
 
     def _checkpoint_at(self, now: float) -> float | None:
-        """When the WAL is due to be checkpointed: at idle, or now when it is large (None: unchanged)."""
-        if not self._wal_changed():
+        """When the WAL is due to be checkpointed: at idle once it is sizeable, now when it is
+        large (None: not due)."""
+        size = self._wal_size()
+        if not self._wal_changed() or size < self.checkpoint_at:
             return None
-        return now if self._wal_size() > self.wal_limit else self._touched + self.idle_after
+        return now if size > self.wal_limit else self._touched + self.idle_after
 
     def _due(self, now: float) -> float | None:
         """Seconds until a backup or a checkpoint is due (0: now), or None when neither is."""

@@ -603,7 +603,8 @@ def test_a_due_checkpoint_does_not_let_a_backup_jump_its_spacing(tmp_path):
 
     journal = played(tmp_path, commands=3)
     journal._db.execute("PRAGMA wal_autocheckpoint=0")
-    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.05, min_interval=60.0)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.05, min_interval=60.0,
+                          checkpoint_at=0)  # a checkpoint due at every idle moment
     worker.start()
     for i in range(6):
         journal.commit(_turn(i))
@@ -614,4 +615,28 @@ def test_a_due_checkpoint_does_not_let_a_backup_jump_its_spacing(tmp_path):
     assert not worker._wal_changed()  # the WAL was checkpointed at idle all the same
     worker.close()  # the pending one is taken at a clean stop
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 2
+    journal.close()
+
+
+def test_a_small_wal_is_left_for_later_and_a_sizeable_one_folded_in_at_idle(tmp_path):
+    """Each WAL page folded in is written twice: only a WAL of ``checkpoint_at`` bytes or more
+    is checkpointed at idle (docs/JOURNAL.md, "Backups")."""
+    import time
+
+    journal = played(tmp_path, commands=3)
+    journal._db.execute("PRAGMA wal_autocheckpoint=0")
+    journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    journal.commit(_turn(0))
+    wal_size = (tmp_path / f"{JOURNAL_FILE}-wal").stat().st_size
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.05,
+                          checkpoint_at=wal_size + 1)
+    worker.start()
+    worker.touched()
+    time.sleep(0.3)
+    assert worker._wal_changed()  # small: left alone
+    worker.checkpoint_at = wal_size
+    worker.touched()
+    time.sleep(0.3)
+    assert not worker._wal_changed()  # sizeable: folded in at idle
+    worker.close()
     journal.close()
