@@ -114,7 +114,7 @@ class Context:
         an Event. End the interrupting procedure with :func:`resume` (its
         ``on_finish``) to return to the waiting step."""
         waiting = self.state.get("procedure")
-        self.start(name, {**(data or {}), "resume": _copy(waiting)})
+        self.start(name, {**(data or {}), "resume": _copy(waiting) if waiting is not None else None})
 
     def finish(self) -> None:
         """End the running procedure early as if its last step were done: its
@@ -296,8 +296,10 @@ def _run_automatic(ctx: Context) -> None:
         if step.kind is not StepKind.AUTO:
             return
         index = proc["step"]
+        assert step.run is not None  # an AUTO step has one (Step's contract)
         step.run(ctx)
-        if ctx.state.get("procedure") is proc and proc["step"] == index:
+        same_procedure = ctx.state.get("procedure") is proc
+        if same_procedure and proc["step"] == index:
             _advance(ctx)
     raise RuleError("Procedure loops", "The automatic steps did not stop: a bug in the procedure.")
 
@@ -426,9 +428,9 @@ def migrate(game: Game, state: dict) -> dict:
     """
     version = state.get("schema")
     problem = _schema_problem(game, version)
-    if problem is None and version < _oldest_schema(game):
+    if problem is None and isinstance(version, int) and version < _oldest_schema(game):
         problem = f"this version reads saves from schema {_oldest_schema(game)} up"
-    if problem is not None:
+    if problem is not None or not isinstance(version, int):  # (a whole number when no problem)
         raise ValueError(f"{game.id} save has schema {version!r}; {problem}")
     state = _copy(state)
     while version < game.schema_version:
@@ -454,7 +456,7 @@ def migrate_command(game: Game, command: Mapping[str, Any], from_schema: int) ->
         raise ValueError(f"{game.id} command {command.get('name')!r} has schema {from_schema!r}; {problem}")
     steps = [game.command_migrations[version] for version in range(from_schema, game.schema_version)
              if version in game.command_migrations]
-    data = _copy(dict(command)) if steps else command
+    data: dict = _copy(dict(command)) if steps else dict(command)
     for step in steps:
         data = step(data)
     return Command.from_json(data)

@@ -98,7 +98,7 @@ class Game:
     setup: Callable[[Context], None]
     commands: tuple[CommandSpec, ...]
     procedures: tuple[Procedure, ...]
-    tracks: Callable[[dict], list[TrackSpec]]
+    tracks: Callable[[dict], list[TrackSpec]]  # a TrackTable once the Game is made
     view: Callable[[dict], GameView]
     invariants: Callable[[dict], list[str]] = lambda state: []
     end_check: Callable[[dict], Mapping[str, Any] | None] = lambda state: None
@@ -119,4 +119,5 @@ class Game:
         raise KeyError(f"{self.id} has no procedure {name!r}")
 
     def track(self, state: dict, key: str) -> TrackSpec | None:
+        assert isinstance(self.tracks, TrackTable)  # __post_init__ wraps it
         return self.tracks.spec(state, key)

@@ -27,9 +27,8 @@ def _number(part: str) -> int | None:
 
 def _step(node: Any, key: str, index: int | None) -> Any:
     if isinstance(node, list):
-        if index is None:
-            int(key)  # the ValueError a list's part that is not a number has always raised
-        return node[index]
+        # a part that is not a number raises the ValueError it always has
+        return node[index if index is not None else int(key)]
     return node[key]
 
 
@@ -46,8 +45,6 @@ def set_path(state: dict, path: str, value: Any) -> None:
     for part in parents:
         node = _step(node, *part)
     if isinstance(node, list):
-        if index is None:
-            int(key)
-        node[index] = value
+        node[index if index is not None else int(key)] = value
     else:
         node[key] = value

@@ -65,7 +65,7 @@ class Procedure:
     title: str
     steps: tuple[Step, ...]
     then: str | None = None
-    on_finish: Callable[[Context], None] | None = None
+    on_finish: Callable[[Context], object] | None = None  # its result is not used
 
     def step_at(self, index: int) -> Step | None:
         return self.steps[index] if 0 <= index < len(self.steps) else None

@@ -170,7 +170,7 @@ class _Shape:
     def __init__(self, reads: _Reads, specs: list[TrackSpec]) -> None:
         self.reads = reads
         self.specs = specs
-        self.by_key = {}
+        self.by_key: dict[str, TrackSpec] = {}
         for spec in specs:
             self.by_key.setdefault(spec.key, spec)  # the first of a key, as a search in order finds
 
@@ -237,14 +237,14 @@ class TrackTable:
                 if index:
                     self._shapes.insert(0, self._shapes.pop(index))
                 return shape
-        shape = self._record(state)
-        if shape is None:
+        recorded = self._record(state)
+        if recorded is None:
             self.cached = False
             self._shapes.clear()
             return None
-        self._shapes.insert(0, shape)
+        self._shapes.insert(0, recorded)
         del self._shapes[MAX_SHAPES:]
-        return shape
+        return recorded
 
     def _record(self, state: dict) -> _Shape | None:
         """Build the specs through the read-only view and check them against a plain build;
@@ -262,4 +262,4 @@ class TrackTable:
             same = built is not None and _same_specs(built, plain, state)
         except StaleStateError:
             same = False
-        return _Shape(reads, built) if same else None
+        return _Shape(reads, built) if same and built is not None else None
