@@ -17,7 +17,7 @@ section (:mod:`games.kreel.delve_phase`, :mod:`games.kreel.threat_phase`...).
 
 from __future__ import annotations
 
-from games.core import Context, Procedure, Step, StepKind
+from games.core import Procedure, Step, StepKind
 from games.core.engine import resume
 from games.kreel import (
     action_track,
@@ -29,12 +29,6 @@ from games.kreel import (
     threat_phase,
     wounds,
 )
-
-
-def _resume(ctx: Context) -> None:
-    """The interrupted step goes on (:func:`games.core.engine.resume`)."""
-    resume(ctx)
-
 
 DELVE = Procedure(
     "delve",
@@ -95,7 +89,7 @@ ADD_THREAT = Procedure(
         Step("again", StepKind.AUTO, "Add the next Threat", "2. Threat Phase, Note",
              run=threat_phase.again),
     ),
-    on_finish=_resume,
+    on_finish=resume,
 )
 
 
@@ -203,7 +197,7 @@ SPIRIT_BOOST = Procedure(
         Step("boost", StepKind.PROMPT, "Spirit Boost: to which hero?",
              "Multiplayer Coop Mode, Spirit Boost", command="boost"),
     ),
-    on_finish=_resume,
+    on_finish=resume,
 )
 
 PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END,

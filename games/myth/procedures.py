@@ -213,7 +213,7 @@ ROLL = Procedure(
         Step("quest", StepKind.PROMPT, "The next active quest", "Quest Deck",
              command="set_quest", skip=lambda s: not roll_data(s).get("quest_done")),
     ),
-    on_finish=resume,  # type: ignore[arg-type]  # back to the waiting step (core: on_finish -> None)
+    on_finish=resume,  # back to the waiting step
 )
 
 
@@ -229,13 +229,13 @@ EFFECT = Procedure("effect", "Card effect", (
     Step("muster_dark", StepKind.AUTO, "Muster: no dice to roll", "Muster", run=muster_without_dice,
          skip=lambda s: not waiting_musters(s)),
     *aftermath(""),
-), on_finish=resume)  # type: ignore[arg-type]
+), on_finish=resume)
 
 SPEND = Procedure("spend", "Fate ability", (
     Step("reroll", StepKind.PROMPT, "Resolve it, then roll its die", "Fate Pool; Fate Ability",
          command="fate_reroll", dice=lambda s: (1, "fate"),
          skip=lambda s: spend_data(s).get("spent") is None),
-), on_finish=resume)  # type: ignore[arg-type]
+), on_finish=resume)
 
 PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 
