@@ -340,6 +340,12 @@ _BUMP_GENERATION = ("INSERT INTO meta (key, value) VALUES ('generation', '1') ON
                     " DO UPDATE SET value = CAST(value AS INTEGER) + 1")
 
 
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made."""
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -363,10 +369,10 @@ def _guarded(doing: str) -> Callable:
                     self._mark_damaged(err.long)
                 raise
             except (sqlite3.Error, OSError) as exc:
-                err = storage_error(exc, self.data_dir, doing)
-                if err.kind == "damaged":
+                named = storage_error(exc, self.data_dir, doing)
+                if named.kind == "damaged":
                     self._mark_damaged(str(exc))
-                raise err from exc
+                raise named from exc
         return guarded
     return wrap
 
@@ -626,7 +632,7 @@ class Journal:
                 (game_id, name or game.title, now, now, game.schema_version,
                  _dumps(options), _dumps(seed), _dumps(initial)),
             )
-            slot_id = int(cursor.lastrowid)
+            slot_id = _row_id(cursor)
             self._set_meta("active_slot", slot_id)
         self._states[slot_id] = _Trail(0, initial)
         self._active = slot_id
@@ -970,12 +976,12 @@ class Journal:
         """Add an export that passed :func:`device.game_export.check_export` as a new slot; return its id."""
         now = self._clock()
         with self._transaction() as db:
-            slot_id = int(db.execute(
+            slot_id = _row_id(db.execute(
                 "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial, cursor)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (checked.game.id, checked.name, checked.created, now, checked.game.schema_version,
                  _dumps(checked.options), _dumps(checked.seed), _dumps(checked.initial), checked.cursor),
-            ).lastrowid)
+            ))
             trail = _Trail(0, checked.initial)
             for seq, entry in enumerate(checked.commands, 1):
                 db.execute(
