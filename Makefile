@@ -32,6 +32,7 @@ deps-xvfb:
 ## systemd-analyze or Xvfb skip, saying so, where they are missing (CI installs them: .ci/run)
 test: $(STAMP)
 	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
