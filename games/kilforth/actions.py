@@ -10,14 +10,16 @@ from __future__ import annotations
 from games.core import Context
 from games.core.dice import counted
 from games.kilforth.battles import start_battle
-from games.kilforth.encounters import make_enemy
-from games.kilforth.heroes import accumulated, hero_order, leave_location
+from games.kilforth.encounters import defeat_encounter, make_enemy
+from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location
 from games.kilforth.locations import adjacent, where
 from games.kilforth.rewards import check_limits, gain_asset
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
     CITY,
+    ConfrontTest,
     active_hero,
+    arrive_data,
     cell_index,
     encounters_at,
     find_encounter,
@@ -253,11 +255,35 @@ def arrive_next(ctx: Context) -> None:
     """An Enemy just drawn is engaged at once ("Action: Move") - not by a hero defeated
     while it was drawn, who "Cannot be affected by abilities or effects" ("Hero
     Defeated"); an Event is resolved and discarded ("Event")."""
-    enc = find_encounter(ctx.state, ctx.data.get("placed") or -1)
+    data = arrive_data(ctx.state)
+    enc = find_encounter(ctx.state, data.get("placed") or -1)
     if enc is None:
         return
     if enc["type"] == "event":
         ctx.state["encounters"].remove(enc)
-        ctx.data["event"] = True
+        data["event"] = True
     elif enc["type"] == "enemy" and not ctx.state["heroes"][ctx.state["active_hero"]]["defeated"]:
         start_battle(ctx, ctx.state["active_hero"], enc)
+
+
+def confront_result(ctx: Context, data: ConfrontTest) -> None:
+    """"Confront": the successes add to those gained against this encounter today; at
+    or above its value the encounter is defeated and every hero's successes on it are
+    discarded ("Confront Result"). A Stranger met with zero successes in the first
+    Test becomes an Enemy to that hero ("Strangers") and is engaged at once."""
+    state, total = ctx.state, data["total"]
+    hero = state["heroes"][data["hero"]]
+    entry = add_successes(hero, data["encounter"], data["attribute"], total)
+    enc = find_encounter(state, data["encounter"])
+    if enc["type"] == "stranger" and data["first"] and total == 0:
+        hero["successes"].remove(entry)
+        make_enemy(state, data["hero"], enc)
+        ctx.note(f"No successes: {enc['name']} becomes your Enemy")
+        start_battle(ctx, data["hero"], enc, no_surprise=True, action=data.get("action", True))
+        return
+    if total >= data["needed"]:
+        defeat_encounter(state, enc)
+        data["defeated"] = enc
+        ctx.note(f"{enc['name']} is defeated ({total}/{data['needed']})")
+    else:
+        ctx.note(f"{enc['name']}: {total}/{data['needed']} successes so far")

@@ -12,7 +12,7 @@ from games.core import Context
 from games.kilforth.encounters import defeat_encounter
 from games.kilforth.heroes import defeat, eliminate, leave_location, lose_hp_in_battle, make_camp
 from games.kilforth.locations import distance, where
-from games.kilforth.state import cell_index, find_encounter, require, step_data, step_id
+from games.kilforth.state import BattleData, battle_data, cell_index, find_encounter, require, step_id
 
 
 def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: bool = False,
@@ -46,19 +46,19 @@ def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: boo
                          "fates": 0, "team_asked": team is not None or ancient is not None})
 
 
-def battle_foe(state: dict, data: dict) -> dict:
+def battle_foe(state: dict, data: BattleData) -> dict:
     """The foe: an Enemy (or Enemy Stranger) encounter, or an Ancient."""
     if data.get("ancient") is not None:
         return state["ancients"][data["ancient"]]
     return find_encounter(state, data["foe"])
 
 
-def battle_heroes(data: dict) -> list[int]:
+def battle_heroes(data: BattleData) -> list[int]:
     """The heroes fighting in a battle: the active hero and any Team members."""
     return [data["hero"], *data.get("team", [])]
 
 
-def fighters(state: dict, data: dict) -> list[int]:
+def fighters(state: dict, data: BattleData) -> list[int]:
     """The heroes still fighting a battle, the active hero first ("Team Engagement"); a
     defeated or eliminated hero is out of it ("Step 3: Hero Defeated Check")."""
     return [i for i in battle_heroes(data)
@@ -69,7 +69,7 @@ def rolling_hero(state: dict) -> int:
     """The Team hero whose Fight Test (or whose foe's Test) the prompt asks for; once
     nobody fights (the battle's hero defeated, their lost card being asked) the
     battle's hero, so a view never points at no one."""
-    data = step_data(state)
+    data = battle_data(state)
     team = fighters(state, data)
     if not team:
         return data["hero"]
@@ -86,7 +86,7 @@ def expects(roll: str):
 
 def battle_dice(state: dict, roll: str, bonus: int = 0) -> int:
     """"Test", dice: attribute + bonuses, +1 with Surprise (first battle round only)."""
-    data = step_data(state)
+    data = battle_data(state)
     if roll == "evade":
         return max(0, state["heroes"][data["hero"]]["sneak"] + bonus)
     if roll == "hero":
@@ -100,7 +100,7 @@ def stance(ctx: Context) -> None:
     or Evades (stays Hidden, Stage 2). With the Advanced Variant ("If the hero's Sneak
     value is higher than the foe's, then the hero may evade automatically") no Sneak
     Test is rolled then."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     hero = state["heroes"][data["hero"]]
     data["stance"] = ctx.params["choice"]
     if data["stance"] == "surprise":
@@ -112,7 +112,7 @@ def stance(ctx: Context) -> None:
                  + (" (Sneak above the foe's: evaded)" if data.get("auto_evade") else ""))
 
 
-def evade_total(data: dict) -> int:
+def evade_total(data: BattleData) -> int:
     """The evasion Sneak Test's successes so far: the roll's plus Fate's."""
     return data.get("evade_successes", 0) + data.get("fates", 0)
 
@@ -121,7 +121,7 @@ def evade_result(ctx: Context) -> None:
     """"Stage 2: Evasion Opportunity": successes (rolled, and Fate's: "Test", Fate)
     at or above the foe's Sneak evade it; a failed Sneak Test ends Hidden and gives
     the foe Surprise."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     hero = state["heroes"][data["hero"]]
     enc = find_encounter(state, data["foe"])
     total = evade_total(data)
@@ -138,15 +138,17 @@ def evade_result(ctx: Context) -> None:
 
 
 def new_round(ctx: Context) -> None:
-    ctx.data["round"] += 1
-    ctx.data.update(rolling=0, hero_hits={}, foe_hits={}, fates=0)
+    """"Stage 3: Battle": a new round - no roll asked yet, no hits, no Fate."""
+    data = battle_data(ctx.state)
+    data["round"] += 1
+    data.update(rolling=0, hero_hits={}, foe_hits={}, fates=0)
 
 
 def skirmish(ctx: Context) -> None:
     """Step 1: Skirmish - each Team hero's successes (and Fate) cost the foe HP, the
     foe's successes against each hero cost that hero HP and AP, all removed
     simultaneously; Surprise is lost. HP lost by an Ancient stays ("Ancient Battles")."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     foe = battle_foe(state, data)
     hits = sum(data["hero_hits"].values()) + data["fates"]
     data["foe_hp"] = max(0, data["foe_hp"] - hits)
@@ -169,7 +171,7 @@ def foe_defeated_check(ctx: Context) -> None:
     """Step 2: Foe Defeated Check - before the Hero Defeated Check, so the reward is
     gained even by a hero about to be defeated. An Ancient gives its gold value
     ("Ancient Battles"); the last Ancient ends the game after the battle."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     if data["foe_hp"] > 0:
         return
     if data.get("ancient") is not None:
@@ -189,7 +191,7 @@ def foe_defeated_check(ctx: Context) -> None:
 def hero_defeated_check(ctx: Context) -> None:
     """Step 3: Hero Defeated Check - each Team hero separately, the active hero first.
     The battle ends with the active hero's defeat or the foe's."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     for index in fighters(state, data):
         if state["heroes"][index]["hp"] == 0:
             _fall(ctx, index)
@@ -202,7 +204,7 @@ def _fall(ctx: Context, index: int) -> None:
     """A battling hero with no HP: defeated ("Hero Defeated"), or eliminated by an
     Ancient ("Ancient Battles", Hero Defeated Check)."""
     hero = ctx.state["heroes"][index]
-    if ctx.data.get("ancient") is not None:
+    if battle_data(ctx.state).get("ancient") is not None:
         eliminate(ctx.state, index)
         ctx.note(f"{hero['name']} is slain by the Ancient: eliminated")
     else:
@@ -223,7 +225,7 @@ def hero_down(ctx: Context, index: int) -> None:
     - a Team member is defeated now ("Resolved by each Team hero separately") and out
       of the rest of the battle: the roll prompt moves on to the next member, or to
       the next step when they were the last to roll."""
-    state, data = ctx.state, ctx.data
+    state, data = ctx.state, battle_data(ctx.state)
     step = step_id(state)
     if step == "reward":
         return
@@ -259,7 +261,7 @@ def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
     state = ctx.state
     hero = state["heroes"][index]
     proc = state.get("procedure")
-    battling = bool(proc) and proc["name"] == "battle" and index in fighters(state, proc["data"])
+    battling = bool(proc) and proc["name"] == "battle" and index in fighters(state, battle_data(state))
     if after > before:
         require(not hero["defeated"] and not hero["eliminated"], "Defeated: no healing",
                 f"{hero['name']} is {'eliminated' if hero['eliminated'] else 'defeated'}: they "
@@ -286,7 +288,7 @@ def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
 def next_fighter(ctx: Context) -> None:
     """A Team: the same prompt again for the next Team hero ("Team Engagement", Skirmish:
     each Team hero makes a Fight Test, the foe one against each Team hero)."""
-    data = ctx.data
+    data = battle_data(ctx.state)
     data["rolling"] += 1
     if data["rolling"] < len(fighters(ctx.state, data)):
         ctx.stay()
@@ -298,7 +300,7 @@ def trap(ctx: Context) -> None:
     """"Trap": before the first Skirmish the active hero pays the Trap's cost ("Lose 1
     HP", "Sacrifice 1 Ally"...); as much as can be paid must be, and the battle goes on
     either way. HP lost here also loses AP; the last HP defeats the hero."""
-    data, state, p = ctx.data, ctx.state, ctx.params
+    data, state, p = battle_data(ctx.state), ctx.state, ctx.params
     index = data["hero"]
     hero = state["heroes"][index]
     lost = lose_hp_in_battle(state, index, p["hp"])
@@ -320,7 +322,7 @@ def trap(ctx: Context) -> None:
 def escape(ctx: Context) -> None:
     """"Step 4: Escape Option": make Camp and go to the nearest Enemy-free location
     (no shortcuts; the hero chooses among ties)."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     if not ctx.params["escape"]:
         ctx.describe("Fight on")
         return
@@ -344,5 +346,5 @@ def escape(ctx: Context) -> None:
 
 def next_round(ctx: Context) -> None:
     """Neither defeated and no escape: another battle round."""
-    if not ctx.data.get("over"):
+    if not battle_data(ctx.state).get("over"):
         ctx.goto("round")

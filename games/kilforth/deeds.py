@@ -10,7 +10,7 @@ from games.kilforth.battles import start_battle
 from games.kilforth.encounters import defeat_encounter
 from games.kilforth.locations import where
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset
-from games.kilforth.state import active_hero, encounters_at, find_encounter, require
+from games.kilforth.state import active_hero, battle_data, encounters_at, find_encounter, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import in_daylight
 
@@ -143,6 +143,6 @@ def assault(ctx: Context) -> None:
         cell["plots"] = [a for a in cell["plots"] if a != number - 1]
     ancient["plots_joined"] += joined
     start_battle(ctx, index, None, action=False, team=team, ancient=number - 1)
-    ctx.data["joined"] = joined
+    battle_data(ctx.state)["joined"] = joined
     ctx.note(f"{hero['name']} assaults {ancient['name']} ({ancient['hp']} HP)"
          + (f"; {joined} Plot(s) join it" if joined else ""))

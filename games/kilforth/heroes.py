@@ -106,6 +106,17 @@ def accumulated(hero: dict, encounter_id: int | None) -> dict | None:
     return None
 
 
+def add_successes(hero: dict, encounter_id: int | None, attribute: str, total: int) -> dict:
+    """"Confront": the successes ``hero`` now holds against an encounter (None: their
+    saga's Finale), in the attribute Tested; returns that entry of ``successes``."""
+    entry = accumulated(hero, encounter_id)
+    if entry is None:
+        entry = {"encounter": encounter_id, "attribute": attribute, "count": 0}
+        hero["successes"].append(entry)
+    entry["count"] = total
+    return entry
+
+
 def lose_card(ctx: Context) -> None:
     """"Hero Defeated": either sacrifice 1 asset or discard 1 rumour."""
     state = ctx.state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import Context
 from games.kilforth.actions import begin_action
 from games.kilforth.rewards import check_limits, gain_asset, named_assets, remove_assets
-from games.kilforth.state import CITY, active_hero, require
+from games.kilforth.state import CITY, active_hero, market_data, require
 from games.kilforth.turns import end_turn, in_daylight
 
 
@@ -102,7 +102,7 @@ def market_heal(ctx: Context) -> None:
     """"Market", Option 1 - Heal: "The active hero can purchase HP for any heroes at this
     location with fewer HP than their maximum health, for 1 gold per HP" - the HP
     bought for the hero the prompt names (0 for none); the next one is asked after."""
-    state, data = ctx.state, ctx.data
+    state, data = ctx.state, market_data(ctx.state)
     buyer = state["heroes"][data["hero"]]
     other = state["heroes"][data["queue"][0]]
     hp = ctx.params["hp"]

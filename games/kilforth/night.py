@@ -10,7 +10,7 @@ from games.kilforth.encounters import place_card
 from games.kilforth.heroes import lose_hp
 from games.kilforth.locations import pack_cell, where
 from games.kilforth.pack import AS_ENTERED, card_values
-from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name
+from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name, night_data
 from games.kilforth.turns import engage_at_turn_start
 
 
@@ -38,7 +38,7 @@ def draw_night_card(ctx: Context) -> None:
     """Step 2a: Draw - the First Hero draws a card from the Night deck."""
     night = ctx.state["night_deck"]
     card = deck.draw(night)
-    ctx.data["card"] = card[0] if card else None
+    night_data(ctx.state)["card"] = card[0] if card else None
     left = deck.size(night)
     if card:
         ctx.note(f"{hero_name(ctx.state, ctx.state['first_hero'])} draws Night card {card[0]} ({left} left)")
@@ -59,7 +59,7 @@ def night_card(ctx: Context) -> None:
     Sprawl City named: it falls into gloom like any location, but an encounter card is
     not placed there ("no Enemy, Ancient, Plot, encounter, or other type of card may be
     placed here at any time") and goes to the discard pile."""
-    state, data, p = ctx.state, ctx.data, ctx.params
+    state, data, p = ctx.state, night_data(ctx.state), ctx.params
     cell = cell_index(p["location"])
     kind = p["type"]
     values = {k: p[k] for k in (*ATTRIBUTES, "hp", "gold")}
@@ -98,7 +98,7 @@ def night_card(ctx: Context) -> None:
 def place_plots(ctx: Context) -> None:
     """Step 2d: Plot - when a location type named by an Ancient falls into gloom,
     that Ancient brings a Plot into play there (after the Night card is resolved)."""
-    state, data = ctx.state, ctx.data
+    state, data = ctx.state, night_data(ctx.state)
     cell = data.get("cell")
     if cell is None or not state["plots"] or not data.get("fell"):
         return

@@ -39,7 +39,16 @@ from games.kilforth.battles import (
 )
 from games.kilforth.night import break_camp, dawn, draw_night_card, gloom, place_plots, time_runs_out
 from games.kilforth.setup import first_hero
-from games.kilforth.state import step_data
+from games.kilforth.state import (
+    arrive_data,
+    battle_data,
+    market_data,
+    night_data,
+    reward_data,
+    rolled_test,
+    setup_data,
+    test_data,
+)
 from games.kilforth.teams import team_groups
 from games.kilforth.tests import fate_callers, result
 from games.kilforth.turns import after_battle, after_engagements, end_action, end_test, enemy_choices
@@ -50,7 +59,7 @@ def _no_plots(state: dict) -> bool:
 
 
 def _no_difficulty(state: dict) -> bool:
-    return not step_data(state).get("difficulty")
+    return not setup_data(state).get("difficulty")
 
 
 SETUP = Procedure(
@@ -83,15 +92,15 @@ def loss_step(step_id: str = "loss") -> Step:
 
 
 def _no_card(state: dict) -> bool:
-    return step_data(state).get("card") is None
+    return night_data(state).get("card") is None
 
 
 def _not_event(state: dict) -> bool:
-    return step_data(state).get("type") != "event"
+    return night_data(state).get("type") != "event"
 
 
 def _no_plot(state: dict) -> bool:
-    return not step_data(state).get("plot")
+    return not night_data(state).get("plot")
 
 
 NIGHT = Procedure(
@@ -125,7 +134,7 @@ def _fate_skip(state: dict) -> bool:
 
 
 def _no_reward(state: dict) -> bool:
-    return not step_data(state).get("defeated")
+    return not reward_data(state).get("defeated")
 
 
 REWARD = Step("reward", StepKind.PROMPT, "Reward: Loot and Rumour", "Reward: Loot and Rumour",
@@ -137,14 +146,14 @@ TEST = Procedure(
     "Test",
     (
         Step("roll", StepKind.PROMPT, "Roll the dice", "Test", command="roll",
-             dice=lambda s: (step_data(s)["dice"], "d6")),
+             dice=lambda s: (rolled_test(s)["dice"], "d6")),
         Step("fate", StepKind.PROMPT, "Call on Fate?", "Test, Fate", command="fate", skip=_fate_skip),
         Step("result", StepKind.AUTO, "Count successes", "Test; Confront", run=result),
         REWARD,
         Step("totem", StepKind.PROMPT, "Totem: asset or gold?", "Saga Finale Completion",
-             command="totem", skip=lambda s: not step_data(s).get("finale")),
+             command="totem", skip=lambda s: not test_data(s).get("finale")),
         Step("ancient", StepKind.PROMPT, "The Ancient enters: its card", "Saga Finale Completion",
-             command="ancient_card", skip=lambda s: not step_data(s).get("ancients_enter")),
+             command="ancient_card", skip=lambda s: not test_data(s).get("ancients_enter")),
         loss_step(),
     ),
     on_finish=end_test,
@@ -152,7 +161,7 @@ TEST = Procedure(
 
 
 def _no_event(state: dict) -> bool:
-    return not step_data(state).get("event")
+    return not arrive_data(state).get("event")
 
 
 ARRIVE = Procedure(
@@ -176,7 +185,7 @@ MARKET = Procedure(
     "market",
     "Market: Heal",
     (Step("heal", StepKind.PROMPT, "Heal: HP bought", "Action: Market, Option 1 - Heal",
-          command="market_heal", skip=lambda s: not step_data(s).get("queue")),),
+          command="market_heal", skip=lambda s: not market_data(s).get("queue")),),
     on_finish=end_action,
 )
 
@@ -184,30 +193,30 @@ MARKET = Procedure(
 def _no_team_offer(state: dict) -> bool:
     """No Team prompt when a command formed the Team (or chose none), for an Ancient's
     Assault (its command forms the Team), or with no one here to Team with."""
-    data = step_data(state)
+    data = battle_data(state)
     return bool(data.get("team_asked", True)) or not team_groups(state, data["hero"])
 
 
 def _not_hidden(state: dict) -> bool:
-    return not step_data(state).get("hidden")
+    return not battle_data(state).get("hidden")
 
 
 def _no_evasion(state: dict) -> bool:
-    return step_data(state).get("stance") != "evade"
+    return battle_data(state).get("stance") != "evade"
 
 
 def _no_roll_to_evade(state: dict) -> bool:
     """No Sneak Test: no evasion, or the Advanced Variant's automatic one."""
-    return _no_evasion(state) or bool(step_data(state).get("auto_evade"))
+    return _no_evasion(state) or bool(battle_data(state).get("auto_evade"))
 
 
 def _no_plots_joined(state: dict) -> bool:
-    return not step_data(state).get("joined")
+    return not battle_data(state).get("joined")
 
 
 def _no_escape(state: dict) -> bool:
     """"Step 4: Escape Option": not for an Ancient, skipped by a Team."""
-    data = step_data(state)
+    data = battle_data(state)
     return bool(data.get("over") or data.get("team") or data.get("ancient") is not None)
 
 

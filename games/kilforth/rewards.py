@@ -6,7 +6,7 @@ assets a sale, a Regale or an Exchange takes away.
 from __future__ import annotations
 
 from games.core import Context
-from games.kilforth.state import LIMIT, active_hero, require
+from games.kilforth.state import LIMIT, active_hero, require, reward_data
 
 
 def check_limits(ctx: Context, hero: dict) -> None:
@@ -94,7 +94,7 @@ def remove_assets(hero: dict, count: int, keywords: list[str], other_gold: int) 
 def reward(ctx: Context) -> None:
     """"Reward: Loot and Rumour": gold equal to its value or a Loot token; the card or a
     reward card as a rumour. An Enemy Stranger forces option a. both times."""
-    data, p = ctx.data, ctx.params
+    data, p = reward_data(ctx.state), ctx.params
     hero = ctx.state["heroes"][data["hero"]]
     enc = data["defeated"]
     forced = data["hero"] in enc.get("enemy_of", [])

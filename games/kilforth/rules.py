@@ -22,6 +22,8 @@ from games.kilforth.state import (
     MAX_GOLD,
     MAX_HP_LIMIT,
     SIZE,
+    BattleData,
+    battle_data,
     encounters_at,
 )
 
@@ -85,8 +87,9 @@ def foe_tracks(state: dict) -> list[TrackSpec]:
     Prince's "+1 maximum and current HP", "Assault Example")."""
     specs = []
     proc = state.get("procedure")
-    fighting = proc["data"].get("ancient") if proc and proc["name"] == "battle" else None
-    if proc and proc["name"] == "battle" and not proc["data"].get("over"):
+    battle = battle_data(state) if proc and proc["name"] == "battle" else None
+    fighting = battle.get("ancient") if battle is not None else None
+    if battle is not None and not battle.get("over"):
         low = 1 if fighting is not None else 0
         specs.append(TrackSpec("foe.hp", "Foe HP", "procedure.data.foe_hp", low, MAX_FOE_HP,
                                dial=False))
@@ -121,12 +124,12 @@ def invariants(state: dict) -> list[str]:
     if encounters_at(state, CITY) or state["map"][CITY]["plots"]:
         broken.append("a card is on Sprawl City")
     proc = state.get("procedure")
-    if proc and proc["name"] == "battle" and not proc["data"].get("over"):
-        broken += battle_broken(state, proc["data"])
+    if proc and proc["name"] == "battle" and not battle_data(state).get("over"):
+        broken += battle_broken(state, battle_data(state))
     return broken
 
 
-def battle_broken(state: dict, data: dict) -> list[str]:
+def battle_broken(state: dict, data: BattleData) -> list[str]:
     """"Stage 3: Battle": the rounds "continue until the hero is defeated, the hero
     escapes, or the foe is defeated" - so a battle still being fought has its own
     hero fighting (never an empty Team), and the roll it asks is a fighter's."""

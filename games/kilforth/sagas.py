@@ -9,11 +9,11 @@ from games.core import Context
 from games.core.dice import counted
 from games.kilforth import pack
 from games.kilforth.actions import begin_action
-from games.kilforth.heroes import accumulated, hero_order
+from games.kilforth.heroes import accumulated, add_successes, hero_order
 from games.kilforth.locations import pack_cell, where
 from games.kilforth.pack import AS_ENTERED
 from games.kilforth.rewards import check_limits, gain_asset, named_assets, remove_assets
-from games.kilforth.state import CITY, MAX_HP_LIMIT, active_hero, cell_index, require
+from games.kilforth.state import CITY, MAX_HP_LIMIT, FinaleTest, active_hero, cell_index, finale_test, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import end_turn, in_daylight
 
@@ -104,13 +104,34 @@ def competitive_pressure(ctx: Context, index: int, done: int) -> None:
                      f"take a level {lifted} skill")
 
 
+def finale_result(ctx: Context, data: FinaleTest) -> None:
+    """"Saga Finale Completion": the Finale's successes accumulate like a Confront's
+    ("Action: Regale": it may be tried again); enough of them complete the saga, and
+    the first Finale brings the Ancients onto the map ("Important")."""
+    state, total = ctx.state, data["total"]
+    hero = state["heroes"][data["hero"]]
+    entry = add_successes(hero, None, data["attribute"], total)
+    if total < data["needed"]:
+        ctx.note(f"Finale: {total}/{data['needed']} successes")
+        return
+    hero["successes"].remove(entry)
+    hero["chapter"] = 6
+    data["finale"] = True
+    first = not any(a["in_play"] for a in state["ancients"])
+    for ancient in state["ancients"]:
+        ancient["in_play"] = True
+    data["ancients_enter"] = first
+    data["ancient"] = 0
+    ctx.note(f"{hero['name']} completes the Finale!" + (" The Ancients enter the map" if first else ""))
+
+
 def totem(ctx: Context) -> None:
     """"Saga Finale Completion": "When a saga Finale is defeated, the hero's saga is
     complete. Turn their Finale card over to its Totem side and either: a. put the Totem
     card into play as an asset, or b. remove the Totem card from the game and gain gold
     equal to its gold value." An asset counts towards the limit of 6 and the Victory
     Points ("Asset: Reward or Totem card in a hero's play area")."""
-    hero = ctx.state["heroes"][ctx.data["hero"]]
+    hero = ctx.state["heroes"][finale_test(ctx.state)["hero"]]
     gold = ctx.params["gold"]
     if ctx.params["totem"] == "asset":
         gain_asset(ctx, hero, gold, "none")
@@ -138,7 +159,7 @@ def ancient_card(ctx: Context) -> None:
     """"Saga Finale Completion", Important: the first Finale brings the Ancient (all
     Ancients in the cooperative game) onto the map at the location on its card; its
     Fight, HP and gold come from the card."""
-    p, data = ctx.params, ctx.data
+    p, data = ctx.params, finale_test(ctx.state)
     index = data.get("ancient", 0)
     ancient = ctx.state["ancients"][index]
     values = {k: p[k] for k in ("fight", "hp", "gold")}

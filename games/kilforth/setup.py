@@ -16,12 +16,17 @@ from games.kilforth.state import (
     CELL_LABELS,
     CITY,
     DIFFICULTY_DISCARDS,
+    ENEMY_TOKENS,
     MODES,
     NIGHT_CARDS,
+    SIZE,
+    START_FATE,
+    START_HP,
     cell_index,
-    new_hero,
-    new_state,
+    cell_label,
+    new_ancient,
     require,
+    setup_data,
 )
 
 SETUP_PARAMS = (
@@ -56,6 +61,88 @@ def setup(ctx: Context) -> None:
     ctx.describe(f"New game: {p['mode']}, {p['heroes']} hero{'es' if p['heroes'] > 1 else ''}")
 
 
+def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_regale: bool,
+              plots: bool) -> None:
+    """Fill ``state`` (which holds only the core keys) with a new game."""
+    ancients = heroes if mode == "coop" else 1  # "Ancients": each hero draws 1 in the coop game
+    state.update(
+        {
+            "mode": mode,
+            "success_on": success_on,
+            "advanced_regale": advanced_regale,
+            "plots": plots,
+            "auto_evade": False,
+            "coop_finale": False,
+            "day": 1,
+            "first_hero": 0,
+            "active_hero": None,
+            "first_camper": None,
+            "heroes": [new_hero(n + 1, {}) for n in range(heroes)],
+            "map": [new_cell(i) for i in range(SIZE * SIZE)],
+            "encounters": [],
+            "next_encounter_id": 1,
+            "night_deck": {"draw": [], "discard": []},
+            "weather": None,
+            "ancients": [new_ancient(n) for n in range(ancients)],
+            "pack": None,
+            "night_cards": [],
+            "pending_losses": [],
+            "gloom_per_day": [],
+            "time_up": False,
+        }
+    )
+
+
+def new_cell(index: int) -> dict:
+    """A location, colour side up; Sprawl City is the City terrain."""
+    city = index == CITY
+    return {
+        "name": "Sprawl City" if city else cell_label(index),
+        "terrain": "city" if city else "unknown",
+        "gloom": False,
+        "gloom_hp": 1,  # the red shield; 1 unless the card says otherwise
+        "obstacles": 0,
+        "plots": [],  # one entry per Plot card here: the index of its Ancient
+    }
+
+
+def new_hero(number: int, values: dict) -> dict:
+    """A hero after "2. Setup": race/class values, 4 HP, 4 Fate, 4 AP, on Sprawl City."""
+    hero = {"name": f"Hero {number}"}
+    for attribute in ATTRIBUTES:
+        hero[attribute] = values.get(attribute, 1)
+    hero.update(
+        {
+            "max_hp": values.get("max_hp", START_HP),
+            "hp": START_HP,
+            "ap": START_HP,
+            "fate": START_FATE,
+            "gold": values.get("gold", 1),
+            "cell": CITY,
+            "hidden": False,
+            "defeated": False,
+            "eliminated": False,
+            "camped": False,
+            "fate_used": False,
+            "regaled": False,
+            "actions_today": 0,
+            "chapter": 1,  # 1-4 chapters, 5 the Finale, 6 saga complete
+            "chapter4_day": None,
+            "rumours": 1,  # "Hero Starting Rewards": one card into their hand
+            "assets": 0,
+            "asset_gold": 0,
+            "loot": 0,
+            "enemy_tokens": ENEMY_TOKENS,
+            "uniques": [],  # the unique (*) keywords of the hero's assets in play
+            "unique_gold": {},  # keyword -> the gold value of the asset carrying it
+            "successes": [],  # [{"encounter": id, "attribute": "sneak", "count": 1}]
+            "evaded": [],  # encounter ids evaded until the Day ends or the hero leaves
+        }
+    )
+    return hero
+
+
+
 def race_choices(state: dict) -> tuple[str, ...]:
     """"as entered", or a Race from the content pack."""
     return ("as entered", *sorted((state.get("pack") or {}).get("races", {})))
@@ -68,7 +155,8 @@ def class_choices(state: dict) -> tuple[str, ...]:
 def hero_values(ctx: Context) -> None:
     """"2. Setup", Races and Classes: race values plus class bonuses; Starting Gold.
     With a content pack, a Race (and Class) chosen on the form gives the values."""
-    index = ctx.data["hero"]
+    data = setup_data(ctx.state)
+    index = data["hero"]
     values = {k: ctx.params[k] for k in (*ATTRIBUTES, "max_hp", "gold")}
     race, hero_class = ctx.params.get("race") or "as entered", ctx.params.get("hero_class") or "none"
     if race != "as entered":
@@ -77,7 +165,7 @@ def hero_values(ctx: Context) -> None:
         require(hero_class == "none", "Choose a race too",
                 "A Class adds to the Race card's values: choose the Race from the pack as well.")
     ctx.state["heroes"][index] = new_hero(index + 1, values)
-    ctx.data["hero"] = index + 1
+    data["hero"] = index + 1
     if index + 1 < len(ctx.state["heroes"]):
         ctx.stay()  # the next hero's values
     parts = " ".join(f"{ATTRIBUTE_LABELS[a][:2]}{values[a]}" for a in ATTRIBUTES)
@@ -117,7 +205,8 @@ def load_pack(ctx: Context) -> None:
 
 def ancient_plot(ctx: Context) -> None:
     """"Plots": each Ancient's Plots appear on one location type ("Step 2d: Plot")."""
-    index = ctx.data["ancient"]
+    data = setup_data(ctx.state)
+    index = data["ancient"]
     ancient = ctx.state["ancients"][index]
     terrain = ctx.params["terrain"]
     chosen = ctx.params.get("card") or AS_ENTERED
@@ -128,7 +217,7 @@ def ancient_plot(ctx: Context) -> None:
         ancient["name"] = chosen
         terrain = card.get("plot_terrain") or terrain
     ancient["plot_terrain"] = terrain
-    ctx.data["ancient"] = index + 1
+    data["ancient"] = index + 1
     if index + 1 < len(ctx.state["ancients"]):
         ctx.stay()
     ctx.describe(f"{ancient['name']}: Plots on {terrain}")
@@ -140,8 +229,9 @@ def difficulty_discard(ctx: Context) -> None:
     card = deck.draw(ctx.state["night_deck"])
     deck.discard(ctx.state["night_deck"], *card)
     ctx.state["map"][cell]["gloom"] = True
-    ctx.data["discards"] += 1
-    if ctx.data["discards"] < ctx.data["difficulty"]:
+    data = setup_data(ctx.state)
+    data["discards"] += 1
+    if data["discards"] < data["difficulty"]:
         ctx.stay()
     ctx.describe(f"Night card discarded: {where(cell)} falls into gloom")
 

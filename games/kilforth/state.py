@@ -27,11 +27,13 @@ Shape (documented for players in ``docs/games/gloom-of-kilforth.md``)::
       "time_up": false,             # the last Night card was drawn and resolved
     }
 
-A hero, a map cell and an encounter are the dicts built by :func:`new_hero`,
-:func:`new_cell` and :func:`new_encounter`.
+A hero and a map cell are the dicts built by :func:`games.kilforth.setup.new_hero`
+and :func:`~games.kilforth.setup.new_cell`, an encounter by :func:`new_encounter`.
 """
 
 from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict, cast
 
 from games.core import RuleError
 from games.core.engine import current_step
@@ -97,55 +99,6 @@ def cell_index(label: str) -> int:
     return CELL_LABELS.index(label)
 
 
-def new_cell(index: int) -> dict:
-    """A location, colour side up; Sprawl City is the City terrain."""
-    city = index == CITY
-    return {
-        "name": "Sprawl City" if city else cell_label(index),
-        "terrain": "city" if city else "unknown",
-        "gloom": False,
-        "gloom_hp": 1,  # the red shield; 1 unless the card says otherwise
-        "obstacles": 0,
-        "plots": [],  # one entry per Plot card here: the index of its Ancient
-    }
-
-
-def new_hero(number: int, values: dict) -> dict:
-    """A hero after "2. Setup": race/class values, 4 HP, 4 Fate, 4 AP, on Sprawl City."""
-    hero = {"name": f"Hero {number}"}
-    for attribute in ATTRIBUTES:
-        hero[attribute] = values.get(attribute, 1)
-    hero.update(
-        {
-            "max_hp": values.get("max_hp", START_HP),
-            "hp": START_HP,
-            "ap": START_HP,
-            "fate": START_FATE,
-            "gold": values.get("gold", 1),
-            "cell": CITY,
-            "hidden": False,
-            "defeated": False,
-            "eliminated": False,
-            "camped": False,
-            "fate_used": False,
-            "regaled": False,
-            "actions_today": 0,
-            "chapter": 1,  # 1-4 chapters, 5 the Finale, 6 saga complete
-            "chapter4_day": None,
-            "rumours": 1,  # "Hero Starting Rewards": one card into their hand
-            "assets": 0,
-            "asset_gold": 0,
-            "loot": 0,
-            "enemy_tokens": ENEMY_TOKENS,
-            "uniques": [],  # the unique (*) keywords of the hero's assets in play
-            "unique_gold": {},  # keyword -> the gold value of the asset carrying it
-            "successes": [],  # [{"encounter": id, "attribute": "sneak", "count": 1}]
-            "evaded": [],  # encounter ids evaded until the Day ends or the hero leaves
-        }
-    )
-    return hero
-
-
 def new_encounter(encounter_id: int, cell: int, kind: str, values: dict) -> dict:
     """An encounter placed on a location, with the values printed on its card."""
     enc = {"id": encounter_id, "name": f"{kind.capitalize()} {encounter_id}", "type": kind,
@@ -209,38 +162,6 @@ def migrate_market_3(command: dict) -> dict:
     return command
 
 
-def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_regale: bool,
-              plots: bool) -> None:
-    """Fill ``state`` (which holds only the core keys) with a new game."""
-    ancients = heroes if mode == "coop" else 1  # "Ancients": each hero draws 1 in the coop game
-    state.update(
-        {
-            "mode": mode,
-            "success_on": success_on,
-            "advanced_regale": advanced_regale,
-            "plots": plots,
-            "auto_evade": False,
-            "coop_finale": False,
-            "day": 1,
-            "first_hero": 0,
-            "active_hero": None,
-            "first_camper": None,
-            "heroes": [new_hero(n + 1, {}) for n in range(heroes)],
-            "map": [new_cell(i) for i in range(SIZE * SIZE)],
-            "encounters": [],
-            "next_encounter_id": 1,
-            "night_deck": {"draw": [], "discard": []},
-            "weather": None,
-            "ancients": [new_ancient(n) for n in range(ancients)],
-            "pack": None,
-            "night_cards": [],
-            "pending_losses": [],
-            "gloom_per_day": [],
-            "time_up": False,
-        }
-    )
-
-
 def active_hero(state: dict) -> dict:
     return state["heroes"][state["active_hero"]]
 
@@ -260,10 +181,194 @@ def hero_name(state: dict, index: int) -> str:
     return state["heroes"][index]["name"]
 
 
+# --- what a procedure keeps between its steps (``procedure.data``) ---------------------------
+
+
+class SetupData(TypedDict):
+    """``setup`` ("2. Setup"): the hero and the Ancient the prompts are at, the Night
+    cards discarded so far and how many the Difficulty Variant discards (0: none)."""
+
+    hero: int
+    ancient: int
+    discards: int
+    difficulty: int
+
+
+class NightData(TypedDict, total=False):
+    """``night`` ("11. Night Phase"): the Night card drawn (None: the deck was empty);
+    once it is entered, its location, its type and whether that location fell into
+    gloom tonight ("Step 2: Darkness"); the Plot to place ("Step 2d: Plot")."""
+
+    card: int | None
+    cell: int
+    type: str
+    fell: bool
+    plot: str
+
+
+class _RolledTest(TypedDict):
+    """What every rolled Test keeps ("Test"): the hero rolling which attribute with how
+    many dice for how many successes (0: no number to reach), those gained before
+    against the same encounter ("Confront"), the encounter (None: none), whether this
+    is the first Test against it, the successes rolled and called from Fate, the Team."""
+
+    hero: int
+    attribute: str
+    dice: int
+    needed: int
+    prior: int
+    encounter: int | None
+    first: bool
+    rolled: int
+    fates: int
+    team: list[int]
+    action: NotRequired[bool]       # an Action's Test: the turn passes after it
+    faces: NotRequired[list[int]]   # the roll
+    total: NotRequired[int]         # the successes counted
+    resume: NotRequired[dict | None]  # an Event's Test: the procedure it interrupted
+
+
+class CardTest(_RolledTest):
+    """A Test a card or an Event asks for, rolled once ("Event")."""
+
+    purpose: Literal["test"]
+
+
+class ConfrontTest(_RolledTest):
+    """"Action: Confront": a Test against an encounter's value; ``defeated`` once it is."""
+
+    purpose: Literal["confront"]
+    defeated: NotRequired[dict]
+
+
+class FinaleTest(_RolledTest):
+    """"Saga Finale Completion": the Finale's Test; once completed, the Totem to choose
+    (``finale``) and, on the first Finale, the Ancients' cards to enter, one after
+    another (``ancients_enter``, ``ancient``)."""
+
+    purpose: Literal["finale"]
+    finale: NotRequired[bool]
+    ancients_enter: NotRequired[bool]
+    ancient: NotRequired[int]
+
+
+class OvercomeData(TypedDict):
+    """"Deed: Overcome": no roll, straight to the reward for the encounter ``defeated``."""
+
+    purpose: Literal["overcome"]
+    hero: int
+    defeated: dict
+
+
+RolledTest = CardTest | ConfrontTest | FinaleTest
+TestData = RolledTest | OvercomeData  # the ``test`` procedure's data
+
+
+class BattleData(TypedDict):
+    """``battle`` ("9. Engagement"): the engaging hero and their Team, the foe (an
+    encounter's id, or an Ancient's index) and its HP in this battle, who has Surprise
+    ("hero", "foe" or None), the round, whether the hero is Hidden, whether the
+    engagement is part of an Action; in a round, the Team hero whose roll is asked
+    (``rolling``), the hits each hero and the foe rolled (by hero index, as text) and
+    Fate's successes."""
+
+    hero: int
+    team: list[int]
+    foe: int | None
+    ancient: int | None
+    foe_hp: int
+    surprise: str | None
+    round: int
+    hidden: bool
+    action: bool
+    rolling: int
+    hero_hits: dict[str, int]
+    foe_hits: dict[str, int]
+    fates: int
+    team_asked: bool                    # the Team was formed (or refused) by the command
+    stance: NotRequired[str]            # a Hidden hero's "surprise" or "evade" (Stage 1)
+    auto_evade: NotRequired[bool]       # the Advanced Variant's evasion (Stage 2)
+    evade_successes: NotRequired[int]   # the Sneak Test's (Stage 2)
+    joined: NotRequired[int]            # the Plots that joined the Ancient ("Ancient Battles")
+    defeated: NotRequired[dict]         # the encounter defeated, for its reward
+    over: NotRequired[bool]             # the battle is over: its last steps are skipped
+
+
+class ArriveData(TypedDict):
+    """``arrive``: an encounter drawn for location ``cell`` ("Action: Move", "Action:
+    Search"), its id once entered (``placed``), whether it is an Event to resolve."""
+
+    action: bool
+    cell: int
+    placed: NotRequired[int]
+    event: NotRequired[bool]
+
+
+class MarketData(TypedDict):
+    """``market`` ("Action: Market", Option 1 - Heal): the buyer, the heroes still to be
+    asked, whether an option was performed yet ("at least one must be performed")."""
+
+    hero: int
+    action: bool
+    queue: list[int]
+    performed: bool
+
+
+class EngagementsData(TypedDict):
+    """``engagements`` ("7. Hero Turn", Enemy Engagement): the hero who engages the
+    Enemies here in the order of their choice, and whether it is part of an Action."""
+
+    hero: int
+    action: bool
+
+
 def step_data(state: dict) -> dict:
     """The running procedure's data (``ctx.data`` for a function of the state alone)."""
     proc = state.get("procedure")
     return proc["data"] if proc else {}
+
+
+def setup_data(state: dict) -> SetupData:
+    return cast(SetupData, step_data(state))
+
+
+def night_data(state: dict) -> NightData:
+    return cast(NightData, step_data(state))
+
+
+def test_data(state: dict) -> TestData:
+    return cast(TestData, step_data(state))
+
+
+def rolled_test(state: dict) -> RolledTest:
+    """The ``test`` procedure's data at a step that only a rolled Test reaches."""
+    return cast(RolledTest, step_data(state))
+
+
+def finale_test(state: dict) -> FinaleTest:
+    """The ``test`` procedure's data at a step that only a completed Finale reaches."""
+    return cast(FinaleTest, step_data(state))
+
+
+def reward_data(state: dict) -> ConfrontTest | OvercomeData | BattleData:
+    """The data of a procedure at its ``reward`` step: a Confront's, an Overcome's, a battle's."""
+    return cast(ConfrontTest | OvercomeData | BattleData, step_data(state))
+
+
+def battle_data(state: dict) -> BattleData:
+    return cast(BattleData, step_data(state))
+
+
+def arrive_data(state: dict) -> ArriveData:
+    return cast(ArriveData, step_data(state))
+
+
+def market_data(state: dict) -> MarketData:
+    return cast(MarketData, step_data(state))
+
+
+def engagements_data(state: dict) -> EngagementsData:
+    return cast(EngagementsData, step_data(state))
 
 
 def step_id(state: dict) -> str | None:

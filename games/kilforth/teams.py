@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from games.core import Context
-from games.kilforth.state import active_hero, require, step_data
+from games.kilforth.state import active_hero, battle_data, require, step_data
 
 
 def team_choices(state: dict) -> tuple[str, ...]:
@@ -71,7 +71,7 @@ def team_up(ctx: Context) -> None:
     Team comes out of hiding ("A hero can choose to no longer be Hidden at any point").
     "Team Engagement": "The first 2 stages of an engagement (Determine Surprise and
     Evasion Opportunity) are skipped" - no Surprise either way, no evasion."""
-    data, state = ctx.data, ctx.state
+    data, state = battle_data(ctx.state), ctx.state
     choice = ctx.params["team"]
     if choice == "none":
         ctx.describe("No Team")

@@ -8,32 +8,11 @@ from __future__ import annotations
 
 from games.core import Context, dice
 from games.core.dice import counted
-from games.kilforth.battles import (
-    battle_dice,
-    battle_foe,
-    evade_total,
-    fighters,
-    next_fighter,
-    rolling_hero,
-    start_battle,
-)
-from games.kilforth.encounters import defeat_encounter, make_enemy
-from games.kilforth.heroes import accumulated
-from games.kilforth.state import ATTRIBUTE_LABELS, find_encounter, require, step_id
+from games.kilforth.actions import confront_result
+from games.kilforth.battles import battle_dice, battle_foe, evade_total, fighters, next_fighter, rolling_hero
+from games.kilforth.sagas import finale_result
+from games.kilforth.state import ATTRIBUTE_LABELS, CardTest, battle_data, require, rolled_test, step_id
 from games.kilforth.teams import chosen_team
-
-
-def at_event(state: dict) -> bool:
-    """An Event waits to be resolved: the Night's "2c. Resolve the Event" or an Event
-    encounter just drawn ("Event")."""
-    proc = state.get("procedure")
-    if not proc or proc["name"] not in ("night", "arrive"):
-        return False
-    return step_id(state) == "event"
-
-
-def hero_choices(state: dict) -> tuple[str, ...]:
-    return tuple(f"H{i + 1}" for i, h in enumerate(state.get("heroes", [])) if not h["eliminated"])
 
 
 def test(ctx: Context) -> None:
@@ -70,6 +49,19 @@ def test(ctx: Context) -> None:
          + (" (Event)" if event else ""))
 
 
+def at_event(state: dict) -> bool:
+    """An Event waits to be resolved: the Night's "2c. Resolve the Event" or an Event
+    encounter just drawn ("Event")."""
+    proc = state.get("procedure")
+    if not proc or proc["name"] not in ("night", "arrive"):
+        return False
+    return step_id(state) == "event"
+
+
+def hero_choices(state: dict) -> tuple[str, ...]:
+    return tuple(f"H{i + 1}" for i, h in enumerate(state.get("heroes", [])) if not h["eliminated"])
+
+
 def rolled_faces(ctx: Context, count: int) -> list[int]:
     """Faces from the tray (the ``dice`` param), or a virtual roll when absent; a tray
     roll of another kind or count is refused, naming the roll expected ("Test")."""
@@ -78,11 +70,43 @@ def rolled_faces(ctx: Context, count: int) -> list[int]:
 
 def roll(ctx: Context) -> None:
     """"Test": roll the dice; a success for each die showing 5 or 6 (4-6 easier)."""
-    data = ctx.data
+    data = rolled_test(ctx.state)
     faces = rolled_faces(ctx, data["dice"])
     data["faces"] = faces
     data["rolled"] = dice.successes(faces, ctx.state["success_on"])
     ctx.note(f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
+
+
+def result(ctx: Context) -> None:
+    """"Test": count the successes - the roll's and Fate's, plus those gained before
+    against the same encounter ("Confront") - then what they do, by what the Test is
+    for: a card's Test passes or fails, a Confront may defeat its encounter
+    (:func:`~games.kilforth.actions.confront_result`), the Finale may complete the
+    saga (:func:`~games.kilforth.sagas.finale_result`)."""
+    data = rolled_test(ctx.state)
+    hero = ctx.state["heroes"][data["hero"]]
+    gained = data["rolled"] + data.get("fates", 0)
+    data["total"] = data["prior"] + gained
+    if hero["defeated"] or hero["eliminated"]:
+        # Defeated during the Test (HP turned to 0): "Makes Camp and ends their turn
+        # immediately", "Cannot be affected by abilities or effects", and back in Sprawl
+        # City their successes are lost ("If a hero leaves a location, by any means").
+        ctx.note(f"{hero['name']} is defeated: the Test has no result")
+    elif data["purpose"] == "test":
+        _card_test_result(ctx, data, gained)
+    elif data["purpose"] == "confront":
+        confront_result(ctx, data)
+    else:
+        finale_result(ctx, data)
+
+
+def _card_test_result(ctx: Context, data: CardTest, gained: int) -> None:
+    """"Test": a card's or an Event's Test passes with the successes it needs (none
+    named: the card says what the successes do)."""
+    hero = ctx.state["heroes"][data["hero"]]
+    needed, total = data["needed"], data["prior"] + gained
+    verdict = "" if not needed else (" - passed" if total >= needed else " - failed")
+    ctx.note(f"{hero['name']}: {gained} successes{verdict}")
 
 
 def odds(needed: int, dice_count: int, success_on: int, fate: bool) -> tuple[str, str | None]:
@@ -103,18 +127,19 @@ def fate_callers(state: dict) -> list[int]:
     """Who may still call on Fate now ("Test", Fate: once per Day per hero): the
     testing hero, and in a Team every member ("Deed: Team")."""
     proc = state.get("procedure")
-    data = proc["data"] if proc else {}
     if proc and proc["name"] == "battle" and step_id(state) == "evade_fate":
         # "Stage 2: Evasion Opportunity": the Hidden hero's own Sneak Test, when one more
         # success evades (nothing accumulates: a Fate that cannot evade is not asked).
-        if evade_total(data) + 1 != battle_foe(state, data)["sneak"]:
+        battle = battle_data(state)
+        if evade_total(battle) + 1 != battle_foe(state, battle)["sneak"]:
             return []
-        heroes = [data["hero"]]
+        heroes = [battle["hero"]]
     elif proc and proc["name"] == "battle":
-        heroes = fighters(state, data)
-    elif not proc or proc["name"] != "test" or "rolled" not in data:
+        heroes = fighters(state, battle_data(state))
+    elif not proc or proc["name"] != "test" or "rolled" not in proc["data"]:
         return []
     else:
+        data = rolled_test(state)
         total = data["prior"] + data["rolled"] + data.get("fates", 0)
         if data["needed"] > 0 and total >= data["needed"]:
             return []
@@ -152,7 +177,7 @@ def fate(ctx: Context) -> None:
 
 def evade_roll(ctx: Context) -> None:
     """"Stage 2: Evasion Opportunity": a Sneak Test against the foe's Sneak."""
-    data = ctx.data
+    data = battle_data(ctx.state)
     faces = rolled_faces(ctx, battle_dice(ctx.state, "evade", ctx.params["bonus"]))
     data["evade_successes"] = dice.successes(faces, ctx.state["success_on"])
     ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {data['evade_successes']} successes")
@@ -160,7 +185,7 @@ def evade_roll(ctx: Context) -> None:
 
 def hero_fight(ctx: Context) -> None:
     """"Step 1: Skirmish": the hero's Fight Test; +1 die with Surprise (first round)."""
-    data = ctx.data
+    data = battle_data(ctx.state)
     index = rolling_hero(ctx.state)
     hero = ctx.state["heroes"][index]
     faces = rolled_faces(ctx, battle_dice(ctx.state, "hero", ctx.params["bonus"]))
@@ -172,7 +197,7 @@ def hero_fight(ctx: Context) -> None:
 def foe_fight(ctx: Context) -> None:
     """"Step 1: Skirmish": the foe's Fight Test (against each Team hero); +1 die with
     Surprise (first round)."""
-    data = ctx.data
+    data = battle_data(ctx.state)
     index = rolling_hero(ctx.state)
     foe = battle_foe(ctx.state, data)
     faces = rolled_faces(ctx, battle_dice(ctx.state, "foe"))
@@ -180,59 +205,3 @@ def foe_fight(ctx: Context) -> None:
     target = "" if not data.get("team") else f" vs {ctx.state['heroes'][index]['name']}"
     ctx.describe(f"{foe['name']} Fight{target}: {' '.join(map(str, faces))} = {hits} hits")
     next_fighter(ctx)
-
-
-def result(ctx: Context) -> None:
-    """"Confront": add the successes to those gained against this encounter today;
-    at or above its value the encounter is defeated and every hero's successes on it
-    are discarded. A Stranger met with zero successes in the first Test becomes an
-    Enemy to that hero."""
-    state, data = ctx.state, ctx.data
-    hero = state["heroes"][data["hero"]]
-    gained = data["rolled"] + data.get("fates", 0)
-    total = data["prior"] + gained
-    data["total"] = total
-    if hero["defeated"] or hero["eliminated"]:
-        # Defeated during the Test (HP turned to 0): "Makes Camp and ends their turn
-        # immediately", "Cannot be affected by abilities or effects", and back in Sprawl
-        # City their successes are lost ("If a hero leaves a location, by any means").
-        ctx.note(f"{hero['name']} is defeated: the Test has no result")
-        return
-    purpose = data["purpose"]
-    if purpose == "test":
-        verdict = "" if not data["needed"] else (" - passed" if total >= data["needed"] else " - failed")
-        ctx.note(f"{hero['name']}: {gained} successes{verdict}")
-        return
-    entry = accumulated(hero, data["encounter"])
-    if entry is None:
-        entry = {"encounter": data["encounter"], "attribute": data["attribute"], "count": 0}
-        hero["successes"].append(entry)
-    entry["count"] = total
-    if purpose == "finale":
-        if total >= data["needed"]:
-            hero["successes"].remove(entry)
-            hero["chapter"] = 6
-            data["finale"] = True
-            first = not any(a["in_play"] for a in state["ancients"])
-            for ancient in state["ancients"]:
-                ancient["in_play"] = True
-            data["ancients_enter"] = first
-            data["ancient"] = 0
-            ctx.note(f"{hero['name']} completes the Finale!"
-                 + (" The Ancients enter the map" if first else ""))
-        else:
-            ctx.note(f"Finale: {total}/{data['needed']} successes")
-        return
-    enc = find_encounter(state, data["encounter"])
-    if enc["type"] == "stranger" and data["first"] and total == 0:
-        hero["successes"].remove(entry)
-        make_enemy(state, data["hero"], enc)
-        ctx.note(f"No successes: {enc['name']} becomes your Enemy")
-        start_battle(ctx, data["hero"], enc, no_surprise=True, action=data.get("action", True))
-        return
-    if total >= data["needed"]:
-        defeat_encounter(state, enc)
-        data["defeated"] = enc
-        ctx.note(f"{enc['name']} is defeated ({total}/{data['needed']})")
-    else:
-        ctx.note(f"{enc['name']}: {total}/{data['needed']} successes so far")

@@ -10,7 +10,7 @@ from games.core.engine import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp
-from games.kilforth.state import find_encounter, require, step_data
+from games.kilforth.state import battle_data, engagements_data, find_encounter, require, step_data
 from games.kilforth.teams import chosen_team
 
 
@@ -132,7 +132,7 @@ def engage_next(ctx: Context) -> None:
     """"7. Hero Turn", Enemy Engagement: the hero engages the Enemies at their location
     "in the order of their choice" - the one chosen now; the prompt comes back after
     the battle while two or more are left."""
-    data = ctx.data
+    data = engagements_data(ctx.state)
     index = data["hero"]
     enc = find_encounter(ctx.state, int(ctx.params["encounter"]))
     start_battle(ctx, index, enc, action=data.get("action"))
@@ -148,7 +148,7 @@ def after_battle(ctx: Context) -> None:
     to full health": its HP is only kept in the battle's data. "All HP loss inflicted
     on the Ancient remains after the battle": its HP is the battle's at the end (a
     correction after the last Skirmish included; a maximum raised with it)."""
-    data = ctx.data
+    data = battle_data(ctx.state)
     index = data["hero"]
     if data.get("ancient") is not None:
         ancient = ctx.state["ancients"][data["ancient"]]
@@ -167,7 +167,7 @@ def after_engagements(ctx: Context) -> None:
     """Reached only when no Enemy was chosen: the hero was defeated at the prompt (HP
     turned down on the dial, "Hero Defeated": a card lost, the turn passes), or fewer
     than two Enemies are left (the last is engaged at once)."""
-    data = ctx.data
+    data = engagements_data(ctx.state)
     index = data["hero"]
     if not ctx.state["heroes"][index]["camped"]:
         if not engage_enemies(ctx, index, action=data.get("action")):

@@ -17,7 +17,17 @@ from games.core.views import phase_title, procedure_steps, step_line, track_view
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
-from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounters_at, find_encounter
+from games.kilforth.state import (
+    ATTRIBUTE_LABELS,
+    SIZE,
+    battle_data,
+    cell_label,
+    encounters_at,
+    find_encounter,
+    market_data,
+    night_data,
+    rolled_test,
+)
 from games.kilforth.tests import can_call_fate, odds
 from games.kilforth.turns import in_daylight, night_ready
 
@@ -32,30 +42,32 @@ def test_odds(state: dict) -> str | None:
     step = current_step(get_game(state["game"]), state)
     if not proc or step is None:
         return None
-    data = proc["data"]
     if proc["name"] == "test" and step.id == "roll":
-        hero = state["heroes"][data["hero"]]
-        needed = max(0, data["needed"] - data["prior"]) if data["needed"] else 1
-        plain, fated = odds(needed, data["dice"], state["success_on"], can_call_fate(hero))
-        return _with_fate(f"{counted(data['dice'])}: {plain}", plain, fated)
-    if proc["name"] == "battle" and step.id == "hero_roll":
+        test = rolled_test(state)
+        hero = state["heroes"][test["hero"]]
+        needed = max(0, test["needed"] - test["prior"]) if test["needed"] else 1
+        plain, fated = odds(needed, test["dice"], state["success_on"], can_call_fate(hero))
+        return _with_fate(f"{counted(test['dice'])}: {plain}", plain, fated)
+    if proc["name"] != "battle":
+        return None
+    battle = battle_data(state)
+    if step.id == "hero_roll":
         hero = state["heroes"][rolling_hero(state)]
         n = battle_dice(state, "hero")
-        plain, fated = odds(data["foe_hp"], n, state["success_on"], can_call_fate(hero))
+        plain, fated = odds(battle["foe_hp"], n, state["success_on"], can_call_fate(hero))
         return _with_fate(f"{n}d: kill {plain}", plain, fated)
-    if proc["name"] == "battle" and step.id == "foe_roll":
+    if step.id == "foe_roll":
         hero = state["heroes"][rolling_hero(state)]
         n = battle_dice(state, "foe")
         plain, _ = odds(hero["hp"], n, state["success_on"], False)
         return f"Foe {n}d: KO you {plain}"
-    if proc["name"] == "battle" and step.id == "evade":
-        hero = state["heroes"][data["hero"]]
-        enc = find_encounter(state, data["foe"])
-        plain, fated = odds(enc["sneak"], hero["sneak"], state["success_on"],
-                                  can_call_fate(hero))
+    if step.id == "evade":
+        hero = state["heroes"][battle["hero"]]
+        enc = find_encounter(state, battle["foe"])
+        plain, fated = odds(enc["sneak"], hero["sneak"], state["success_on"], can_call_fate(hero))
         return _with_fate(f"Evade {hero['sneak']}d: {plain}", plain, fated)
-    if proc["name"] == "battle" and step.id == "plots":
-        return f"{data.get('joined')} Plot(s) join it"
+    if step.id == "plots":
+        return f"{battle.get('joined')} Plot(s) join it"
     return None
 
 
@@ -78,15 +90,16 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
     otherwise the Night cards left and what tonight's Gloom costs the active hero
     where they stand ("0", "-1", "KO" when it would defeat them)."""
     proc = state.get("procedure")
-    data = proc["data"] if proc else {}
-    if proc and proc["name"] == "test" and "dice" in data:
-        have = data["prior"] + data.get("rolled", 0) + data.get("fates", 0)
-        need = f"/{data['needed']}" if data["needed"] else ""
-        return (("Dice", str(data["dice"])), ("Succ", f"{have}{need}"))
-    if proc and proc["name"] == "battle" and "foe_hp" in data:
+    if proc and proc["name"] == "test" and "dice" in proc["data"]:
+        test = rolled_test(state)
+        have = test["prior"] + test.get("rolled", 0) + test.get("fates", 0)
+        need = f"/{test['needed']}" if test["needed"] else ""
+        return (("Dice", str(test["dice"])), ("Succ", f"{have}{need}"))
+    if proc and proc["name"] == "battle" and "foe_hp" in proc["data"]:
+        battle = battle_data(state)
         index = rolling_hero(state)
-        label = "Your HP" if not data.get("team") else f"{_short(state, index)} HP"
-        return (("Foe HP", str(data["foe_hp"])), (label, str(state["heroes"][index]["hp"])))
+        label = "Your HP" if not battle.get("team") else f"{_short(state, index)} HP"
+        return (("Foe HP", str(battle["foe_hp"])), (label, str(state["heroes"][index]["hp"])))
     active = state["active_hero"]
     hero = state["heroes"][active if active is not None else state["first_hero"]]
     cost = gloom_cost(state, hero)
@@ -117,15 +130,15 @@ def _step_text(state: dict, step: Step) -> str:
     """The current step worded from the state: the odds of a roll ("Test"), the
     Night card to enter, the Plot, who loses an asset or rumour."""
     proc = state["procedure"]
-    odds = test_odds(state)
-    if odds:
-        return odds
+    roll_odds = test_odds(state)
+    if roll_odds:
+        return roll_odds
     if step.id == "card" and proc["name"] == "night":
-        return f"Enter Night card {proc['data'].get('card')}"
+        return f"Enter Night card {night_data(state).get('card')}"
     if step.id == "plot":
-        return proc["data"].get("plot", step.text)
+        return night_data(state).get("plot", step.text)
     if step.id == "heal" and proc["name"] == "market":
-        return f"HP for {_short(state, proc['data']['queue'][0])}: 1 gold/HP"
+        return f"HP for {_short(state, market_data(state)['queue'][0])}: 1 gold/HP"
     if step.id in ("loss", "event_loss") and state["pending_losses"]:
         who = state["pending_losses"][0]
         return ("Lose asset or rumour" if len(state["heroes"]) == 1
