@@ -31,12 +31,12 @@ deps-xvfb:
 ## test: install what the suite needs (into .venv only) and run all of it; the tests that need
 ## systemd-analyze or Xvfb skip, saying so, where they are missing (CI installs them: .ci/run)
 test: $(STAMP)
-	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
 	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check device firmware_bridge ui games hw_sim tests
+	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
 
 ## rules-ledger: how many lines of each rulebook the ledgers account for (docs/rules/)
 rules-ledger: $(STAMP)

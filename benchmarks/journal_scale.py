@@ -4,7 +4,7 @@ Restore is what start-up does (open the file, check it, rebuild the active
 game's state at its cursor). A restore replays the commands after the
 nearest snapshot, so the cursor is put where that replay is longest: just
 before the snapshot that ends the widest gap between two snapshots (the
-journal places them by replay cost, device/journal.py). Sizes are measured
+journal places them by replay cost, store/journal.py). Sizes are measured
 alternately, one open of each in turn, so a machine that slows down or
 speeds up during the run weighs on both alike; each figure is the median.
 
@@ -43,8 +43,8 @@ from pathlib import Path
 
 from benchmarks.phase_end import PHASE_ENDS, _default_input, prepared_rig
 from benchmarks.results import Result, median
-from device.config import Config, ScreenConfig
-from device.journal import EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
+from app.config import Config, ScreenConfig
+from store.journal import EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
 from games.core import get_game
 from games.core.engine import new_game
 

@@ -71,9 +71,9 @@ from pathlib import Path
 
 from benchmarks.phase_end import MARK_DIR, PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
 from benchmarks.results import I2C_FRAME_MS, Result, Table, median, number, percentile
-from device.backup import generation_of
-from device.events import Press, Quit, Sync, Turn
-from device.journal import JOURNAL_FILE
+from store.backup import generation_of
+from contracts.events import Press, Quit, Sync, Turn
+from store.journal import JOURNAL_FILE
 
 PRESSES = ("phase end", "next", "select", "undo", "dial detent")
 CPU_TO_OLED_MS = 3.0  # issue "Performance you can trust on a Pi Zero 2 W": p50, every press

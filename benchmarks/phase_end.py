@@ -2,8 +2,8 @@
 
 The presses a player waits on most are the ones that end a phase: the
 engine runs the automatic steps that follow, and the controller asks for a
-backup of the journal (device/controller.py, ``_commit``; the backup worker
-takes it at the next idle moment, device/backup_worker.py). One such press
+backup of the journal (app/controller.py, ``_commit``; the backup worker
+takes it at the next idle moment, store/backup_worker.py). One such press
 per game, each a ``next`` on the phase's last reminder (``PHASE_ENDS``),
 where benchmarks/latency.py measures every kind of press:
 
@@ -58,12 +58,12 @@ from pathlib import Path
 
 from benchmarks.results import Result
 from benchmarks.rig import Rig, build_rig
-from device.backup import list_backups
-from device.config import Config, ScreenConfig
-from device.controller import Controller
-from device.events import DiceRolled, Press, Quit, Sync, Turn
-from device.forms import CursorMenu, PromptForm
-from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from store.backup import list_backups
+from app.config import Config, ScreenConfig
+from app.controller import Controller
+from contracts.events import DiceRolled, Press, Quit, Sync, Turn
+from app.forms import CursorMenu, PromptForm
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from firmware_bridge.protocol import NAMED_FACES
 from games.core import Command, get_game
 from games.core.engine import apply, command_specs, current_step, new_game

@@ -1,6 +1,6 @@
 """The simulated box wired as ``tablewarden run --hardware sim --headless`` wires it, for benchmarks.
 
-One place for the composition the benchmarks drive (device/cli.py's
+One place for the composition the benchmarks drive (app/cli.py's
 ``_serve``): the sim box from a ``Config``, the journal, the background
 backup worker, the controller and the service. Only the OLED's idle timers
 (dimming, the burn-in shift) are off unless asked for, so no timer frame
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.backup_worker import BackupWorker
-from device.config import Config
-from device.controller import Controller
-from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
-from device.service import Box, Service
-from device.wiring import build_sim_box
+from store.backup_worker import BackupWorker
+from app.config import Config
+from app.controller import Controller
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from app.service import Box, Service
+from app.wiring import build_sim_box
 from hw_sim.pins import SimPins
 from hw_sim.tray import PtyTray
 

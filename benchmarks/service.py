@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from benchmarks.results import Result, median
-from device.journal import Journal
+from store.journal import Journal
 from hw_sim.xvfb import start_xvfb
 from tests.acceptance.harness import _env, new_game
 
@@ -51,7 +51,7 @@ while True:
 
 def _service(data_dir: Path, notify: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+        [sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
          "--data-dir", str(data_dir), *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         # as deploy/tablewarden.service starts it: SIGTERM stops it

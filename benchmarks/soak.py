@@ -56,9 +56,9 @@ from pathlib import Path
 
 from benchmarks.results import Result
 from benchmarks.rig import Rig, build_rig
-from device.config import Config
-from device.events import Quit, Sync
-from device.journal import JOURNAL_FILE
+from app.config import Config
+from contracts.events import Quit, Sync
+from store.journal import JOURNAL_FILE
 from firmware_bridge.protocol import NAMED_FACES
 from games.core import all_games
 
@@ -314,7 +314,7 @@ class Soak:
 
     def _state(self) -> None:
         """``tablewarden state --json``, the real CLI in a process of its own."""
-        done = subprocess.run([sys.executable, "-m", "device.cli", "state", "--data-dir", str(self.data_dir),
+        done = subprocess.run([sys.executable, "-m", "app.cli", "state", "--data-dir", str(self.data_dir),
                                "--json"], capture_output=True, text=True, timeout=120, cwd=PROJECT)
         try:
             json.loads(done.stdout)["state"]

@@ -14,13 +14,13 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from device.events import BUTTONS, ENCODERS, Hold, Press, Turn
+from contracts.events import BUTTONS, ENCODERS, Hold, Press, Turn
 
 if TYPE_CHECKING:
     from gpiozero import DigitalInputDevice
     from gpiozero.pins import Factory
 
-    from device.ports import Emit
+    from contracts.ports import Emit
 
 
 ENCODER_BACKENDS = ("gpio", "evdev")

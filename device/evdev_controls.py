@@ -25,13 +25,13 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from contracts.events import Turn
 from device.controls import ControlPins, GpioControls
-from device.events import Turn
 
 if TYPE_CHECKING:
     from gpiozero.pins import Factory
 
-    from device.ports import Emit
+    from contracts.ports import Emit
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PIL import Image
 
-    from device.ports import Display
+    from contracts.ports import Display
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ the main thread: the service calls ``draw`` and ``pump`` from its loop only.
 Touch: a finger on the panel (SDL's finger events) or the mouse acts on what
 the frame shows, as extra controls (``ui.touch``): the renderer reports its
 regions, :class:`~ui.touch.TouchGestures` tells a tap from a drag, and each
-target goes on the queue as a :class:`~device.events.Tap` for the controller,
+target goes on the queue as a :class:`~contracts.events.Tap` for the controller,
 like any press or turn. The mouse wheel (a mouse on the Pi, a touchpad's two
 fingers where SDL reports them as a wheel) turns what is under the pointer
 the same way. A window that is resized is drawn again at its new size, never
@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from device.events import Quit, Tap
+from contracts.events import Quit, Tap
 
 if TYPE_CHECKING:
     import pygame
 
-    from device.ports import Emit
+    from contracts.ports import Emit
     from ui.model import Frame
 
 POINTER_DOWN, POINTER_MOVE, POINTER_UP = "down", "move", "up"

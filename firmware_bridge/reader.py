@@ -29,8 +29,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from device.events import DiceRolled, TrayStatus
-from device.ports import Emit
+from contracts.events import DiceRolled, TrayStatus
+from contracts.ports import Emit
 from firmware_bridge import protocol
 from firmware_bridge.parser import FrameParser, Received
 from firmware_bridge.protocol import Armed, Hello, Idle, Roll, Status, TrayError

@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 import threading
 
-from device.events import DiceRolled
-from device.ports import Emit
+from contracts.events import DiceRolled
+from contracts.ports import Emit
 
 
 class SimDiceSource:

@@ -13,8 +13,8 @@ import time
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
+from contracts.ports import Emit
 from device.controls import ControlPins, GpioControls
-from device.ports import Emit
 
 BOUNCE_CYCLES = 2
 """How often a bouncing contact chatters (opens and closes again) after its edge."""

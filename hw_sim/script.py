@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.events import BUTTONS, ENCODERS, Quit, Snapshot, Sync
-from device.ports import Emit
+from contracts.events import BUTTONS, ENCODERS, Quit, Snapshot, Sync
+from contracts.ports import Emit
 from firmware_bridge.protocol import (
     MAX_ROLL_ID,
     NAMED_FACES,

@@ -40,7 +40,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from device.events import Quit, Tap
+from contracts.events import Quit, Tap
 from device.screen import POINTER_DOWN, POINTER_MOVE, POINTER_UP, ScreenTouch
 from firmware_bridge.protocol import NAMED_FACES
 from ui.box_face import DESIGN_SIZE, DETENT_DEGREES, BoxFaceState, BoxLayout, Hit, draw_box_face
@@ -48,7 +48,7 @@ from ui.box_face import DESIGN_SIZE, DETENT_DEGREES, BoxFaceState, BoxLayout, Hi
 if TYPE_CHECKING:
     import pygame
 
-    from device.ports import Emit
+    from contracts.ports import Emit
     from device.screen import PygameScreen
     from hw_sim.oled import DummyDisplay
     from hw_sim.pins import SimPins

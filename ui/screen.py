@@ -39,7 +39,7 @@ Color = tuple[int, int, int]
 
 ELLIPSIS = "…"
 
-#: What a touch on a region means, as the controller reads it (``device.events.Tap``):
+#: What a touch on a region means, as the controller reads it (``contracts.events.Tap``):
 #: ``("focus", key)`` a track, ``("turn", key, steps)`` its - / + (or a drag along it),
 #: ``("menu", index)`` a menu or history item, ``("field", index)`` a form field
 #: (``("field_turn", index, steps)`` dragging along it), ``("help",)`` the help

@@ -17,7 +17,7 @@ pointer over them and says which :data:`ui.screen.Target` it meant:
 
 It knows nothing about pygame's events or the input queue: the screen adapters
 (``device.screen``, ``hw_sim.window``) feed it positions in the frame's pixels
-and emit each target as a ``device.events.Tap``.
+and emit each target as a ``contracts.events.Tap``.
 """
 
 from __future__ import annotations

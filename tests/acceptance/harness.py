@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.service import digest
+from app.service import digest
 from games.core import apply, get_game
 from games.core.engine import migrate, migrate_command
 from games.core.registry import KNOWN_PACKAGES, all_games
@@ -34,9 +34,9 @@ def _env() -> dict:
 
 
 def tablewarden(*args: str, timeout: float = RUN_TIMEOUT) -> subprocess.CompletedProcess:
-    """Run the ``tablewarden`` CLI (as ``python -m device.cli``) and capture its output."""
+    """Run the ``tablewarden`` CLI (as ``python -m app.cli``) and capture its output."""
     return subprocess.run(
-        [sys.executable, "-m", "device.cli", *args],
+        [sys.executable, "-m", "app.cli", *args],
         capture_output=True, text=True, timeout=timeout, env=_env(), check=False,
     )
 
@@ -133,7 +133,7 @@ def kill_at(tmp_path: Path, lines: list[dict], delay: float,
     log = tmp_path / "stderr.log"
     with open(log, "w") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "-v", "run", "--hardware", "sim", "--headless",
+            [sys.executable, "-m", "app.cli", "-v", "run", "--hardware", "sim", "--headless",
              "--data-dir", str(data_dir), "--script", str(script), "--seed", str(seed)],
             stdout=subprocess.DEVNULL, stderr=err, env=_env(),
         )

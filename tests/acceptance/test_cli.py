@@ -61,7 +61,7 @@ def test_sigterm_and_ctrl_c_stop_a_headless_service_cleanly(tmp_path):
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         service = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+            [sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
              "--data-dir", str(tmp_path / "data")],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env())
         time.sleep(2.5)

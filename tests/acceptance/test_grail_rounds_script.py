@@ -10,7 +10,7 @@ BACK = {"press": "back"}
 PUSH = {"press": "spirit_push"}
 SETUP = [NEXT, NEXT]
 TWO = [{"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1}]  # Characters: 2
-KEYS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the text keys from A on (device/forms.py)
+KEYS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the text keys from A on (app/forms.py)
 
 
 def item(name: str) -> list[dict]:

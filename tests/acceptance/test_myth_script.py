@@ -16,11 +16,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from device.controller import Controller
-from device.events import Press, Turn
-from device.journal import Journal
+from app.controller import Controller
+from contracts.events import Press, Turn
 from games.core.engine import current_step
 from games.myth import GAME
+from store.journal import Journal
 from tests.acceptance.harness import action, new_game, run_script, walk
 
 NEXT = {"press": "next"}

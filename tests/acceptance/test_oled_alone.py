@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from device.controller import Controller
-from device.events import Press, Turn
-from device.journal import Journal
+from app.controller import Controller
+from contracts.events import Press, Turn
 from games.core import get_game
+from store.journal import Journal
 from tests.acceptance.harness import action, game_menu_index, new_game, run_script, walk
 from ui.oled import render_oled
 

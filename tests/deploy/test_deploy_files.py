@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from device.config import SYSTEM_CONFIG, Config, parse_config
+from app.config import SYSTEM_CONFIG, Config, parse_config
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 UNIT = DEPLOY / "tablewarden.service"

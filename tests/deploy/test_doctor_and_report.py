@@ -12,9 +12,9 @@ import sqlite3
 import zipfile
 from collections import namedtuple
 
-from device import doctor
-from device.config import Config
-from device.journal import Journal
+from app import doctor
+from app.config import Config
+from store.journal import Journal
 from tests.acceptance.harness import tablewarden
 
 Usage = namedtuple("Usage", "total used free")

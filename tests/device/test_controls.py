@@ -9,8 +9,8 @@ import sys
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from contracts.events import BUTTONS, ENCODERS, Hold, Press, Turn
 from device.controls import ControlPins, GpioControls
-from device.events import BUTTONS, ENCODERS, Hold, Press, Turn
 from tests.fixtures.events import drained
 
 FAST = ControlPins(bounce_time=0, hold_time=0.2)

@@ -17,9 +17,9 @@ from collections import namedtuple
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from contracts.events import Press, Turn
 from device.controls import ControlPins
 from device.evdev_controls import EV_ABS, EV_REL, EV_SYN, EvdevControls, device_name, turns
-from device.events import Press, Turn
 from tests.fixtures.events import drained
 
 Event = namedtuple("Event", "type code value")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from device.events import DiceRolled, TrayStatus
+from contracts.events import DiceRolled, TrayStatus
 from firmware_bridge.protocol import encode_frame
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray

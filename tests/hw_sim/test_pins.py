@@ -7,8 +7,8 @@ import time
 
 import pytest
 
+from contracts.events import Hold, Press, Turn
 from device.controls import ControlPins
-from device.events import Hold, Press, Turn
 from hw_sim.pins import BOUNCE_CYCLES, SimPins
 from tests.fixtures.events import drained
 

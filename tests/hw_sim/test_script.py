@@ -10,8 +10,8 @@ import time
 
 import pytest
 
+from contracts.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Turn
 from device.controls import ControlPins
-from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Turn
 from hw_sim.dice import SimDiceSource
 from hw_sim.pins import SimPins
 from hw_sim.script import (

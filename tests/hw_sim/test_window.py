@@ -17,8 +17,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from contracts.events import DiceRolled, Hold, Press, Quit, Tap, Turn  # noqa: E402
 from device.controls import ControlPins  # noqa: E402
-from device.events import DiceRolled, Hold, Press, Quit, Tap, Turn  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from device.sound import RecordingSound  # noqa: E402
 from firmware_bridge.reader import TrayReader  # noqa: E402

@@ -181,7 +181,7 @@ spoiling = st.builds(
 def load_pack(controller, stem: str) -> None:
     """What a player does to load the pack ``<stem>.toml``: close what is open, open the
     action menu, turn the Menhir dial to its "Load pack" item and select it."""
-    from device.events import Press, Turn
+    from contracts.events import Press, Turn
 
     controller.handle(Press("back"))
     controller.handle(Press("select"))

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from device.controller import Controller
-from device.journal import Journal
+from app.controller import Controller
 from firmware_bridge.parser import FrameParser
 from games.core.errors import fits_oled
+from store.journal import Journal
 from tests.acceptance.harness import run_script, tablewarden
 from tests.reliability.hostile import load_pack
 from ui.oled import render_oled
@@ -156,7 +156,7 @@ def test_a_bad_import_exits_2_and_changes_nothing(box, name):
 
 
 def test_a_name_of_5_mb_is_refused(box, tmp_path):
-    from device.game_export import export_checksum
+    from store.game_export import export_checksum
 
     document = json.loads((CORPUS / "imports" / "name-ansi.json").read_text())
     document["name"] = "x" * 5_000_000

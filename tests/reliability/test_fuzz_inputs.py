@@ -21,13 +21,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from device import cli
-from device.config import Config, ConfigError, parse_config
-from device.doctor import FAIL, OK, check_config
-from device.game_export import export_checksum
-from device.journal import Journal
+from app import cli
+from app.config import Config, ConfigError, parse_config
+from app.doctor import FAIL, OK, check_config
 from games.core import Command
 from hw_sim.script import DiceLine, ScriptError, parse_script
+from store.game_export import export_checksum
+from store.journal import Journal
 from tests.reliability.hostile import (
     HUGE,
     ODD_CHARACTERS,
@@ -299,9 +299,9 @@ def test_games_lists_names_without_control_characters_and_capped(tmp_path, capsy
     ],
 )
 def test_the_doctor_reads_the_boot_config_as_untrusted_text(tmp_path, monkeypatch, raw, rate):
-    import device.doctor
+    import app.doctor
 
     path = tmp_path / "config.txt"
     path.write_bytes(raw)
-    monkeypatch.setattr(device.doctor, "BOOT_CONFIGS", (path, tmp_path / "absent.txt"))
-    assert device.doctor._boot_baudrate() == rate
+    monkeypatch.setattr(app.doctor, "BOOT_CONFIGS", (path, tmp_path / "absent.txt"))
+    assert app.doctor._boot_baudrate() == rate

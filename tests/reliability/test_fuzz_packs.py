@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.controller import Controller
-from device.journal import Journal
+from app.controller import Controller
 from games.core.errors import fits_oled
 from games.core.packs import PackError, for_pack, refused
 from games.grail import pack as grail_pack
 from games.kilforth import pack as kilforth_pack
 from games.kreel import pack as kreel_pack
 from games.myth import pack as myth_pack
+from store.journal import Journal
 from tests.games.grail.test_pack import PACK as GRAIL_PACK
 from tests.games.kilforth.test_pack import CARDS as KILFORTH_PACK
 from tests.games.kreel.test_pack import PACK as KREEL_PACK

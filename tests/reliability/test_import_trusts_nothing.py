@@ -23,7 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.game_export import (
+from games.core import Command, CommandSpec, Game, GameView, Param, TrackSpec, get_game, register
+from store.game_export import (
     MAX_DEPTH,
     CheckedExport,
     JournalImportError,
@@ -31,8 +32,7 @@ from device.game_export import (
     export_checksum,
     read_export,
 )
-from device.journal import Journal
-from games.core import Command, CommandSpec, Game, GameView, Param, TrackSpec, get_game, register
+from store.journal import Journal
 from tests.acceptance.harness import tablewarden
 from ui.model import Frame
 from ui.oled import render_oled
@@ -356,9 +356,9 @@ def test_an_export_file_is_read_within_bounds(tmp_path: Path, text: bytes, messa
 
 
 def test_an_export_file_too_large_is_refused_unread(tmp_path: Path, monkeypatch) -> None:
-    import device.game_export
+    import store.game_export
 
-    monkeypatch.setattr(device.game_export, "MAX_EXPORT_BYTES", 1024)
+    monkeypatch.setattr(store.game_export, "MAX_EXPORT_BYTES", 1024)
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"name": "x" * 2000}))
     with pytest.raises(JournalImportError, match="larger than"):
@@ -462,7 +462,7 @@ def _import(box: Path, tmp_path: Path, text: str) -> tuple[int, str]:
 
 
 def test_cli_refuses_an_initial_state_without_heroes(exports, box: Path, tmp_path: Path) -> None:
-    """Needs device/cli.py to import through check_export."""
+    """Needs app/cli.py to import through check_export."""
     document = exports(KILFORTH)
     del document["initial"]["heroes"]
     status, said = _import(box, tmp_path, json.dumps(resigned(document)))
@@ -485,7 +485,7 @@ def test_cli_refuses_a_schema_of_minus_10_to_the_30_at_once(exports, box: Path, 
 
 @pytest.mark.parametrize("created", [math.nan, math.inf, -math.inf, 10**30, 1e300])
 def test_cli_refuses_a_created_time_that_is_not_a_time(exports, box: Path, tmp_path: Path, created) -> None:
-    """Needs device/cli.py to import through check_export (NaN once raised
+    """Needs app/cli.py to import through check_export (NaN once raised
     sqlite3.IntegrityError out of the CLI; Infinity and 1e300 were accepted)."""
     document = exports("kreel-manor")
     document["created"] = created  # written as NaN, Infinity, 1000…, 1e+300
@@ -494,7 +494,7 @@ def test_cli_refuses_a_created_time_that_is_not_a_time(exports, box: Path, tmp_p
 
 
 def test_cli_refuses_a_file_nested_too_deeply_to_parse(box: Path, tmp_path: Path) -> None:
-    """Needs device/cli.py to read through read_export (json.loads raised RecursionError)."""
+    """Needs app/cli.py to read through read_export (json.loads raised RecursionError)."""
     status, said = _import(box, tmp_path, "[" * 200_000 + "]" * 200_000)
     assert status == 2 and "nested too deeply" in said
 

@@ -19,16 +19,16 @@ from pathlib import Path
 import pytest
 
 import games.core.registry as registry
-from device.backup import list_backups
-from device.backup_worker import BackupDone, BackupWorker
-from device.controller import Controller
-from device.events import Press
-from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
-from device.safe_start import MARK, StartMark
-from device.service import Box
-from device.storage import StorageError, storage_error
+from app.controller import Controller
+from app.service import Box
+from contracts.events import Press
+from store.backup import list_backups
+from store.backup_worker import BackupDone, BackupWorker
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from store.safe_start import MARK, StartMark
+from store.storage import StorageError, storage_error
 from tests.acceptance.harness import new_game, run_script, tablewarden
-from tests.device.test_service import RecordingScreen, Rig
+from tests.app.test_service import RecordingScreen, Rig
 from tests.fixtures.counter_game import COUNTER, GAME_ID
 
 WAIT = 10.0
@@ -100,7 +100,7 @@ def test_an_input_that_raises_is_said_and_the_loop_goes_on(tmp_path, monkeypatch
 
 
 def test_a_renderer_that_raises_draws_the_fallback_on_the_oled(tmp_path, monkeypatch):
-    import device.service as service_module
+    import app.service as service_module
 
     real = service_module.render_oled
 
@@ -165,8 +165,8 @@ def test_the_safe_start_frame_names_the_reason_and_continue_still_works(tmp_path
 
 
 def test_a_start_that_raises_leaves_the_mark_with_its_reason(tmp_path, monkeypatch):
-    from device import cli
-    from device.service import Service
+    from app import cli
+    from app.service import Service
 
     def crash(self, on_ready=None):
         raise IndexError("list index out of range")
@@ -181,7 +181,7 @@ def test_a_start_that_raises_leaves_the_mark_with_its_reason(tmp_path, monkeypat
 
 
 def test_a_full_card_during_a_backup_is_a_message_not_a_crash(tmp_path, monkeypatch):
-    import device.backup_worker as worker_module
+    import store.backup_worker as worker_module
 
     def full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
@@ -211,7 +211,7 @@ def test_stale_part_files_are_removed_at_start(tmp_path):
 
 
 def test_a_full_card_at_start_is_named_full_not_an_io_error(tmp_path, monkeypatch):
-    import device.storage as storage
+    import store.storage as storage
 
     monkeypatch.setattr(storage, "_no_space", lambda data_dir: True)
     err = storage_error(sqlite3.OperationalError("disk I/O error"), tmp_path, "open")
@@ -383,7 +383,7 @@ def test_relative_data_dir_on_a_damaged_journal_recovers_and_doctor_and_report_w
     from tests.acceptance.harness import _env
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "device.cli", *args], cwd=tmp_path, env=_env(),
+        return subprocess.run([sys.executable, "-m", "app.cli", *args], cwd=tmp_path, env=_env(),
                               capture_output=True, text=True, timeout=120, check=False)
 
     done = cli("state", "--data-dir", "data", "--json")
@@ -421,8 +421,8 @@ def test_a_directory_in_place_of_the_journal_is_moved_aside_and_the_backup_resto
 
 
 def test_a_failed_start_in_script_mode_reports_the_real_error_and_closes_the_journal(tmp_path, monkeypatch):
-    from device import cli
-    from device.service import Service
+    from app import cli
+    from app.service import Service
 
     def crash(self, on_ready=None):  # before the first frame: the script runner never started
         raise IndexError("list index out of range")
@@ -445,7 +445,7 @@ def read_only_run(tmp_path, data, *command):
     if shutil.which("unshare") is None or subprocess.run(
             ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
         pytest.skip("needs unshare -m (root) for a read-only bind mount")
-    line = " ".join([sys.executable, "-m", "device.cli", *command])
+    line = " ".join([sys.executable, "-m", "app.cli", *command])
     return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data} {data} && "
                            f"mount -o remount,bind,ro {data} && {line}"],
                           capture_output=True, text=True, env=_env(), timeout=120, check=False)
@@ -479,7 +479,7 @@ def test_run_on_a_read_only_card_says_exactly_that(tmp_path):
 
 
 def test_a_phase_end_asks_for_a_backup_and_takes_none_itself(tmp_path, monkeypatch):
-    import device.journal as journal_module
+    import store.journal as journal_module
 
     journal, _ = Journal.open(tmp_path)
     journal.new_game(GAME_ID, {"start": 2, "limit": 10}, seed=1)
@@ -536,8 +536,8 @@ FULL_CARD = r"""
 import json, os, sys
 from pathlib import Path
 import tests.fixtures.counter_game  # registers test-counter
-from device.backup_worker import BackupWorker
-from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from store.backup_worker import BackupWorker
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from games.core import Command
 
 data = Path(sys.argv[1])

@@ -8,9 +8,9 @@ import logging
 import pytest
 from PIL import Image
 
-from device.config import Config, OledConfig
+from app.config import Config, OledConfig
+from app.wiring import build_pi_box
 from device.resilient_display import ResilientDisplay
-from device.wiring import build_pi_box
 from hw_sim.oled import DummyDisplay
 
 FRAME = Image.new("1", (128, 64), color="white")

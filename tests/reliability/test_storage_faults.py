@@ -34,7 +34,7 @@ def run_limited(data_dir, script, limit: int) -> subprocess.CompletedProcess:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     return subprocess.run(
-        [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless", "--data-dir",
+        [sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless", "--data-dir",
          str(data_dir), "--script", str(script)],
         capture_output=True, text=True, env=_env(), preexec_fn=full_card, timeout=120, check=False)
 
@@ -81,7 +81,7 @@ def test_a_full_card_is_said_on_the_displays_and_play_goes_on(tmp_path):
 def test_a_truncated_journal_is_quarantined_and_the_backup_restored(tmp_path):
     data = started(tmp_path)
     journal = data / "journal.db"
-    from device.journal import Journal
+    from store.journal import Journal
 
     opened, _ = Journal.open(data)
     good = opened.state()
@@ -102,7 +102,7 @@ def run_read_only(tmp_path, data) -> subprocess.CompletedProcess:
         pytest.skip("needs unshare -m (root) for a read-only bind mount")
     script = tmp_path / "more.jsonl"
     script.write_text("".join(json.dumps(line) + "\n" for line in TURNS))
-    command = " ".join([sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+    command = " ".join([sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
                         "--data-dir", str(data), "--script", str(script)])
     return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data} {data} && "
                            f"mount -o remount,bind,ro {data} && {command}"],

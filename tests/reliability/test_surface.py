@@ -54,7 +54,7 @@ def listening(pid: int) -> list[str]:
 
 def test_the_running_service_listens_on_nothing(tmp_path):
     service = subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+        [sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
          "--data-dir", str(tmp_path / "data")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**_env(), "SDL_NO_SIGNAL_HANDLERS": "1"})
     try:
@@ -75,8 +75,8 @@ def test_the_check_sees_a_listener():
 
 UNSAFE = re.compile(r"(?<![\w.])(pickle|marshal|shelve|eval|exec|compile|__import__|yaml\.load|jsonpickle)"
                     r"\s*[\.(]")
-READERS = ["device/config.py", "device/journal.py", "device/backup.py", "device/cli.py", "hw_sim/script.py",
-           "games/core/packs.py", "games/core/untrusted.py", "device/game_export.py", "device/controller.py",
+READERS = ["app/config.py", "store/journal.py", "store/backup.py", "app/cli.py", "hw_sim/script.py",
+           "games/core/packs.py", "games/core/untrusted.py", "store/game_export.py", "app/controller.py",
            "firmware_bridge/parser.py", "firmware_bridge/protocol.py"]
 
 
@@ -92,6 +92,6 @@ def test_config_scripts_packs_and_exports_are_parsed_as_data():
     assert checked >= 6
     front_door = (ROOT / "games/core/untrusted.py").read_text()
     assert "tomllib.loads" in front_door and "json.loads" in front_door
-    for reader in ("device/config.py", "hw_sim/script.py", "games/core/packs.py", "device/game_export.py",
-                   "device/controller.py"):  # every reader of outside text goes through the front door
+    for reader in ("app/config.py", "hw_sim/script.py", "games/core/packs.py", "store/game_export.py",
+                   "app/controller.py"):  # every reader of outside text goes through the front door
         assert "games.core.untrusted import" in (ROOT / reader).read_text(), reader

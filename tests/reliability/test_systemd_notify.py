@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from device.notify import Notifier
+from app.notify import Notifier
 from tests.acceptance.harness import _env
 from tests.deploy.test_deploy_files import UNIT
 
@@ -43,7 +43,7 @@ def unit_environment() -> dict[str, str]:
 def start_service(tmp_path, **env: str) -> subprocess.Popen:
     """The service as the unit starts it, on the simulated box."""
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "run", "--hardware", "sim", "--headless",
+        [sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
          "--data-dir", str(tmp_path / "data")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**_env(), **unit_environment(), **env},
     )

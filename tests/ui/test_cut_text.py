@@ -13,9 +13,9 @@ import os
 
 import pytest
 
-from device.controller import Controller
-from device.events import DiceRolled, Hold, Press, Turn
-from device.journal import Journal
+from app.controller import Controller
+from contracts.events import DiceRolled, Hold, Press, Turn
+from store.journal import Journal
 from tests.acceptance import test_grail_script, test_kilforth_script, test_kreel_script, test_myth_script
 from tests.acceptance.harness import new_game
 from ui import cuts

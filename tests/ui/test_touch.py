@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.events import Quit, Tap  # noqa: E402
+from contracts.events import Quit, Tap  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
 from ui.model import Form, FormField, Frame, Menu, Message  # noqa: E402

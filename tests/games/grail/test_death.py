@@ -44,7 +44,7 @@ def test_allmothers_mercy_but_not_in_challenge_mode():
 
 
 def _offered(state):
-    """The action menu's commands (device/controller.py lists the same)."""
+    """The action menu's commands (app/controller.py lists the same)."""
     return [s.name for s in GAME.commands if s.menu and not s.prompt_only and s.available(state)]
 
 

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from device.events import Press
+from contracts.events import Press
 from games.core import RuleError
 from games.grail import pack
 from tests.fixtures.box import choose, controller_with_packs, start_new_game

@@ -3,7 +3,7 @@ Class values for the hero form; bad packs refused with every problem named."""
 
 import pytest
 
-from device.events import Press
+from contracts.events import Press
 from games.core import new_game
 from games.kilforth import pack
 from games.kilforth.state import CITY, cell_index

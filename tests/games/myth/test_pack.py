@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from device.events import Press
+from contracts.events import Press
 from games.core import RuleError
 from games.core.engine import migrate
 from games.myth import GAME

@@ -12,7 +12,7 @@ shift. The control map (README, "Controls"):
 - select: the action menu (its first item answers a waiting prompt);
   confirm in menus and forms (``next`` also confirms a form). A form whose
   fields were not all shown shows its check page first: the next confirm
-  commits (device/forms.py). Hold: help, with the current step in full.
+  commits (app/forms.py). Hold: help, with the current step in full.
 - next: finish the current step, answer the waiting prompt, or start the next
   phase. A ``next`` that would end the phase for everyone though the step shown
   does not say so (Grail's "Character 1's turn": everyone passes) asks once first.
@@ -44,17 +44,17 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from device.backup_worker import BackupDone
-from device.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
-from device.forms import CursorMenu, PromptForm, Question
-from device.idle import IdleTimer
-from device.ports import Cues
-from device.storage import JournalError, StorageError
+from app.forms import CursorMenu, PromptForm, Question
+from app.idle import IdleTimer
+from contracts.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
+from contracts.ports import Cues
 from games.core import Command, Game, Param, RuleError, all_games, apply, get_game, packs
 from games.core.engine import Applied, command_specs, current_step
 from games.core.paths import get_path
 from games.core.procedures import StepKind
 from games.core.untrusted import UntrustedError, decode
+from store.backup_worker import BackupDone
+from store.storage import JournalError, StorageError
 from ui.model import Frame, Message
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ class HelpView:
 class Controller:
     """Input in, commands to the journal, frames out.
 
-    ``journal`` is a :class:`device.journal.Journal`; ``seed`` gives the seed
+    ``journal`` is a :class:`store.journal.Journal`; ``seed`` gives the seed
     of a new game; ``clock`` is monotonic seconds.
     """
 
@@ -413,7 +413,7 @@ class Controller:
         after = applied.state.get("procedure")
         if procedure and (after is None or after["name"] != procedure["name"]):
             if self.request_backup is not None:
-                self.request_backup()  # taken off the input path (device/backup_worker.py)
+                self.request_backup()  # taken off the input path (store/backup_worker.py)
             self._cue("finished")
         if any(event.kind == "final_day" for event in applied.events):
             self._cue("final_day")

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from contracts.events import BUTTONS, ENCODERS
 from device.controls import ENCODER_BACKENDS, ControlPins
-from device.events import BUTTONS, ENCODERS
 from games.core.untrusted import Limits, UntrustedError, decode, parse_toml, printable
 
 SYSTEM_CONFIG = Path("/etc/tablewarden/config.toml")

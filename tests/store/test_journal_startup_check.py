@@ -1,4 +1,4 @@
-"""Which integrity check the journal runs at start (device/journal.py, "At open").
+"""Which integrity check the journal runs at start (store/journal.py, "At open").
 
 The full ``PRAGMA integrity_check`` reads every page, so it runs only when
 the last run may not have shut down cleanly: SQLite leaves the ``-wal`` file
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from device.backup import DamagedError, list_backups
-from device.journal import BACKUP_DIR, CHECK_MARK, JOURNAL_FILE, Journal, header_problem, needs_full_check
 from games.core import Command
-from tests.device.test_journal import FakeClock, open_journal
+from store.backup import DamagedError, list_backups
+from store.journal import BACKUP_DIR, CHECK_MARK, JOURNAL_FILE, Journal, header_problem, needs_full_check
 from tests.fixtures.counter_game import GAME_ID
+from tests.store.test_journal import FakeClock, open_journal
 
 PAGE = 4096
 MOVES = 400
@@ -61,7 +61,7 @@ def killed_after_a_move(data_dir: Path) -> None:
     """Another process commits a move and dies without closing the journal (as in a power cut)."""
     code = (
         "import os, sys; from pathlib import Path; import tests.fixtures.counter_game; "
-        "from device.journal import Journal; from games.core import Command; "
+        "from store.journal import Journal; from games.core import Command; "
         "journal, _ = Journal.open(Path(sys.argv[1]), snapshot_every=50); "
         "journal.commit(Command('roll')); os._exit(0)"
     )

@@ -8,11 +8,11 @@ import dataclasses
 
 import pytest
 
-from device.controller import Controller
-from device.events import Hold, Press, Tap, Turn
-from device.journal import Journal
+from app.controller import Controller
+from contracts.events import Hold, Press, Tap, Turn
 from games.core import CommandSpec, Param, TrackSpec, registry
-from tests.device.test_controller import FakeClock, start_counter
+from store.journal import Journal
+from tests.app.test_controller import FakeClock, start_counter
 from tests.fixtures.counter_game import COUNTER, GAME_ID
 
 
@@ -219,7 +219,7 @@ def test_the_wheel_over_a_list_is_the_menhir_dial(boxes):
 
 
 def test_the_service_hands_a_tap_to_the_controller_and_draws(tmp_path):
-    from tests.device.test_service import Rig
+    from tests.app.test_service import Rig
 
     rig = Rig(tmp_path)
     try:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from device.config import Config, DiceTrayConfig, OledConfig
+from app.config import Config, DiceTrayConfig, OledConfig
+from app.service import Box
 from device.oled import LumaDisplay, OledSettings
 from device.resilient_display import ResilientDisplay
-from device.service import Box
 
 
 def on_raspberry_pi() -> bool:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from device.controller import Controller
-from device.events import DiceRolled, Hold, Press, Turn
-from device.journal import Journal
+from app.controller import Controller
+from contracts.events import DiceRolled, Hold, Press, Turn
+from store.journal import Journal
 from tests.fixtures.box import choose
 from tests.fixtures.counter_game import GAME_ID
 
@@ -314,7 +314,7 @@ def test_while_a_prompt_waits_select_still_reaches_the_action_menu(journal, cloc
 def test_a_text_field_is_typed_with_the_spirit_dial_and_its_push(journal, clock, monkeypatch):
     import dataclasses
 
-    from device.forms import KEYS
+    from app.forms import KEYS
     from games.core import CommandSpec, Param, registry
     from tests.fixtures.counter_game import COUNTER
 

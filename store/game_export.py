@@ -44,7 +44,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.storage import JournalError
 from games.core import engine
 from games.core.engine import CORE_KEYS, Applied, InvariantError
 from games.core.errors import RuleError
@@ -52,6 +51,7 @@ from games.core.game import Game
 from games.core.packs import MAX_TEXT as MAX_PACK_TEXT
 from games.core.registry import get_game
 from games.core.untrusted import Limits, UntrustedError, decode, parse_json
+from store.storage import JournalError
 
 EXPORT_FORMAT = "tablewarden-game"
 # 2: each command carries the schema it was journaled under. Version 1 (no
@@ -444,7 +444,7 @@ def _check_checkpoints(points: Any, last: int) -> tuple[CheckedCheckpoint, ...]:
 
 
 def _check_shown(game: Game, state: dict, where: str) -> None:
-    """Draw ``state`` as the box does at "Continue" (device/controller.py
+    """Draw ``state`` as the box does at "Continue" (app/controller.py
     ``frame``): the game's view as an OLED frame, the first dial track
     focused. A view that raises would stop the box at every start, so it
     refuses the import."""

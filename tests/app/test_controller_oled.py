@@ -9,11 +9,11 @@ import dataclasses
 
 import pytest
 
-from device.controller import MESSAGE_OVER_FORM, Controller
-from device.events import DiceRolled, Hold, Press, Turn
-from device.forms import distinct, pack
+from app.controller import MESSAGE_OVER_FORM, Controller
+from app.forms import distinct, pack
+from contracts.events import DiceRolled, Hold, Press, Turn
 from games.core import Command, CommandSpec, GameView, Param, Procedure, Step, StepKind, TrackView, registry
-from tests.device.test_controller import FakeClock, make, start_counter
+from tests.app.test_controller import FakeClock, make, start_counter
 from tests.fixtures.box import choose
 from tests.fixtures.counter_game import COUNTER, GAME_ID
 from ui.model import Message
@@ -21,7 +21,7 @@ from ui.model import Message
 
 @pytest.fixture
 def journal(tmp_path):
-    from device.journal import Journal
+    from store.journal import Journal
 
     journal, _ = Journal.open(tmp_path)
     yield journal
@@ -109,7 +109,7 @@ def test_a_form_walked_field_by_field_confirms_at_once(journal, clock, monkeypat
 
 
 def test_a_long_form_pages_its_check_and_commits_after_the_last_page():
-    from device.forms import PromptForm
+    from app.forms import PromptForm
 
     committed = []
     form = PromptForm("Reveal", [Param(f"f{i}", "int", f"Value {i}") for i in range(8)], committed.append)
@@ -263,7 +263,7 @@ def test_with_dimming_off_the_box_never_sleeps(journal, clock):
 
 
 def test_a_prompt_that_was_waiting_opens_again_at_start(tmp_path, monkeypatch):
-    from device.journal import Journal
+    from store.journal import Journal
 
     asking = Procedure("round", "Round", (Step("ask", StepKind.PROMPT, "How many?", command="answer"),))
     with_commands(monkeypatch, CommandSpec("answer", "Answer", lambda ctx: None,

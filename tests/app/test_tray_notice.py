@@ -5,11 +5,11 @@ import time
 
 from PIL import ImageChops
 
-from device.controller import TRAY_NOTICES
-from device.events import Press, TrayStatus, Turn
+from app.controller import TRAY_NOTICES
+from contracts.events import Press, TrayStatus, Turn
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray
-from tests.device.test_controller import clock, journal, make, start_counter  # noqa: F401
+from tests.app.test_controller import clock, journal, make, start_counter  # noqa: F401
 from ui.oled import _small, render_oled, wrap
 
 

@@ -1,6 +1,6 @@
 """Dimming and the anti-burn-in shift are pure functions of the clock."""
 
-from device.idle import SHIFTS, IdleTimer
+from app.idle import SHIFTS, IdleTimer
 
 
 def test_dims_after_the_idle_time_and_wakes_on_input():

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from device import journal as journal_module
-from device.backup import list_backups, quarantine
-from device.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError, format_version
 from games.core import Command
-from tests.device.test_journal import FakeClock, open_journal
+from store import journal as journal_module
+from store.backup import list_backups, quarantine
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError, format_version
 from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.journal_format_1 import FORMAT_1_TABLES
+from tests.store.test_journal import FakeClock, open_journal
 
 PAGE = 4096
 
@@ -231,7 +231,7 @@ def test_a_backup_that_turns_out_unreadable_is_passed_over(tmp_path: Path) -> No
 def test_write_failures_are_named_for_the_player(tmp_path):
     import sqlite3
 
-    from device.journal import storage_error
+    from store.journal import storage_error
 
     full = storage_error(sqlite3.OperationalError("database or disk is full"), tmp_path)
     assert full.short == "Card full: not saved" and str(tmp_path) in full.long

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import platformdirs
 
-from device.config import SYSTEM_CONFIG, ConfigError, load_config
+from app.config import SYSTEM_CONFIG, ConfigError, load_config
 
 log = logging.getLogger("tablewarden")
 APP = "tablewarden"
@@ -71,7 +71,7 @@ def _data_dir(args) -> Path:
 
 
 def _open_journal(args, snapshot_every: int = 50, **options):
-    from device.journal import Journal
+    from store.journal import Journal
 
     journal, notices = Journal.open(_data_dir(args), snapshot_every=snapshot_every, **options)
     for notice in notices:
@@ -83,7 +83,7 @@ def _open_journal(args, snapshot_every: int = 50, **options):
 
 
 def cmd_run(args) -> int:
-    from device.wiring import on_raspberry_pi
+    from app.wiring import on_raspberry_pi
 
     hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
     config_path = _config_path(args, hardware)
@@ -107,7 +107,7 @@ def cmd_run(args) -> int:
 def _stop_on_signals(service) -> None:
     """SIGTERM (systemctl stop) and SIGINT (Ctrl-C) end the loop cleanly: the
     journal is already on disk; the OLED gets its "powering off" frame."""
-    from device.events import Quit
+    from contracts.events import Quit
 
     def stop(signum, frame) -> None:
         service.emit(Quit(0))
@@ -131,14 +131,14 @@ def _serve(args, hardware: str, config, script) -> int:
 
     Whatever fails, the journal is closed, the inputs stopped and the OLED
     told; a start that fails leaves the start mark, so the next start opens
-    the game list instead of the game (device/safe_start.py).
+    the game list instead of the game (store/safe_start.py).
     """
-    from device.backup_worker import BackupWorker
-    from device.controller import Controller
-    from device.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
-    from device.safe_start import StartMark
-    from device.service import Service
-    from device.wiring import build_pi_box, build_sim_box
+    from app.controller import Controller
+    from app.service import Service
+    from app.wiring import build_pi_box, build_sim_box
+    from store.backup_worker import BackupWorker
+    from store.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
+    from store.safe_start import StartMark
     from ui.model import Message
 
     headless = args.headless or script is not None
@@ -255,7 +255,7 @@ def _reading(args):
     directory and read there, so a failing card's games can still be copied
     off; nothing on the card is touched.
     """
-    from device.journal import JOURNAL_FILE, Journal
+    from store.journal import JOURNAL_FILE, Journal
 
     data_dir = _data_dir(args)
     path = data_dir / JOURNAL_FILE
@@ -320,8 +320,8 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from device.game_export import JournalImportError, check_export, read_export
     from games.core.untrusted import printable
+    from store.game_export import JournalImportError, check_export, read_export
 
     try:  # checked in full before the journal is opened: a refused file changes nothing
         checked = check_export(read_export(Path(args.file)))
@@ -341,8 +341,8 @@ def cmd_import(args) -> int:
 
 
 def _diagnose(args):
-    from device.doctor import diagnose
-    from device.wiring import on_raspberry_pi
+    from app.doctor import diagnose
+    from app.wiring import on_raspberry_pi
 
     hardware = args.hardware or ("pi" if on_raspberry_pi() else "sim")
     config_path = _config_path(args, hardware, must_exist=False)
@@ -350,7 +350,7 @@ def _diagnose(args):
 
 
 def cmd_doctor(args) -> int:
-    from device.doctor import as_dicts, failed, format_findings
+    from app.doctor import as_dicts, failed, format_findings
 
     _, _, findings = _diagnose(args)
     print(json.dumps(as_dicts(findings), indent=1) if args.json else format_findings(findings))
@@ -358,9 +358,9 @@ def cmd_doctor(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from device.backup import is_healthy
-    from device.journal import JOURNAL_FILE
-    from device.report import write_report
+    from app.report import write_report
+    from store.backup import is_healthy
+    from store.journal import JOURNAL_FILE
 
     hardware, config_path, findings = _diagnose(args)
     export = None
@@ -425,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from device.journal import JournalError, StorageError
+    from store.journal import JournalError, StorageError
 
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

@@ -40,8 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.backup import DamagedError, generation_of, request_full_check, write_backup
-from device.storage import StorageError, storage_error
+from store.backup import DamagedError, generation_of, request_full_check, write_backup
+from store.storage import StorageError, storage_error
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from device.config import Config, ConfigError, load_config, parse_config
+from app.config import Config, ConfigError, load_config, parse_config
 
 EXAMPLE = Path(__file__).parents[2] / "deploy" / "config.example.toml"
 

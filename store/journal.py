@@ -41,13 +41,13 @@ and the small tables (meta, games, checkpoints); restoring the active game
 then reads its latest snapshot and the commands after it, and a damaged page
 there is caught as well. Damage elsewhere in a cleanly closed file is found
 by the next backup, which checks every page of its copy (see
-:mod:`device.backup`), and then by the full check at the following start.
+:mod:`store.backup`), and then by the full check at the following start.
 A damaged file is moved aside with a timestamp in its name (never deleted),
 and the newest healthy backup made by :meth:`Journal.backup` takes its place
 — or a fresh journal if there is none; the notices say what happened, for
 the displays.
 
-Backups, quarantine and recovery of the file live in :mod:`device.backup`.
+Backups, quarantine and recovery of the file live in :mod:`store.backup`.
 """
 
 from __future__ import annotations
@@ -63,7 +63,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.backup import (
+from games.core import engine
+from games.core.commands import Command
+from games.core.engine import Applied
+from games.core.errors import RuleError
+from games.core.game import Game
+from games.core.registry import get_game
+from store.backup import (
     CHECK_MARK,
     DamagedError,
     newer_backup,
@@ -73,7 +79,7 @@ from device.backup import (
     restore_newer,
     write_backup,
 )
-from device.game_export import (  # noqa: F401 (EXPORT_*, export_checksum: re-exported)
+from store.game_export import (  # noqa: F401 (EXPORT_*, export_checksum: re-exported)
     EXPORT_FORMAT,
     EXPORT_VERSION,
     CheckedExport,
@@ -82,13 +88,7 @@ from device.game_export import (  # noqa: F401 (EXPORT_*, export_checksum: re-ex
     export_checksum,
     export_document,
 )
-from device.storage import JournalError, StorageError, storage_error
-from games.core import engine
-from games.core.commands import Command
-from games.core.engine import Applied
-from games.core.errors import RuleError
-from games.core.game import Game
-from games.core.registry import get_game
+from store.storage import JournalError, StorageError, storage_error
 
 log = logging.getLogger(__name__)
 
@@ -417,7 +417,7 @@ class Journal:
 
         ``restore=False`` leaves every slot closed (a safe start: the game
         list first). ``autocheckpoint=False`` leaves WAL checkpoints to a
-        :class:`device.backup_worker.BackupWorker`, so a commit is one fsync.
+        :class:`store.backup_worker.BackupWorker`, so a commit is one fsync.
         """
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -973,7 +973,7 @@ class Journal:
 
     @_guarded("save")
     def import_checked(self, checked: CheckedExport) -> int:
-        """Add an export that passed :func:`device.game_export.check_export` as a new slot; return its id."""
+        """Add an export that passed :func:`store.game_export.check_export` as a new slot; return its id."""
         now = self._clock()
         with self._transaction() as db:
             slot_id = _row_id(db.execute(

@@ -11,10 +11,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.journal import Journal
 from games.core import Command, RuleError, engine, get_game
-from tests.device.test_journal import FakeClock, row_count
+from store.journal import Journal
 from tests.fixtures.counter_game import GAME_ID
+from tests.store.test_journal import FakeClock, row_count
 
 COUNTER = get_game(GAME_ID)
 SNAPSHOT_EVERY = 3

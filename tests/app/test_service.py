@@ -8,12 +8,12 @@ import threading
 
 import pytest
 
-from device.controller import Controller
-from device.events import Quit, Snapshot, Sync
-from device.journal import Journal
-from device.service import Box, Service
+from app.controller import Controller
+from app.service import Box, Service
+from contracts.events import Quit, Snapshot, Sync
 from hw_sim.oled import DummyDisplay
 from hw_sim.pins import SimPins
+from store.journal import Journal
 from tests.fixtures.counter_game import GAME_ID
 
 WAIT = 10.0

@@ -16,7 +16,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from device.doctor import Finding, as_dicts, format_findings
+from app.doctor import Finding, as_dicts, format_findings
 
 LOG_LINES = 5000
 README = """Table Warden bug report, written {when}.

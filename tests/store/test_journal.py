@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device import journal as journal_module
-from device.journal import JOURNAL_FILE, Journal, JournalError
 from games.core import Command, RuleError, engine
+from store import journal as journal_module
+from store.journal import JOURNAL_FILE, Journal, JournalError
 from tests.fixtures.counter_game import GAME_ID
 
 ROLL = Command("roll")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from PIL import Image
 
-    from device.events import InputEvent
+    from contracts.events import InputEvent
     from ui.model import Frame
 
 Emit = Callable[["InputEvent"], None]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from device.journal import (
+from games.core import Command
+from store.journal import (
     EXPORT_VERSION,
     JOURNAL_FILE,
     Journal,
@@ -25,10 +26,9 @@ from device.journal import (
     export_checksum,
     format_version,
 )
-from games.core import Command
-from tests.device.test_journal import FakeClock, open_journal, push, row_count
 from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.journal_format_1 import FORMAT_1_TABLES
+from tests.store.test_journal import FakeClock, open_journal, push, row_count
 
 SNAPSHOT_EVERY = 2
 # No rolls: schema 1 kept only the last roll, so a state with rolls does not survive the round trip.

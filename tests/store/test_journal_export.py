@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from device.journal import EXPORT_FORMAT, EXPORT_VERSION, Journal, JournalImportError, export_checksum
 from games.core import Command
 from games.core.paths import set_path
-from tests.device.test_journal import open_journal, push, row_count
+from store.journal import EXPORT_FORMAT, EXPORT_VERSION, Journal, JournalImportError, export_checksum
 from tests.fixtures.counter_game import GAME_ID
+from tests.store.test_journal import open_journal, push, row_count
 
 
 @pytest.fixture

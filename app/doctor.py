@@ -28,11 +28,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from device.backup import is_healthy, list_backups
-from device.config import Config, ConfigError, load_config
-from device.events import TrayStatus
-from device.journal import BACKUP_DIR, JOURNAL_FILE
+from app.config import Config, ConfigError, load_config
+from contracts.events import TrayStatus
 from games.core.untrusted import UntrustedError, decode, lines
+from store.backup import is_healthy, list_backups
+from store.journal import BACKUP_DIR, JOURNAL_FILE
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
 MIN_FREE = 5 * 2**20  # below this a commit may fail: the journal needs room for its WAL
@@ -218,8 +218,8 @@ def check_oled(config: Config, sim: bool) -> list[Finding]:
                                     "each frame takes four times as long",
                                     "dtparam=i2c_arm_baudrate=400000 in the boot config "
                                     "(deploy/install.sh sets it), then reboot"))
+    from app.wiring import oled_settings
     from device.oled import LumaDisplay
-    from device.wiring import oled_settings
 
     try:
         LumaDisplay.from_settings(oled_settings(oled)).close()

@@ -18,11 +18,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from device.backup_worker import BackupDone, BackupWorker
-from device.controller import Controller, digest
-from device.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
-from device.notify import Notifier
-from device.ports import Controls, Cues, DiceSource, Display, Screen
+from app.controller import Controller, digest
+from app.notify import Notifier
+from contracts.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
+from contracts.ports import Controls, Cues, DiceSource, Display, Screen
+from store.backup_worker import BackupDone, BackupWorker
 from ui.model import Frame, Message
 from ui.oled import render_oled, render_power_off
 
