@@ -136,10 +136,10 @@ def _serve(args, hardware: str, config, script) -> int:
     from app.controller import Controller
     from app.service import Service
     from app.wiring import build_pi_box, build_sim_box
+    from contracts.events import Notice
     from store.backup_worker import BackupWorker
     from store.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
     from store.safe_start import StartMark
-    from ui.model import Message
 
     headless = args.headless or script is not None
     if hardware == "pi":
@@ -186,14 +186,14 @@ def _serve(args, hardware: str, config, script) -> int:
             packs_dir=data_dir / "packs",
             sound=box.sound,
         )
-        if notices:
-            controller.message = Message("Save recovered", " ".join(notices), "error")
         if hardware == "sim" and script is None and not box.interactive_window:
             log.info("no display: the simulated box runs headless; drive it with --script "
                      "(see README, Control scripts), stop it with Ctrl-C")
         frames = Path(args.frames).absolute() if args.frames else None
         service = Service(controller, box, contrast=config.oled.contrast,
                           dim_contrast=config.oled.dim_contrast, frames_dir=frames, backups=backups)
+        if notices:  # what the open recovered: the first thing the players read
+            service.emit(Notice("Save recovered", " ".join(notices), "error"))
         backups.start()
         if script is not None:
             from hw_sim.script import ScriptRunner

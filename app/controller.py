@@ -46,7 +46,7 @@ from pathlib import Path
 
 from app.forms import CursorMenu, PromptForm, Question
 from app.idle import IdleTimer
-from contracts.events import DiceRolled, Hold, Press, Tap, TrayStatus, Turn
+from contracts.events import DiceRolled, Hold, Notice, Press, Tap, TrayStatus, Turn
 from contracts.ports import Cues
 from games.core import Command, Game, Param, RuleError, all_games, apply, get_game, packs
 from games.core.engine import Applied, command_specs, current_step
@@ -209,7 +209,8 @@ class Controller:
         """
         now = self._clock()
         waking = isinstance(event, Press | Hold | Turn) and (self.asleep or self.idle.dimmed(now))
-        self.idle.touched(now)
+        if not (isinstance(event, BackupDone) and event.error is None):  # a quiet backup leaves it dim
+            self.idle.touched(now)
         if waking:  # waking is not playing: this press or detent only lights the box
             self.asleep = False
             return
@@ -231,6 +232,8 @@ class Controller:
         if isinstance(event, BackupDone):
             if event.error is not None:
                 self._storage_failed(event.error)
+        elif isinstance(event, Notice):
+            self.message = Message(event.short, event.long, event.kind)
         elif isinstance(event, Press):
             self._press(event.control)
         elif isinstance(event, Tap):

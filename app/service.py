@@ -20,7 +20,7 @@ from PIL import Image
 
 from app.controller import Controller, digest
 from app.notify import Notifier
-from contracts.events import DiceRolled, Hold, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
+from contracts.events import DiceRolled, Hold, Notice, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from contracts.ports import Controls, Cues, DiceSource, Display, Screen
 from store.backup_worker import BackupDone, BackupWorker
 from ui.model import Frame, Message
@@ -107,9 +107,7 @@ class Service:
         self.frames_drawn += 1
         if self.box.display is not None:
             self.box.display.show(self._oled_image(frame))
-        if self._oled_changed():
-            self.draw()  # the screen says so at once (the frame now carries the notice)
-            return
+        self._check_oled()
         if self.box.screen is not None:
             try:
                 self.box.screen.draw(frame)
@@ -159,20 +157,21 @@ class Service:
         if self.backups is not None and not isinstance(event, BackupDone):
             self.backups.touched()  # after the command's commit: the idle wait starts now
 
-    def _oled_changed(self) -> bool:
-        """True when the OLED went missing or came back since the last frame;
-        the players are told on the screen (the box plays on without it)."""
-        connected = getattr(self.box.display, "connected", True)
+    def _check_oled(self) -> None:
+        """When the OLED went missing or came back since the last frame, tell the players
+        (a Notice through the queue, drawn on the screen at once: the box plays on without it)."""
+        if self.box.display is None:
+            return
+        connected = self.box.display.connected
         if connected == self._oled_connected:
-            return False
+            return
         self._oled_connected = connected
-        status = getattr(self.box.display, "status", "")
+        status = self.box.display.status
         if connected:
-            self.controller.message = Message("OLED back", status or "The OLED answers again.")
+            self.emit(Notice("OLED back", status or "The OLED answers again."))
         else:
-            self.controller.message = Message(
-                "OLED missing", f"{status}. The box plays on the screen and retries the OLED.", "error")
-        return True
+            self.emit(Notice("OLED missing", f"{status}. The box plays on the screen and retries the OLED.",
+                             "error"))
 
     def power_off(self) -> None:
         """Leave a clean "powering off" frame on the OLED (it keeps its last image)."""
@@ -185,8 +184,8 @@ class Service:
         if self.frames_dir is None:
             return
         self.frames_dir.mkdir(parents=True, exist_ok=True)
-        if self.box.display is not None and hasattr(self.box.display, "save"):
-            self.box.display.save(self.frames_dir / f"{name}-oled.png")
+        if self.box.display is not None:
+            self.box.display.save(str(self.frames_dir / f"{name}-oled.png"))
         if self.box.screen is not None:
             self.box.screen.save(str(self.frames_dir / f"{name}-screen.png"))
         log.info("snapshot %s written to %s", name, self.frames_dir)
@@ -246,7 +245,7 @@ class Service:
                 event.done.set()
             elif isinstance(event, Snapshot):
                 self.snapshot(event.name)
-            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus | BackupDone):
+            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus | BackupDone | Notice):
                 log.debug("input %s", event)
                 self._handle(event)
                 self.draw()

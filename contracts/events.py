@@ -69,6 +69,16 @@ class TrayStatus:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """Something the players should know that no input caused (the OLED went missing,
+    a save was recovered at start): shown like any message, ``short`` on the OLED."""
+
+    short: str
+    long: str = ""
+    kind: str = "info"  # "info" | "error"
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """Write the current OLED (and screen) frame as PNG (control scripts' ``snap``)."""
 
@@ -89,4 +99,4 @@ class Quit:
     status: int = 0
 
 
-InputEvent = Press | Hold | Turn | Tap | DiceRolled | TrayStatus | Snapshot | Sync | Quit
+InputEvent = Press | Hold | Turn | Tap | DiceRolled | TrayStatus | Notice | Snapshot | Sync | Quit

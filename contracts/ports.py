@@ -45,12 +45,25 @@ class DiceSource(Protocol):
 
 
 class Display(Protocol):
-    """The OLED: takes a finished 1-bit PIL image of its own size."""
+    """The OLED: takes a finished 1-bit PIL image of its own size.
+
+    ``connected`` is False while the panel is away (it fell off its bus: the
+    box plays on and retries); ``status`` says why in one line. ``save``
+    writes the frame last shown as a PNG (the snapshots of a control script).
+    """
 
     width: int
     height: int
 
+    @property
+    def connected(self) -> bool: ...
+
+    @property
+    def status(self) -> str: ...
+
     def show(self, image: Image.Image) -> None: ...
+
+    def save(self, path: str) -> None: ...
 
     def contrast(self, level: int) -> None: ...
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from PIL import Image
+from PIL import Image
 
 
 @dataclass(frozen=True)
@@ -57,10 +56,14 @@ class LumaDisplay:
         ``luma.core.device.dummy``, ...); its size is the display's size.
     """
 
+    connected = True  # a panel that is gone raises on show (ResilientDisplay handles that)
+    status = "OLED connected"
+
     def __init__(self, device: Any) -> None:
         self.device = device
         self.width: int = device.width
         self.height: int = device.height
+        self._last: Image.Image | None = None
 
     @classmethod
     def from_settings(cls, settings: OledSettings) -> LumaDisplay:
@@ -86,6 +89,11 @@ class LumaDisplay:
     def show(self, image: Image.Image) -> None:
         """Put ``image`` (the display's size) on the panel."""
         self.device.display(image)
+        self._last = image
+
+    def save(self, path: str) -> None:
+        """Write the frame last shown as a PNG (all dark before the first)."""
+        (self._last or Image.new("1", (self.width, self.height))).save(path, format="PNG")
 
     def contrast(self, level: int) -> None:
         """Set the panel's contrast, 0..255 (used for dimming after idle)."""

@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from PIL import Image
+from PIL import Image
 
+if TYPE_CHECKING:
     from contracts.ports import Display
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,7 @@ class ResilientDisplay:
         self._panel: Display | None = None
         self._retry_at = 0.0
         self._contrast: int | None = None
+        self._last: Image.Image | None = None
         self.status = "OLED not opened yet"
         """One line for the log and ``tablewarden doctor``: is the panel there, and if not, why."""
         self.failures = 0
@@ -61,8 +62,13 @@ class ResilientDisplay:
     def connected(self) -> bool:
         return self._panel is not None
 
+    def save(self, path: str) -> None:
+        """Write the frame last shown as a PNG, whether the panel took it or not."""
+        (self._last or Image.new("1", (self.width, self.height))).save(path, format="PNG")
+
     def show(self, image: Image.Image) -> None:
         """Show ``image`` on the panel if it is there (reconnecting when a retry is due)."""
+        self._last = image
         panel = self._panel or self._connect()
         if panel is None:
             return

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from contracts.events import Quit, Tap
 from device.screen import POINTER_DOWN, POINTER_MOVE, POINTER_UP, ScreenTouch
+from device.sound import RecordingSound
 from firmware_bridge.protocol import NAMED_FACES
 from ui.box_face import DESIGN_SIZE, DETENT_DEGREES, BoxFaceState, BoxLayout, Hit, draw_box_face
 
@@ -184,7 +185,7 @@ class SimWindow:
     """
 
     def __init__(self, screen: PygameScreen, display: DummyDisplay, pins: SimPins,
-                 tray: PtyTray | None = None, sound=None) -> None:
+                 tray: PtyTray | None = None, sound: RecordingSound | None = None) -> None:
         import pygame
 
         from hw_sim.tray import KINDS
@@ -335,7 +336,7 @@ class SimWindow:
         if brightness != self.face.brightness:
             self._dirty = True
         now = time.monotonic()
-        cues: tuple[str, ...] = tuple(getattr(self.sound, "cues", ()))
+        cues = self.sound.cues if self.sound is not None else []
         if len(cues) != self._seen_cues:
             self._seen_cues = len(cues)
             self.face.cue, self._cue_until = cues[-1], now + CUE_SHOWN
