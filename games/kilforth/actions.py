@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.core import Context
 from games.core.dice import counted
 from games.kilforth.battles import start_battle
-from games.kilforth.encounters import defeat_encounter, make_enemy
+from games.kilforth.encounters import defeat_encounter, encounter_here, make_enemy
 from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location
 from games.kilforth.locations import adjacent, where
 from games.kilforth.rewards import check_limits, gain_asset
@@ -21,6 +21,7 @@ from games.kilforth.state import (
     active_hero,
     arrive_data,
     cell_index,
+    encounter_in_play,
     encounters_at,
     find_encounter,
     require,
@@ -109,9 +110,7 @@ def confront(ctx: Context) -> None:
     state = ctx.state
     require(in_daylight(state), "Not in Daylight", "Confront is a Daylight Action.")
     hero = active_hero(state)
-    enc = find_encounter(state, ctx.params["encounter"])
-    require(enc is not None and enc["cell"] == hero["cell"], "Not here",
-            f"Encounter {ctx.params['encounter']} is not at {where(hero['cell'])}.")
+    enc = encounter_here(state, ctx.params["encounter"], hero)
     require(not state["map"][hero["cell"]]["obstacles"], "Obstacle here",
             "Confront needs a location with no obstacles (Action: Confront, Restriction).")
     require(enc["type"] in ("quest", "place", "stranger") and state["active_hero"] not in enc["enemy_of"],
@@ -274,7 +273,7 @@ def confront_result(ctx: Context, data: ConfrontTest) -> None:
     state, total = ctx.state, data["total"]
     hero = state["heroes"][data["hero"]]
     entry = add_successes(hero, data["encounter"], data["attribute"], total)
-    enc = find_encounter(state, data["encounter"])
+    enc = encounter_in_play(state, data["encounter"])
     if enc["type"] == "stranger" and data["first"] and total == 0:
         hero["successes"].remove(entry)
         make_enemy(state, data["hero"], enc)

@@ -8,11 +8,20 @@ belongs to the hero's turn (:mod:`games.kilforth.turns`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.core import Context
 from games.kilforth.encounters import defeat_encounter
 from games.kilforth.heroes import defeat, eliminate, leave_location, lose_hp_in_battle, make_camp
 from games.kilforth.locations import distance, where
-from games.kilforth.state import BattleData, battle_data, cell_index, find_encounter, require, step_id
+from games.kilforth.state import (
+    BattleData,
+    battle_data,
+    cell_index,
+    encounter_in_play,
+    require,
+    step_id,
+)
 
 
 def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: bool = False,
@@ -31,11 +40,12 @@ def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: boo
     hero = ctx.state["heroes"][index]
     special = bool(team) or ancient is not None
     surprise = None
-    if not special and not no_surprise and not hero["hidden"] and enc.get("fresh"):
+    if not special and not no_surprise and not hero["hidden"] and enc is not None and enc.get("fresh"):
         surprise = "foe"
     if ancient is not None:
         foe_hp = ctx.state["ancients"][ancient]["hp"]
     else:
+        assert enc is not None, "a battle against an encounter needs it"
         foe_hp = enc["hp"]
     if action is None:
         action = ctx.data.get("action", True)
@@ -50,7 +60,7 @@ def battle_foe(state: dict, data: BattleData) -> dict:
     """The foe: an Enemy (or Enemy Stranger) encounter, or an Ancient."""
     if data.get("ancient") is not None:
         return state["ancients"][data["ancient"]]
-    return find_encounter(state, data["foe"])
+    return encounter_in_play(state, data["foe"])
 
 
 def battle_heroes(data: BattleData) -> list[int]:
@@ -76,7 +86,7 @@ def rolling_hero(state: dict) -> int:
     return team[min(max(0, data.get("rolling", 0)), len(team) - 1)]
 
 
-def expects(roll: str):
+def expects(roll: str) -> Callable[[dict], tuple[int, str]]:
     """The dice a battle prompt expects (``Step.dice``): the base count before any
     bonus the player adds on the form."""
     def expected(state: dict) -> tuple[int, str]:
@@ -123,7 +133,7 @@ def evade_result(ctx: Context) -> None:
     the foe Surprise."""
     data, state = battle_data(ctx.state), ctx.state
     hero = state["heroes"][data["hero"]]
-    enc = find_encounter(state, data["foe"])
+    enc = encounter_in_play(state, data["foe"])
     total = evade_total(data)
     data["fates"] = 0  # Fate called for the Sneak Test, not for the battle's Skirmish
     if data.get("auto_evade") or total >= enc["sneak"]:
@@ -141,7 +151,7 @@ def new_round(ctx: Context) -> None:
     """"Stage 3: Battle": a new round - no roll asked yet, no hits, no Fate."""
     data = battle_data(ctx.state)
     data["round"] += 1
-    data.update(rolling=0, hero_hits={}, foe_hits={}, fates=0)
+    data.update({"rolling": 0, "hero_hits": {}, "foe_hits": {}, "fates": 0})
 
 
 def skirmish(ctx: Context) -> None:
@@ -182,7 +192,7 @@ def foe_defeated_check(ctx: Context) -> None:
         data["over"] = True
         ctx.note(f"{ancient['name']} is defeated! {hero['name']} takes {ancient['gold']} gold")
         return
-    enc = find_encounter(state, data["foe"])
+    enc = encounter_in_play(state, data["foe"])
     defeat_encounter(state, enc)
     data["defeated"] = enc
     ctx.note(f"{enc['name']} is defeated")
@@ -261,7 +271,7 @@ def hp_turned(ctx: Context, index: int, before: int, after: int) -> None:
     state = ctx.state
     hero = state["heroes"][index]
     proc = state.get("procedure")
-    battling = bool(proc) and proc["name"] == "battle" and index in fighters(state, battle_data(state))
+    battling = bool(proc and proc["name"] == "battle" and index in fighters(state, battle_data(state)))
     if after > before:
         require(not hero["defeated"] and not hero["eliminated"], "Defeated: no healing",
                 f"{hero['name']} is {'eliminated' if hero['eliminated'] else 'defeated'}: they "

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from games.core import Context
 from games.kilforth.battles import start_battle
-from games.kilforth.encounters import defeat_encounter
+from games.kilforth.encounters import defeat_encounter, encounter_here
 from games.kilforth.locations import where
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset
-from games.kilforth.state import active_hero, battle_data, encounters_at, find_encounter, require
+from games.kilforth.state import active_hero, battle_data, encounters_at, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import in_daylight
 
@@ -33,9 +33,7 @@ def overcome(ctx: Context) -> None:
     no AP. "Hidden heroes cannot perform Deeds"."""
     state = ctx.state
     hero = _deed(ctx, "Overcome")
-    enc = find_encounter(state, ctx.params["encounter"])
-    require(enc is not None and enc["cell"] == hero["cell"], "Not here",
-            f"Encounter {ctx.params['encounter']} is not at {where(hero['cell'])}.")
+    enc = encounter_here(state, ctx.params["encounter"], hero)
     defeat_encounter(state, enc)
     ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")

@@ -5,11 +5,11 @@ defeated, and the Enemies a hero must engage.
 
 from __future__ import annotations
 
-from games.core import Context
+from games.core import Context, RuleError
 from games.kilforth import pack
 from games.kilforth.locations import where
 from games.kilforth.pack import AS_ENTERED, card_values
-from games.kilforth.state import ATTRIBUTES, TERRAINS, encounters_at, new_encounter
+from games.kilforth.state import ATTRIBUTES, TERRAINS, encounters_at, find_encounter, new_encounter
 
 
 def make_enemy(state: dict, index: int, enc: dict) -> None:
@@ -26,6 +26,15 @@ def defeat_encounter(state: dict, enc: dict) -> None:
     for hero in state["heroes"]:
         hero["successes"] = [e for e in hero["successes"] if e["encounter"] != enc["id"]]
         hero["evaded"] = [e for e in hero["evaded"] if e != enc["id"]]
+
+
+def encounter_here(state: dict, encounter_id: int, hero: dict) -> dict:
+    """Encounter ``encounter_id`` at ``hero``'s location ("Action: Confront", "Deed:
+    Overcome"), or the refusal that it is not there."""
+    enc = find_encounter(state, encounter_id)
+    if enc is None or enc["cell"] != hero["cell"]:
+        raise RuleError("Not here", f"Encounter {encounter_id} is not at {where(hero['cell'])}.")
+    return enc
 
 
 def enemies_here(state: dict, index: int) -> list[dict]:

@@ -168,7 +168,7 @@ def _cards(kind: str, raw: Any, location_names: set[str], problems: list[str]) -
         names.add(name)
         for key in sorted(set(entry) - set(fields)):
             problems.append(f"{where}.{key}: unknown field (allowed: {', '.join(fields)})")
-        card = {"name": name}
+        card: dict[str, Any] = {"name": name}
         if "location" in fields:
             place = entry.get("location")
             if not isinstance(place, str) or (place not in location_names and place not in CELL_LABELS):
@@ -210,7 +210,7 @@ def parse(text: str) -> dict:
     if not isinstance(name, str):
         problems.append("name: must be text")
     locations = _locations(raw.get("locations", []), problems)
-    tables = {}
+    tables: dict[str, Any] = {}
     for kind, required in (("races", True), ("classes", False)):
         entries = raw.get(kind, {})
         if not isinstance(entries, dict):
@@ -230,12 +230,13 @@ def parse(text: str) -> dict:
     return {"name": name, "locations": locations, **tables}
 
 
-def card(pack: dict | None, kind: str, name: str) -> dict | None:
-    """The pack's card of ``kind`` ("night", "encounters", "ancients") named ``name``."""
+def card(pack: dict | None, kind: str, name: str) -> dict:
+    """The pack's card of ``kind`` ("night", "encounters", "ancients") named ``name``
+    (a form's choice: one of the pack's names)."""
     for entry in (pack or {}).get(kind, []):
         if entry["name"] == name:
             return entry
-    return None
+    raise KeyError(f"the pack has no {kind} card {name!r}")
 
 
 def race_and_class_values(pack: dict, race: str, hero_class: str) -> dict:

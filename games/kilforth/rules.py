@@ -7,9 +7,10 @@ mechanics are in the modules named after the rulebook's sections (games/README.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
 
-from games.core import TrackSpec
+from games.core import Context, TrackSpec
 from games.kilforth.battles import fighters, hp_turned
 from games.kilforth.heroes import hero_order
 from games.kilforth.state import (
@@ -48,8 +49,7 @@ def tracks(state: dict) -> list[TrackSpec]:
         hp = f"heroes.{i}"
         specs += [
             TrackSpec(f"hero{i + 1}.hp", _label(state, i, "HP"), f"{hp}.hp", 0,
-                      lambda s, i=i: s["heroes"][i]["max_hp"],
-                      on_change=lambda ctx, before, after, i=i: hp_turned(ctx, i, before, after)),
+                      _value_of("heroes", i, "max_hp"), on_change=_hp_turned(i)),
             TrackSpec(f"hero{i + 1}.ap", _label(state, i, "AP"), f"{hp}.ap", 0, MAX_AP),
             TrackSpec(f"hero{i + 1}.fate", _label(state, i, "Fate"), f"{hp}.fate", 0, MAX_FATE),
             TrackSpec(f"hero{i + 1}.gold", _label(state, i, "Gold"), f"{hp}.gold", 0, MAX_GOLD),
@@ -65,7 +65,7 @@ def tracks(state: dict) -> list[TrackSpec]:
         hp = f"heroes.{i}"
         specs += [
             TrackSpec(f"hero{i + 1}.max_hp", _label(state, i, "Max HP"), f"{hp}.max_hp",
-                      lambda s, i=i: max(1, s["heroes"][i]["hp"]), MAX_HP_LIMIT, dial=False),
+                      _one_or("heroes", i, "hp"), MAX_HP_LIMIT, dial=False),
             TrackSpec(f"hero{i + 1}.assets", _label(state, i, "Assets"), f"{hp}.assets", 0, LIMIT,
                       dial=False),
             TrackSpec(f"hero{i + 1}.asset_gold", _label(state, i, "Asset gold"),
@@ -76,6 +76,21 @@ def tracks(state: dict) -> list[TrackSpec]:
                                    _label(state, i, attribute.capitalize()),
                                    f"{hp}.{attribute}", 0, MAX_ATTRIBUTE, dial=False))
     return specs + foe_tracks(state)
+
+
+def _value_of(table: str, index: int, key: str) -> Callable[[dict], int]:
+    """A bound read from the state it is checked in: ``state[table][index][key]``."""
+    return lambda s: s[table][index][key]
+
+
+def _one_or(table: str, index: int, key: str) -> Callable[[dict], int]:
+    """A lower bound read from the state it is checked in: ``state[table][index][key]``, at least 1."""
+    return lambda s: max(1, s[table][index][key])
+
+
+def _hp_turned(index: int) -> Callable[[Context, int, int], None]:
+    """Hero ``index``'s HP turned on the dial: :func:`~games.kilforth.battles.hp_turned`."""
+    return lambda ctx, before, after: hp_turned(ctx, index, before, after)
 
 
 def foe_tracks(state: dict) -> list[TrackSpec]:
@@ -98,10 +113,10 @@ def foe_tracks(state: dict) -> list[TrackSpec]:
             continue
         if n != fighting:
             specs.append(TrackSpec(f"ancient{n + 1}.hp", f"{ancient['name']} HP", f"ancients.{n}.hp",
-                                   1, lambda s, n=n: s["ancients"][n]["max_hp"], dial=False))
+                                   1, _value_of("ancients", n, "max_hp"), dial=False))
         specs.append(TrackSpec(f"ancient{n + 1}.max_hp", f"{ancient['name']} max HP",
-                               f"ancients.{n}.max_hp", lambda s, n=n: max(1, s["ancients"][n]["hp"]),
-                               MAX_FOE_HP, dial=False))
+                               f"ancients.{n}.max_hp", _one_or("ancients", n, "hp"), MAX_FOE_HP,
+                               dial=False))
     return specs
 
 

@@ -5,6 +5,8 @@ Ancients' Plots, the Difficulty Variant's discards and the First Hero.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core import Context, Param, RuleError, deck
 from games.core.packs import PackError, refused
 from games.kilforth import pack
@@ -108,7 +110,7 @@ def new_cell(index: int) -> dict:
 
 def new_hero(number: int, values: dict) -> dict:
     """A hero after "2. Setup": race/class values, 4 HP, 4 Fate, 4 AP, on Sprawl City."""
-    hero = {"name": f"Hero {number}"}
+    hero: dict[str, Any] = {"name": f"Hero {number}"}
     for attribute in ATTRIBUTES:
         hero[attribute] = values.get(attribute, 1)
     hero.update(

@@ -166,11 +166,20 @@ def active_hero(state: dict) -> dict:
     return state["heroes"][state["active_hero"]]
 
 
-def find_encounter(state: dict, encounter_id: int) -> dict | None:
+def find_encounter(state: dict, encounter_id: int | None) -> dict | None:
     for enc in state["encounters"]:
         if enc["id"] == encounter_id:
             return enc
     return None
+
+
+def encounter_in_play(state: dict, encounter_id: int | None) -> dict:
+    """Encounter ``encounter_id``, which the caller knows is in play (a battle's foe,
+    a Confront's encounter, one just entered)."""
+    enc = find_encounter(state, encounter_id)
+    if enc is None:
+        raise KeyError(f"encounter {encounter_id} is not in play")
+    return enc
 
 
 def encounters_at(state: dict, cell: int) -> list[dict]:
@@ -377,7 +386,7 @@ def step_id(state: dict) -> str | None:
     return step.id if step else None
 
 
-def require(condition: bool, short: str, long: str) -> None:
+def require(condition: object, short: str, long: str) -> None:
     """Refuse the command (``short`` for the OLED, ``long`` citing the rule) unless ``condition``."""
     if not condition:
         raise RuleError(short, long)

@@ -80,5 +80,5 @@ def team_up(ctx: Context) -> None:
     if hero["hidden"]:
         hero["hidden"] = False
         ctx.note(f"{hero['name']} comes out of hiding to form the Team")
-    data.update(team=_members(choice), surprise=None, hidden=False)
+    data.update({"team": _members(choice), "surprise": None, "hidden": False})
     ctx.note(f"{hero['name']} engages with a Team of {len(data['team']) + 1} ({choice})")

@@ -5,12 +5,19 @@ order of their choice), and the Night once every hero has Camped.
 
 from __future__ import annotations
 
-from games.core import Context
+from games.core import Context, RuleError
 from games.core.engine import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp
-from games.kilforth.state import battle_data, engagements_data, find_encounter, require, step_data
+from games.kilforth.state import (
+    battle_data,
+    encounter_in_play,
+    engagements_data,
+    find_encounter,
+    require,
+    step_data,
+)
 from games.kilforth.teams import chosen_team
 
 
@@ -120,8 +127,9 @@ def engage(ctx: Context) -> None:
     require(in_daylight(state), "Not in Daylight", "Engagements happen on a hero's turn.")
     index = state["active_hero"]
     enc = find_encounter(state, ctx.params["encounter"])
-    require(enc is not None and enc in enemies_here(state, index), "No such Enemy here",
-            "Engage an Enemy (or your Enemy Stranger) at your location (9. Engagement).")
+    if enc is None or enc not in enemies_here(state, index):
+        raise RuleError("No such Enemy here",
+                        "Engage an Enemy (or your Enemy Stranger) at your location (9. Engagement).")
     team = chosen_team(ctx)
     start_battle(ctx, index, enc, action=False, team=team)
     ctx.note(f"{state['heroes'][index]['name']} engages {enc['name']}"
@@ -134,7 +142,7 @@ def engage_next(ctx: Context) -> None:
     the battle while two or more are left."""
     data = engagements_data(ctx.state)
     index = data["hero"]
-    enc = find_encounter(ctx.state, int(ctx.params["encounter"]))
+    enc = encounter_in_play(ctx.state, int(ctx.params["encounter"]))
     start_battle(ctx, index, enc, action=data.get("action"))
     ctx.note(f"{ctx.state['heroes'][index]['name']} engages {enc['name']} first")
 

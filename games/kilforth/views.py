@@ -22,8 +22,8 @@ from games.kilforth.state import (
     SIZE,
     battle_data,
     cell_label,
+    encounter_in_play,
     encounters_at,
-    find_encounter,
     market_data,
     night_data,
     rolled_test,
@@ -63,7 +63,7 @@ def test_odds(state: dict) -> str | None:
         return f"Foe {n}d: KO you {plain}"
     if step.id == "evade":
         hero = state["heroes"][battle["hero"]]
-        enc = find_encounter(state, battle["foe"])
+        enc = encounter_in_play(state, battle["foe"])
         plain, fated = odds(enc["sneak"], hero["sneak"], state["success_on"], can_call_fate(hero))
         return _with_fate(f"Evade {hero['sneak']}d: {plain}", plain, fated)
     if step.id == "plots":
