@@ -7,19 +7,22 @@ Make Camp are in :mod:`~games.kilforth.market`, :mod:`~games.kilforth.sagas` and
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.core import Context
 from games.core.dice import counted
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import defeat_encounter, encounter_here, make_enemy
 from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location
 from games.kilforth.locations import adjacent, where
+from games.kilforth.procedure_data import ConfrontTest, arrive_data
 from games.kilforth.rewards import check_limits, gain_asset
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
     CITY,
-    ConfrontTest,
+    Attribute,
+    Encounter,
     active_hero,
-    arrive_data,
     cell_index,
     encounter_in_play,
     encounters_at,
@@ -30,7 +33,7 @@ from games.kilforth.teams import chosen_team
 from games.kilforth.turns import end_turn, engage_enemies, in_daylight
 
 
-def _here(state: dict) -> list[dict]:
+def _here(state: dict) -> list[Encounter]:
     return encounters_at(state, active_hero(state)["cell"])
 
 
@@ -116,7 +119,7 @@ def confront(ctx: Context) -> None:
     require(enc["type"] in ("quest", "place", "stranger") and state["active_hero"] not in enc["enemy_of"],
             "Not confrontable", "Only a Quest, Place or Stranger can be Confronted; Enemies are "
             "engaged (Action: Confront).")
-    attribute = ctx.params["attribute"]
+    attribute: Attribute | Literal["enemy"] = ctx.params["attribute"]
     if enc["type"] == "stranger":
         require(not hero["hidden"], "Hidden: no Stranger",
                 "Heroes cannot Confront a Stranger while Hidden (Action: Confront, Strangers).")

@@ -14,17 +14,11 @@ from games.core import Context
 from games.kilforth.encounters import defeat_encounter
 from games.kilforth.heroes import defeat, eliminate, leave_location, lose_hp_in_battle, make_camp
 from games.kilforth.locations import distance, where
-from games.kilforth.state import (
-    BattleData,
-    battle_data,
-    cell_index,
-    encounter_in_play,
-    require,
-    step_id,
-)
+from games.kilforth.procedure_data import BattleData, battle_data, step_id
+from games.kilforth.state import Ancient, Encounter, cell_index, encounter_in_play, require
 
 
-def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: bool = False,
+def start_battle(ctx: Context, index: int, enc: Encounter | None, *, no_surprise: bool = False,
                  action: bool | None = None, team: list[int] | None = None,
                  ancient: int | None = None) -> None:
     """Begin an engagement ("9. Engagement"); Stage 1 decides Surprise.
@@ -56,7 +50,7 @@ def start_battle(ctx: Context, index: int, enc: dict | None, *, no_surprise: boo
                          "fates": 0, "team_asked": team is not None or ancient is not None})
 
 
-def battle_foe(state: dict, data: BattleData) -> dict:
+def battle_foe(state: dict, data: BattleData) -> Ancient | Encounter:
     """The foe: an Enemy (or Enemy Stranger) encounter, or an Ancient."""
     if data.get("ancient") is not None:
         return state["ancients"][data["ancient"]]
@@ -116,7 +110,7 @@ def stance(ctx: Context) -> None:
     if data["stance"] == "surprise":
         hero["hidden"] = False
         data["surprise"] = "hero"
-    elif state.get("auto_evade") and hero["sneak"] > battle_foe(state, data)["sneak"]:
+    elif state.get("auto_evade") and hero["sneak"] > encounter_in_play(state, data["foe"])["sneak"]:
         data["auto_evade"] = True
     ctx.describe(f"{hero['name']}: {'Surprise Attack' if data['stance'] == 'surprise' else 'Evade'}"
                  + (" (Sneak above the foe's: evaded)" if data.get("auto_evade") else ""))
@@ -163,8 +157,9 @@ def skirmish(ctx: Context) -> None:
     hits = sum(data["hero_hits"].values()) + data["fates"]
     data["foe_hp"] = max(0, data["foe_hp"] - hits)
     if data.get("ancient") is not None:
-        foe["hp"] = data["foe_hp"]
-        foe["max_hp"] = max(foe["max_hp"], data["foe_hp"])
+        ancient = state["ancients"][data["ancient"]]  # the foe: its HP lost stays
+        ancient["hp"] = data["foe_hp"]
+        ancient["max_hp"] = max(ancient["max_hp"], data["foe_hp"])
     parts = []
     for key, foe_hits in data["foe_hits"].items():
         if int(key) not in fighters(state, data):

@@ -9,8 +9,9 @@ from games.core import Context
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import defeat_encounter, encounter_here
 from games.kilforth.locations import where
+from games.kilforth.procedure_data import battle_data
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset
-from games.kilforth.state import active_hero, battle_data, encounters_at, require
+from games.kilforth.state import active_hero, encounters_at, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import in_daylight
 

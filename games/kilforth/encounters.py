@@ -9,10 +9,10 @@ from games.core import Context, RuleError
 from games.kilforth import pack
 from games.kilforth.locations import where
 from games.kilforth.pack import AS_ENTERED, card_values
-from games.kilforth.state import ATTRIBUTES, TERRAINS, encounters_at, find_encounter, new_encounter
+from games.kilforth.state import ATTRIBUTES, TERRAINS, Encounter, encounters_at, find_encounter, new_encounter
 
 
-def make_enemy(state: dict, index: int, enc: dict) -> None:
+def make_enemy(state: dict, index: int, enc: Encounter) -> None:
     """"Strangers": the hero places one of their Enemy tokens on the Stranger."""
     hero = state["heroes"][index]
     if index not in enc["enemy_of"]:
@@ -20,7 +20,7 @@ def make_enemy(state: dict, index: int, enc: dict) -> None:
         hero["enemy_tokens"] = max(0, hero["enemy_tokens"] - 1)
 
 
-def defeat_encounter(state: dict, enc: dict) -> None:
+def defeat_encounter(state: dict, enc: Encounter) -> None:
     """"Confront Result": defeated - every hero's successes against it are discarded."""
     state["encounters"].remove(enc)
     for hero in state["heroes"]:
@@ -28,7 +28,7 @@ def defeat_encounter(state: dict, enc: dict) -> None:
         hero["evaded"] = [e for e in hero["evaded"] if e != enc["id"]]
 
 
-def encounter_here(state: dict, encounter_id: int, hero: dict) -> dict:
+def encounter_here(state: dict, encounter_id: int, hero: dict) -> Encounter:
     """Encounter ``encounter_id`` at ``hero``'s location ("Action: Confront", "Deed:
     Overcome"), or the refusal that it is not there."""
     enc = find_encounter(state, encounter_id)
@@ -37,7 +37,7 @@ def encounter_here(state: dict, encounter_id: int, hero: dict) -> dict:
     return enc
 
 
-def enemies_here(state: dict, index: int) -> list[dict]:
+def enemies_here(state: dict, index: int) -> list[Encounter]:
     """"7. Hero Turn", Enemy Engagement: Enemy cards and Strangers with this hero's Enemy
     token at the hero's location, except those evaded ("Stage 2: Evasion Opportunity")."""
     hero = state["heroes"][index]
@@ -77,7 +77,7 @@ def encounter(ctx: Context) -> None:
     ctx.describe(f"{enc['name']} ({kind}) at {where(cell)}")
 
 
-def place_card(state: dict, cell: int, kind: str, values: dict, chosen: str = AS_ENTERED) -> dict:
+def place_card(state: dict, cell: int, kind: str, values: dict, chosen: str = AS_ENTERED) -> Encounter:
     """An encounter card placed on location ``cell`` with its printed values, named
     after the pack's card ``chosen`` (by its type and number when entered by hand)."""
     enc = new_encounter(state["next_encounter_id"], cell, kind, values)

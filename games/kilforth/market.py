@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from games.core import Context
 from games.kilforth.actions import begin_action
+from games.kilforth.procedure_data import market_data
 from games.kilforth.rewards import check_limits, gain_asset, named_assets, remove_assets
-from games.kilforth.state import CITY, active_hero, market_data, require
+from games.kilforth.state import CITY, active_hero, require
 from games.kilforth.turns import end_turn, in_daylight
 
 

@@ -10,7 +10,8 @@ from games.kilforth.encounters import place_card
 from games.kilforth.heroes import lose_hp
 from games.kilforth.locations import pack_cell, where
 from games.kilforth.pack import AS_ENTERED, card_values
-from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name, night_data
+from games.kilforth.procedure_data import night_data
+from games.kilforth.state import ATTRIBUTES, CITY, cell_index, hero_name
 from games.kilforth.turns import engage_at_turn_start
 
 

@@ -38,8 +38,7 @@ from games.kilforth.battles import (
     skirmish,
 )
 from games.kilforth.night import break_camp, dawn, draw_night_card, gloom, place_plots, time_runs_out
-from games.kilforth.setup import first_hero
-from games.kilforth.state import (
+from games.kilforth.procedure_data import (
     arrive_data,
     battle_data,
     market_data,
@@ -49,6 +48,7 @@ from games.kilforth.state import (
     setup_data,
     test_data,
 )
+from games.kilforth.setup import first_hero
 from games.kilforth.teams import team_groups
 from games.kilforth.tests import fate_callers, result
 from games.kilforth.turns import after_battle, after_engagements, end_action, end_test, enemy_choices

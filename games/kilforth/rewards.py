@@ -6,7 +6,8 @@ assets a sale, a Regale or an Exchange takes away.
 from __future__ import annotations
 
 from games.core import Context
-from games.kilforth.state import LIMIT, active_hero, require, reward_data
+from games.kilforth.procedure_data import reward_data
+from games.kilforth.state import LIMIT, active_hero, require
 
 
 def check_limits(ctx: Context, hero: dict) -> None:

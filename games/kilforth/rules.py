@@ -13,6 +13,7 @@ from math import ceil
 from games.core import Context, TrackSpec
 from games.kilforth.battles import fighters, hp_turned
 from games.kilforth.heroes import hero_order
+from games.kilforth.procedure_data import BattleData, battle_data
 from games.kilforth.state import (
     CITY,
     LIMIT,
@@ -23,8 +24,6 @@ from games.kilforth.state import (
     MAX_GOLD,
     MAX_HP_LIMIT,
     SIZE,
-    BattleData,
-    battle_data,
     encounters_at,
 )
 

@@ -12,8 +12,9 @@ from games.kilforth.actions import begin_action
 from games.kilforth.heroes import accumulated, add_successes, hero_order
 from games.kilforth.locations import pack_cell, where
 from games.kilforth.pack import AS_ENTERED
+from games.kilforth.procedure_data import FinaleTest, finale_test
 from games.kilforth.rewards import check_limits, gain_asset, named_assets, remove_assets
-from games.kilforth.state import CITY, MAX_HP_LIMIT, FinaleTest, active_hero, cell_index, finale_test, require
+from games.kilforth.state import CITY, MAX_HP_LIMIT, active_hero, cell_index, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import end_turn, in_daylight
 

@@ -5,13 +5,14 @@ Ancients' Plots, the Difficulty Variant's discards and the First Hero.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.core import Context, Param, RuleError, deck
 from games.core.packs import PackError, refused
 from games.kilforth import pack
 from games.kilforth.locations import where
 from games.kilforth.pack import AS_ENTERED
+from games.kilforth.procedure_data import setup_data
 from games.kilforth.state import (
     ATTRIBUTE_LABELS,
     ATTRIBUTES,
@@ -24,11 +25,12 @@ from games.kilforth.state import (
     SIZE,
     START_FATE,
     START_HP,
+    Cell,
+    Hero,
     cell_index,
     cell_label,
     new_ancient,
     require,
-    setup_data,
 )
 
 SETUP_PARAMS = (
@@ -95,7 +97,7 @@ def new_state(state: dict, mode: str, heroes: int, success_on: int, advanced_reg
     )
 
 
-def new_cell(index: int) -> dict:
+def new_cell(index: int) -> Cell:
     """A location, colour side up; Sprawl City is the City terrain."""
     city = index == CITY
     return {
@@ -108,7 +110,7 @@ def new_cell(index: int) -> dict:
     }
 
 
-def new_hero(number: int, values: dict) -> dict:
+def new_hero(number: int, values: dict) -> Hero:
     """A hero after "2. Setup": race/class values, 4 HP, 4 Fate, 4 AP, on Sprawl City."""
     hero: dict[str, Any] = {"name": f"Hero {number}"}
     for attribute in ATTRIBUTES:
@@ -141,7 +143,7 @@ def new_hero(number: int, values: dict) -> dict:
             "evaded": [],  # encounter ids evaded until the Day ends or the hero leaves
         }
     )
-    return hero
+    return cast(Hero, hero)
 
 
 

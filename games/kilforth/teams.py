@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from games.core import Context
-from games.kilforth.state import active_hero, battle_data, require, step_data
+from games.kilforth.procedure_data import battle_data, step_data
+from games.kilforth.state import active_hero, require
 
 
 def team_choices(state: dict) -> tuple[str, ...]:

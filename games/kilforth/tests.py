@@ -10,8 +10,9 @@ from games.core import Context, dice
 from games.core.dice import counted
 from games.kilforth.actions import confront_result
 from games.kilforth.battles import battle_dice, battle_foe, evade_total, fighters, next_fighter, rolling_hero
+from games.kilforth.procedure_data import CardTest, battle_data, rolled_test, step_id
 from games.kilforth.sagas import finale_result
-from games.kilforth.state import ATTRIBUTE_LABELS, CardTest, battle_data, require, rolled_test, step_id
+from games.kilforth.state import ATTRIBUTE_LABELS, encounter_in_play, require
 from games.kilforth.teams import chosen_team
 
 
@@ -131,7 +132,7 @@ def fate_callers(state: dict) -> list[int]:
         # "Stage 2: Evasion Opportunity": the Hidden hero's own Sneak Test, when one more
         # success evades (nothing accumulates: a Fate that cannot evade is not asked).
         battle = battle_data(state)
-        if evade_total(battle) + 1 != battle_foe(state, battle)["sneak"]:
+        if evade_total(battle) + 1 != encounter_in_play(state, battle["foe"])["sneak"]:
             return []
         heroes = [battle["hero"]]
     elif proc and proc["name"] == "battle":

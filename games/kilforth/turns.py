@@ -10,14 +10,8 @@ from games.core.engine import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp
-from games.kilforth.state import (
-    battle_data,
-    encounter_in_play,
-    engagements_data,
-    find_encounter,
-    require,
-    step_data,
-)
+from games.kilforth.procedure_data import battle_data, engagements_data, step_data
+from games.kilforth.state import encounter_in_play, find_encounter, require
 from games.kilforth.teams import chosen_team
 
 

@@ -17,17 +17,8 @@ from games.core.views import phase_title, procedure_steps, step_line, track_view
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
-from games.kilforth.state import (
-    ATTRIBUTE_LABELS,
-    SIZE,
-    battle_data,
-    cell_label,
-    encounter_in_play,
-    encounters_at,
-    market_data,
-    night_data,
-    rolled_test,
-)
+from games.kilforth.procedure_data import battle_data, market_data, night_data, rolled_test
+from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounter_in_play, encounters_at
 from games.kilforth.tests import can_call_fate, odds
 from games.kilforth.turns import in_daylight, night_ready
 
