@@ -50,6 +50,7 @@ def begin_action(ctx: Context, name: str) -> dict:
 
 
 def spend_done(ctx: Context, text: str) -> None:
+    """An Action done: say what it did, and play passes ("Daylight Turns")."""
     ctx.note(text)
     end_turn(ctx)
 

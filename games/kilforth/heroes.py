@@ -100,6 +100,7 @@ def make_camp(state: dict, index: int) -> None:
 
 
 def accumulated(hero: dict, encounter_id: int | None) -> dict | None:
+    """The successes ``hero`` holds against an encounter today (None: their Finale), "Confront"."""
     for entry in hero["successes"]:
         if entry["encounter"] == encounter_id:
             return entry

@@ -153,6 +153,7 @@ def race_choices(state: dict) -> tuple[str, ...]:
 
 
 def class_choices(state: dict) -> tuple[str, ...]:
+    """"none", or a Class from the content pack."""
     return ("none", *sorted((state.get("pack") or {}).get("classes", {})))
 
 

@@ -261,10 +261,12 @@ def migrate_market_3(command: dict) -> dict:
 
 
 def active_hero(state: dict) -> dict:
+    """The hero whose Daylight turn it is."""
     return state["heroes"][state["active_hero"]]
 
 
 def find_encounter(state: dict, encounter_id: int | None) -> Encounter | None:
+    """Encounter ``encounter_id`` if it is in play."""
     for enc in state["encounters"]:
         if enc["id"] == encounter_id:
             return enc
@@ -281,6 +283,7 @@ def encounter_in_play(state: dict, encounter_id: int | None) -> Encounter:
 
 
 def encounters_at(state: dict, cell: int) -> list[Encounter]:
+    """The encounters on location ``cell``."""
     return [enc for enc in state["encounters"] if enc["cell"] == cell]
 
 

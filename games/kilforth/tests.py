@@ -60,6 +60,7 @@ def at_event(state: dict) -> bool:
 
 
 def hero_choices(state: dict) -> tuple[str, ...]:
+    """The heroes a card's Test may name ("H1".."H4"), those still in the game."""
     return tuple(f"H{i + 1}" for i, h in enumerate(state.get("heroes", [])) if not h["eliminated"])
 
 

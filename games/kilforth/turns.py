@@ -28,6 +28,7 @@ def night_ready(state: dict) -> bool:
 
 
 def next_procedure(state: dict) -> str | None:
+    """What ``next`` starts between procedures: the Night once every hero has Camped."""
     if state.get("over") or state.get("procedure"):
         return None
     return "night" if night_ready(state) else None
@@ -59,6 +60,7 @@ def end_turn(ctx: Context) -> None:
 
 
 def end_action(ctx: Context) -> None:
+    """A procedure started by an Action is over: play passes ("Daylight Turns")."""
     if ctx.data.get("action"):
         end_turn(ctx)
 

@@ -151,6 +151,7 @@ def _idle_text(state: dict) -> str:
 
 
 def view(state: dict) -> GameView:
+    """The OLED's and the screen's view of ``state``."""
     game = get_game(state["game"])
     tracks = track_views(game, state)
     phase = phase_title(game, state)
