@@ -367,11 +367,11 @@ def apply(game: Game, state: dict, command: Command) -> Applied:
         raise RuleError("The game is over",
                         "The game has ended: no game action is accepted. A tracked value may "
                         "still be corrected; undo, or start a new game.")
-    params = spec.validate(command.params, state)
     step = current_step(game, state)
     answering = step is not None and step.kind is StepKind.PROMPT and step.command == spec.name
-    if spec.prompt_only and not answering:
+    if spec.prompt_only and not answering:  # before its parameters: their choices read the step's data
         raise RuleError("Not asked now", f"{spec.name!r} only answers its procedure step.")
+    params = spec.validate(command.params, state)
     ctx = Context(game, _copy(state), params, command)
     spec.handler(ctx)
     if answering and not ctx.staying and ctx.state.get("procedure") is not None:

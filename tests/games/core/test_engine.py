@@ -494,3 +494,17 @@ def test_a_note_adds_to_the_description_and_the_events():
     ctx.note("Spirit 7 -> 6", "error")
     assert ctx.description == "Threat revealed; Spirit 7 -> 6"
     assert [(e.text, e.kind) for e in ctx.events] == [("Threat revealed", "info"), ("Spirit 7 -> 6", "error")]
+
+
+@pytest.mark.parametrize("command", ["ancient_plot", "ancient_card", "encounter", "engage_next", "team_up"])
+def test_a_prompt_only_command_outside_its_step_is_refused_not_a_crash(command):
+    """Its parameters' choices read its own step's data, so it is refused before they are
+    checked (Kilforth's once raised TypeError or IndexError from another step's data)."""
+    from games.core import apply, get_game, new_game
+    from games.core.commands import Command
+
+    game = get_game("gloom-of-kilforth")
+    state = new_game(game, {}, 1).state
+    with pytest.raises(RuleError) as refused:
+        apply(game, state, Command(command, {}))
+    assert refused.value.short == "Not asked now"  # not a parameter's complaint, nor a crash
