@@ -9,7 +9,7 @@ Nothing in ``games`` imports anything else from the project, or does any I/O.
 """
 
 from games.core.commands import Command, CommandSpec, Param
-from games.core.engine import Applied, Context, apply, new_game
+from games.core.engine import Applied, Context, apply, new_game, step_data
 from games.core.errors import RuleError
 from games.core.game import Game, TrackSpec
 from games.core.procedures import Procedure, Step, StepKind
@@ -36,4 +36,5 @@ __all__ = [
     "get_game",
     "new_game",
     "register",
+    "step_data",
 ]

@@ -51,6 +51,13 @@ class Applied:
     description: str
 
 
+def step_data(state: dict) -> dict:
+    """The running procedure's scratch values (empty when none runs): ``Context.data`` for
+    what sees only the state (a step's ``skip``, a form's choices, the views)."""
+    proc = state.get("procedure")
+    return proc["data"] if proc else {}
+
+
 @dataclass
 class Context:
     """What a handler or an automatic step works with.
@@ -97,8 +104,7 @@ class Context:
     @property
     def data(self) -> dict:
         """Scratch values of the running procedure (empty dict when none runs)."""
-        proc = self.state.get("procedure")
-        return proc["data"] if proc else {}
+        return step_data(self.state)
 
     def start(self, name: str, data: dict | None = None) -> None:
         """Start procedure ``name`` at its first step (replacing any running one)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TypedDict, cast
 
-from games.core import Context, RuleError
-from games.grail.state import Character, living, modifier, step_data
+from games.core import Context, RuleError, step_data
+from games.grail.state import Character, living, modifier
 from games.grail.survival import energy_cap, exhausted, harm, keep_on_tracks
 
 # "III) End of the Day", Restore your Energy: "If you are Exhausted ... restore only 4 points".

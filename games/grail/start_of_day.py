@@ -13,12 +13,12 @@ from __future__ import annotations
 import copy
 from typing import TypedDict, cast
 
-from games.core import Context
+from games.core import Context, step_data
 from games.grail.end_of_day import eat_or_go_hungry, restored_energy
 from games.grail.guardians import GuardianRolls
 from games.grail.locations import WYRDNESS_HEALTH, WYRDNESS_TERROR, out_of_range, remove
 from games.grail.rounds import new_day
-from games.grail.state import living, step_data
+from games.grail.state import living
 from games.grail.survival import exhausted, harm, panicking
 
 

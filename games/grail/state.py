@@ -223,12 +223,6 @@ class GrailState(TypedDict):
     failed: str | None  # why the Campaign ended in failure
 
 
-def step_data(state: dict) -> dict:
-    """The running procedure's data read from a state, for what has no
-    :class:`~games.core.Context` (a step's ``skip``, the views); a handler uses
-    ``ctx.data``."""
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
 
 
 def new_location(number: int, where: tuple[int, int], keys: dict[str, int] | None = None,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from games.core import GameView, Panel, board
+from games.core import GameView, Panel, board, step_data
 from games.core.procedures import Step
 from games.core.views import phase_title, procedure_steps, step_line, track_views
 from games.grail import rounds
@@ -28,7 +28,6 @@ from games.grail.state import (
     living,
     menhir_at,
     modifier,
-    step_data,
     the_map,
 )
 from games.grail.survival import conditions, panicking

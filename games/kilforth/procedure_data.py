@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, cast
 
-from games.core.engine import current_step
+from games.core.engine import current_step, step_data
 from games.core.registry import get_game
 from games.kilforth.state import Encounter
 
@@ -150,10 +150,6 @@ class EngagementsData(TypedDict):
     action: bool
 
 
-def step_data(state: dict) -> dict:
-    """The running procedure's data (``ctx.data`` for a function of the state alone)."""
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
 
 
 def setup_data(state: dict) -> SetupData:

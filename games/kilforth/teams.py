@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from games.core import Context
-from games.kilforth.procedure_data import battle_data, step_data
+from games.core import Context, step_data
+from games.kilforth.procedure_data import battle_data
 from games.kilforth.state import active_hero, require
 
 

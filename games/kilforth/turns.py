@@ -5,12 +5,12 @@ order of their choice), and the Night once every hero has Camped.
 
 from __future__ import annotations
 
-from games.core import Context, RuleError
+from games.core import Context, RuleError, step_data
 from games.core.engine import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp
-from games.kilforth.procedure_data import battle_data, engagements_data, step_data
+from games.kilforth.procedure_data import battle_data, engagements_data
 from games.kilforth.state import encounter_in_play, find_encounter, require
 from games.kilforth.teams import chosen_team
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, cast
 
-from games.core import Context, RuleError
+from games.core import Context, RuleError, step_data
 from games.kreel import pack
 from games.kreel.setup import add_setup_shadows
-from games.kreel.state import ADVENTURES, active_hero, new_actions, reset_adventure, step_data
+from games.kreel.state import ADVENTURES, active_hero, new_actions, reset_adventure
 
 
 class GameEndData(TypedDict):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, TypedDict, cast
 
-from games.core import Context, RuleError
+from games.core import Context, RuleError, step_data
 from games.kreel.action_track import need_play
 from games.kreel.spirit_phase import heal
-from games.kreel.state import active_hero, step_data
+from games.kreel.state import active_hero
 from games.kreel.stories import own_story_only
 from games.kreel.threat_area import chosen_threat
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TypedDict, cast
 
-from games.core import Context, RuleError
-from games.kreel.state import MAX_SPIRIT_LIMIT, Hero, Threat, active_hero, hero_index, step_data
+from games.core import Context, RuleError, step_data
+from games.kreel.state import MAX_SPIRIT_LIMIT, Hero, Threat, active_hero, hero_index
 
 
 class SpiritData(TypedDict, total=False):

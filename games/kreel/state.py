@@ -349,12 +349,6 @@ def hero_index(state: dict, number: int | None) -> int:
     return number - 1
 
 
-def step_data(state: dict) -> dict[str, Any]:
-    """The running procedure's step data (empty when none runs): what
-    ``ctx.data`` is to a handler, for a step's ``skip`` or a form's choices,
-    which see only the state."""
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
 
 
 def active_location(state: dict) -> Location:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict, cast
 
-from games.core import Context, Param, RuleError, queue
+from games.core import Context, Param, RuleError, queue, step_data
 from games.kreel import pack
 from games.kreel.state import (
     ACTIONS,
@@ -21,7 +21,6 @@ from games.kreel.state import (
     Threat,
     new_threat,
     starred_values,
-    step_data,
 )
 from games.kreel.stories import place_story
 from games.kreel.threat_area import find_threat

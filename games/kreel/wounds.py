@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict, cast
 
-from games.core import Context
+from games.core import Context, step_data
 from games.kreel.campaign import wounds_kill
-from games.kreel.state import step_data
 
 # The round's procedures: a Wounded active hero's round ends with the End phase.
 ROUND = ("delve", "threat", "draw", "play", "spirit", "end")

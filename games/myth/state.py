@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, cast
 
+from games.core import step_data
+
 SCHEMA_VERSION = 4
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
@@ -291,37 +293,34 @@ class SpendData(TypedDict, total=False):
     resume: dict | None
 
 
-def _step_data(state: dict) -> dict:
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
 
 
 def setup_data(state: dict) -> SetupData:
     """The running procedure's data (``ctx.data``) as the Setup keeps it."""
-    return cast(SetupData, _step_data(state))
+    return cast(SetupData, step_data(state))
 
 
 def action_data(state: dict) -> ActionData:
     """The running procedure's data as the Action phase and card effects keep it."""
-    return cast(ActionData, _step_data(state))
+    return cast(ActionData, step_data(state))
 
 
 def roll_data(state: dict) -> RollData:
     """The running procedure's data as a battle or skill test keeps it."""
-    return cast(RollData, _step_data(state))
+    return cast(RollData, step_data(state))
 
 
 def pick_data(state: dict) -> PickData:
     """The running procedure's data as far as a fate-dice pick goes (Action, effect)."""
-    return cast(PickData, _step_data(state))
+    return cast(PickData, step_data(state))
 
 
 def effect_data(state: dict) -> EffectData:
-    return cast(EffectData, _step_data(state))
+    return cast(EffectData, step_data(state))
 
 
 def spend_data(state: dict) -> SpendData:
-    return cast(SpendData, _step_data(state))
+    return cast(SpendData, step_data(state))
 
 
 # --- reading the state ---------------------------------------------------------------------
