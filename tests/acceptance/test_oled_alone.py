@@ -36,6 +36,16 @@ def oled(run, name: str) -> Image.Image:
     return Image.open(run.frames / f"{name}-oled.png")
 
 
+@pytest.fixture(autouse=True)
+def only_the_boxs_games(monkeypatch):
+    """The in-process controller lists the games the service lists: the four the box
+    ships, not the test games other tests registered in this process."""
+    import games.core.registry as registry
+
+    shipped = {game.id: game for game in registry.all_games() if game.id in registry.KNOWN_PACKAGES}
+    monkeypatch.setattr(registry, "_GAMES", shipped)
+
+
 class InProcess:
     """The same lines on the controller in-process (a fresh journal): the frames the
     service should have shown, and the form models behind them."""
