@@ -23,7 +23,10 @@ The cadence (docs/JOURNAL.md, "Backups"):
   off, so a commit is one fsync). A WAL is not folded in after every few
   moves: each page would be written twice, for nothing a power cut needs;
   SQLite folds in the rest when the service closes the journal;
-- a pending backup is taken when the service stops cleanly.
+- the spacing counts from the newest backup file, an earlier session's too,
+  so starting the box does not copy the file again at once; a pending backup
+  is taken when the service stops cleanly if the spacing allows (the
+  journal itself holds every move either way).
 
 Each outcome is reported through ``report`` (a :class:`BackupDone`): the
 service puts it on its queue, so the controller tells the player about a full
@@ -40,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.backup import DamagedError, generation_of, request_full_check, write_backup
+from store.backup import DamagedError, generation_of, list_backups, request_full_check, write_backup
 from store.storage import StorageError, storage_error
 
 log = logging.getLogger(__name__)
@@ -97,7 +100,7 @@ class BackupWorker:
         self._wake = threading.Condition()
         self._pending = False
         self._touched = clock()
-        self._last_backup: float | None = None
+        self._last_backup = self._newest_backup_time()
         self._last_generation: int | None = None
         self._checkpointed: tuple[int, int] | None = None
         self._stopping = False
@@ -121,23 +124,39 @@ class BackupWorker:
             self._wake.notify()
 
     def close(self, timeout: float = 60.0) -> None:
-        """Stop the thread; a pending backup is taken first (the service is stopping cleanly)."""
+        """Stop the thread; a pending backup is taken first when its spacing allows (the
+        service is stopping cleanly; the journal holds every move either way)."""
         with self._wake:
             self._stopping = True
             self._wake.notify()
         if self._thread.is_alive():
             self._thread.join(timeout)
-        elif self._pending:
+        elif self._pending and self._spaced_at(self._clock()) <= self._clock():
             self._backup()
 
     # --- the thread -----------------------------------------------------------------
+
+    def _spaced_at(self, now: float) -> float:
+        """When the spacing from the last backup (this session's or an earlier one's) allows one."""
+        return now if self._last_backup is None else self._last_backup + self._interval()
 
     def _backup_at(self, now: float) -> float | None:
         """When the pending backup is due: idle, and spaced from the last one (None: none pending)."""
         if not self._pending:
             return None
-        spaced_at = now if self._last_backup is None else self._last_backup + self._interval()
-        return max(self._touched + self.idle_after, spaced_at)
+        return max(self._touched + self.idle_after, self._spaced_at(now))
+
+    def _newest_backup_time(self) -> float | None:
+        """The newest backup file's time on this worker's clock: a new session waits out the
+        spacing from the last session's backup rather than copying the file at once."""
+        backups = list_backups(self.backup_dir)
+        if not backups:
+            return None
+        try:
+            age = max(0.0, self._wall_clock() - backups[-1].stat().st_mtime)
+        except OSError:
+            return None
+        return self._clock() - age
 
     def _checkpoint_at(self, now: float) -> float | None:
         """When the WAL is due to be checkpointed: at idle once it is sizeable, now when it is
@@ -159,7 +178,8 @@ class BackupWorker:
                     self._wake.wait(wait)
                 stopping, now = self._stopping, self._clock()
                 backup_at = self._backup_at(now)
-                backup = backup_at is not None and (stopping or backup_at <= now)
+                backup = backup_at is not None and (
+                    backup_at <= now or (stopping and self._spaced_at(now) <= now))
                 if backup:
                     self._pending = False
                 checkpoint_at = None if stopping else self._checkpoint_at(now)

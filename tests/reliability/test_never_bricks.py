@@ -613,8 +613,8 @@ def test_a_due_checkpoint_does_not_let_a_backup_jump_its_spacing(tmp_path):
         time.sleep(0.25)
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
     assert not worker._wal_changed()  # the WAL was checkpointed at idle all the same
-    worker.close()  # the pending one is taken at a clean stop
-    assert len(list_backups(tmp_path / BACKUP_DIR)) == 2
+    worker.close()  # the pending one waits for its spacing, at a clean stop too
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
     journal.close()
 
 
@@ -639,4 +639,20 @@ def test_a_small_wal_is_left_for_later_and_a_sizeable_one_folded_in_at_idle(tmp_
     time.sleep(0.3)
     assert not worker._wal_changed()  # sizeable: folded in at idle
     worker.close()
+    journal.close()
+
+
+@pytest.mark.parametrize(("minutes_since", "taken"), [(2, False), (10, True)])
+def test_a_new_session_waits_out_the_spacing_from_the_last_sessions_backup(tmp_path, minutes_since, taken):
+    """Starting the box does not copy the journal again when the last backup is recent
+    (docs/JOURNAL.md, "Backups": at most one copy per interval, across sessions)."""
+    journal = played(tmp_path, commands=3)
+    (last,) = [journal.backup()]
+    journal.commit(_turn(0))  # changed since: only the spacing can hold the next one back
+    now = last.stat().st_mtime + minutes_since * 60
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=300.0,
+                          wall_clock=lambda: now)
+    worker.request()
+    worker.close()
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == (2 if taken else 1)
     journal.close()
