@@ -124,6 +124,9 @@ NIGHT = Theme(
 THEMES = {"day": DAY, "night": NIGHT}
 
 
+# How many texts each cache keeps per font before it starts again (a few frames' worth).
+MAX_CACHED_TEXTS = 4096
+
 def fit(text: str, measure: Callable[[str], int], max_width: int) -> str:
     """``text`` cut and ended with an ellipsis so that ``measure`` gives at most ``max_width``."""
     if measure(text) <= max_width:
@@ -168,6 +171,9 @@ class ScreenRenderer:
         # Every length is designed for 800x480; a screen narrower than 5:3 scales by its width.
         self.unit = min(size[1] / 480, size[0] / 800)
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
+        # Text measured and rendered once per font: measuring is most of a frame's cost.
+        self._widths: dict[pygame.font.Font, dict[str, int]] = {}
+        self._rendered: dict[tuple[pygame.font.Font, str, Color], pygame.Surface] = {}
         #: What the last :meth:`render` drew that a touch may act on, topmost last.
         self.hits: tuple[HitRegion, ...] = ()
         self._hits: list[HitRegion] = []
@@ -194,16 +200,39 @@ class ScreenRenderer:
             self._fonts[key] = pygame.font.Font(str(path), key[1])
         return self._fonts[key]
 
+    def _measure(self, font: pygame.font.Font) -> Callable[[str], int]:
+        """The width of a text in ``font``, each text measured once (bounded: cleared when full)."""
+        widths = self._widths.setdefault(font, {})
+
+        def measure(text: str) -> int:
+            width = widths.get(text)
+            if width is None:
+                if len(widths) >= MAX_CACHED_TEXTS:
+                    widths.clear()
+                width = widths[text] = font.size(text)[0]
+            return width
+        return measure
+
+    def _render(self, font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded)."""
+        key = (font, text, color)
+        image = self._rendered.get(key)
+        if image is None:
+            if len(self._rendered) >= MAX_CACHED_TEXTS:
+                self._rendered.clear()
+            image = self._rendered[key] = font.render(text, True, color)
+        return image
+
     def _text(
         self, surface: pygame.Surface, text: str, font: pygame.font.Font, color: Color,
         x: int, y: int, max_width: int, align: str = "left",
     ) -> pygame.Rect:
         """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge."""
-        shown = fit(text, lambda s: font.size(s)[0], max_width)
+        shown = fit(text, self._measure(font), max_width)
         cuts.drawn("screen", shown)
         if not shown:
             return pygame.Rect(x, y, 0, font.get_linesize())
-        image = font.render(shown, True, color)
+        image = self._render(font, shown, color)
         rect = image.get_rect()
         if align == "center":
             rect.midtop = (x, y)
@@ -215,7 +244,7 @@ class ScreenRenderer:
         return rect
 
     def _lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
-        return wrap(text, lambda s: font.size(s)[0], width, max_lines)
+        return wrap(text, self._measure(font), width, max_lines)
 
     def _fitting(self, texts: Sequence[str], sizes: Sequence[float], width: int,
                  bold: bool = False) -> pygame.font.Font:
@@ -223,7 +252,7 @@ class ScreenRenderer:
         line (the smallest if none does): a label is made smaller before it is cut."""
         for size in sizes:
             font = self.font(size, bold)
-            if all(font.size(text)[0] <= width for text in texts):
+            if all(self._measure(font)(text) <= width for text in texts):
                 return font
         return self.font(sizes[-1], bold)
 
