@@ -9,6 +9,7 @@ timer (dimming, the anti-burn-in shift), so an idle box uses ~0% CPU.
 
 from __future__ import annotations
 
+import gc
 import logging
 import queue
 import time
@@ -226,6 +227,9 @@ class Service:
             self.box.dice.start(self.emit)
         self.controller.start()  # asleep until the first press; a waiting prompt opens again
         self.draw()
+        # What start-up made (modules, fonts, the restored game) lives as long as the
+        # service: out of the collector's sight, a full collection on a press is short.
+        gc.freeze()
         if on_ready is not None:
             on_ready()
         self.notifier.ready()
