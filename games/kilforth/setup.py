@@ -37,12 +37,12 @@ SETUP_PARAMS = (
     Param("heroes", "int", "Heroes", low=1, high=4, default=1),
     Param("mode", "choice", "Mode", choices=MODES, default="solo"),
     Param("dice", "choice", "Successes on", choices=("5-6", "4-6"), default="5-6"),
-    Param("difficulty", "bool", "Hard: 3 Night discards", default=False),
-    Param("advanced_regale", "bool", "Regale: chapter x2 gold", default=False),
+    Param("difficulty", "bool", "Hard: 3 Night gloom", default=False),  # Setup, Difficulty Variant
+    Param("advanced_regale", "bool", "Regale x2 gold", default=False),  # a chapter pays double
     Param("plots", "bool", "Ancient Plots in use", default=False),
     # "Stage 2: Evasion Opportunity", Advanced Variant; "Variant for the Cooperative Game".
     Param("auto_evade", "bool", "Evade: Sneak > foe's", default=False),
-    Param("coop_finale", "bool", "Co-op Finale together", default=False),
+    Param("coop_finale", "bool", "Co-op Finale", default=False),  # heroes face the Finale together
 )
 
 
