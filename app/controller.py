@@ -447,11 +447,32 @@ class Controller:
         self.message = Message("Save repaired", " ".join(notices) or "The journal passed a full check.",
                                "error")
 
-    def fault(self, where: str) -> None:
-        """Something unexpected failed on this input: say so; undo, back and hold still work."""
+    def fault(self, what: str, exc: BaseException) -> None:
+        """Something unexpected failed on an input: log it with the state's digest, and say
+        so; undo, back and hold still work."""
+        where = self.log_fault(what, exc)
         self.message = Message(f"{where[:21]}: error. Undo, or hold back",
                                f"{where}: an unexpected error (logged). Undo, or hold back for the game "
                                "list.", "error")
+
+    def log_fault(self, what: str, exc: BaseException) -> str:
+        """Log a failure with where the game stands and the state's digest (so the state can
+        be found again in the journal); return where it stands. Never raises."""
+        where = self.step_label()
+        try:
+            state, seq = self.journal.state()
+            log.error("%s failed at %s, journal seq %d, state %s", what, where, seq, digest(state),
+                      exc_info=exc)
+        except Exception:  # noqa: BLE001 - the log of a fault must not be another fault
+            log.error("%s failed at %s", what, where, exc_info=exc)
+        return where
+
+    def display_error(self) -> Message:
+        """What the displays say when the frame for this state cannot be drawn: the step,
+        and the way out."""
+        where = self.step_label()
+        return Message(f"{where[:21]}: Display error: undo, or hold back",
+                       f"{where}: the display failed for this state (logged). Undo, or hold back.", "error")
 
     def step_label(self) -> str:
         """Where the game stands, in a few words, for a fault message (never raises)."""
@@ -796,18 +817,6 @@ class Controller:
 
     # --- time -----------------------------------------------------------------------
 
-    def _display_error(self, exc: Exception) -> Message:
-        """The fallback for a state the game's view cannot draw: what to do, and a log line to debug it."""
-        where = self.step_label()
-        try:
-            state, seq = self.journal.state()
-            log.error("display error at %s, journal seq %d, state %s", where, seq, digest(state),
-                      exc_info=exc)
-        except Exception:  # noqa: BLE001
-            log.error("display error at %s", where, exc_info=exc)
-        return Message(f"{where[:21]}: Display error: undo, or hold back",
-                       f"{where}: the display failed for this state (logged). Undo, or hold back.", "error")
-
     def next_deadline(self, now: float) -> float | None:
         """When the frame next changes without input (dimming, a shift, a message
         over a form running out), if ever."""
@@ -861,7 +870,8 @@ class Controller:
                 journal = tuple(e.description for e in reversed(entries))
             except Exception as exc:  # noqa: BLE001 - a view that fails must not stop the box
                 game_view, focus = None, None
-                message = self._display_error(exc)
+                self.log_fault("the game view", exc)
+                message = self.display_error()
         return Frame(
             title="Table Warden",
             game=game_view,

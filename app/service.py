@@ -24,7 +24,7 @@ from app.notify import Notifier
 from contracts.events import DiceRolled, Hold, Notice, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from contracts.ports import Controls, Cues, DiceSource, Display, Screen
 from store.backup_worker import BackupDone, BackupWorker
-from ui.model import Frame, Message
+from ui.model import Frame
 from ui.oled import render_oled, render_power_off
 
 log = logging.getLogger(__name__)
@@ -121,9 +121,7 @@ class Service:
 
     def _fallback(self) -> Frame:
         """The frame shown when the real one cannot be drawn: the step, and the way out."""
-        where = self.controller.step_label()
-        return Frame(message=Message(f"{where[:21]}: Display error: undo, or hold back",
-                                     f"{where}: the display failed (logged). Undo, or hold back.", "error"))
+        return Frame(message=self.controller.display_error())
 
     def _oled_image(self, frame: Frame) -> Image.Image:
         display = self.box.display
@@ -146,15 +144,8 @@ class Service:
         """One input through the controller; anything unexpected is logged and said, never fatal."""
         try:
             self.controller.handle(event)
-        except Exception:  # noqa: BLE001 - undo, back and hold must keep working
-            where = self.controller.step_label()
-            try:
-                state, seq = self.controller.journal.state()
-                log.exception("input %s failed at %s, journal seq %d, state %s", event, where, seq,
-                              digest(state))
-            except Exception:  # noqa: BLE001
-                log.exception("input %s failed at %s", event, where)
-            self.controller.fault(where)
+        except Exception as exc:  # noqa: BLE001 - undo, back and hold must keep working
+            self.controller.fault(f"input {event}", exc)
         if self.backups is not None and not isinstance(event, BackupDone):
             self.backups.touched()  # after the command's commit: the idle wait starts now
 

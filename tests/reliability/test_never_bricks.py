@@ -63,7 +63,7 @@ def test_a_view_that_raises_shows_the_fallback_frame_and_undo_still_works(tmp_pa
     assert broken.game is None and "Display error: undo, or hold back" in broken.message.short
     assert after.game is not None and after.game.tracks[0].value == 2
     assert rig.journal.state()[0]["counter"] == 2 and rig.journal.state()[1] == 0
-    assert any("display error" in r.message and "state" in r.message for r in caplog.records)
+    assert any("the game view failed" in r.message and "state" in r.message for r in caplog.records)
     rig.journal.close()
 
 
