@@ -138,18 +138,14 @@ class Opportunity(TypedDict):
     terror: int
 
 
-class CombatEncounter(TypedDict):
-    """A running Combat ("Combat"; the Turn fields are documented in
-    :mod:`~games.grail.encounters`)."""
+class _Encounter(TypedDict):
+    """What Combat and Diplomacy share: who is in it, the Encounter card, and the Turn
+    ("Character Activation"; the Turn fields are documented in :mod:`~games.grail.encounters`)."""
 
-    kind: Literal["combat"]
     members: list[int]
     traits: list[str]
     guardian: int
     location: int
-    value: int
-    pool: int
-    opportunity: Opportunity
     turn: int
     active: int | None
     activated: list[int]
@@ -158,25 +154,24 @@ class CombatEncounter(TypedDict):
     hands: list[int]
 
 
-class DiplomacyEncounter(TypedDict):
+class CombatEncounter(_Encounter):
+    """A running Combat ("Combat"): the Combat Pool against the Encounter's value."""
+
+    kind: Literal["combat"]
+    value: int
+    pool: int
+    opportunity: Opportunity
+
+
+class DiplomacyEncounter(_Encounter):
     """A running Diplomacy ("Diplomacy"): the Affinity track and its Stages."""
 
     kind: Literal["diplomacy"]
-    members: list[int]
-    traits: list[str]
-    guardian: int
-    location: int
     top: int
     start: int
     affinity: int
     stages: int
     stage: int
-    turn: int
-    active: int | None
-    activated: list[int]
-    activations: int
-    escape_tried: bool
-    hands: list[int]
 
 
 Encounter = CombatEncounter | DiplomacyEncounter
