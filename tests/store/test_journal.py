@@ -300,13 +300,19 @@ def costly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(journal_module, "_cpu_time", lambda: next(ticks) * 0.0005)
 
 
-def test_undo_among_the_states_held_replays_nothing(tmp_path: Path, count_replays: list[int]) -> None:
-    journal = open_journal(tmp_path, snapshot_every=50)
+def rolled(tmp_path: Path, *, rolls: int, snapshot_every: int) -> tuple[Journal, list[tuple[dict, int]]]:
+    """A counter game with ``rolls`` rolls journaled, and its state after each (0: the start)."""
+    journal = open_journal(tmp_path, snapshot_every=snapshot_every)
     journal.new_game(GAME_ID, {}, seed=3)
     states = [journal.state()]
-    for _ in range(20):
+    for _ in range(rolls):
         journal.commit(ROLL)
         states.append(journal.state())
+    return journal, states
+
+
+def test_undo_among_the_states_held_replays_nothing(tmp_path: Path, count_replays: list[int]) -> None:
+    journal, states = rolled(tmp_path, rolls=20, snapshot_every=50)
     count_replays[0] = 0
     for seq in range(19, 4, -1):
         journal.undo()
@@ -322,12 +328,7 @@ def test_undo_among_the_states_held_replays_nothing(tmp_path: Path, count_replay
 
 
 def test_undo_over_a_snapshot_just_written_replays_nothing(tmp_path: Path, count_replays: list[int]) -> None:
-    journal = open_journal(tmp_path, snapshot_every=10)
-    journal.new_game(GAME_ID, {}, seed=3)
-    states = [journal.state()]
-    for _ in range(12):
-        journal.commit(ROLL)
-        states.append(journal.state())
+    journal, states = rolled(tmp_path, rolls=12, snapshot_every=10)
     count_replays[0] = 0
     for seq in range(11, 5, -1):
         journal.undo()
@@ -339,12 +340,7 @@ def test_undo_over_a_snapshot_just_written_replays_nothing(tmp_path: Path, count
 
 
 def test_a_restore_holds_the_states_it_replayed(tmp_path: Path, count_replays: list[int]) -> None:
-    journal = open_journal(tmp_path, snapshot_every=50)
-    journal.new_game(GAME_ID, {}, seed=3)
-    states = [journal.state()]
-    for _ in range(60):
-        journal.commit(ROLL)
-        states.append(journal.state())
+    journal, states = rolled(tmp_path, rolls=60, snapshot_every=50)
     count_replays[0] = 0
     journal = reopen(journal)
     assert journal.state() == states[60]
