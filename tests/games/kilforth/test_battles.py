@@ -84,14 +84,20 @@ def test_hero_defeated_after_the_foe_defeated_check():
     assert step_id(state) == "loss"
 
 
-def test_escape_to_the_nearest_enemy_free_location_and_camp():
+def at_the_escape_offer() -> dict:
+    """A hero at C2 who lost a round to a Surprise enemy (Fight 1, 5 HP) and declined Fate:
+    "Stage 3: Battle", the escape is offered."""
     state = start()
     state = do(state, "move", to="C2")
     state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
     state = do(state, "trap")
     state = do(state, "hero_fight", dice=d6(1, 1, 1))
     state = do(state, "foe_fight", dice=d6(1, 1))  # 2 dice with Surprise
-    state = do(state, "fate", use="no")
+    return do(state, "fate", use="no")
+
+
+def test_escape_to_the_nearest_enemy_free_location_and_camp():
+    state = at_the_escape_offer()
     state = do(state, "escape", escape=True, to="C3")
     hero = state["heroes"][0]
     assert hero["cell"] == CITY and hero["camped"]
@@ -103,13 +109,7 @@ def test_escape_to_the_nearest_enemy_free_location_and_camp():
 def test_escape_must_be_to_a_nearest_location():
     from .helpers import refused
 
-    state = start()
-    state = do(state, "move", to="C2")
-    state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
-    state = do(state, "trap")
-    state = do(state, "hero_fight", dice=d6(1, 1, 1))
-    state = do(state, "foe_fight", dice=d6(1, 1))  # 2 dice with Surprise
-    state = do(state, "fate", use="no")
+    state = at_the_escape_offer()
     assert "nearest" in refused(state, "escape", escape=True, to="A5").long
 
 
