@@ -4,7 +4,6 @@ import pytest
 
 from app.controller import Controller
 from contracts.events import DiceRolled, Hold, Press, Turn
-from store.journal import Journal
 from tests.fixtures.box import choose
 from tests.fixtures.counter_game import GAME_ID
 
@@ -15,18 +14,6 @@ class FakeClock:
 
     def __call__(self):
         return self.now
-
-
-@pytest.fixture
-def journal(tmp_path):
-    journal, _ = Journal.open(tmp_path)
-    yield journal
-    journal.close()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 def make(journal, clock, **kw):

@@ -19,20 +19,6 @@ from tests.fixtures.counter_game import COUNTER, GAME_ID
 from ui.model import Message
 
 
-@pytest.fixture
-def journal(tmp_path):
-    from store.journal import Journal
-
-    journal, _ = Journal.open(tmp_path)
-    yield journal
-    journal.close()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
 def with_commands(monkeypatch, *commands, procedures=None, view=None):
     game = dataclasses.replace(COUNTER, commands=COUNTER.commands + tuple(commands),
                                procedures=procedures or COUNTER.procedures, view=view or COUNTER.view)

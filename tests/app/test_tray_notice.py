@@ -9,7 +9,7 @@ from app.controller import TRAY_NOTICES
 from contracts.events import Press, TrayStatus, Turn
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray
-from tests.app.test_controller import clock, journal, make, start_counter  # noqa: F401
+from tests.app.test_controller import make, start_counter
 from ui.oled import _small, render_oled, wrap
 
 
