@@ -137,15 +137,6 @@ def test_a_bad_config_exits_2_from_run_and_fails_the_doctor_naming_the_key(tmp_p
     assert not data_dir.exists()
 
 
-@pytest.fixture(scope="module")
-def box(tmp_path_factory) -> Path:
-    data_dir = tmp_path_factory.mktemp("box")
-    journal, _ = Journal.open(data_dir)
-    journal.new_game("kreel-manor", {}, 3)
-    journal.close()
-    return data_dir
-
-
 @pytest.mark.parametrize("name", corpus("imports"))
 def test_a_bad_import_exits_2_and_changes_nothing(box, name):
     path = CORPUS / name

@@ -246,16 +246,6 @@ def hostile_export(draw) -> bytes:
     return draw(spoiling)(text)
 
 
-@pytest.fixture(scope="module")
-def box(tmp_path_factory) -> Path:
-    """A data directory holding one game, closed cleanly."""
-    data_dir = tmp_path_factory.mktemp("box")
-    journal, _ = Journal.open(data_dir)
-    journal.new_game("kreel-manor", {}, 3)
-    journal.close()
-    return data_dir
-
-
 @fuzz(60)
 @given(data=st.data())
 def test_any_import_file_is_imported_or_exits_2_changing_nothing(tmp_path, capsys, box, data):
