@@ -212,11 +212,17 @@ _LONG_NUMBER = re.compile(r"-?[0-9][0-9.eE+-]{%d,}" % MAX_NUMBER_CHARS)  # noqa:
 _CONSTANT = re.compile(r"NaN|-?Infinity")
 
 
+def _short_number(literal: str, unit: str) -> str:
+    """``literal`` if it has at most MAX_NUMBER_CHARS ``unit`` (a sign aside): Python's own
+    conversion is slow (and limited) on thousands of digits, so longer is refused first."""
+    count = len(literal.lstrip("-"))
+    if count > MAX_NUMBER_CHARS:
+        raise _Refused(f"a number of {count:,} {unit} (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
+    return literal
+
+
 def _json_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_NUMBER_CHARS:
-        count = len(digits.lstrip("-"))
-        raise _Refused(f"a number of {count:,} digits (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
-    return int(digits)
+    return int(_short_number(digits, "digits"))
 
 
 def _json_float(literal: str) -> float:
@@ -227,10 +233,7 @@ def _json_float(literal: str) -> float:
 
 
 def _json_any_float(literal: str) -> float:
-    if len(literal.lstrip("-")) > MAX_NUMBER_CHARS:
-        count = len(literal.lstrip("-"))
-        raise _Refused(f"a number of {count:,} characters (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
-    return float(literal)
+    return float(_short_number(literal, "characters"))
 
 
 def _json_constant(name: str) -> Any:
