@@ -37,7 +37,7 @@ SETUP_PARAMS = (
     Param("heroes", "int", "Heroes", low=1, high=4, default=1),
     Param("mode", "choice", "Mode", choices=MODES, default="solo"),
     Param("dice", "choice", "Successes on", choices=("5-6", "4-6"), default="5-6"),
-    Param("difficulty", "bool", "Hard: 3 gloom", default=False),  # Setup, Difficulty Variant: 3 Night cards flip
+    Param("difficulty", "bool", "Hard: 3 gloom", default=False),  # Setup, Difficulty Variant
     Param("advanced_regale", "bool", "Regale x2 gold", default=False),  # a chapter pays double
     Param("plots", "bool", "Ancient Plots in use", default=False),
     # "Stage 2: Evasion Opportunity", Advanced Variant; "Variant for the Cooperative Game".
