@@ -8,7 +8,8 @@
 #
 # What it does, each step only if not already done:
 #   - apt packages: python3-venv, i2c-tools, SDL for the console screen;
-#   - a system user "tablewarden" in the gpio, i2c, dialout, video, render and input groups;
+#   - a system user "tablewarden" in the gpio, i2c, spi (the OLED, on either bus), dialout
+#     (the tray), video and render (the console screen) and input (evdev dials) groups;
 #   - a virtual environment in /opt/tablewarden/venv with this source and its "pi"
 #     extra (lgpio: the GPIO backend of every Pi, and the only one on a Pi 5);
 #   - I2C on at 400 kHz (the SSD1306's rated maximum) in the boot config
@@ -39,7 +40,7 @@ UNIT="$ROOT/etc/systemd/system/$APP.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-$APP-dicetray.rules"
 MODULES="$ROOT/etc/modules-load.d/$APP.conf"
 TRAY_LINK=/dev/tablewarden-tray
-GROUPS_WANTED=(gpio i2c dialout video render input)
+GROUPS_WANTED=(gpio i2c spi dialout video render input)
 APT_PACKAGES=(python3-venv python3-dev i2c-tools swig liblgpio-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0)
 BEGIN_MARK="# >>> tablewarden (deploy/install.sh) >>>"
 END_MARK="# <<< tablewarden <<<"

@@ -76,7 +76,7 @@ def test_install_puts_everything_in_place(box):
     assert (root / "etc/modules-load.d/tablewarden.conf").read_text() == "i2c-dev\n"
     assert (root / "var/lib/tablewarden").is_dir()
     calls = box.calls.read_text()
-    assert "usermod --append --groups gpio,i2c,dialout,video,render,input tablewarden" in calls
+    assert "usermod --append --groups gpio,i2c,spi,dialout,video,render,input tablewarden" in calls
     assert "[pi]" in calls and "systemctl enable tablewarden.service" in calls
 
 
