@@ -196,7 +196,7 @@ def _serve(args, hardware: str, config, script) -> int:
             service.emit(Notice("Save recovered", " ".join(notices), "error"))
         backups.start()
         if script is not None:
-            from hw_sim.script import ScriptRunner
+            from hw_sim.script_runner import ScriptRunner
 
             assert pins is not None and tray is not None  # a script drives the simulated box only
             runner = ScriptRunner(script, pins, tray, service.emit)

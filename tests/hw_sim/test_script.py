@@ -19,12 +19,12 @@ from hw_sim.script import (
     HoldLine,
     PressLine,
     ScriptError,
-    ScriptRunner,
     SnapLine,
     TurnLine,
     WaitLine,
     parse_script,
 )
+from hw_sim.script_runner import ScriptRunner
 
 EXAMPLE = """\
 # the design's example lines
