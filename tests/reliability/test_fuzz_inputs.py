@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app import cli
+from app import cli, cli_run
 from app.config import Config, ConfigError, parse_config
 from app.doctor import FAIL, OK, check_config
 from games.core import Command
@@ -67,7 +67,7 @@ def no_service(monkeypatch) -> list:
         started.append((config, script))
         return 0
 
-    monkeypatch.setattr(cli, "_serve", serve)
+    monkeypatch.setattr(cli_run, "_serve", serve)
     return started
 
 

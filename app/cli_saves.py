@@ -1,0 +1,129 @@
+"""``tablewarden state | games | export | import``: reading and moving saved games.
+
+These never start the service. A card that refuses writes is read through a
+private copy of the journal (:func:`reading`), so a failing card's games can
+still be copied off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from app.cli_common import data_dir, fail, log, open_journal
+
+
+def _summary(journal) -> dict | None:
+    from games.core import get_game
+    from games.core.engine import current_step
+
+    if journal.active_slot is None:
+        return None
+    state, seq = journal.state()
+    step = current_step(get_game(state["game"]), state)
+    procedure = state.get("procedure")
+    return {
+        "game": state["game"],
+        "slot": journal.active_slot,
+        "seq": seq,
+        "procedure": procedure["name"] if procedure else None,
+        "step": step.id if step else None,
+        "over": state.get("over"),
+        "state": state,
+    }
+
+
+@contextmanager
+def reading(args):
+    """The journal for a command that only reads it (state, games, export).
+
+    On a card that refuses writes (read-only, or a failing card remounted
+    read-only) the journal and its WAL are copied to a private temporary
+    directory and read there, so a failing card's games can still be copied
+    off; nothing on the card is touched.
+    """
+    from store.journal import JOURNAL_FILE, Journal
+
+    folder = data_dir(args)
+    path = folder / JOURNAL_FILE
+    if not path.exists() or (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
+        journal, _ = open_journal(args)
+    else:
+        log.warning("%s cannot be written: reading a copy of its journal", folder)
+        with tempfile.TemporaryDirectory(prefix="tablewarden-") as copy:
+            for suffix in ("", "-wal"):
+                if Path(f"{path}{suffix}").is_file():
+                    shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
+            journal, _ = Journal.open(Path(copy))
+            try:
+                yield journal
+            finally:
+                journal.close()
+            return
+    try:
+        yield journal
+    finally:
+        journal.close()
+
+
+def cmd_state(args) -> int:
+    with reading(args) as journal:
+        summary = _summary(journal)
+    if summary is None:
+        return fail(f"no game has been started in {data_dir(args)}", 1)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{summary['game']} (slot {summary['slot']}), journal position {summary['seq']}")
+        print(f"procedure: {summary['procedure'] or '-'}, step: {summary['step'] or '-'}")
+    return 0
+
+
+def cmd_games(args) -> int:
+    """One line a save slot. Names and descriptions were read from files once
+    (an import, an older box): shown without control characters, capped."""
+    from games.core.untrusted import printable
+
+    with reading(args) as journal:
+        for slot in journal.slots():
+            mark = "*" if slot.id == journal.active_slot else " "
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.updated))
+            print(f"{mark} {slot.id:3d}  {printable(slot.game_id, 20):20s} {printable(slot.name):24s} "
+                  f"#{slot.seq:<5d} {when}  {printable(slot.description)}")
+    return 0
+
+
+def cmd_export(args) -> int:
+    with reading(args) as journal:
+        if journal.active_slot is None and args.slot is None:
+            return fail("nothing to export: no game has been started", 1)
+        data = journal.export_game(args.slot)
+    text = json.dumps(data, indent=1, sort_keys=True)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from games.core.untrusted import printable
+    from store.game_export import JournalImportError, check_export, read_export
+
+    try:  # checked in full before the journal is opened: a refused file changes nothing
+        checked = check_export(read_export(Path(args.file)))
+    except JournalImportError as err:  # its text may quote the file: echoed printable, capped
+        return fail(f"{args.file}: {printable(str(err), 1000)}")
+    journal, _ = open_journal(args)
+    try:
+        slot = journal.import_checked(checked)
+        journal.activate(slot)  # what was imported is what `run`, `state` and `export` now mean
+    finally:
+        journal.close()
+    print(f"imported as slot {slot}, now the active game")
+    return 0
