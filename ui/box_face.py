@@ -18,7 +18,7 @@ from PIL import Image
 
 from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD
 from ui.oled_preview import DARK, LIT, oled_surface
-from ui.screen import fit
+from ui.text import fit
 
 Color = tuple[int, int, int]
 

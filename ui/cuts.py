@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-ELLIPSIS = "\u2026"
+from ui.text import ELLIPSIS
 
 
 @dataclass

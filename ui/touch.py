@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.screen import HitRegion, Target
+from ui.hits import HitRegion, Target
 
 #: How far (frame pixels) a finger may wander and still tap rather than drag.
 SLOP = 12

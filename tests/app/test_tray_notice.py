@@ -10,7 +10,9 @@ from contracts.events import Press, TrayStatus, Turn
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray
 from tests.app.test_controller import make, start_counter
-from ui.oled import _small, render_oled, wrap
+from ui.oled import render_oled
+from ui.oled_canvas import small
+from ui.text import wrap
 
 
 def playing(journal, clock):  # noqa: F811
@@ -57,7 +59,7 @@ def test_a_time_out_says_to_confirm_for_a_virtual_roll(journal, clock):  # noqa:
     controller.handle(TrayStatus("Tray timed out"))
     message = controller.frame().message
     assert "virtual" in message.short and "rolls virtually" in message.long
-    lines = wrap(message.short, _small().font, 124, 2)  # the OLED's notice: 2 lines, uncut
+    lines = wrap(message.short, small().measure, 124, 2)  # the OLED's notice: 2 lines, uncut
     assert " ".join(lines) == message.short
 
 

@@ -12,8 +12,9 @@ import pytest  # noqa: E402
 from contracts.events import Quit, Tap  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
+from ui.hits import BACK, SELECT, HitRegion  # noqa: E402
 from ui.model import Form, FormField, Frame, Menu, Message  # noqa: E402
-from ui.screen import BACK, SELECT, HitRegion, ScreenRenderer  # noqa: E402
+from ui.screen import ScreenRenderer  # noqa: E402
 from ui.touch import TouchGestures  # noqa: E402
 
 

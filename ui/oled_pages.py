@@ -1,0 +1,194 @@
+"""What covers the game on the OLED: menus and the history, prompt forms one field
+at a time, help four lines at a time, and messages over whatever is below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ui.model import Form, Menu, Message
+from ui.oled_canvas import MARGIN_X, OFF, ON, WIDTH, Canvas, Face, big_font, big_size, small, tiny
+from ui.oled_layout import (
+    BOTTOM_RULE,
+    KEYS_Y,
+    MID_Y,
+    PAGE_Y,
+    draw_header,
+    draw_keys,
+    draw_paragraph,
+    draw_step_lines,
+)
+from ui.text import wrap
+
+
+def _window(count: int, cursor: int, rows: int) -> int:
+    """First visible index so that ``cursor`` is shown, centred where the list allows."""
+    if count <= rows:
+        return 0
+    return max(0, min(cursor - rows // 2, count - rows))
+
+
+#: Drawn before a menu item that cannot be taken now (it keeps its place).
+MARK = "\u00d7"
+
+
+def draw_list(canvas: Canvas, menu: Menu) -> None:
+    """A menu or the history: title and place, three items (the cursor's inverted),
+    then what confirms and how to leave."""
+    items = menu.items
+    cursor = max(0, min(menu.cursor, len(items) - 1)) if items else 0
+    position = f"{cursor + 1}/{len(items)}" if len(items) > 1 else ""
+    draw_header(canvas, menu.title, position)
+    face = small()
+    row_h = face.height
+    top = PAGE_Y
+    rows = 3
+    first = _window(len(items), cursor, rows)
+    arrow_w = 5
+    text_x1 = canvas.x1 - arrow_w - 2
+    for row, index in enumerate(range(first, min(len(items), first + rows))):
+        y = top + row * row_h
+        if index == cursor:
+            canvas.box(canvas.x0, y, text_x1, y + row_h - 1, fill=ON, outline=None)
+        fill = OFF if index == cursor else ON
+        label = f"{MARK}{items[index]}" if index in menu.marked else items[index]
+        canvas.text(canvas.x0 + 1, y, label, face, text_x1 - canvas.x0 - 1, fill)
+    if first > 0:
+        canvas.arrow(canvas.x1 - arrow_w + 1, top + 1, up=True)
+    if first + rows < len(items):
+        canvas.arrow(canvas.x1 - arrow_w + 1, top + rows * row_h - 4, up=False)
+    draw_keys(canvas, menu.keys, rule=False)
+
+
+def draw_form(canvas: Canvas, form: Form) -> None:
+    """A prompt, one field at a time: the prompt and the field's place ("3/13"), the
+    field's label, its value large, then what confirms and how to leave.
+
+    A prompt too long to share the top line with the place leaves the place
+    beside the label, and takes two lines if it needs them (the value is then
+    drawn smaller); a label too long for its line is drawn smaller, then on two
+    lines. A check page (or a question) shows its lines instead of the field;
+    a prompt without fields (a roll) shows itself in full. Help (``select``
+    held) shows a prompt cut even so in full.
+    """
+    face = small()
+    if form.review:
+        page, pages = form.page
+        where = f"{page}/{pages}" if pages > 1 else ""
+        title = form.title if _fits(form.title, where) else "Check the values"
+        draw_header(canvas, title, where)
+        for i, line in enumerate(form.review[:3]):
+            canvas.text(canvas.x0, PAGE_Y + i * face.height, line, face, canvas.width)
+        draw_keys(canvas, form.keys, rule=False)
+        return
+    fields = form.fields
+    if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
+        draw_step_lines(canvas, "", form.title, max_lines=4)
+        draw_keys(canvas, form.keys)
+        return
+    index = next((i for i, f in enumerate(fields) if f.focused), 0)
+    field = fields[index]
+    where = f"{index + 1}/{len(fields)}"
+    where_w = face.measure(where) + 4
+    label_face = _label_face(field.label, canvas.width - where_w)
+    if _fits(form.title, where) or label_face is None:  # the place on the top line
+        draw_header(canvas, form.title, where)
+        y, beside = MID_Y, ""
+        label_face = _label_face(field.label, canvas.width) or face
+    else:  # the place beside the label, the prompt on the top line (two if need be)
+        beside = where
+        if _fits(form.title, ""):
+            draw_header(canvas, form.title)
+            y = MID_Y
+        else:
+            y = draw_step_lines(canvas, "", form.title) + 2
+    room = canvas.width - (where_w if beside else 0)
+    label_lines = wrap(field.label, label_face.measure, canvas.width, 2, first_width=room)
+    for i, line in enumerate(label_lines):
+        canvas.text(canvas.x0, y + i * label_face.height, line, label_face, room if i == 0 else canvas.width)
+    if beside:
+        canvas.right(y, beside, face)
+    y0 = y + len(label_lines) * label_face.height + 1
+    roomy = y0 <= MID_Y + face.height + 1
+    _draw_value(canvas, field.value, y0, BOTTOM_RULE - 2 if roomy else KEYS_Y - 1)
+    draw_keys(canvas, form.keys, rule=roomy)
+
+
+def _label_face(label: str, room: int) -> Face | None:
+    """The font a field's label fits ``room`` in: the small one, else the tiny one, else None."""
+    return next((f for f in (small(), tiny()) if f.measure(label) <= room), None)
+
+
+def _fits(text: str, right: str) -> bool:
+    """True when ``text`` and ``right`` share the top line uncut."""
+    measure = small().measure
+    return measure(text) + (measure(right) + 4 if right else 0) <= WIDTH - 2 * MARGIN_X
+
+
+def _draw_value(canvas: Canvas, value: str, y0: int, y1: int) -> None:
+    """A field's value centred in rows ``y0``..``y1``: large when it fits, else wrapped."""
+    room_h = y1 - y0 + 1
+    if big_font(value, canvas.width, room_h) is not None:
+        w, h = big_size(value, canvas.width, room_h)
+        canvas.big(canvas.x0 + (canvas.width - w) // 2, y0 + (room_h - h) // 2, value,
+                   canvas.width, room_h)
+        return
+    draw_paragraph(canvas, value, y0, y1)
+
+
+def _help_lines(about: str, rows: Sequence[tuple[str, str]]) -> list[str]:
+    """Help as the OLED's lines: the step in full, then each control and what it does."""
+    measure = small().measure
+    width = WIDTH - 2 * MARGIN_X
+    lines = wrap(about, measure, width, 8) if about else []
+    for control, action in rows:
+        lines += wrap(f"{control}: {action}", measure, width, 2)
+    return lines
+
+
+def draw_help(canvas: Canvas, rows: Sequence[tuple[str, str]], about: str = "",
+               scroll: int = 0) -> None:
+    """Help, four lines at a time (the Menhir dial scrolls); any press closes it."""
+    face = small()
+    lines = _help_lines(about, rows)
+    shown = 4
+    first = max(0, min(scroll, len(lines) - shown))
+    for i, line in enumerate(lines[first:first + shown]):
+        canvas.text(canvas.x0, canvas.y0 + i * face.height, line, face, canvas.width - 7)
+    if first > 0:
+        canvas.arrow(canvas.x1 - 4, canvas.y0 + 1, up=True)
+    more = first + shown < len(lines)
+    if more:
+        canvas.arrow(canvas.x1 - 4, canvas.y0 + shown * face.height - 5, up=False)
+    draw_keys(canvas, ("dial:more" if more else "", "press:close"), rule=False)
+
+
+def draw_message(canvas: Canvas, message: Message) -> None:
+    face = small()
+    if message.kind == "info":
+        lines = wrap(message.short, face.measure, canvas.width - 4, 3)
+        height = len(lines) * face.height + 2
+        y0 = canvas.y1 - height + 1
+        canvas.clear(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
+        canvas.box(canvas.x0, y0, canvas.x1, canvas.y1, fill=ON, outline=None)
+        for i, line in enumerate(lines):
+            canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
+        return
+    # error and end: a framed box over the middle of the view, up to four lines.
+    inner_w = canvas.width - 8
+    lines = wrap(message.short, face.measure, inner_w, 4)
+    height = max(1, len(lines)) * face.height + 8
+    y0 = max(canvas.y0, (canvas.y0 + canvas.y1 + 1 - height) // 2)
+    y1 = min(canvas.y1, y0 + height - 1)
+    x0, x1 = canvas.x0, canvas.x1
+    canvas.clear(x0, max(canvas.y0, y0 - 1), x1, min(canvas.y1, y1 + 1))
+    if message.kind == "end":
+        canvas.box(x0, y0, x1, y1, fill=ON, outline=ON)
+        fill = OFF
+    else:
+        canvas.box(x0, y0, x1, y1, fill=None, outline=ON)
+        canvas.box(x0 + 2, y0 + 2, x1 - 2, y1 - 2, fill=None, outline=ON)
+        fill = ON
+    y = y0 + 4
+    for line in lines:
+        canvas.centered(y, line, face, x0 + 4, x1 - 4, fill)
+        y += face.height

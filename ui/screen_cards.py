@@ -1,0 +1,92 @@
+"""The game's panels on the screen: cards flowing down columns, smaller type before a cut."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from games.core.views import Panel
+from ui.screen_pen import Pen
+from ui.text import ELLIPSIS
+
+
+def draw_panels(pen: Pen, surface: pygame.Surface, panels: Sequence[Panel],
+                 area: pygame.Rect) -> None:
+    """Cards flowing down a column and on to the next; as many columns as fit.
+
+    A card's lines wrap (up to three lines each); when the cards do not all
+    fit, a smaller type is tried first, and only then is a card shortened to
+    the lines that fit, ending with how many are left out.
+    """
+    gap = pen.px(10)
+    min_card_w = pen.px(240)
+    columns = max(1, min(len(panels), (area.width + gap) // (min_card_w + gap)))
+    card_w = (area.width - gap * (columns - 1)) // columns
+    inset = pen.px(8)
+    for size in (20, 18, 16):
+        font, title_font = pen.font(size), pen.font(size + 2, bold=True)
+        cards = [_panel_lines(pen, panel, font, title_font, card_w - 2 * inset) for panel in panels]
+        if _cards_fit(pen, cards, font, title_font, area, columns, gap, inset):
+            break
+    column, y = 0, area.top
+    for title, lines in cards:
+        card_h = _card_height(title, lines, font, title_font, inset)
+        if y + card_h > area.bottom and y > area.top:
+            column, y = column + 1, area.top
+        if column >= columns:
+            break
+        room = area.bottom - y
+        if card_h > room:  # shorten the card to the lines that fit
+            fits = max(0, (room - len(title) * title_font.get_linesize() - 2 * inset)
+                       // font.get_linesize())
+            if fits < len(lines):
+                lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more lines"]
+                lines = lines[:fits]
+            card_h = _card_height(title, lines, font, title_font, inset)
+        x = area.left + column * (card_w + gap)
+        _draw_card(pen, surface, pygame.Rect(x, y, card_w, card_h), title, lines, font, title_font,
+                        inset)
+        y += card_h + gap
+
+
+def _panel_lines(pen: Pen, panel: Panel, font: pygame.font.Font, title_font: pygame.font.Font,
+                 width: int) -> tuple[list[str], list[str]]:
+    """A panel's title and lines wrapped to ``width``: (title lines, body lines)."""
+    title = pen.lines(panel.title, title_font, width, 2)
+    body = [line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""])]
+    return title, body
+
+
+def _card_height(title: list[str], lines: list[str], font: pygame.font.Font,
+                 title_font: pygame.font.Font, inset: int) -> int:
+    return len(title) * title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+
+
+def _cards_fit(pen: Pen, cards: list[tuple[list[str], list[str]]], font: pygame.font.Font,
+               title_font: pygame.font.Font, area: pygame.Rect, columns: int, gap: int,
+               inset: int) -> bool:
+    """True when every card fits whole, flowing down the columns."""
+    column, y = 0, area.top
+    for title, lines in cards:
+        card_h = _card_height(title, lines, font, title_font, inset)
+        if y + card_h > area.bottom and y > area.top:
+            column, y = column + 1, area.top
+        if column >= columns or y + card_h > area.bottom:
+            return False
+        y += card_h + gap
+    return True
+
+
+def _draw_card(pen: Pen, surface: pygame.Surface, card: pygame.Rect, title: list[str], lines: list[str],
+               font: pygame.font.Font, title_font: pygame.font.Font, inset: int) -> None:
+    theme = pen.theme
+    pygame.draw.rect(surface, theme.card, card, border_radius=pen.px(6))
+    pygame.draw.rect(surface, theme.border, card, width=max(1, pen.px(1)), border_radius=pen.px(6))
+    ty = card.top + inset
+    for line in title:
+        pen.text(surface, line, title_font, theme.accent, card.left + inset, ty, card.width - 2 * inset)
+        ty += title_font.get_linesize()
+    for line in lines:
+        pen.text(surface, line, font, theme.text, card.left + inset, ty, card.width - 2 * inset)
+        ty += font.get_linesize()

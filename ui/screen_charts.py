@@ -1,0 +1,113 @@
+"""The screen's pictures of numbers: the values per round as a line plot, and the map grid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ui.screen_pen import Pen
+
+
+def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Sequence[int]]],
+               area: pygame.Rect) -> None:
+    """Values per round as lines on one scale; a legend on top, min and max on the left."""
+    theme = pen.theme
+    font = pen.font(18)
+    bold = pen.font(18, bold=True)
+    inset = pen.px(8)
+    pygame.draw.rect(surface, theme.card, area, border_radius=pen.px(6))
+    pygame.draw.rect(surface, theme.border, area, width=max(1, pen.px(1)),
+                     border_radius=pen.px(6))
+    # The legend: each series' name and last value, on as many rows as they need.
+    x, legend_y = area.left + inset, area.top + inset // 2
+    for index, (name, values) in enumerate(series):
+        color = theme.plot[index % len(theme.plot)]
+        text = f"{name} {values[-1]}" if values else name
+        if x > area.left + inset and x + bold.size(text)[0] > area.right - inset:
+            x, legend_y = area.left + inset, legend_y + bold.get_linesize()
+        rect = pen.text(surface, text, bold, color, x, legend_y, area.right - inset - x)
+        x = rect.right + pen.px(14)
+    values = [v for _, vs in series for v in vs]
+    if not values:
+        return
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    label_w = max(font.size(str(low))[0], font.size(str(high))[0]) + pen.px(6)
+    plot = pygame.Rect(area.left + inset + label_w, legend_y + bold.get_linesize() + inset // 2,
+                       0, 0)
+    plot.width = area.right - inset - plot.left
+    plot.height = area.bottom - inset - plot.top
+    if plot.width < pen.px(20) or plot.height < pen.px(20):
+        return
+    for value, y in ((high, plot.top), (low, plot.bottom)):
+        pygame.draw.line(surface, theme.border, (plot.left, y), (plot.right, y),
+                         max(1, pen.px(1)))
+        pen.text(surface, str(value), font, theme.muted, plot.left - pen.px(6),
+                   y - font.get_linesize() // 2, label_w, "right")
+    rounds = max(len(vs) for _, vs in series)
+    step = plot.width / max(1, rounds - 1)
+
+    def point(i: int, v: int) -> tuple[int, int]:
+        return (round(plot.left + i * step),
+                round(plot.bottom - (v - low) * plot.height / (high - low)))
+
+    for index, (_, vs) in enumerate(series):
+        color = theme.plot[index % len(theme.plot)]
+        points = [point(i, v) for i, v in enumerate(vs)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, color, False, points, max(2, pen.px(3)))
+        if points:
+            pygame.draw.circle(surface, color, points[-1], pen.px(5))
+
+
+def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
+               area: pygame.Rect, offset_rows: bool = False) -> int:
+    """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
+
+    ``offset_rows``: a hex map in offset rows, each odd row half a cell to
+    the left of the even rows (the even rows are drawn half a cell in).
+    Returns the y below the grid's card.
+    """
+    theme = pen.theme
+    inset = pen.px(8)
+    cols = max((len(row) for row in grid), default=0)
+    if not cols:
+        return area.top
+    title = pen.font(22, bold=True)
+    gap = pen.px(4)
+    room_h = round(area.height * 0.55) - title.get_linesize() - 2 * inset
+    # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
+    shift = 0.5 if offset_rows and len(grid) > 1 else 0  # the even rows' half cell
+    cell_w = min(pen.px(64), int((area.width - 2 * inset - gap * (cols - 1)) / (cols + shift)))
+    cell_h = min(pen.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
+    if cell_h < pen.px(12):
+        return area.top
+    labels = [label.removeprefix("*") for row in grid for label in row if label]
+    top_size = max(10, cell_h * 0.5 / pen.unit)
+    font = pen.fitting(labels, [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)],
+                         cell_w - pen.px(4), bold=True)
+    height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
+    card = pygame.Rect(area.left, area.top, area.width, height)
+    pygame.draw.rect(surface, theme.card, card, border_radius=pen.px(6))
+    pygame.draw.rect(surface, theme.border, card, width=max(1, pen.px(1)),
+                     border_radius=pen.px(6))
+    pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
+               card.width - 2 * inset)
+    top = card.top + inset + title.get_linesize()
+    for r, row in enumerate(grid):
+        for c, label in enumerate(row):
+            if not label:
+                continue
+            here = label.startswith("*")
+            half = round(shift * (cell_w + gap)) if r % 2 == 0 else 0
+            rect = pygame.Rect(card.left + inset + half + c * (cell_w + gap),
+                               top + r * (cell_h + gap), cell_w, cell_h)
+            pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
+                             border_radius=pen.px(4))
+            text = label.removeprefix("*")
+            color = theme.accent_text if here else theme.text
+            pen.text(surface, text, font, color, rect.centerx,
+                       rect.centery - font.get_linesize() // 2, cell_w - pen.px(2), "center")
+    return card.bottom

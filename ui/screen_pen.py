@@ -1,0 +1,110 @@
+"""The screen's drawing tools: lengths scaled to the surface, fonts, and text drawn fitted.
+
+Every length is designed at 480 rows (body text 22 px) and scaled by
+:meth:`Pen.px`, so 800x480 and 1920x1080 lay out alike. Text is measured,
+wrapped and cut by :mod:`ui.text`; each text is rendered once per font and
+colour (bounded), since rendering and measuring are most of a frame's cost.
+What is drawn that a touch may act on is collected in :attr:`Pen.regions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ui import cuts
+from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD
+from ui.hits import HitRegion, Target
+from ui.screen_theme import Color, Theme
+from ui.text import MAX_CACHED_TEXTS, Measure, Widths, fit, is_cut, wrap
+
+
+class Pen:
+    """Sizes, fonts and text for a screen of ``size`` pixels in ``theme``."""
+
+    def __init__(self, size: tuple[int, int], theme: Theme) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.size = size
+        self.theme = theme
+        # Every length is designed for 800x480; a screen narrower than 5:3 scales by its width.
+        self.unit = min(size[1] / 480, size[0] / 800)
+        self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
+        self._widths = Widths()
+        self._rendered: dict[tuple[pygame.font.Font, str, Color], pygame.Surface] = {}
+        #: The regions drawn so far that a touch may act on, topmost last.
+        self.regions: list[HitRegion] = []
+
+    def region(self, rect: pygame.Rect, target: Target | None, drag: Target | None = None,
+               drag_step: int = 0, wheel: Target | None = None) -> None:
+        self.regions.append(HitRegion((rect.x, rect.y, rect.width, rect.height), target, drag,
+                                      drag_step, wheel))
+
+    def px(self, length: float) -> int:
+        """A length designed at 480 rows, scaled to this screen."""
+        return max(1, round(length * self.unit))
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        key = (bold, self.px(size))
+        if key not in self._fonts:
+            path = DEJAVU_SANS_BOLD if bold else DEJAVU_SANS
+            self._fonts[key] = pygame.font.Font(str(path), key[1])
+        return self._fonts[key]
+
+    def measure(self, font: pygame.font.Font) -> Measure:
+        """The width of a text in ``font``."""
+        return self._widths.of(font, lambda text: font.size(text)[0])
+
+    def rendered(self, font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded)."""
+        key = (font, text, color)
+        image = self._rendered.get(key)
+        if image is None:
+            if len(self._rendered) >= MAX_CACHED_TEXTS:
+                self._rendered.clear()
+            image = self._rendered[key] = font.render(text, True, color)
+        return image
+
+    def text(
+        self, surface: pygame.Surface, text: str, font: pygame.font.Font, color: Color,
+        x: int, y: int, max_width: int, align: str = "left",
+    ) -> pygame.Rect:
+        """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge."""
+        shown = fit(text, self.measure(font), max_width)
+        cuts.drawn("screen", shown)
+        if not shown:
+            return pygame.Rect(x, y, 0, font.get_linesize())
+        image = self.rendered(font, shown, color)
+        rect = image.get_rect()
+        if align == "center":
+            rect.midtop = (x, y)
+        elif align == "right":
+            rect.topright = (x, y)
+        else:
+            rect.topleft = (x, y)
+        surface.blit(image, rect)
+        return rect
+
+    def lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
+        return wrap(text, self.measure(font), width, max_lines)
+
+    def fitting(self, texts: Sequence[str], sizes: Sequence[float], width: int,
+                bold: bool = False) -> pygame.font.Font:
+        """The largest of ``sizes`` in which every one of ``texts`` fits ``width`` on one
+        line (the smallest if none does): a label is made smaller before it is cut."""
+        for size in sizes:
+            font = self.font(size, bold)
+            if all(self.measure(font)(text) <= width for text in texts):
+                return font
+        return self.font(sizes[-1], bold)
+
+    def wrapping(self, texts: Sequence[str], sizes: Sequence[float], width: int, max_lines: int,
+                 bold: bool = False) -> pygame.font.Font:
+        """The largest of ``sizes`` in which every one of ``texts`` wraps into ``max_lines``
+        lines uncut (the smallest if none does)."""
+        for size in sizes:
+            font = self.font(size, bold)
+            if all(not is_cut(self.lines(t, font, width, max_lines)) for t in texts):
+                return font
+        return self.font(sizes[-1], bold)

@@ -1,0 +1,88 @@
+"""Measuring, wrapping and fitting text: the one place both renderers do it.
+
+The OLED measures with PIL fonts, the screen with pygame fonts; both hand a
+:data:`Measure` (a text's width in pixels) to :func:`fit` and :func:`wrap`,
+so a line is cut or wrapped the same way on either display. Measuring is most
+of a text-heavy frame's cost, so :class:`Widths` remembers each width per
+font (bounded, so a long session's texts cannot grow it without end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+ELLIPSIS = "\u2026"
+
+#: A text's width in pixels in some font.
+Measure = Callable[[str], int]
+
+#: How many texts a cache keeps per font before it starts again (a few frames' worth).
+MAX_CACHED_TEXTS = 4096
+
+class Widths:
+    """Text widths remembered per font: each text measured once (cleared when full).
+
+    Whoever owns the fonts owns their widths, so both go together.
+    """
+
+    def __init__(self) -> None:
+        self._widths: dict[Hashable, dict[str, int]] = {}
+
+    def of(self, font: Hashable, width_of: Measure) -> Measure:
+        """``width_of`` (the width of a text in ``font``), remembered."""
+        widths = self._widths.setdefault(font, {})
+
+        def measure(text: str) -> int:
+            width = widths.get(text)
+            if width is None:
+                if len(widths) >= MAX_CACHED_TEXTS:
+                    widths.clear()
+                width = widths[text] = width_of(text)
+            return width
+        return measure
+
+
+def is_cut(lines: Sequence[str]) -> bool:
+    """True when wrapped ``lines`` end cut (the last one ellipsized)."""
+    return bool(lines) and lines[-1].endswith(ELLIPSIS)
+
+
+def fit(text: str, measure: Measure, max_width: int) -> str:
+    """``text`` cut and ended with an ellipsis so that ``measure`` gives at most ``max_width``."""
+    if measure(text) <= max_width:
+        return text
+    for cut in range(len(text) - 1, -1, -1):
+        candidate = text[:cut].rstrip() + ELLIPSIS
+        if measure(candidate) <= max_width:
+            return candidate
+    return ""
+
+
+def wrap(text: str, measure: Measure, max_width: int, max_lines: int,
+         first_width: int | None = None) -> list[str]:
+    """Word-wrap ``text`` into at most ``max_lines`` lines; the last is ellipsized if cut.
+
+    ``first_width`` is the first line's room when it is narrower (text after a
+    tag); a single word wider than its line is cut.
+    """
+    lines: list[str] = []
+    words = text.split()
+    current = ""
+
+    def room() -> int:
+        return first_width if first_width is not None and not lines else max_width
+
+    while words and len(lines) < max_lines:
+        candidate = f"{current} {words[0]}" if current else words[0]
+        if measure(candidate) <= room():
+            current = candidate
+            words.pop(0)
+            continue
+        lines.append(current or fit(words.pop(0), measure, room()))
+        current = ""
+    if current and len(lines) < max_lines:
+        lines.append(current)
+    if words and lines:
+        last = first_width if first_width is not None and len(lines) == 1 else max_width
+        lines[-1] = fit(" ".join([lines[-1], *words]), measure, last)
+    return lines
