@@ -479,12 +479,12 @@ def test_run_on_a_read_only_card_says_exactly_that(tmp_path):
 
 
 def test_a_phase_end_asks_for_a_backup_and_takes_none_itself(tmp_path, monkeypatch):
-    import store.journal as journal_module
+    import store.journal_file as journal_file
 
     journal, _ = Journal.open(tmp_path)
     journal.new_game(GAME_ID, {"start": 2, "limit": 10}, seed=1)
     requested = []
-    monkeypatch.setattr(journal_module, "write_backup", lambda *a, **k: pytest.fail("a backup on input"))
+    monkeypatch.setattr(journal_file, "write_backup", lambda *a, **k: pytest.fail("a backup on input"))
     controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0,
                             request_backup=lambda: requested.append(1))
     controller._next()  # the round starts at its reminder

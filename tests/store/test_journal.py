@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.core import Command, RuleError, engine
-from store import journal as journal_module
+from store import file_format, trail
 from store.journal import JOURNAL_FILE, Journal, JournalError
 from tests.fixtures.counter_game import GAME_ID
 
@@ -297,7 +297,7 @@ def snapshot_seqs(data_dir: Path) -> list[int]:
 def costly(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command takes 0.5 ms of CPU to apply, whatever the machine."""
     ticks = itertools.count()
-    monkeypatch.setattr(journal_module, "_cpu_time", lambda: next(ticks) * 0.0005)
+    monkeypatch.setattr(trail, "_cpu_time", lambda: next(ticks) * 0.0005)
 
 
 def rolled(tmp_path: Path, *, rolls: int, snapshot_every: int) -> tuple[Journal, list[tuple[dict, int]]]:
@@ -374,7 +374,7 @@ def test_a_cursor_that_cannot_be_written_leaves_the_state_shown(journal: Journal
 def test_snapshots_follow_the_cost_of_replaying(tmp_path: Path, costly: None) -> None:
     """0.5 ms a command: a restore would replay 2 ms after 4 commands, but snapshots
     are kept SNAPSHOT_SPACING (8) apart; snapshot_every still holds."""
-    assert (journal_module.REPLAY_BUDGET, journal_module.SNAPSHOT_SPACING) == (0.002, 8)
+    assert (trail.REPLAY_BUDGET, trail.SNAPSHOT_SPACING) == (0.002, 8)
     journal = open_journal(tmp_path, snapshot_every=20)
     journal.new_game(GAME_ID, {}, seed=3)
     for _ in range(30):
@@ -410,7 +410,7 @@ def page_size(path: Path) -> int:
 def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path: Path) -> None:
     journal = open_journal(tmp_path / "new")
     journal.close()
-    assert page_size(tmp_path / "new" / JOURNAL_FILE) == journal_module.PAGE_SIZE == 1024
+    assert page_size(tmp_path / "new" / JOURNAL_FILE) == file_format.PAGE_SIZE == 1024
 
     old = tmp_path / "old" / JOURNAL_FILE
     old.parent.mkdir()
@@ -434,7 +434,7 @@ def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path
     assert journal.state()[1] == 12
     journal.undo()
     journal.close()
-    assert page_size(old) == journal_module.PAGE_SIZE
+    assert page_size(old) == file_format.PAGE_SIZE
     db = sqlite3.connect(old)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)

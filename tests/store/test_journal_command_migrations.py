@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from games.core import Command
+from store.file_format import format_version
 from store.journal import (
     EXPORT_VERSION,
     JOURNAL_FILE,
@@ -24,7 +25,6 @@ from store.journal import (
     JournalError,
     JournalImportError,
     export_checksum,
-    format_version,
 )
 from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.journal_format_1 import FORMAT_1_TABLES

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from games.core import Command
-from store import journal as journal_module
+from store import file_format
 from store.backup import list_backups, quarantine
-from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError, format_version
+from store.file_format import format_version
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError
 from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.journal_format_1 import FORMAT_1_TABLES
 from tests.store.test_journal import FakeClock, open_journal
@@ -185,7 +186,7 @@ def test_an_older_format_is_upgraded_in_place(tmp_path: Path, monkeypatch: pytes
     def add_notes(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
 
-    monkeypatch.setattr(journal_module, "FORMAT_MIGRATIONS", [*journal_module.FORMAT_MIGRATIONS, add_notes])
+    monkeypatch.setattr(file_format, "FORMAT_MIGRATIONS", [*file_format.FORMAT_MIGRATIONS, add_notes])
     newest = format_version()
     assert newest > 2
     journal = open_journal(tmp_path)
@@ -231,7 +232,7 @@ def test_a_backup_that_turns_out_unreadable_is_passed_over(tmp_path: Path) -> No
 def test_write_failures_are_named_for_the_player(tmp_path):
     import sqlite3
 
-    from store.journal import storage_error
+    from store.storage import storage_error
 
     full = storage_error(sqlite3.OperationalError("database or disk is full"), tmp_path)
     assert full.short == "Card full: not saved" and str(tmp_path) in full.long

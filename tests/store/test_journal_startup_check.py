@@ -1,4 +1,4 @@
-"""Which integrity check the journal runs at start (store/journal.py, "At open").
+"""Which integrity check the journal runs at start (store/health.py).
 
 The full ``PRAGMA integrity_check`` reads every page, so it runs only when
 the last run may not have shut down cleanly: SQLite leaves the ``-wal`` file
@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from games.core import Command
-from store.backup import DamagedError, list_backups
-from store.journal import BACKUP_DIR, CHECK_MARK, JOURNAL_FILE, Journal, header_problem, needs_full_check
+from store.backup import CHECK_MARK, DamagedError, list_backups
+from store.health import header_problem, needs_full_check
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from tests.fixtures.counter_game import GAME_ID
 from tests.store.test_journal import FakeClock, open_journal
 
