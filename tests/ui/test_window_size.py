@@ -1,8 +1,8 @@
-"""The simulator window opens whole on the desktop (hw_sim/window.py)."""
+"""The simulator window opens whole on the desktop (hw_sim/window_layout.py)."""
 
 import pytest
 
-from hw_sim.window import fit_to_desktop
+from hw_sim.window_layout import fit_to_desktop
 
 
 @pytest.mark.parametrize("desktop", [(1400, 900), (1280, 720), (1024, 600)])
