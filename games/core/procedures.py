@@ -25,6 +25,10 @@ class StepKind(StrEnum):
     REMINDER = "reminder"
 
 
+#: The longest short name of a procedure: the OLED's step-line tag (ui/oled.py, phase_tag).
+SHORT_MAX = 8
+
+
 def _never(state: dict) -> bool:
     return False
 
@@ -59,13 +63,30 @@ class Step:
 
 @dataclass(frozen=True)
 class Procedure:
-    """A named sequence of steps; ``then`` names the procedure that follows it."""
+    """A named sequence of steps; ``then`` names the procedure that follows it.
+
+    ``title`` is the rulebook's ("2. Threat Phase"); ``short`` is the phase's
+    name on the displays, one word of at most :data:`SHORT_MAX` characters
+    ("Threat", "Battle"), since the OLED tags its step line with it and cut
+    any longer word ("Engagem."). Without one the displays show the title.
+    """
 
     name: str
     title: str
     steps: tuple[Step, ...]
     then: str | None = None
     on_finish: Callable[[Context], object] | None = None  # its result is not used
+    short: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.short) > SHORT_MAX or len(self.short.split()) > 1:
+            raise ValueError(f"procedure {self.name!r}: short name {self.short!r} is not one word "
+                             f"of at most {SHORT_MAX} characters")
+
+    @property
+    def phase(self) -> str:
+        """What the displays call this procedure: its short name, else its title."""
+        return self.short or self.title
 
     def step_at(self, index: int) -> Step | None:
         return self.steps[index] if 0 <= index < len(self.steps) else None

@@ -42,8 +42,9 @@ class Panel:
 class GameView:
     """Everything the displays need about one game state.
 
-    ``headline`` is the game and round, ``phase`` the procedure title,
-    ``step`` the current step's text (what the player must do now), ``tracks``
+    ``headline`` is the game and round, ``phase`` the procedure's name on the
+    displays (:attr:`~games.core.procedures.Procedure.phase`: one short word the
+    OLED tags its step line with), ``step`` the current step's text (what the player must do now), ``tracks``
     the dial-adjustable values (the first is focused by default), ``facts``
     2–3 key numbers for the OLED's bottom line, ``panels`` the screen's blocks,
     ``over`` the result once the game has ended.
@@ -101,10 +102,10 @@ def procedure_steps(game: Game, state: dict, *, automatic: bool = True) -> tuple
     )
 
 
-def phase_title(game: Game, state: dict) -> str:
-    """The running procedure's title ("2. Threat Phase"), or "" between procedures."""
+def phase_name(game: Game, state: dict) -> str:
+    """The running procedure's name on the displays ("Threat"), or "" between procedures."""
     proc = state.get("procedure")
-    return game.procedure(proc["name"]).title if proc else ""
+    return game.procedure(proc["name"]).phase if proc else ""
 
 
 def step_line(game: Game, state: dict, idle_text: str,

@@ -54,6 +54,7 @@ CAMPAIGN_SETUP = Procedure(
              "World Setup IV-IX"),
     ),
     then="day",
+    short="Setup",
 )
 
 
@@ -120,6 +121,7 @@ START_OF_DAY = Procedure(
              "I) Start of the Day: Reveal and read a new Event card"),
     ),
     then="day",
+    short="Morning",
 )
 
 
@@ -136,6 +138,7 @@ DAY = Procedure(
         Step("all_pass", StepKind.AUTO, "Everyone has Passed", "II) During the Day", run=all_pass),
     ),
     then="end-of-day",
+    short="Day",
 )
 
 
@@ -169,6 +172,7 @@ END_OF_DAY = Procedure(
              "III) End of the Day: Experience Dreams"),
     ),
     then="start-of-day",
+    short="Evening",
 )
 
 # --- Challenge mode: the Escape Dial ------------------------------------------------------
@@ -188,6 +192,7 @@ ESCAPE_TOSS = Procedure(
              dice=lambda state: (1, "dial")),
     ),
     on_finish=_back_to_the_escape,
+    short="Escape",
 )
 
 PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from games.core import GameView, Panel, board, step_data
 from games.core.procedures import Step
-from games.core.views import phase_title, procedure_steps, step_line, track_views
+from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.grail import rounds
 from games.grail.combat import TRAITS
 from games.grail.encounters import hand_size, starting_hand
@@ -345,7 +345,7 @@ def view(state: dict) -> GameView:
     # Off-dial values are on the Characters panel, set with "Correct a value".
     tracks = track_views(GAME, state, dial_only=True)
     fc = forecast(state)
-    phase = phase_title(GAME, state)
+    phase = phase_name(GAME, state)
     step_text, step_kind = step_line(GAME, state, "Press next: Start of the Day", _step_text)
 
     enc = state.get("encounter")

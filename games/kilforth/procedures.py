@@ -77,6 +77,7 @@ SETUP = Procedure(
         Step("first", StepKind.AUTO, "First Hero: highest Sneak", "2. Setup, First Hero",
              run=first_hero),
     ),
+    short="Setup",
 )
 
 
@@ -126,6 +127,7 @@ NIGHT = Procedure(
         Step("camp", StepKind.AUTO, "Breaking Camp: AP = HP", "6. Daylight Phase, Breaking Camp",
              run=break_camp),
     ),
+    short="Night",
 )
 
 
@@ -157,6 +159,7 @@ TEST = Procedure(
         loss_step(),
     ),
     on_finish=end_test,
+    short="Test",
 )
 
 
@@ -175,10 +178,11 @@ ARRIVE = Procedure(
         loss_step(),
     ),
     on_finish=end_action,
+    short="Arrival",
 )
 
 
-DEFEAT = Procedure("defeat", "Hero Defeated", (loss_step(),), on_finish=end_action)
+DEFEAT = Procedure("defeat", "Hero Defeated", (loss_step(),), on_finish=end_action, short="Defeated")
 
 
 MARKET = Procedure(
@@ -187,6 +191,7 @@ MARKET = Procedure(
     (Step("heal", StepKind.PROMPT, "Heal: HP bought", "Action: Market, Option 1 - Heal",
           command="market_heal", skip=lambda s: not market_data(s).get("queue")),),
     on_finish=end_action,
+    short="Market",
 )
 
 
@@ -256,6 +261,7 @@ BATTLE = Procedure(
         Step("again", StepKind.AUTO, "Next round", "Stage 3: Battle", run=next_round),
     ),
     on_finish=after_battle,
+    short="Battle",
 )
 
 
@@ -268,6 +274,7 @@ ENGAGEMENTS = Procedure(
         loss_step(),
     ),
     on_finish=after_engagements,
+    short="Engaged",
 )
 
 

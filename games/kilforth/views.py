@@ -13,7 +13,7 @@ from games.core.dice import counted
 from games.core.engine import current_step
 from games.core.procedures import Step
 from games.core.registry import get_game
-from games.core.views import phase_title, procedure_steps, step_line, track_views
+from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
@@ -154,7 +154,7 @@ def view(state: dict) -> GameView:
     """The OLED's and the screen's view of ``state``."""
     game = get_game(state["game"])
     tracks = track_views(game, state)
-    phase = phase_title(game, state)
+    phase = phase_name(game, state)
     left = deck.size(state["night_deck"])
     active = state["active_hero"]
     step_text, step_kind = step_line(game, state, _idle_text(state), _step_text)

@@ -51,6 +51,7 @@ DELVE = Procedure(
              "1. Delve Phase E"),
     ),
     then="threat",
+    short="Delve",
 )
 
 
@@ -75,6 +76,7 @@ THREAT = Procedure(
         REVEAL_EFFECTS,
     ),
     then="draw",
+    short="Threat",
 )
 
 ADD_THREAT = Procedure(
@@ -90,6 +92,7 @@ ADD_THREAT = Procedure(
              run=threat_phase.again),
     ),
     on_finish=resume,
+    short="+Threat",
 )
 
 
@@ -103,6 +106,7 @@ DRAW = Procedure(
         Step("draw", StepKind.REMINDER, "Draw 1 Skill; swap Pack Assets", "3. Draw Phase"),
     ),
     then="play",
+    short="Draw",
 )
 
 PLAY = Procedure(
@@ -113,6 +117,7 @@ PLAY = Procedure(
              "4. Play Phase"),
     ),
     then="spirit",
+    short="Play",
 )
 
 
@@ -129,6 +134,7 @@ SPIRIT = Procedure(
         Step("lose", StepKind.AUTO, "C. Lose Spirit", "5. Spirit Phase C", run=spirit_phase.lose),
     ),
     then="end",
+    short="Spirit",
 )
 
 END = Procedure(
@@ -144,6 +150,7 @@ END = Procedure(
              run=end_phase.reset_upright),
         Step("reset", StepKind.REMINDER, "C. Reset Assets (not Flipped ones)", "6. End Phase C"),
     ),
+    short="End",
 )
 
 
@@ -160,6 +167,7 @@ WOUNDED = Procedure(
         Step("decide", StepKind.AUTO, "Press On or end the Adventure",
              "Multiplayer Coop Mode, Pressing On", run=wounds.after_wound),
     ),
+    short="Wounded",
 )
 
 
@@ -186,6 +194,7 @@ GAME_END = Procedure(
         Step("next_adventure", StepKind.PROMPT, "f. Set up the next Adventure",
              "Game End f; The Campaign", command="next_adventure"),
     ),
+    short="Endgame",
 )
 
 # --- a Spirit Boost in Multiplayer Coop Mode ---------------------------------------------
@@ -198,6 +207,7 @@ SPIRIT_BOOST = Procedure(
              "Multiplayer Coop Mode, Spirit Boost", command="boost"),
     ),
     on_finish=resume,
+    short="Boost",
 )
 
 PROCEDURES = (DELVE, THREAT, ADD_THREAT, DRAW, PLAY, SPIRIT, END, WOUNDED, GAME_END,

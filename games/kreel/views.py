@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import GameView, Panel
 from games.core.procedures import Step
 from games.core.queue import occupied
-from games.core.views import phase_title, procedure_steps, step_line, track_views
+from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.kreel.action_track import present_power
 from games.kreel.delve_phase import defeated_count, location_sneak
 from games.kreel.spirit_phase import attackers
@@ -166,7 +166,7 @@ def view(state: dict) -> GameView:
     from games.kreel import GAME  # the Game that owns these procedures
 
     tracks = track_views(GAME, state)
-    phase = phase_title(GAME, state)
+    phase = phase_name(GAME, state)
     hero = active_hero(state)
     step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}",
                                      _step_text)

@@ -110,6 +110,7 @@ SETUP = Procedure(
         Step("enemies", StepKind.REMINDER, "Enemy sheet setup: place its enemies", "Setup 3"),
     ),
     then="planning",
+    short="Setup",
 )
 
 
@@ -129,6 +130,7 @@ PLANNING = Procedure(
              run=shuffle_decks),
     ),
     then="action",
+    short="Planning",
 )
 
 
@@ -174,6 +176,7 @@ ACTION = Procedure(
         Step("next_card", StepKind.AUTO, "Card used", "Action Phase", run=card_used),
     ),
     then="prepare",
+    short="Action",
 )
 
 
@@ -192,6 +195,7 @@ PREPARE = Procedure(
         Step("reset", StepKind.AUTO, "Reset the enemy action cards", "Reset Step", run=reset),
         Step("hands", StepKind.REMINDER, "Used hero actions back to hand", "Reset Step"),
     ),
+    short="Prepare",
 )
 
 
@@ -213,7 +217,8 @@ ROLL = Procedure(
         Step("quest", StepKind.PROMPT, "The next active quest", "Quest Deck",
              command="set_quest", skip=lambda s: not roll_data(s).get("quest_done")),
     ),
-    on_finish=resume,  # back to the waiting step
+    on_finish=resume,  # back to the waiting step,
+    short="Dice",
 )
 
 
@@ -229,13 +234,13 @@ EFFECT = Procedure("effect", "Card effect", (
     Step("muster_dark", StepKind.AUTO, "Muster: no dice to roll", "Muster", run=muster_without_dice,
          skip=lambda s: not waiting_musters(s)),
     *aftermath(""),
-), on_finish=resume)
+), on_finish=resume, short="Effect")
 
 SPEND = Procedure("spend", "Fate ability", (
     Step("reroll", StepKind.PROMPT, "Resolve it, then roll its die", "Fate Pool; Fate Ability",
          command="fate_reroll", dice=lambda s: (1, "fate"),
          skip=lambda s: spend_data(s).get("spent") is None),
-), on_finish=resume)
+), on_finish=resume, short="Fate")
 
 PROCEDURES = (SETUP, PLANNING, ACTION, PREPARE, EFFECT, ROLL, SPEND)
 

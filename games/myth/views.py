@@ -6,10 +6,12 @@ deck is never shown before it is revealed; only "face-down" appears.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.core import GameView, Panel, deck
 from games.core.dice import counted, percent
 from games.core.procedures import Step
-from games.core.views import phase_title, procedure_steps, step_line, track_views
+from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.myth.action_phase import current_card
 from games.myth.battles import battle_forecast, roll_odds, roll_outcome, waiting_roll
 from games.myth.board import farrenroc
@@ -102,16 +104,25 @@ def _board_lines(state: dict) -> tuple[str, ...]:
     return tuple(lines) or ("the board is empty",)
 
 
+def _of(state: dict, key: Literal["hero", "track", "objective"], count: int) -> str:
+    """Which of a setup prompt asked ``count`` times this one is ("(2/3)"): on the OLED
+    the three conquest tracks' forms look alike but for it."""
+    return f"({setup_data(state).get(key, 0) + 1}/{count})"
+
+
 def _step_text(state: dict, step: Step) -> str:
     current = current_card(state)
     if step.id == "board":
-        return f"Board: {state['board']['name'][:24]}. Next, or select: Load pack"
+        name = state["board"]["name"].split(" (")[0]  # the stand-in's note is for the screen
+        return f"Board: {name[:24]}. Next, or select: Load pack"
     if step.id == "hero" and state["procedure"]["name"] == "setup":
-        return f"Hero {setup_data(state).get('hero', 0) + 1}: skills, vitality"
+        return f"Hero {_of(state, 'hero', len(state['heroes']))}: skills, vitality"
     if step.id == "track":
-        return f"{TRACKS[setup_data(state).get('track', 0)].capitalize()}: ability spaces"
+        track = TRACKS[setup_data(state).get("track", 0)].capitalize()
+        return f"{track} {_of(state, 'track', len(TRACKS))}: ability spaces"
     if step.id == "objective" and state["procedure"]["name"] == "setup":
-        return f"{RESOURCES[setup_data(state).get('objective', 0)].capitalize()} objective: location"
+        resource = RESOURCES[setup_data(state).get("objective", 0)].capitalize()
+        return f"{resource} objective {_of(state, 'objective', len(RESOURCES))}: location"
     if step.id == "tokens":
         spots = [f"{area_name(state, a)} {s['objective']}" for a, s in state["areas"].items()
                  if s["objective"]]
@@ -249,7 +260,7 @@ def view(state: dict) -> GameView:
     from games.myth import GAME
 
     tracks = track_views(GAME, state, dial_only=True)
-    phase = phase_title(GAME, state)
+    phase = phase_name(GAME, state)
     step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}", _step_text)
     facts = oled_facts(state)
     heroes = tuple(

@@ -6,6 +6,10 @@ from games.core import GameView
 #: between a label and its value, 6 px between two facts.
 FACTS_ROOM = {1: 20, 2: 18, 3: 17}
 
+#: An action-menu row: 115 px beside the scroll arrows, less the mark of an action not
+#: possible now ("×"), at 6 px a character.
+MENU_ROW = 18
+
 
 def assert_facts_fit(view: GameView) -> None:
     """The bottom line's labels and values fit without the renderer cutting a label:

@@ -2,7 +2,7 @@
 the current step's line."""
 
 from games.core import Command, apply, new_game
-from games.core.views import phase_title, procedure_steps, step_line, track_views
+from games.core.views import phase_name, procedure_steps, step_line, track_views
 from tests.games.core.test_engine import GAME
 
 
@@ -15,9 +15,9 @@ def test_track_views_carry_current_values_and_state_bounds():
 
 def test_procedure_steps_mark_done_current_and_todo():
     state = new_game(GAME, {}, 1).state
-    assert procedure_steps(GAME, state) == () and phase_title(GAME, state) == ""
+    assert procedure_steps(GAME, state) == () and phase_name(GAME, state) == ""
     state = apply(GAME, apply(GAME, state, Command("next")).state, Command("next")).state
-    assert phase_title(GAME, state) == "Upkeep"
+    assert phase_name(GAME, state) == "Upkeep"
     assert procedure_steps(GAME, state) == (
         ("Shuffle the deck", "done"), ("Enter a number", "current"),
         ("Double it", "todo"), ("Skipped", "todo"),

@@ -28,7 +28,7 @@ def test_daylight_view_shows_hero_ap_hp_and_nights_left():
 
 def test_night_view_lists_its_steps_in_order():
     view = GAME.view(camp_all(start()))
-    assert view.phase == "Night Phase"
+    assert view.phase == "Night"
     texts = [text for text, _ in view.steps]
     assert texts.index("1. Gloom: heroes in gloom lose HP") < texts.index("3a-c. Dawn")
     assert ("1. Gloom: heroes in gloom lose HP", "done") in view.steps

@@ -11,7 +11,7 @@ def test_oled_facts_round_and_fate_pool_stability_on_the_dials():
     t = Table(seed=2).setup(fate=["rage", "guile", "nature", "arcane", "faith"])
     view = GAME.view(t.state)
     assert dict(view.facts) == {"Round": "1", "Fate": "RGNAF"}
-    assert view.phase == "1. Planning Phase"
+    assert view.phase == "Planning"
     assert view.tracks[0].key == "stability"
 
 
@@ -121,3 +121,18 @@ def test_battle_prompt_reminds_the_captains_sheet_ability():
     t.state["supply"]["captains"] -= 1
     t.do("battle", rank="captain")
     assert "+ sheet ability" in GAME.view(t.state).step
+
+
+def test_a_setup_prompt_asked_several_times_says_which_of_them_it_is():
+    """Issue "Playable from the OLED alone": the three conquest tracks' forms looked
+    alike; each prompt asked n times says "(k/n)"."""
+    t = Table(heroes=2, seed=2)
+    steps = []
+    for command in ("hero", "hero", "enemy_sheet", *["track_abilities"] * 3, "objective"):
+        steps.append(GAME.view(t.state).step)
+        t.do(command, **({"location": "village"} if command == "objective" else {}))
+    steps.append(GAME.view(t.state).step)
+    assert steps[:2] == ["Hero (1/2): skills, vitality", "Hero (2/2): skills, vitality"]
+    assert steps[3:6] == ["Despair (1/3): ability spaces", "Devastation (2/3): ability spaces",
+                          "Corruption (3/3): ability spaces"]
+    assert steps[6:] == ["Hope objective (1/3): location", "Supply objective (2/3): location"]
