@@ -25,107 +25,202 @@ bundled TTF, ``pygame.draw``, ``Surface.blit``), and nothing opens a window:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 
+from games.core.views import GameView
 from ui.hits import HitRegion
 from ui.model import Frame
 from ui.screen_cards import draw_panels
 from ui.screen_charts import draw_grid, draw_plot
 from ui.screen_dialogs import draw_message, overlay, shade
 from ui.screen_pen import Pen
-from ui.screen_play import draw_facts, draw_header, draw_over, draw_steps, draw_tracks
+from ui.screen_play import (
+    draw_facts,
+    draw_header,
+    draw_over,
+    draw_steps,
+    draw_tracks,
+    header_height,
+    over_height,
+)
 from ui.screen_theme import THEMES, Color, Theme
 
 #: What device/ and hw_sim/ take from here: the renderer and the themes it is given.
 __all__ = ["THEMES", "ScreenRenderer", "Theme"]
 
 
+@dataclass(frozen=True)
+class _Part:
+    """One part of the screen: its rectangle, what it shows (``key``) and how to draw it."""
+
+    name: str
+    rect: tuple[int, int, int, int]
+    key: object
+    draw: Callable[[pygame.Surface], None]
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What a part of the last frame showed where, and its regions a touch may act on."""
+
+    rect: tuple[int, int, int, int]
+    key: object
+    hits: tuple[HitRegion, ...]
+
+
 class ScreenRenderer(Pen):
-    """Draws frames for a screen of ``size`` pixels (800x480 and up)."""
+    """Draws frames for a screen of ``size`` pixels (800x480 and up).
+
+    The screen is laid out in parts (the header, the result's banner, the
+    tracks, the steps, the plot, the map and panels, the journal strip),
+    each keyed by what it shows; a frame draws again only the parts whose key
+    changed since the last one. Each is cleared and drawn clipped to its own
+    rectangle, so a part drawn alone is pixel for pixel what a whole drawing
+    gives. A menu, form, history or help covers the game: that frame is
+    drawn whole, and so is the next. A message is drawn over the parts, and
+    the next frame draws again the parts it covered.
+    """
 
     def __init__(self, size: tuple[int, int] = (800, 480), theme: Theme | None = None) -> None:
         super().__init__(size, theme or Theme())
         #: What the last :meth:`render` drew that a touch may act on, topmost last.
         self.hits: tuple[HitRegion, ...] = ()
+        self._surface = pygame.Surface(size)
+        self._shown: dict[str, _Shown] = {}  # empty: the next frame is drawn whole
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
         return next((h for h in reversed(self.hits) if h.contains(pos)), None)
 
     def render(self, frame: Frame) -> pygame.Surface:
-        """Draw ``frame`` onto a new off-screen surface of this renderer's size."""
-        surface = pygame.Surface(self.size)
-        surface.fill(self.theme.background)
-        self.regions = []
-        width, height = self.size
-        pad = self.px(12)
-        journal_h = self._journal_height(frame)
-        body = pygame.Rect(pad, 0, width - 2 * pad, height - journal_h)
-        if frame.game is None:
-            self._draw_title(surface, frame, body)
-        else:
-            header = draw_header(self, surface, frame.game, body)
-            body.top = header.bottom + pad
-            body.height = height - journal_h - body.top - pad
-            self._draw_game(surface, frame, body)
-        self._draw_journal(surface, frame, pygame.Rect(0, height - journal_h, width, journal_h))
+        """Draw ``frame`` on this renderer's off-screen surface and return it.
+
+        The surface is the renderer's own: the next render draws on it again.
+        """
+        surface = self._surface
         cover = overlay(self, frame)
+        if not self._shown:
+            surface.fill(self.theme.background)
+        hits: list[HitRegion] = []
+        shown: dict[str, _Shown] = {}
+        for part in self._parts(frame):
+            last = self._shown.get(part.name)
+            if last is None or last.rect != part.rect or last.key != part.key:
+                self.regions = []
+                surface.set_clip(part.rect)
+                surface.fill(self.theme.background, part.rect)
+                part.draw(surface)
+                last = _Shown(part.rect, part.key, tuple(self.regions))
+            shown[part.name] = last
+            hits += last.hits
+        surface.set_clip(None)
+        self.regions = hits
+        self._shown = shown
         if cover is not None:
             self.regions = []  # what is under the shade is out of reach
             shade(self, surface)
             cover(surface)
-        if frame.message is not None:
-            draw_message(self, surface, frame.message, height - journal_h)
+            self._shown = {}
+        if frame.message is not None:  # the parts under it are drawn again when it has gone
+            covered = draw_message(self, surface, frame.message, self.size[1] - self._journal_height(frame))
+            self._shown = {name: part for name, part in self._shown.items()
+                           if not covered.colliderect(part.rect)}
         self.hits = tuple(self.regions)
         return surface
 
-    def _draw_title(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
-        font = self.font(48, bold=True)
-        y = area.centery - font.get_linesize()
-        self.text(surface, frame.title, font, self.theme.text, area.centerx, y, area.width,
-                   "center")
-        rule_y = y + font.get_linesize() + self.px(10)
-        pygame.draw.rect(surface, self.theme.accent,
-                         pygame.Rect(area.centerx - self.px(120), rule_y, self.px(240), self.px(4)))
-        if frame.tray:
-            self.text(surface, frame.tray, self.font(22), self.theme.muted, area.centerx,
-                       rule_y + self.px(20), area.width, "center")
-
-
-    def _draw_game(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+    def _parts(self, frame: Frame) -> list[_Part]:
+        """The parts ``frame`` lays out, each with what it shows and how it is drawn."""
+        width, height = self.size
+        pad = self.px(12)
+        journal_h = self._journal_height(frame)
+        foot = height - journal_h
+        strip = pygame.Rect(0, foot, width, journal_h)
+        journal = _Part("journal", (0, foot, width, journal_h), (frame.journal[-2:], frame.tray),
+                        lambda s: self._draw_journal(s, frame, strip))
         game = frame.game
-        assert game is not None
+        if game is None:
+            body = pygame.Rect(pad, 0, width - 2 * pad, foot)
+            return [_Part("title", (0, 0, width, foot), (frame.title, frame.tray),
+                          lambda s: self._draw_title(s, frame, body)), journal]
+        top = header_height(self) + pad
+        header_area = pygame.Rect(pad, 0, width - 2 * pad, foot)
+        parts = [_Part("header", (0, 0, width, top), (game.headline, game.phase),
+                       lambda s: draw_header(self, s, game, header_area))]
+        area = pygame.Rect(pad, top, width - 2 * pad, foot - top - pad)
+        return [*parts, *self._game_parts(frame, game, area, foot), journal]
+
+    def _game_parts(self, frame: Frame, game: GameView, area: pygame.Rect, foot: int) -> list[_Part]:
+        """The game's parts in ``area``: the result's banner, then three columns (the tracks
+        and facts, the steps over the plot, the map over the panels) down to ``foot``."""
+        width = self.size[0]
         gap = self.px(14)
+        parts: list[_Part] = []
+        band = area.top  # where the columns' parts start
         if game.over is not None:
-            banner = draw_over(self, surface, game.over, area)
-            area = pygame.Rect(area.left, banner.bottom + gap, area.width,
-                               area.bottom - banner.bottom - gap)
+            over, banner = game.over, area.copy()
+            banner_bottom = area.top + over_height(self)
+            band = banner_bottom + gap // 2
+            parts.append(_Part("over", (0, area.top, width, band - area.top), over,
+                               lambda s: draw_over(self, s, over, banner)))
+            area = pygame.Rect(area.left, banner_bottom + gap, area.width, area.bottom - banner_bottom - gap)
         left_w = round(area.width * 0.30)
         mid_w = round(area.width * 0.34)
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         middle = pygame.Rect(left.right + gap, area.top, mid_w - gap, area.height)
         right = pygame.Rect(middle.right + gap, area.top, area.right - middle.right - gap,
                             area.height)
-        if not game.panels and not game.grid:  # give the steps the room
+        wide = not game.panels and not game.grid  # give the steps the room
+        if wide:
             middle.width = area.right - middle.left
+        first, second = left.right + gap // 2, width if wide else middle.right + gap // 2
+        parts.append(_Part("tracks", (0, band, first, foot - band), (game.tracks, frame.focus, game.facts),
+                           lambda s: self._draw_left(s, frame, game, left)))
+        steps_foot = foot
         if any(values for _, values in game.series):  # the plot under the steps
             plot_h = min(self.px(150), round(area.height * 0.4))
             plot = pygame.Rect(middle.left, middle.bottom - plot_h, middle.width, plot_h)
             middle.height -= plot_h + gap
-            draw_plot(self, surface, game.series, plot)
-        if game.grid:  # the map above the panels
-            grid_bottom = draw_grid(self, surface, game.grid, right, game.grid_offset_rows)
-            right = pygame.Rect(right.left, grid_bottom + gap, right.width,
-                                right.bottom - grid_bottom - gap)
-        tracks_bottom = draw_tracks(self, surface, game.tracks, frame.focus, left)
-        if game.facts:
-            facts_top = tracks_bottom + (gap if game.tracks else 0)
-            draw_facts(self, surface, game.facts,
-                             pygame.Rect(left.left, facts_top, left.width, left.bottom - facts_top))
-        draw_steps(self, surface, game, middle)
-        if game.panels and right.height > 0:
-            draw_panels(self, surface, game.panels, right)
+            steps_foot = plot.top - gap // 2
+            parts.append(_Part("plot", (first, steps_foot, second - first, foot - steps_foot), game.series,
+                               lambda s: draw_plot(self, s, game.series, plot)))
+        parts.append(_Part("steps", (first, band, second - first, steps_foot - band),
+                           (game.phase, game.step, game.steps), lambda s: draw_steps(self, s, game, middle)))
+        if not wide:
+            parts.append(_Part("panels", (second, band, width - second, foot - band),
+                               (game.grid, game.grid_offset_rows, game.panels),
+                               lambda s: self._draw_right(s, game, right)))
+        return parts
 
+    def _draw_title(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
+        font = self.font(48, bold=True)
+        y = area.centery - font.get_linesize()
+        self.text(surface, frame.title, font, self.theme.text, area.centerx, y, area.width, "center")
+        rule_y = y + font.get_linesize() + self.px(10)
+        pygame.draw.rect(surface, self.theme.accent,
+                         pygame.Rect(area.centerx - self.px(120), rule_y, self.px(240), self.px(4)))
+        if frame.tray:
+            self.text(surface, frame.tray, self.font(22), self.theme.muted, area.centerx,
+                      rule_y + self.px(20), area.width, "center")
+
+    def _draw_left(self, surface: pygame.Surface, frame: Frame, game: GameView, area: pygame.Rect) -> None:
+        """The tracks from the top of ``area``, the facts under them."""
+        tracks_bottom = draw_tracks(self, surface, game.tracks, frame.focus, area)
+        if game.facts:
+            facts_top = tracks_bottom + (self.px(14) if game.tracks else 0)
+            draw_facts(self, surface, game.facts,
+                       pygame.Rect(area.left, facts_top, area.width, area.bottom - facts_top))
+
+    def _draw_right(self, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
+        """The map at the top of ``area``, the panels under it."""
+        if game.grid:
+            gap = self.px(14)
+            grid_bottom = draw_grid(self, surface, game.grid, area, game.grid_offset_rows)
+            area = pygame.Rect(area.left, grid_bottom + gap, area.width, area.bottom - grid_bottom - gap)
+        if game.panels and area.height > 0:
+            draw_panels(self, surface, game.panels, area)
 
     def _journal_height(self, frame: Frame) -> int:
         lines = min(2, len(frame.journal)) or (1 if frame.tray else 0)

@@ -221,7 +221,9 @@ def draw_help(pen: Pen, surface: pygame.Surface, rows: Sequence[tuple[str, str]]
         y += row_h
 
 
-def draw_message(pen: Pen, surface: pygame.Surface, message: Message, bottom: int) -> None:
+def draw_message(pen: Pen, surface: pygame.Surface, message: Message, bottom: int) -> pygame.Rect:
+    """A notice in a banner above ``bottom``; an error or the game's end in a dialog over a
+    shade (a tap anywhere reads it). Returns what it covered."""
     theme = pen.theme
     text = message.long or message.short
     if message.kind == "info":
@@ -233,9 +235,9 @@ def draw_message(pen: Pen, surface: pygame.Surface, message: Message, bottom: in
         y = banner.top + pen.px(8)
         for line in lines:
             pen.text(surface, line, font, theme.accent_text, pen.px(24), y,
-                       pen.size[0] - pen.px(48))
+                     pen.size[0] - pen.px(48))
             y += font.get_linesize()
-        return
+        return banner
     font = pen.font(24)
     accent = theme.error if message.kind == "error" else theme.accent
     title = "Not allowed" if message.kind == "error" else "Game over"
@@ -245,5 +247,6 @@ def draw_message(pen: Pen, surface: pygame.Surface, message: Message, bottom: in
     box, y, _ = _dialog(pen, surface, title, len(lines), font.get_linesize(), accent)
     for line in lines:
         pen.text(surface, line, font, theme.text, box.left + pen.px(16), y,
-                   box.width - pen.px(32))
+                 box.width - pen.px(32))
         y += font.get_linesize()
+    return surface.get_rect()

@@ -33,6 +33,7 @@ class Pen:
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
         self._widths = Widths()
         self._rendered: dict[tuple[pygame.font.Font, str, Color], pygame.Surface] = {}
+        self._wrapped: dict[tuple[pygame.font.Font, str, int, int], tuple[str, ...]] = {}
         #: The regions drawn so far that a touch may act on, topmost last.
         self.regions: list[HitRegion] = []
 
@@ -87,7 +88,15 @@ class Pen:
         return rect
 
     def lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
-        return wrap(text, self.measure(font), width, max_lines)
+        """``text`` wrapped in ``font`` (see :func:`ui.text.wrap`), each wrapping done once (bounded):
+        the panels try their texts in several sizes every time they are drawn."""
+        key = (font, text, width, max_lines)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) >= MAX_CACHED_TEXTS:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = tuple(wrap(text, self.measure(font), width, max_lines))
+        return list(lines)
 
     def fitting(self, texts: Sequence[str], sizes: Sequence[float], width: int,
                 bold: bool = False) -> pygame.font.Font:

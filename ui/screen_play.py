@@ -14,7 +14,13 @@ from ui.screen_pen import Pen
 from ui.screen_theme import Color
 
 
-def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> pygame.Rect:
+def header_height(pen: Pen) -> int:
+    """How far down the header reaches: its rule's y."""
+    return pen.px(8) + pen.font(30, bold=True).get_linesize() + pen.px(6)
+
+
+def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
+    """The headline (game and round) on the left, the phase on the right, a rule under them."""
     theme = pen.theme
     top = pen.px(8)
     headline_font = pen.font(30, bold=True)
@@ -29,19 +35,23 @@ def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.
         phase_w = rect.width + pen.px(24)
     pen.text(surface, game.headline, headline_font, theme.text, area.left, top,
                area.width - phase_w)
-    bottom = top + headline_font.get_linesize() + pen.px(6)
+    bottom = header_height(pen)
     pygame.draw.line(surface, theme.border, (0, bottom), (pen.size[0], bottom),
                      max(1, pen.px(2)))
-    return pygame.Rect(area.left, 0, area.width, bottom)
 
 
-def draw_over(pen: Pen, surface: pygame.Surface, text: str, area: pygame.Rect) -> pygame.Rect:
+def over_height(pen: Pen) -> int:
+    """The height of the result's banner."""
+    return pen.font(30, bold=True).get_linesize() + pen.px(16)
+
+
+def draw_over(pen: Pen, surface: pygame.Surface, text: str, area: pygame.Rect) -> None:
+    """The result, in an accent banner along the top of ``area``."""
     font = pen.font(30, bold=True)
-    rect = pygame.Rect(area.left, area.top, area.width, font.get_linesize() + pen.px(16))
+    rect = pygame.Rect(area.left, area.top, area.width, over_height(pen))
     pygame.draw.rect(surface, pen.theme.accent, rect, border_radius=pen.px(6))
     pen.text(surface, text, font, pen.theme.accent_text, rect.centerx,
-               rect.top + pen.px(8), rect.width - pen.px(24), "center")
-    return rect
+             rect.top + pen.px(8), rect.width - pen.px(24), "center")
 
 
 def draw_tracks(
