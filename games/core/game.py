@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.commands import CommandSpec, Param
 from games.core.procedures import Procedure
+from games.core.secrets import ALWAYS, without
 from games.core.tracks import TrackTable
 
 if TYPE_CHECKING:
@@ -70,7 +71,10 @@ class Game:
       its bounds must read the state they are handed.
     - ``invariants(state)``: game-specific limits; returns what is broken.
     - ``end_check(state)``: the result once the game has ended, else None.
-    - ``view(state)``: the view model.
+    - ``show(game, state)``: the game's view function, the view model of a
+      state. Called only through :meth:`view`, on a state without the secrets.
+    - ``secrets``: dotted paths into the state that no display may show
+      (:mod:`games.core.secrets`): Myth's face-down enemy action cards.
     - ``next_procedure(state)``: the procedure ``next`` starts when none is
       running (a new round), or None.
     - ``settle(ctx)``: runs after every accepted command, whatever changed the
@@ -99,7 +103,7 @@ class Game:
     commands: tuple[CommandSpec, ...]
     procedures: tuple[Procedure, ...]
     tracks: Callable[[dict], list[TrackSpec]]  # a TrackTable once the Game is made
-    view: Callable[[dict], GameView]
+    show: Callable[[Game, dict], GameView]
     invariants: Callable[[dict], list[str]] = lambda state: []
     end_check: Callable[[dict], Mapping[str, Any] | None] = lambda state: None
     next_procedure: Callable[[dict], str | None] = lambda state: None
@@ -107,10 +111,16 @@ class Game:
     migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
     command_migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
     rules_file: str = ""
+    secrets: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.tracks, TrackTable):
             object.__setattr__(self, "tracks", TrackTable(self.tracks))
+
+    def view(self, state: dict) -> GameView:
+        """What the displays show of ``state``: ``show`` run on it without the
+        generator's state and the game's ``secrets``, so no view can leak one."""
+        return self.show(self, without(state, (*ALWAYS, *self.secrets)))
 
     def procedure(self, name: str) -> Procedure:
         for proc in self.procedures:

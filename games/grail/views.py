@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from games.core import GameView, Panel, board, step_data
+from games.core import Game, GameView, Panel, board, step_data
 from games.core.procedures import Step
 from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.grail import rounds
@@ -339,14 +339,12 @@ def encounter_lines(state: dict) -> tuple[str, ...]:
 # --- the view ----------------------------------------------------------------------------------
 
 
-def view(state: dict) -> GameView:
-    from games.grail import GAME
-
+def view(game: Game, state: dict) -> GameView:
     # Off-dial values are on the Characters panel, set with "Correct a value".
-    tracks = track_views(GAME, state, dial_only=True)
+    tracks = track_views(game, state, dial_only=True)
     fc = forecast(state)
-    phase = phase_name(GAME, state)
-    step_text, step_kind = step_line(GAME, state, "Press next: Start of the Day", _step_text)
+    phase = phase_name(game, state)
+    step_text, step_kind = step_line(game, state, "Press next: Start of the Day", _step_text)
 
     enc = state.get("encounter")
     if enc and enc["kind"] == "combat":
@@ -383,7 +381,7 @@ def view(state: dict) -> GameView:
     )
     if enc:  # the running Encounter first on the screen
         panels = (panels[-1],) + panels[:-1]
-    steps = procedure_steps(GAME, state, automatic=False)
+    steps = procedure_steps(game, state, automatic=False)
     over = state["over"]["text"] if state.get("over") else None
     return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
                     tracks, facts, panels, steps, over,

@@ -8,11 +8,9 @@ procedure's steps and the gloom spread per Day.
 
 from __future__ import annotations
 
-from games.core import GameView, Panel, deck
+from games.core import Game, GameView, Panel, deck
 from games.core.dice import counted
-from games.core.engine import current_step
 from games.core.procedures import Step
-from games.core.registry import get_game
 from games.core.views import phase_name, procedure_steps, step_line, track_views
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
@@ -25,14 +23,11 @@ from games.kilforth.turns import in_daylight, night_ready
 OLED_LINE = 21  # characters on the OLED's top line (the step) in the small font
 
 
-def test_odds(state: dict) -> str | None:
+def test_odds(state: dict, step: Step) -> str | None:
     """"Test": before the roll, the exact chance of reaching the needed successes with
     the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called.
     Short enough for the OLED's top line ("5 dice: 54% Fate 84%")."""
-    proc = state.get("procedure")
-    step = current_step(get_game(state["game"]), state)
-    if not proc or step is None:
-        return None
+    proc = state["procedure"]
     if proc["name"] == "test" and step.id == "roll":
         test = rolled_test(state)
         hero = state["heroes"][test["hero"]]
@@ -121,7 +116,7 @@ def _step_text(state: dict, step: Step) -> str:
     """The current step worded from the state: the odds of a roll ("Test"), the
     Night card to enter, the Plot, who loses an asset or rumour."""
     proc = state["procedure"]
-    roll_odds = test_odds(state)
+    roll_odds = test_odds(state, step)
     if roll_odds:
         return roll_odds
     if step.id == "card" and proc["name"] == "night":
@@ -150,9 +145,8 @@ def _idle_text(state: dict) -> str:
             else f"{_short(state, active)}: Action/Camp, {hero['ap']} AP")
 
 
-def view(state: dict) -> GameView:
+def view(game: Game, state: dict) -> GameView:
     """The OLED's and the screen's view of ``state``."""
-    game = get_game(state["game"])
     tracks = track_views(game, state)
     phase = phase_name(game, state)
     left = deck.size(state["night_deck"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core import GameView, Panel
+from games.core import Game, GameView, Panel
 from games.core.procedures import Step
 from games.core.queue import occupied
 from games.core.views import phase_name, procedure_steps, step_line, track_views
@@ -162,13 +162,11 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
             ("Cost", str(pending_cost(state))))
 
 
-def view(state: dict) -> GameView:
-    from games.kreel import GAME  # the Game that owns these procedures
-
-    tracks = track_views(GAME, state)
-    phase = phase_name(GAME, state)
+def view(game: Game, state: dict) -> GameView:
+    tracks = track_views(game, state)
+    phase = phase_name(game, state)
     hero = active_hero(state)
-    step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}",
+    step_text, step_kind = step_line(game, state, f"Press next: round {state['round'] + 1}",
                                      _step_text)
 
     facts = oled_facts(state)
@@ -203,7 +201,7 @@ def view(state: dict) -> GameView:
     series = tuple((f"{h['name']} Spirit" if len(state["heroes"]) > 1 else "Spirit",
                     tuple(h["spirit_log"])) for h in state["heroes"])
 
-    steps = procedure_steps(GAME, state)
+    steps = procedure_steps(game, state)
 
     headline = f"Kreel Manor \u00b7 A{state['campaign']['adventure']} Round {state['round']}"
     if len(state["heroes"]) > 1:

@@ -8,7 +8,7 @@ the box automates is in ``docs/games/myth-dark-frontier.md``.
 
 from games.core import Game, register
 from games.myth import commands, procedures, rules, setup, views
-from games.myth.state import MIGRATIONS, SCHEMA_VERSION
+from games.myth.state import MIGRATIONS, SCHEMA_VERSION, SECRETS
 
 GAME = register(
     Game(
@@ -20,11 +20,12 @@ GAME = register(
         commands=commands.COMMANDS,
         procedures=procedures.PROCEDURES,
         tracks=rules.tracks,
-        view=views.view,
+        show=views.view,
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
         migrations=MIGRATIONS,
         rules_file="rules/myth-dark-frontier.md",
+        secrets=SECRETS,
     )
 )

@@ -8,7 +8,8 @@ below. Also here: the rules' constants and limits, and the migrations between
 schemas.
 
 The enemy action cards in ``plan`` are hidden slots (:func:`games.core.deck.face_down`):
-the state keeps them (it is journaled) but no view shows one before it is revealed.
+the state keeps them (it is journaled) but no view sees one before it is revealed
+(:data:`SECRETS`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from typing import Literal, NotRequired, TypedDict, cast
 from games.core import step_data
 
 SCHEMA_VERSION = 4
+
+# "Determining Enemy Actions": the enemy action cards placed face down on the action
+# decks, and the order of the enemy action deck, are known to no player; the displays
+# never receive them (games.core.secrets).
+SECRETS = ("plan.*.enemy.card", "enemy_deck.draw")
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
 STABILITY = 10

@@ -1,14 +1,15 @@
 """What the OLED and the screen show of a Myth: Dark Frontier state.
 
 Hidden information ("Determining Enemy Actions"): an enemy action card on a
-deck is never shown before it is revealed; only "face-down" appears.
+deck is never shown before it is revealed; only "face-down" appears. The view
+never holds one: ``Game.view`` strips the game's ``SECRETS`` before calling it.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from games.core import GameView, Panel, deck
+from games.core import Game, GameView, Panel, deck
 from games.core.dice import counted, percent
 from games.core.procedures import Step
 from games.core.views import phase_name, procedure_steps, step_line, track_views
@@ -256,12 +257,10 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
             ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
 
 
-def view(state: dict) -> GameView:
-    from games.myth import GAME
-
-    tracks = track_views(GAME, state, dial_only=True)
-    phase = phase_name(GAME, state)
-    step_text, step_kind = step_line(GAME, state, f"Press next: round {state['round'] + 1}", _step_text)
+def view(game: Game, state: dict) -> GameView:
+    tracks = track_views(game, state, dial_only=True)
+    phase = phase_name(game, state)
+    step_text, step_kind = step_line(game, state, f"Press next: round {state['round'] + 1}", _step_text)
     facts = oled_facts(state)
     heroes = tuple(
         f"{h['name']}: T{h['tactics']} C{h['cunning']} I{h['intellect']} S{h['spirit']}, "
@@ -294,7 +293,7 @@ def view(state: dict) -> GameView:
     grid = _grid(state)
     if not grid:  # no positions on this board: the board as a list
         panels += (Panel("Board", _board_lines(state)),)
-    steps = procedure_steps(GAME, state)
+    steps = procedure_steps(game, state)
     headline = f"Myth \u00b7 Round {state['round']}"
     over = state["over"]["text"] if state.get("over") else None
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,

@@ -21,7 +21,7 @@ from ui.model import Message
 
 def with_commands(monkeypatch, *commands, procedures=None, view=None):
     game = dataclasses.replace(COUNTER, commands=COUNTER.commands + tuple(commands),
-                               procedures=procedures or COUNTER.procedures, view=view or COUNTER.view)
+                               procedures=procedures or COUNTER.procedures, show=view or COUNTER.show)
     monkeypatch.setitem(registry._GAMES, GAME_ID, game)
     return game
 
@@ -138,7 +138,7 @@ def test_a_tray_roll_into_a_form_with_unseen_fields_waits_on_the_check_page(jour
 
 def test_a_next_that_ends_the_phase_for_everyone_unannounced_asks_once(journal, clock, monkeypatch):
     """Grail's "Character 1's turn": next there would pass everyone and end the day."""
-    def view(state):
+    def view(game, state):
         step = "Player 1's turn" if state.get("procedure") else ""
         return GameView(headline="Counter", step=step,
                         tracks=(TrackView("counter", "Counter", state["counter"], 0, state["limit"]),))
@@ -360,7 +360,7 @@ def test_menu_labels_that_look_alike_once_cut_keep_their_distinguishing_part():
 
 
 def test_help_starts_with_the_step_in_full_and_scrolls(journal, clock, monkeypatch):
-    def view(state):
+    def view(game, state):
         return GameView(headline="Counter", phase="2. Threat Phase",
                         step="B. Block: enter your Block points played this Spirit phase",
                         tracks=(TrackView("counter", "Counter", state["counter"], 0, state["limit"]),))

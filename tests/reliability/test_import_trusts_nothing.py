@@ -282,7 +282,7 @@ def _spoil(ctx) -> None:
     ctx.state["spoiled"] = True
 
 
-def _unshowable_view(state: dict) -> GameView:
+def _unshowable_view(game: Game, state: dict) -> GameView:
     if state["spoiled"]:
         raise ZeroDivisionError("a view that cannot draw this state")
     return GameView(headline="fine")
@@ -298,7 +298,7 @@ UNSHOWABLE = register(
         commands=(CommandSpec("spoil", "Make the view raise", _spoil),),
         procedures=(),
         tracks=lambda state: [TrackSpec("hp", "HP", "hp", 0, 9)],
-        view=_unshowable_view,
+        show=_unshowable_view,
     )
 )
 

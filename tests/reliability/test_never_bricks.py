@@ -36,12 +36,12 @@ WAIT = 10.0
 
 def broken_view_at(monkeypatch, value: int) -> None:
     """The counter game's view raises for one counter value, as Kilforth's did for an empty team."""
-    def view(state):
+    def view(game, state):
         if state["counter"] == value:
             raise IndexError("list index out of range")
-        return COUNTER.view(state)
+        return COUNTER.show(game, state)
 
-    monkeypatch.setitem(registry._GAMES, GAME_ID, dataclasses.replace(COUNTER, view=view))
+    monkeypatch.setitem(registry._GAMES, GAME_ID, dataclasses.replace(COUNTER, show=view))
 
 
 # --- 1. a state the view cannot draw ------------------------------------------------

@@ -42,7 +42,7 @@ GAME = Game(
     commands=(CommandSpec("take", "Lose HP", _take, (Param("amount", "int", low=1, high=5),)),),
     procedures=(),
     tracks=lambda state: [],
-    view=lambda state: GameView(headline="hp"),
+    show=lambda game, state: GameView(headline="hp"),
     migrations={1: lambda s: s, 2: lambda s: s, 3: lambda s: s},
     command_migrations={1: _rename_n, 3: _hit_is_take},
 )

@@ -77,7 +77,7 @@ GAME = Game(
     ),
     procedures=(UPKEEP,),
     tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, lambda st: st["max_hp"])],
-    view=lambda s: GameView(headline="test"),
+    show=lambda g, s: GameView(headline="test"),
     end_check=lambda s: {"result": "loss", "text": "HP 0"} if s["hp"] == 0 else None,
     next_procedure=lambda s: "upkeep",
     migrations={1: lambda s: {**s, "max_hp": s["hp"]}},
@@ -231,7 +231,7 @@ LINKED = Game(
     procedures=(Procedure("ask", "Ask", (Step("q", StepKind.PROMPT, "Answer", command="answer"),)),),
     tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5, on_change=_spend_ap),
                       TrackSpec("ap", "AP", "ap", 0, 5)],
-    view=lambda s: GameView(headline="hooks"),
+    show=lambda g, s: GameView(headline="hooks"),
     next_procedure=lambda s: "ask",
 )
 
@@ -280,7 +280,7 @@ def test_tracks_off_the_dial_are_still_corrected_within_bounds():
         setup=lambda ctx: ctx.state.update(hp=3, might=2), commands=(), procedures=(),
         tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5),
                           TrackSpec("might", "Might", "might", 0, 4, dial=False)],
-        view=lambda s: GameView(headline="dial"),
+        show=lambda g, s: GameView(headline="dial"),
     )
     state = new_game(game, {}, 1).state
     assert apply(game, state, Command("correct", {"track": "might", "value": 4})).state["might"] == 4
@@ -301,7 +301,7 @@ def test_finish_ends_a_procedure_early_and_runs_its_wrap_up():
     then = Procedure("q", "Q", (Step("c", StepKind.REMINDER, "C"),))
     game = Game(id="engine-finish", title="Finish", schema_version=1, setup_params=(),
                 setup=lambda ctx: ctx.start("p"), commands=(), procedures=(proc, then),
-                tracks=lambda s: [], view=lambda s: GameView(headline="f"))
+                tracks=lambda s: [], show=lambda g, s: GameView(headline="f"))
     state = new_game(game, {}, 1).state
     assert state["wrapped"] is True
     assert current_step(game, state).id == "c"
@@ -325,7 +325,7 @@ def test_settle_runs_after_every_command_and_may_start_a_procedure():
     game = Game(id="engine-settle", title="Settle", schema_version=1, setup_params=(),
                 setup=lambda ctx: ctx.state.update(hp=2, wounded=False), commands=(),
                 procedures=(wound,), tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5)],
-                view=lambda s: GameView(headline="s"), settle=settle)
+                show=lambda g, s: GameView(headline="s"), settle=settle)
     state = new_game(game, {}, 1).state
     state = apply(game, state, Command("correct", {"track": "hp", "value": 0})).state
     assert state["wounded"] and current_step(game, state).id == "draw"
@@ -390,7 +390,7 @@ def test_an_interrupting_procedure_resumes_the_waiting_step():
                 setup=lambda ctx: ctx.state.update(hp=5), procedures=(outer, effect),
                 commands=(CommandSpec("card", "A card effect", interrupt),),
                 tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5)],
-                view=lambda s: GameView(headline="i"), next_procedure=lambda s: "outer")
+                show=lambda g, s: GameView(headline="i"), next_procedure=lambda s: "outer")
     state = new_game(game, {}, 1).state
     state = apply(game, apply(game, state, Command("next")).state, Command("next")).state
     assert current_step(game, state).id == "b"
@@ -422,7 +422,7 @@ def _settling_game():
         commands=(CommandSpec("lose", "Lose the game", lambda ctx: ctx.state.update(lost=True)),),
         procedures=(wound,),
         tracks=lambda s: [TrackSpec("hp", "HP", "hp", 0, 5), TrackSpec("count", "Count", "count", 0, 3)],
-        view=lambda s: GameView(headline="end"),
+        show=lambda g, s: GameView(headline="end"),
         invariants=lambda s: [] if len(s["names"]) == s["count"] else [f"count {s['count']} but "
                                                                            f"{len(s['names'])} names"],
         end_check=lambda s: {"result": "loss", "text": "Lost"} if s["lost"] else None,

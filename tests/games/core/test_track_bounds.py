@@ -21,7 +21,7 @@ GAME = Game(
         TrackSpec("value", "Value", "value", 0, lambda s: s["cap"]),
         TrackSpec("cap", "Cap", "cap", lambda s: s["value"], 20),
     ],
-    view=lambda s: GameView("Bounds"),
+    show=lambda g, s: GameView("Bounds"),
 )
 
 

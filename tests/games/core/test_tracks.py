@@ -124,7 +124,7 @@ def test_games_wrap_their_tracks_and_the_engine_uses_them():
     build = Counting()
     game = Game(id="tracks-test", title="Tracks", schema_version=1, setup_params=(),
                 setup=lambda ctx: ctx.state.update(heroes("Ana")), commands=(), procedures=(),
-                tracks=build, view=lambda state: GameView("Tracks"))
+                tracks=build, show=lambda game, state: GameView("Tracks"))
     assert isinstance(game.tracks, TrackTable) and game.tracks.build is build
     state = new_game(game, {}, 1).state
     for delta in (-1, 1, -1, -1):

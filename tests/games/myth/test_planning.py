@@ -4,6 +4,7 @@ resolution order of each action deck ("Hero Action Step", "Action Phase")."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -76,6 +77,27 @@ def test_no_view_shows_an_unrevealed_enemy_card_through_two_rounds():
             if t.state["procedure"] and t.state["procedure"]["name"] == "planning":
                 assert not any(c in t.last.description.lower() for c in ENEMY_CARDS)
         assert seen_hidden > 5
+
+
+def test_the_view_never_holds_a_face_down_card_nor_the_enemy_deck_order():
+    """"Determining Enemy Actions": the cards are placed facedown; the view function is
+    handed the state without them (``SECRETS``), so no view can print one."""
+    seen = []
+
+    def spy(game, state):
+        seen.append(state)
+        return GAME.show(game, state)
+
+    game = dataclasses.replace(GAME, show=spy)
+    t = Table(heroes=2, seed=3).setup()
+    for _ in range(40):
+        game.view(t.state)
+        step = t.step()
+        t.do(step.command if step is not None and step.kind.value == "prompt" else "next")
+    slots = [entry["enemy"] for state in seen for entry in (state["plan"] or {}).values()]
+    assert any(not slot["revealed"] for slot in slots) and any(slot["revealed"] for slot in slots)
+    assert all(("card" in slot) == slot["revealed"] for slot in slots)
+    assert all("draw" not in state["enemy_deck"] and "rng" not in state for state in seen)
 
 
 def test_a_revealed_card_is_shown():

@@ -1,0 +1,42 @@
+"""A game's secrets never reach its view function (issue "Typed": boardgame.io's
+playerView made structural, so no view can leak hidden information by mistake)."""
+
+import copy
+import dataclasses
+
+from games.core import Game, GameView, new_game
+from games.core.secrets import without
+from tests.games.core.test_engine import GAME
+
+STATE = {
+    "rng": 12345,
+    "hand": {"cards": ["ace", "king"], "size": 2},
+    "slots": {"a": {"card": "march", "revealed": False}, "b": {"card": "scheme", "revealed": True}},
+    "rows": [{"secret": 1, "open": 2}, {"secret": 3, "open": 4}],
+}
+
+
+def test_a_secret_path_is_removed_and_the_state_is_left_as_it_was():
+    kept = copy.deepcopy(STATE)
+    out = without(STATE, ("rng", "hand.cards", "rows.*.secret", "nowhere.at.all"))
+    assert out == {"hand": {"size": 2}, "slots": STATE["slots"], "rows": [{"open": 2}, {"open": 4}]}
+    assert STATE == kept
+
+
+def test_a_face_down_value_is_secret_until_its_slot_is_revealed():
+    out = without(STATE, ("slots.*.card",))
+    assert out["slots"] == {"a": {"revealed": False}, "b": {"card": "scheme", "revealed": True}}
+
+
+def test_the_view_function_sees_neither_the_secrets_nor_the_generator():
+    seen = []
+
+    def show(game: Game, state: dict) -> GameView:
+        seen.append(state)
+        return GameView(headline=f"HP {state['hp']}")
+
+    game = dataclasses.replace(GAME, show=show, secrets=("max_hp",))
+    state = new_game(game, {"hp": 7}, 1).state
+    assert game.view(state).headline == "HP 7"
+    assert "rng" not in seen[0] and "max_hp" not in seen[0]
+    assert "rng" in state and state["max_hp"] == 7
