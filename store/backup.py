@@ -1,15 +1,18 @@
 """Backups of the journal file, and recovery when the file is damaged.
 
-Backups are whole-file copies taken with SQLite's online backup API (safe
-while the journal is open and in WAL mode), written under a temporary name,
-flushed and renamed, so a power cut leaves either the old set or the new one.
-They are numbered so the newest is the highest number, whatever the clock
-says, and rotate: only the newest ``keep`` remain.
+Two kinds of backup sit in ``backups/``. The rotating copies are whole-file
+copies taken with SQLite's online backup API (safe while the journal is open
+and in WAL mode), written under a temporary name, flushed and renamed, so a
+power cut leaves either the old set or the new one. They are numbered so the
+newest is the highest number, whatever the clock says, and rotate: only the
+newest ``keep`` remain. The mirror (``journal-mirror.db``) is one file kept in
+step with the journal by writing only what changed (:mod:`store.mirror`).
 
 Recovery never deletes anything: the damaged file moves aside together with
 its ``-wal`` and ``-shm`` companions (so it can still be examined, or rescued
-by hand), then the newest backup that passes SQLite's integrity check is
-copied into place.
+by hand), then the newest backup (by the journal generation it records, the
+mirror included once settled) that passes SQLite's integrity check is copied
+into place.
 
 Every backup is integrity-checked before it replaces anything: a journal
 damaged while the box runs is never rotated into the backups, and the
@@ -27,6 +30,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
+MIRROR_FILE = "journal-mirror.db"  # kept in step by store/mirror.py
 SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
 CHECK_MARK = "-check"  # beside the journal: check it in full at the next start
 
@@ -80,6 +84,15 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
     existing = list_backups(backup_dir)
     number = _number(existing[-1]) + 1 if existing else 1
     final = backup_dir / f"journal-{number:06d}-{_stamp(clock)}.db"
+    write_copy(db, final, pages=pages, sleep=sleep)
+    for old in (existing + [final])[:-keep]:
+        old.unlink()
+    return final
+
+
+def write_copy(db: sqlite3.Connection, final: Path, *, pages: int = -1, sleep: float = 0.0) -> None:
+    """Copy the open database ``db`` whole to ``final``: under a temporary name, checked,
+    flushed, then renamed over whatever was there (a power cut leaves the old file or the new)."""
     partial = final.with_name(final.name + ".part")
     target = sqlite3.connect(partial)
     try:
@@ -101,10 +114,7 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
         raise DamagedError(f"the journal fails the integrity check ({problems}); no backup was written")
     _fsync(partial)
     os.replace(partial, final)
-    _fsync(backup_dir)
-    for old in (existing + [final])[:-keep]:
-        old.unlink()
-    return final
+    _fsync(final.parent)
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -152,7 +162,7 @@ def recover(
     """
     moved = quarantine(path, clock)
     notices = [f"The journal was damaged ({reason}); it was moved aside to {moved.name}."]
-    for candidate in reversed(list_backups(backup_dir)):
+    for candidate in restore_points(backup_dir):
         if candidate in skip:
             continue
         if is_healthy(candidate):
@@ -162,6 +172,42 @@ def recover(
         notices.append(f"The backup {candidate.name} is damaged too; skipped.")
     notices.append("No healthy backup was found: starting a fresh journal.")
     return notices, None
+
+
+def restore_points(backup_dir: Path) -> list[Path]:
+    """Every backup a recovery may restore, newest first: the rotating copies by number, and the
+    mirror (settled) before the first copy that records no later journal generation than it
+    (last when it is unreadable)."""
+    copies = list(reversed(list_backups(backup_dir)))
+    mirror = backup_dir / MIRROR_FILE
+    if not mirror.exists():
+        return copies
+    settle(mirror)
+    mine = generation_of(mirror)
+    if mine is not None:
+        for n, copy in enumerate(copies):
+            theirs = generation_of(copy)
+            if theirs is not None and theirs <= mine:
+                return [*copies[:n], mirror, *copies[n:]]
+    return [*copies, mirror]
+
+
+def settle(path: Path) -> None:
+    """Roll back a sync of the SQLite file at ``path`` that a power cut or a kill interrupted.
+
+    SQLite does that at the first access of a connection that may write (a
+    read-only one refuses the file instead); the file is then the one before
+    the sync, ready to be read or copied on its own. A file that cannot be
+    opened is left for the integrity check to refuse.
+    """
+    try:
+        db = sqlite3.connect(path)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        pass
 
 
 def _put_in_place(backup: Path, path: Path) -> None:
@@ -201,7 +247,7 @@ def newer_backup(backup_dir: Path, generation: int, skip: Collection[Path] = ())
     instead of starting from the older file without a word. Reading a
     backup's generation is cheap; only one that is ahead gets the full check.
     """
-    for candidate in reversed(list_backups(backup_dir)):
+    for candidate in restore_points(backup_dir):
         if candidate in skip:
             continue
         ahead = generation_of(candidate)

@@ -2,10 +2,10 @@
 
 A press is committed (one fsync of the WAL) and drawn before any of this
 starts (issue "Never bricks, never freezes"). What used to follow a
-phase-ending press synchronously — a whole-file copy, its integrity check,
-two fsyncs, and now and then SQLite's WAL checkpoint — waits here until the
-box has been idle for ``idle_after`` seconds, and then runs on its own
-SQLite connection, copying in steps that let the journal's writer in between
+phase-ending press synchronously — a backup, its check, its fsyncs, and now
+and then SQLite's WAL checkpoint — waits here until the box has been idle for
+``idle_after`` seconds, and then runs on its own SQLite connection, whole
+copies in steps that let the journal's writer in between
 (``Connection.backup(pages=...)``).
 
 The cadence (docs/JOURNAL.md, "Backups"):
@@ -13,10 +13,14 @@ The cadence (docs/JOURNAL.md, "Backups"):
 - a backup is *requested* when a procedure ends (a Threat phase, a Night…);
   requests coalesce: at most one is pending;
 - it is taken at the first idle moment at least ``min_interval`` seconds
-  after the previous one (longer for a journal over :data:`BACKUP_BUDGET`
-  bytes, in proportion, so a long campaign does not wear the card faster),
-  and not at all when the journal has not changed since the previous one
-  (its ``meta.generation`` is the same);
+  after the previous one, and not at all when the journal has not changed
+  since the previous one (its ``meta.generation`` is the same);
+- a backup brings the mirror in step (:mod:`store.mirror`: it writes what
+  changed, whatever the journal's size); a whole rotating copy is added only
+  when the wear budget allows it (:meth:`BackupWorker._full_copy_due`: after
+  the journal has itself written :data:`FULL_COPY_EVERY` times the file's
+  size, so whole copies add at most about a quarter to the journal's own
+  writes, whatever its length), or when there is no copy or no mirror yet;
 - the WAL is checkpointed into the file at idle once it holds
   ``checkpoint_at`` bytes, or at once when it outgrows ``wal_limit`` bytes
   (the journal's own connection never checkpoints: its autocheckpoint is
@@ -43,7 +47,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.backup import DamagedError, generation_of, list_backups, request_full_check, write_backup
+from store.backup import (
+    MIRROR_FILE,
+    DamagedError,
+    generation_of,
+    list_backups,
+    request_full_check,
+    write_backup,
+)
+from store.mirror import MirrorUnusable, build_mirror, sync_mirror
 from store.storage import StorageError, storage_error
 
 log = logging.getLogger(__name__)
@@ -52,15 +64,18 @@ STEP_PAGES = 256  # 1 MiB of 4 KiB pages per step
 STEP_SLEEP = 0.002  # seconds between steps: the journal's writer gets in
 WAL_LIMIT = 4 * 1024 * 1024  # SQLite's own autocheckpoint is about 1,000 pages
 CHECKPOINT_AT = 1024 * 1024  # at idle, from this size on
-# Up to this size a backup may follow every ``min_interval``; a larger file
-# waits proportionally longer, so backups write at most this many bytes per
-# ``min_interval`` whatever the journal's length (docs/JOURNAL.md, "Backups").
-BACKUP_BUDGET = 4 * 1024 * 1024
+# The wear budget of whole copies (docs/JOURNAL.md, "Backups"): one is taken once the journal
+# has written this many times its file's size since the last, counted in write transactions
+# (meta.generation) of about JOURNAL_WRITE_BYTES each: a commit's pages in the WAL (4.3 KB)
+# and again when checkpointed.
+FULL_COPY_EVERY = 4
+JOURNAL_WRITE_BYTES = 8 * 1024
 
 
 @dataclass(frozen=True)
 class BackupDone:
-    """A background backup finished: ``path`` written, or ``error`` says why not."""
+    """A background backup finished: ``path`` written (a rotating copy, or the mirror when only
+    it was brought in step), or ``error`` says why not."""
 
     path: Path | None
     error: StorageError | None = None
@@ -138,7 +153,7 @@ class BackupWorker:
 
     def _spaced_at(self, now: float) -> float:
         """When the spacing from the last backup (this session's or an earlier one's) allows one."""
-        return now if self._last_backup is None else self._last_backup + self._interval()
+        return now if self._last_backup is None else self._last_backup + self.min_interval
 
     def _backup_at(self, now: float) -> float | None:
         """When the pending backup is due: idle, and spaced from the last one (None: none pending)."""
@@ -147,16 +162,18 @@ class BackupWorker:
         return max(self._touched + self.idle_after, self._spaced_at(now))
 
     def _newest_backup_time(self) -> float | None:
-        """The newest backup file's time on this worker's clock: a new session waits out the
-        spacing from the last session's backup rather than copying the file at once."""
-        backups = list_backups(self.backup_dir)
-        if not backups:
+        """The newest backup's time (a rotating copy's, or the mirror's last sync) on this
+        worker's clock: a new session waits out the spacing from the last session's backup
+        rather than writing one at once."""
+        times = []
+        for path in (*list_backups(self.backup_dir)[-1:], self.backup_dir / MIRROR_FILE):
+            try:
+                times.append(path.stat().st_mtime)
+            except OSError:
+                continue
+        if not times:
             return None
-        try:
-            age = max(0.0, self._wall_clock() - backups[-1].stat().st_mtime)
-        except OSError:
-            return None
-        return self._clock() - age
+        return self._clock() - max(0.0, self._wall_clock() - max(times))
 
     def _checkpoint_at(self, now: float) -> float | None:
         """When the WAL is due to be checkpointed: at idle once it is sizeable, now when it is
@@ -189,14 +206,6 @@ class BackupWorker:
                 return
             if checkpoint_at is not None and checkpoint_at <= now:
                 self._checkpoint()
-
-    def _interval(self) -> float:
-        """Seconds between backups: ``min_interval``, stretched for a journal over the budget."""
-        try:
-            size = self.journal_path.stat().st_size
-        except OSError:
-            size = 0
-        return self.min_interval * max(1.0, size / BACKUP_BUDGET)
 
     def _wal_signature(self) -> tuple[int, int] | None:
         try:
@@ -240,8 +249,7 @@ class BackupWorker:
         try:
             db = self._connect()
             try:
-                path = write_backup(db, self.backup_dir, self.keep, self._wall_clock,
-                                    pages=STEP_PAGES, sleep=STEP_SLEEP)
+                path = self._write(db, generation)
             finally:
                 db.close()
         except DamagedError as exc:  # the next open checks every page and repairs
@@ -256,3 +264,32 @@ class BackupWorker:
         self._last_generation = generation
         log.info("backup written: %s", path.name)
         self.report(BackupDone(path))
+
+    def _write(self, db: sqlite3.Connection, generation: int | None) -> Path:
+        """A whole rotating copy when one is due, then the mirror in step (built anew by a whole
+        copy when it cannot be synced); the path of the copy, or else of the mirror."""
+        copy = None
+        if self._full_copy_due(db, generation):
+            copy = write_backup(db, self.backup_dir, self.keep, self._wall_clock,
+                                pages=STEP_PAGES, sleep=STEP_SLEEP)
+        try:
+            mirror = sync_mirror(db, self.backup_dir)
+        except MirrorUnusable as why:
+            log.info("the mirror is built anew: %s", why)
+            mirror = build_mirror(db, self.backup_dir, pages=STEP_PAGES, sleep=STEP_SLEEP)
+        return copy or mirror
+
+    def _full_copy_due(self, db: sqlite3.Connection, generation: int | None) -> bool:
+        """Whether this backup adds a whole rotating copy: when there is none, or no mirror (a
+        whole write is made then anyway), or once the journal has written
+        :data:`FULL_COPY_EVERY` times its size since the newest copy (its write transactions
+        since, by ``meta.generation``, at :data:`JOURNAL_WRITE_BYTES` each; its size is its
+        pages', the WAL's included)."""
+        backups = list_backups(self.backup_dir)
+        if not backups or not (self.backup_dir / MIRROR_FILE).exists():
+            return True
+        last = generation_of(backups[-1])
+        if generation is None or last is None:
+            return True
+        size = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
+        return (generation - last) * JOURNAL_WRITE_BYTES >= FULL_COPY_EVERY * size

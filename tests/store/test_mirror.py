@@ -1,0 +1,281 @@
+"""The mirror backup (store/mirror.py; docs/JOURNAL.md, "Backups"): one file kept in step with
+the journal by writing what changed, atomic under a power cut, never fed a damaged journal, and
+a restore point like the rotating copies."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from store.backup import MIRROR_FILE, DamagedError, list_backups
+from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupWorker
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from store.mirror import MirrorUnusable, build_mirror, sync_mirror
+from tests.fixtures.counter_game import GAME_ID
+from tests.store.test_journal import ROLL, open_journal, push
+
+TABLES = ("meta", "games", "commands", "snapshots", "checkpoints")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def rows(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table of the SQLite file at ``path``, in key order."""
+    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        return {table: db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in TABLES}
+    finally:
+        db.close()
+
+
+def connect(data_dir: Path) -> sqlite3.Connection:
+    """A connection to the journal as the backup worker opens one."""
+    return sqlite3.connect(data_dir / JOURNAL_FILE, isolation_level=None, timeout=1.0)
+
+
+def synced(data_dir: Path) -> Path:
+    """Sync the mirror (built if there is none yet); return its path."""
+    db = connect(data_dir)
+    try:
+        try:
+            return sync_mirror(db, data_dir / BACKUP_DIR)
+        except MirrorUnusable:
+            return build_mirror(db, data_dir / BACKUP_DIR)
+    finally:
+        db.close()
+
+
+def played(data_dir: Path, rolls: int = 12) -> Journal:
+    journal = open_journal(data_dir, snapshot_every=4)
+    journal.new_game(GAME_ID, {"start": 2, "limit": 10}, seed=1, name="first")
+    for _ in range(rolls):
+        journal.commit(ROLL)
+    return journal
+
+
+def test_there_is_no_mirror_to_sync_until_one_is_built(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    db = connect(tmp_path)
+    with pytest.raises(MirrorUnusable, match="none yet"):
+        sync_mirror(db, tmp_path / BACKUP_DIR)
+    db.close()
+    assert rows(synced(tmp_path)) == rows(tmp_path / JOURNAL_FILE)
+    journal.close()
+
+
+def test_commits_are_synced_into_the_mirror(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    mirror = synced(tmp_path)
+    for _ in range(7):
+        journal.commit(ROLL)
+    journal.add_checkpoint("before the boss")
+    assert rows(mirror) != rows(tmp_path / JOURNAL_FILE)
+    assert synced(tmp_path) == mirror
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    assert len(rows(mirror)["commands"]) == 19
+    journal.close()
+
+
+def test_an_undo_and_a_new_line_of_play_replace_the_mirrors_tail(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    journal.add_checkpoint("late")
+    mirror = synced(tmp_path)
+    old_tail = rows(mirror)["commands"][-4:]
+    for _ in range(4):
+        journal.undo()
+    journal.commit(push(3))  # seq 9 again, another command; 10..12, their snapshots and the checkpoint go
+    synced(tmp_path)
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    commands = rows(mirror)["commands"]
+    assert len(commands) == 9 and commands[-1] != old_tail[0]
+    assert rows(mirror)["checkpoints"] == []
+    journal.close()
+
+
+def test_a_deleted_slot_leaves_the_mirror_and_a_reused_id_is_not_mixed_up(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    second = journal.new_game(GAME_ID, {"start": 5, "limit": 10}, seed=2, name="second")
+    for _ in range(6):
+        journal.commit(ROLL)
+    mirror = synced(tmp_path)
+    journal.delete_slot(second)
+    third = journal.new_game(GAME_ID, {"start": 1, "limit": 10}, seed=3, name="third")
+    assert third == second  # SQLite hands the highest id out again
+    journal.commit(push(1))
+    synced(tmp_path)
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    assert [row[0] for row in rows(mirror)["commands"]].count(third) == 1
+    journal.close()
+
+
+def test_a_damaged_journal_is_never_synced_into_the_mirror(tmp_path: Path) -> None:
+    journal = played(tmp_path, rolls=300)
+    mirror = synced(tmp_path)
+    journal.commit(ROLL)
+    journal.close()
+    before = mirror.read_bytes()
+    path = tmp_path / JOURNAL_FILE
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2 // 1024 * 1024
+    data[middle:middle + 1024] = b"\xa5" * 1024  # one page in the middle, overwritten
+    path.write_bytes(bytes(data))
+    db = connect(tmp_path)
+    with pytest.raises(DamagedError, match="integrity check"):
+        sync_mirror(db, tmp_path / BACKUP_DIR)
+    db.close()
+    assert mirror.read_bytes() == before
+    assert not Path(f"{mirror}-journal").exists()
+
+
+def test_a_journal_is_restored_from_the_mirror_when_it_is_the_newest_backup(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    journal.backup()  # an older whole copy
+    for _ in range(5):
+        journal.commit(ROLL)
+    mirror = synced(tmp_path)
+    good = journal.state()
+    journal.close()
+    (tmp_path / JOURNAL_FILE).write_bytes(b"not a database at all" * 100)
+    restored, notices = Journal.open(tmp_path)
+    assert restored.state() == good
+    assert f"Restored the backup {mirror.name}; later moves are lost." in notices
+    restored.close()
+
+
+def big_journal(data_dir: Path, commands: int) -> Journal:
+    """A played journal that also holds a second slot of ``commands`` rows (written by SQL, as
+    benchmarks/phase_end.py fills its long journal; that slot is never replayed here)."""
+    played(data_dir).close()
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    with db:
+        columns = "cursor, updated, schema, game_id, name, created, options, seed, initial"
+        slot = db.execute(f"INSERT INTO games ({columns}) SELECT {columns.replace('name', repr('long'))}"
+                          " FROM games").lastrowid
+        db.executemany("INSERT INTO commands (game, seq, command, schema, description, created)"
+                       " VALUES (?, ?, ?, 2, ?, ?)",
+                       [(slot, seq, json.dumps({"name": "push", "params": {"amount": seq % 3}}),
+                         f"Push {seq % 3} on the long campaign's counter", 1_700_000_000.0 + seq)
+                        for seq in range(1, commands + 1)])
+    db.close()
+    journal, _ = Journal.open(data_dir, snapshot_every=4)
+    return journal
+
+
+def _written() -> int:
+    """What this process has handed the kernel to write so far (Linux's /proc/self/io)."""
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("wchar:"):
+            return int(line.split()[1])
+    raise AssertionError("no wchar in /proc/self/io")
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts writes with Linux's /proc/self/io")
+def test_a_sync_writes_what_changed_not_the_whole_file(tmp_path: Path) -> None:
+    journal = big_journal(tmp_path, commands=40_000)
+    mirror = synced(tmp_path)
+    size = (tmp_path / JOURNAL_FILE).stat().st_size
+    assert size > 4 * 1024 * 1024
+    for _ in range(10):
+        journal.commit(ROLL)
+    db = connect(tmp_path)
+    before = _written()
+    sync_mirror(db, tmp_path / BACKUP_DIR)
+    written = _written() - before
+    db.close()
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    # the changed pages, once in the mirror and once in its rollback journal: a few dozen KiB
+    assert written < 128 * 1024, f"{written:,} bytes written by a sync of a {size:,}-byte journal"
+    journal.close()
+
+
+KILLED_MID_SYNC = r"""
+import os, sys
+from pathlib import Path
+from store.mirror import sync_mirror
+import sqlite3
+
+data = Path(sys.argv[1])
+db = sqlite3.connect(data / "journal.db", isolation_level=None, timeout=1.0)
+
+def trace(statement):
+    if statement == "COMMIT":  # the mirror's cache has spilled pages into its file: die now
+        os._exit(0)
+
+db.set_trace_callback(trace)
+sync_mirror(db, data / "backups")
+"""
+
+
+def test_a_kill_in_the_middle_of_a_sync_leaves_the_old_mirror_usable(tmp_path: Path) -> None:
+    """The sync of a large change spills pages into the mirror before its commit; a kill then
+    leaves a hot rollback journal, and the mirror restored is the one before the sync."""
+    journal = played(tmp_path)
+    mirror = synced(tmp_path)
+    old = rows(mirror)
+    good = journal.state()
+    journal.close()
+    big_journal(tmp_path, commands=40_000).close()  # more than the mirror's page cache holds
+    script = tmp_path / "killed.py"
+    script.write_text(KILLED_MID_SYNC)
+    subprocess.run([sys.executable, str(script), str(tmp_path)], check=True, timeout=120,
+                   cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert Path(f"{mirror}-journal").stat().st_size > 0  # a hot journal: the sync was under way
+    (tmp_path / JOURNAL_FILE).write_bytes(b"\0" * 4096)  # and the journal is lost as well
+    restored, notices = Journal.open(tmp_path)
+    assert f"Restored the backup {mirror.name}; later moves are lost." in notices
+    assert restored.state() == good
+    restored.close()
+    assert rows(mirror) == old
+
+
+def test_the_worker_syncs_the_mirror_and_adds_a_whole_copy_within_the_wear_budget(tmp_path: Path) -> None:
+    journal = played(tmp_path)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
+    worker.request()
+    worker.close()  # the first backup: a whole copy and the mirror built
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
+    mirror = tmp_path / BACKUP_DIR / MIRROR_FILE
+    journal.commit(ROLL)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
+    worker.request()
+    worker.close()  # one move since: the mirror only
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    db = connect(tmp_path)
+    size = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    for _ in range(FULL_COPY_EVERY * size // JOURNAL_WRITE_BYTES - 1):
+        journal.commit(ROLL)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
+    worker.request()
+    worker.close()  # just short of the budget: still the mirror only
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
+    for _ in range(2):
+        journal.commit(ROLL)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
+    worker.request()
+    worker.close()  # the journal wrote its budget's worth: a whole copy again
+    assert len(list_backups(tmp_path / BACKUP_DIR)) == 2
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    journal.close()
+
+
+def test_a_mirror_that_fails_its_check_is_built_anew(tmp_path: Path) -> None:
+    journal = played(tmp_path, rolls=200)
+    mirror = synced(tmp_path)
+    data = bytearray(mirror.read_bytes())
+    middle = len(data) // 2 // 1024 * 1024
+    data[middle:middle + 1024] = b"\xa5" * 1024
+    mirror.write_bytes(bytes(data))
+    journal.commit(ROLL)
+    db = connect(tmp_path)
+    with pytest.raises(MirrorUnusable):
+        sync_mirror(db, tmp_path / BACKUP_DIR)
+    db.close()
+    assert synced(tmp_path) == mirror
+    assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
+    journal.close()
