@@ -9,7 +9,8 @@ Nothing in ``games`` imports anything else from the project, or does any I/O.
 """
 
 from games.core.commands import Command, CommandSpec, Param
-from games.core.engine import Applied, Context, apply, new_game, step_data
+from games.core.context import Context, step_data
+from games.core.engine import Applied, apply, new_game
 from games.core.errors import RuleError
 from games.core.game import Game, TrackSpec
 from games.core.procedures import Procedure, Step, StepKind

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from games.core.errors import RuleError
 
 if TYPE_CHECKING:
-    from games.core.engine import Context
+    from games.core.context import Context
 
 PARAM_KINDS = ("int", "bool", "choice", "text", "dice")
 

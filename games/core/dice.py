@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from games.core.errors import RuleError
 
 if TYPE_CHECKING:
-    from games.core.engine import Context
+    from games.core.context import Context
 
 
 def is_success(face: int, threshold: int, *, at_most: bool = False) -> bool:

@@ -1,6 +1,7 @@
 """The reducer: ``apply(game, state, command) -> Applied``. Pure and deterministic.
 
-The handler runs on a private deep copy of the state; if anything raises
+The handler runs on a private deep copy of the state (a
+:class:`~games.core.context.Context`); if anything raises
 :class:`RuleError` the copy is dropped and the caller's state is untouched.
 After the handler the engine answers the current prompt step, runs the
 automatic steps that follow (stopping at the next prompt or reminder, with a
@@ -10,21 +11,26 @@ invariant. Same state and command in, same state and events out.
 Once the game is over no game action is accepted; only ``correct`` is, and
 after it the game's ``settle`` runs (no procedure) so the state stays whole:
 a correction then works, or is refused with the limit it breaks.
+
+Also here: bringing a saved state or a journaled command up to the game's
+schema (:func:`migrate`, :func:`migrate_command`). The commands every game has
+are in :mod:`games.core.core_commands`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import rng
-from games.core.commands import Command, CommandSpec, Param
+from games.core.commands import Command, CommandSpec
+from games.core.context import Context, Event, copy_state, current_step
+from games.core.core_commands import command_specs
 from games.core.errors import RuleError, fits_oled
-from games.core.game import Game, TrackSpec
-from games.core.paths import get_path, set_path
-from games.core.procedures import Step, StepKind
+from games.core.game import Game
+from games.core.paths import get_path
+from games.core.procedures import StepKind
 
 CORE_KEYS = ("game", "schema", "rng", "procedure", "over")
 MAX_AUTOMATIC_STEPS = 10_000
@@ -32,14 +38,6 @@ MAX_AUTOMATIC_STEPS = 10_000
 
 class InvariantError(RuleError):
     """A command would break a limit the rules set: a bug, refused like a rule error."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, for the displays and the journal's description."""
-
-    text: str
-    kind: str = "info"
 
 
 @dataclass(frozen=True)
@@ -51,232 +49,7 @@ class Applied:
     description: str
 
 
-def step_data(state: dict) -> dict:
-    """The running procedure's scratch values (empty when none runs): ``Context.data`` for
-    what sees only the state (a step's ``skip``, a form's choices, the views)."""
-    proc = state.get("procedure")
-    return proc["data"] if proc else {}
-
-
-@dataclass
-class Context:
-    """What a handler or an automatic step works with.
-
-    ``state`` is the private copy being changed. Randomness comes only from
-    :meth:`roll`, :meth:`below` and :meth:`shuffle`, which advance the
-    generator held in ``state["rng"]``.
-    """
-
-    game: Game
-    state: dict
-    params: dict = field(default_factory=dict)
-    command: Command | None = None
-    events: list[Event] = field(default_factory=list)
-    description: str = ""
-    staying: bool = False
-
-    def emit(self, text: str, kind: str = "info") -> None:
-        self.events.append(Event(text, kind))
-
-    def describe(self, text: str) -> None:
-        """Set the journal entry's human description ("Threat revealed: Fight 3")."""
-        self.description = text
-
-    def note(self, text: str, kind: str = "info") -> None:
-        """Add ``text`` to the journal entry's description and to the events (the players see it)."""
-        self.describe(f"{self.description}; {text}" if self.description else text)
-        self.emit(text, kind)
-
-    def fail(self, short: str, long: str | None = None) -> None:
-        raise RuleError(short, long)
-
-    def below(self, n: int) -> int:
-        value, self.state["rng"] = rng.below(self.state["rng"], n)
-        return value
-
-    def roll(self, count: int, sides: int = 6) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(count)]
-
-    def shuffle(self, items: list) -> list:
-        out, self.state["rng"] = rng.shuffled(self.state["rng"], items)
-        return out
-
-    @property
-    def data(self) -> dict:
-        """Scratch values of the running procedure (empty dict when none runs)."""
-        return step_data(self.state)
-
-    def start(self, name: str, data: dict | None = None) -> None:
-        """Start procedure ``name`` at its first step (replacing any running one)."""
-        self.game.procedure(name)  # KeyError early for a typo
-        self.state["procedure"] = {"name": name, "step": 0, "data": dict(data or {})}
-
-    def stop(self) -> None:
-        self.state["procedure"] = None
-
-    def interrupt(self, name: str, data: dict | None = None) -> None:
-        """Start procedure ``name`` on top of the running one, which waits at its
-        current step: a card that says "Add 1 Threat" mid-phase, a Test during
-        an Event. End the interrupting procedure with :func:`resume` (its
-        ``on_finish``) to return to the waiting step."""
-        waiting = self.state.get("procedure")
-        self.start(name, {**(data or {}), "resume": _copy(waiting) if waiting is not None else None})
-
-    def finish(self) -> None:
-        """End the running procedure early as if its last step were done: its
-        ``on_finish`` runs and the procedure it names in ``then`` starts."""
-        proc = self.state["procedure"]
-        proc["step"] = len(self.game.procedure(proc["name"]).steps)
-
-    def stay(self) -> None:
-        """Keep the prompt just answered as the current step: it asks again
-        (one Guardian after another, one Character's Rest after another)."""
-        self.staying = True
-
-    def goto(self, step_id: str) -> None:
-        """Jump the running procedure to ``step_id`` (for rule-driven branches)."""
-        proc = self.state["procedure"]
-        proc["step"] = self.game.procedure(proc["name"]).index_of(step_id)
-
-
-def resume(ctx: Context) -> bool:
-    """Return to the procedure :meth:`Context.interrupt` left waiting (an
-    ``on_finish`` for interrupting procedures); False when nothing waited, so
-    the game can carry on its own way."""
-    waiting = ctx.data.get("resume")
-    if waiting is None:
-        return False
-    ctx.state["procedure"] = waiting
-    return True
-
-
-def current_step(game: Game, state: dict) -> Step | None:
-    proc = state.get("procedure")
-    if not proc:
-        return None
-    return game.procedure(proc["name"]).step_at(proc["step"])
-
-
-class _NotPlainData(Exception):
-    """A value JSON would change on a round trip: a tuple, a key that is not a string, a set."""
-
-
-_SCALARS = frozenset((str, int, float, bool, type(None)))
-
-
-def _plain_copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts with string keys, lists, str, int, float, bool,
-    None); :class:`_NotPlainData` for anything else."""
-    if type(value) is dict:
-        out = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                raise _NotPlainData
-            out[key] = item if type(item) in _SCALARS else _plain_copy(item)
-        return out
-    if type(value) is list:
-        return [item if type(item) in _SCALARS else _plain_copy(item) for item in value]
-    raise _NotPlainData
-
-
-def _copy(state: dict) -> dict:
-    """A private deep copy of ``state``, equal to what a JSON round trip gives.
-
-    A state is plain JSON data (DESIGN.md, "State ... round-trips through JSON
-    exactly"), and then a structural copy is that round trip at half the cost.
-    Anything else (a tuple a handler left, a key that is not a string) goes
-    through JSON as it always did, which turns it into what JSON reads back,
-    or raises for what JSON cannot hold.
-    """
-    try:
-        return _plain_copy(state)
-    except _NotPlainData:
-        return json.loads(json.dumps(state))
-
-
-# --- the commands every game has ------------------------------------------------
-
-
-def _track_or_fail(ctx: Context, key: str) -> TrackSpec:
-    spec = ctx.game.track(ctx.state, key)
-    if spec is None:
-        keys = ", ".join(t.key for t in ctx.game.tracks(ctx.state))
-        raise RuleError(f"No track {key}"[:21], f"There is no tracked value {key!r}; tracks: {keys}.")
-    return spec
-
-
-def _set_track(ctx: Context, spec: TrackSpec, value: int, verb: str) -> None:
-    high = spec.high_in(ctx.state)
-    if value > high:
-        raise RuleError(f"{spec.label} max is {high}"[:42], f"{spec.label} cannot go above {high}.")
-    low = spec.low_in(ctx.state)
-    if value < low:
-        raise RuleError(f"{spec.label} min is {low}"[:42], f"{spec.label} cannot go below {low}.")
-    before = get_path(ctx.state, spec.path)
-    set_path(ctx.state, spec.path, value)
-    ctx.describe(f"{verb}{spec.label} {before} \u2192 {value}")
-
-
-def _adjust(ctx: Context) -> None:
-    spec = _track_or_fail(ctx, ctx.params["track"])
-    before = get_path(ctx.state, spec.path)
-    _set_track(ctx, spec, before + ctx.params["delta"], "")
-    if spec.on_change is not None:
-        spec.on_change(ctx, before, get_path(ctx.state, spec.path))
-
-
-def _correct(ctx: Context) -> None:
-    spec = _track_or_fail(ctx, ctx.params["track"])
-    _set_track(ctx, spec, ctx.params["value"], "Corrected: ")
-
-
-def _next(ctx: Context) -> None:
-    step = current_step(ctx.game, ctx.state)
-    if step is None:
-        name = ctx.game.next_procedure(ctx.state)
-        if name is None:
-            raise RuleError("Nothing to do next", "No procedure is running and none starts now.")
-        ctx.start(name)
-        ctx.describe(f"Started: {ctx.game.procedure(name).title}")
-        return
-    if step.kind is StepKind.PROMPT:
-        raise RuleError("Answer the prompt", f"This step needs an answer first: {step.text}.")
-    ctx.describe(f"Done: {step.text}")
-    _advance(ctx)
-
-
-CORE_COMMANDS = (
-    CommandSpec("next", "Confirm the current step, or start the next phase", _next, menu=False),
-    CommandSpec(
-        "adjust",
-        "Turn a tracked value up or down (a dial turn)",
-        _adjust,
-        (Param("track", "text", high=40), Param("delta", "int", low=-99, high=99)),
-        menu=False,
-    ),
-    CommandSpec(
-        "correct",
-        "Set a tracked value by hand (card effects take precedence)",
-        _correct,
-        (Param("track", "text", high=40), Param("value", "int", low=-999, high=999)),
-        menu=False,
-    ),
-)
-
-
-def command_specs(game: Game) -> dict[str, CommandSpec]:
-    """Every command the game accepts: its own plus the core ones."""
-    specs = {spec.name: spec for spec in CORE_COMMANDS}
-    specs.update({spec.name: spec for spec in game.commands})
-    return specs
-
-
 # --- the procedure loop ---------------------------------------------------------
-
-
-def _advance(ctx: Context) -> None:
-    proc = ctx.state["procedure"]
-    proc["step"] += 1
 
 
 def _run_automatic(ctx: Context) -> None:
@@ -297,7 +70,7 @@ def _run_automatic(ctx: Context) -> None:
                     ctx.stop()
             continue
         if step.skip(ctx.state):
-            _advance(ctx)
+            ctx.advance()
             continue
         if step.kind is not StepKind.AUTO:
             return
@@ -306,7 +79,7 @@ def _run_automatic(ctx: Context) -> None:
         step.run(ctx)
         same_procedure = ctx.state.get("procedure") is proc
         if same_procedure and proc["step"] == index:
-            _advance(ctx)
+            ctx.advance()
     raise RuleError("Procedure loops", "The automatic steps did not stop: a bug in the procedure.")
 
 
@@ -378,12 +151,12 @@ def apply(game: Game, state: dict, command: Command) -> Applied:
     if spec.prompt_only and not answering:  # before its parameters: their choices read the step's data
         raise RuleError("Not asked now", f"{spec.name!r} only answers its procedure step.")
     params = spec.validate(command.params, state)
-    ctx = Context(game, _copy(state), params, command)
+    ctx = Context(game, copy_state(state), params, command)
     spec.handler(ctx)
     if answering and not ctx.staying and ctx.state.get("procedure") is not None:
         proc = ctx.state["procedure"]
         if proc["name"] == state["procedure"]["name"] and proc["step"] == state["procedure"]["step"]:
-            _advance(ctx)
+            ctx.advance()
     if over:
         _finish_after_the_end(ctx)
     else:
@@ -438,7 +211,7 @@ def migrate(game: Game, state: dict) -> dict:
         problem = f"this version reads saves from schema {_oldest_schema(game)} up"
     if problem is not None or not isinstance(version, int):  # (a whole number when no problem)
         raise ValueError(f"{game.id} save has schema {version!r}; {problem}")
-    state = _copy(state)
+    state = copy_state(state)
     while version < game.schema_version:
         state = game.migrations[version](state)
         version += 1
@@ -462,7 +235,7 @@ def migrate_command(game: Game, command: Mapping[str, Any], from_schema: int) ->
         raise ValueError(f"{game.id} command {command.get('name')!r} has schema {from_schema!r}; {problem}")
     steps = [game.command_migrations[version] for version in range(from_schema, game.schema_version)
              if version in game.command_migrations]
-    data: dict = _copy(dict(command)) if steps else dict(command)
+    data: dict = copy_state(dict(command)) if steps else dict(command)
     for step in steps:
         data = step(data)
     return Command.from_json(data)

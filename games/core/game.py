@@ -17,7 +17,7 @@ from games.core.secrets import ALWAYS, without
 from games.core.tracks import TrackTable
 
 if TYPE_CHECKING:
-    from games.core.engine import Context
+    from games.core.context import Context
     from games.core.views import GameView
 
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.core.engine import Context
+    from games.core.context import Context
 
 
 class StepKind(StrEnum):

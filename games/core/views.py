@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from games.core.engine import current_step
+from games.core.context import current_step
 from games.core.paths import get_path
 from games.core.procedures import Step, StepKind
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Context, Procedure, Step, StepKind
-from games.core.engine import resume
+from games.core.context import resume
 from games.grail.end_of_day import prepare_rest, resting, restore
 from games.grail.guardians import prepare_rolls
 from games.grail.rounds import all_pass

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, cast
 
-from games.core.engine import current_step, step_data
+from games.core.context import current_step, step_data
 from games.core.registry import get_game
 from games.kilforth.state import Encounter
 

@@ -6,7 +6,7 @@ order of their choice), and the Night once every hero has Camped.
 from __future__ import annotations
 
 from games.core import Context, RuleError, step_data
-from games.core.engine import resume
+from games.core.context import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp

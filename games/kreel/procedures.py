@@ -18,7 +18,7 @@ section (:mod:`games.kreel.delve_phase`, :mod:`games.kreel.threat_phase`...).
 from __future__ import annotations
 
 from games.core import Procedure, Step, StepKind
-from games.core.engine import resume
+from games.core.context import resume
 from games.kreel import (
     action_track,
     campaign,

@@ -10,7 +10,7 @@ each citing its rule; the mechanics they call are in the topic modules.
 from __future__ import annotations
 
 from games.core import Procedure, Step, StepKind
-from games.core.engine import resume
+from games.core.context import resume
 from games.myth.action_phase import card_used, draw_card, enemy_card, enemy_card_drawn, hero_acts, hero_down
 from games.myth.battles import apply_roll, dice_awaited, roll_dice, waiting_roll
 from games.myth.conquest import abilities_resolved, boss_arriving, boss_to_darkness

@@ -80,7 +80,7 @@ def test_a_report_of_the_wrong_count_or_kind_names_what_was_expected():
 
 
 def test_faces_or_roll_takes_the_tray_report_else_rolls_with_the_games_generator():
-    from games.core.engine import Context
+    from games.core.context import Context
     tray = Context(None, {"rng": 7})
     assert dice.faces_or_roll(tray, dice.report([3, 10], "d10"), "d10", 10, 2) == [3, 10]
     assert tray.state["rng"] == 7  # a tray roll draws nothing

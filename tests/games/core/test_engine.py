@@ -20,7 +20,8 @@ from games.core import (
     apply,
     new_game,
 )
-from games.core.engine import InvariantError, current_step, migrate
+from games.core.context import current_step
+from games.core.engine import InvariantError, migrate
 from games.core.errors import fits_oled
 
 
@@ -374,7 +375,7 @@ def test_a_refusal_from_the_state_cites_the_rule_before_the_generic_check():
 def test_an_interrupting_procedure_resumes_the_waiting_step():
     """A card effect mid-procedure ("Add 1 Threat" in Kreel's Play phase, a Test
     during Kilforth's Event): the waiting procedure goes on at its own step."""
-    from games.core.engine import resume
+    from games.core.context import resume
 
     def interrupt(ctx):
         ctx.interrupt("effect", {"amount": 2})
@@ -464,29 +465,29 @@ def test_after_the_end_a_correction_that_breaks_a_limit_is_a_rule_message_not_a_
 
 
 def test_the_private_copy_is_what_a_json_round_trip_gives():
-    """engine._copy copies plain JSON data structurally; anything JSON would change
+    """context.copy_state copies plain JSON data structurally; anything JSON would change
     (a tuple, a number as a key) still goes through JSON, as it always did."""
     import json
 
-    from games.core.engine import _copy
+    from games.core.context import copy_state
 
     plain = {"a": [1, 2.5, True, None, "x", {"b": []}], "c": {"d": {"e": -0.0}}, "f": float("inf")}
-    copied = _copy(plain)
+    copied = copy_state(plain)
     assert copied == json.loads(json.dumps(plain))
     copied["a"][5]["b"].append(1)
     copied["c"]["d"]["e"] = 3
     assert plain["a"][5]["b"] == [] and plain["c"]["d"]["e"] == 0.0
     shared = [1, 2]
-    unshared = _copy({"x": shared, "y": shared})
+    unshared = copy_state({"x": shared, "y": shared})
     assert unshared["x"] is not unshared["y"]
     odd = {"t": (1, 2), "n": {1: "one"}}
-    assert _copy(odd) == json.loads(json.dumps(odd)) == {"t": [1, 2], "n": {"1": "one"}}
+    assert copy_state(odd) == json.loads(json.dumps(odd)) == {"t": [1, 2], "n": {"1": "one"}}
     with pytest.raises(TypeError):
-        _copy({"s": {1, 2}})
+        copy_state({"s": {1, 2}})
 
 
 def test_a_note_adds_to_the_description_and_the_events():
-    from games.core.engine import Context
+    from games.core.context import Context
     from tests.fixtures.counter_game import COUNTER
 
     ctx = Context(COUNTER, {})

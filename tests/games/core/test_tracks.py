@@ -6,7 +6,8 @@ import random
 import pytest
 
 from games.core import Command, Game, GameView, RuleError, TrackSpec, all_games, apply, new_game
-from games.core.engine import command_specs, current_step
+from games.core.context import current_step
+from games.core.core_commands import command_specs
 from games.core.tracks import StaleStateError, TrackTable
 
 

@@ -91,7 +91,7 @@ def test_a_tray_roll_of_the_wrong_kind_or_count_is_refused_naming_the_guardian_d
 
 
 def test_the_guardian_prompt_arms_the_tray_for_one_guardian_die():
-    from games.core.engine import current_step
+    from games.core.context import current_step
     from tests.games.grail.helpers import GAME
 
     state = _at_roll(_with_guardian(new(), 102))

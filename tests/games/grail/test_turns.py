@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.core import Command, RuleError, apply
-from games.core.engine import current_step
+from games.core.context import current_step
 from tests.games.grail.helpers import GAME, do, new, step_id
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import Command, RuleError, apply, new_game
-from games.core.engine import current_step
+from games.core.context import current_step
 from games.core.registry import get_game
 
 GAME = get_game("gloom-of-kilforth")

@@ -129,7 +129,7 @@ def test_the_new_enemy_stranger_is_engaged_at_once_without_surprise():
 
 def test_every_prompt_that_takes_dice_arms_the_tray():
     """``Step.dice`` on every dice prompt, so the box arms the tray when it opens."""
-    from games.core.engine import command_specs
+    from games.core.core_commands import command_specs
 
     specs = command_specs(GAME)
     for procedure in GAME.procedures:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core import Command, apply, get_game, new_game
-from games.core.engine import current_step
+from games.core.context import current_step
 
 GAME = get_game("kreel-manor")
 

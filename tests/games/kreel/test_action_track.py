@@ -185,7 +185,7 @@ def test_the_hand_grows_by_draws_and_the_end_phase_keeps_6():
 
 
 def _form_default(state, command, param="target"):
-    from games.core.engine import command_specs
+    from games.core.core_commands import command_specs
 
     spec = command_specs(GAME)[command]
     return next(p for p in spec.resolved_params(state) if p.name == param).default

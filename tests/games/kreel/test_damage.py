@@ -143,7 +143,7 @@ def test_coop_spirit_boost_goes_whole_to_the_hero_the_team_chooses():
     state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
     assert state["threat_area"] == [] and step_id(state) == "spirit-boost.boost"
     assert [h["spirit"] for h in state["heroes"]] == [4, 4]
-    from games.core.engine import command_specs
+    from games.core.core_commands import command_specs
     [param] = command_specs(GAME)["boost"].resolved_params(state)
     assert param.choices == ("Hero 1", "Hero 2") and param.default == "Hero 1"
     state = do(state, "boost", hero="Hero 2")
@@ -156,7 +156,7 @@ def test_another_heroes_ability_defeats_and_the_boost_starts_on_them():
     hero who defeated it is the Boost's first choice."""
     state = _play({"fight": 2, "spirit_boost": 1}, heroes=3, spirit=4)
     state = do(state, "damage", target="1 Threat 1", value="fight", amount=2, hero=3)
-    from games.core.engine import command_specs
+    from games.core.core_commands import command_specs
     [param] = command_specs(GAME)["boost"].resolved_params(state)
     assert param.default == "Hero 3"
     state = do(state, "boost", hero=param.default)

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core import Command, RuleError, apply, new_game
-from games.core.engine import InvariantError, current_step
+from games.core.context import current_step
+from games.core.engine import InvariantError
 from games.kreel.campaign import adventure_choices
 from games.kreel.state import ACTIONS, STATUSES, VALUES, VARIANTS
 from tests.games.kreel.helpers import GAME

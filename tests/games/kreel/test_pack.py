@@ -105,7 +105,7 @@ def test_reveal_a_threat_by_name_from_the_pack():
 def test_flip_a_location_by_name_from_the_pack():
     state = do(new(heroes=2), "load_pack", toml=PACK)
     state = next_until(state, "delve.flip")
-    from games.core.engine import command_specs
+    from games.core.core_commands import command_specs
     from tests.games.kreel.helpers import GAME
     choices = command_specs(GAME)["location"].resolved_params(state)[2].choices
     assert choices == ("by values", "Epicurean Banqueting Hall")  # no Adventure card yet

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core import Command, apply, new_game
-from games.core.engine import Context, current_step
+from games.core.context import Context, current_step
 from games.myth import GAME
 from games.myth.board import distances, parse_board
 

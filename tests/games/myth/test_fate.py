@@ -28,7 +28,7 @@ def test_a_pick_the_pool_no_longer_shows_falls_back_to_pool_order():
     """"Muster": the non-darkness dice rolled are the players' pick, else the first in pool
     order. A pick kept from an earlier roll whose faces the pool no longer shows once
     raised StopIteration; it now gives way to pool order."""
-    from games.core.engine import Context
+    from games.core.context import Context
     from games.core.registry import get_game
     from games.myth.fate import roll_non_darkness
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import Command, RuleError, apply
-from games.core.engine import current_step
+from games.core.context import current_step
 from games.myth import GAME
 from games.myth.battles import reroll_choices
 from games.myth.board import AREA_IDS
