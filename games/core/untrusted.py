@@ -22,6 +22,10 @@ validates its own schema with its own named errors:
 No I/O happens here (the ``games`` package never does any): a reader opens
 its file and reads at most ``max_size + 1`` bytes, and :func:`decode` refuses
 what is over.
+
+The limits and the error are in :mod:`games.core.untrusted_limits`, the scans
+of the raw text before a parser runs in :mod:`games.core.untrusted_prescan`;
+readers import all of it from here.
 """
 
 from __future__ import annotations
@@ -31,73 +35,22 @@ import math
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-# Whole numbers fit 64 bits (TOML's own limit; the generator's state is one).
-MAX_INT = 2**64
-# The longest number literal read: 20 digits hold any 64-bit number, a float
-# needs 17 significant digits and an exponent; the rest is room for zeros.
-MAX_NUMBER_CHARS = 40
+from games.core.untrusted_limits import MAX_INT, Limits, UntrustedError, too_deep
+from games.core.untrusted_prescan import (
+    Refused,
+    TomlScan,
+    json_any_float,
+    json_constant,
+    json_float,
+    json_int,
+    json_too_deep,
+    locate,
+)
+
 ECHO_LIMIT = 64
-
-
-class UntrustedError(ValueError):
-    """Text from outside that cannot be read: ``problem``, with where it is.
-
-    ``source`` names the file (or what the text is), ``line`` counts ``\\n``
-    from 1, ``field`` is the place in the data (``oled.i2c_port``,
-    ``commands[2].created``). ``str()`` joins those that are known.
-    ``short`` says what is wrong in at most 16 characters (``not TOML``,
-    ``nested too deep``), for a display that has room for little more.
-    """
-
-    def __init__(self, problem: str, *, short: str, source: str = "", line: int | None = None,
-                 field: str = "") -> None:
-        self.problem = problem
-        self.short = short
-        self.source = source
-        self.line = line
-        self.field = field
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        parts = [self.source] if self.source else []
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.field:
-            parts.append(self.field)
-        return ": ".join([*parts, self.problem])
-
-    def where(self) -> str:
-        """Only the place: ``line 3: oled.width`` (empty when nothing is known)."""
-        parts = [f"line {self.line}"] if self.line is not None else []
-        return ": ".join(parts + ([self.field] if self.field else []))
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much of a kind of input a reader takes.
-
-    :param max_size: bytes of a file given to :func:`decode`, characters of a
-        text given to a parser.
-    :param max_depth: lists and tables nested inside each other (the
-        document itself is 1).
-    :param max_text: characters in one string or key.
-    :param printable: whether every string and key must be printable (no
-        control characters, escapes, NUL or line breaks): text the displays
-        show.
-    :param finite: whether ``NaN``, ``Infinity`` and a float too large
-        (``1e999``) are refused here. An export's reader passes them on for
-        its schema check, which names the field they are in.
-    """
-
-    max_size: int
-    max_depth: int
-    max_text: int = 10_000
-    printable: bool = False
-    finite: bool = True
 
 
 # --- bytes to text --------------------------------------------------------------------
@@ -130,19 +83,6 @@ def lines(text: str) -> list[tuple[int, str]]:
 
 # --- JSON -------------------------------------------------------------------------------
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_JSON_TOKEN = re.compile(r'["\[\]{}]')
-
-
-class _Refused(Exception):
-    """A hook's refusal inside ``json.loads``, placed afterwards by :func:`_locate`."""
-
-    def __init__(self, problem: str, pattern: re.Pattern) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.pattern = pattern
-
-
 def parse_json(text: str, limits: Limits, *, source: str = "", line: int | None = None,
                object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
     """The JSON value in ``text``, within ``limits``; :class:`UntrustedError` names what is wrong.
@@ -159,16 +99,16 @@ def parse_json(text: str, limits: Limits, *, source: str = "", line: int | None 
 
     if len(text) > limits.max_size:
         raise fail(f"longer than {limits.max_size:,} characters", "too long")
-    deep = _json_too_deep(text, limits.max_depth)
+    deep = json_too_deep(text, limits.max_depth)
     if deep is not None:
-        raise fail(_too_deep(limits), "nested too deep", deep)
+        raise fail(too_deep(limits), "nested too deep", deep)
     try:
-        value = json.loads(text, parse_int=_json_int,
-                           parse_float=_json_float if limits.finite else _json_any_float,
-                           parse_constant=_json_constant if limits.finite else None,
+        value = json.loads(text, parse_int=json_int,
+                           parse_float=json_float if limits.finite else json_any_float,
+                           parse_constant=json_constant if limits.finite else None,
                            object_pairs_hook=object_pairs_hook)
-    except _Refused as refused:
-        raise fail(refused.problem, "bad number", _locate(text, refused.pattern)) from None
+    except Refused as refused:
+        raise fail(refused.problem, "bad number", locate(text, refused.pattern)) from None
     except json.JSONDecodeError as err:
         raise fail(f"not valid JSON ({err.msg} at column {err.colno})", "not JSON", err.pos) from None
     except RecursionError:  # not reached within max_depth; a last guard all the same
@@ -177,73 +117,9 @@ def parse_json(text: str, limits: Limits, *, source: str = "", line: int | None 
     return value
 
 
-def _json_too_deep(text: str, max_depth: int) -> int | None:
-    """The offset of the first ``[`` or ``{`` nested deeper than ``max_depth``, outside strings."""
-    if text.count("[") + text.count("{") <= max_depth:
-        return None
-    depth = 0
-    pos = 0
-    while (match := _JSON_TOKEN.search(text, pos)) is not None:
-        char, pos = match.group(), match.end()
-        if char == '"':
-            string = _JSON_STRING.match(text, match.start())
-            if string is None:
-                return None  # an unterminated string: the parser names it
-            pos = string.end()
-        elif char in "[{":
-            depth += 1
-            if depth > max_depth:
-                return match.start()
-        else:
-            depth -= 1
-    return None
-
-
-def _locate(text: str, pattern: re.Pattern) -> int | None:
-    """The offset of the first match of ``pattern`` outside a JSON string."""
-    either = re.compile(f"{_JSON_STRING.pattern}|(?P<hit>{pattern.pattern})", re.DOTALL)
-    for match in either.finditer(text):
-        if match.group("hit") is not None:
-            return match.start()
-    return None
-
-
-_LONG_NUMBER = re.compile(r"-?[0-9][0-9.eE+-]{%d,}" % MAX_NUMBER_CHARS)  # noqa: UP031
-_CONSTANT = re.compile(r"NaN|-?Infinity")
-
-
-def _short_number(literal: str, unit: str) -> str:
-    """``literal`` if it has at most MAX_NUMBER_CHARS ``unit`` (a sign aside): Python's own
-    conversion is slow (and limited) on thousands of digits, so longer is refused first."""
-    count = len(literal.lstrip("-"))
-    if count > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {count:,} {unit} (at most {MAX_NUMBER_CHARS})", _LONG_NUMBER)
-    return literal
-
-
-def _json_int(digits: str) -> int:
-    return int(_short_number(digits, "digits"))
-
-
-def _json_float(literal: str) -> float:
-    value = _json_any_float(literal)
-    if not math.isfinite(value):
-        raise _Refused(f"{literal} is too large a number", re.compile(re.escape(literal)))
-    return value
-
-
-def _json_any_float(literal: str) -> float:
-    return float(_short_number(literal, "characters"))
-
-
-def _json_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number this box reads", _CONSTANT)
-
-
 # --- TOML -------------------------------------------------------------------------------
 
 _TOML_ERROR_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$|\s*\(at end of document\)$")
-_BARE_WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
 def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]:
@@ -256,7 +132,7 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
     """
     if len(text) > limits.max_size:
         raise UntrustedError(f"longer than {limits.max_size:,} characters", short="too long", source=source)
-    _TomlScan(text, limits, source).run()
+    TomlScan(text, limits, source).run()
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -270,108 +146,6 @@ def parse_toml(text: str, limits: Limits, *, source: str = "") -> dict[str, Any]
                              source=source) from None
     _check_values(table, limits, source, None)
     return table
-
-
-class _TomlScan:
-    """One pass over TOML text outside strings and comments, without parsing it.
-
-    It knows just enough of the grammar to tell a key from a value: a key
-    starts a line at the top level, follows ``{`` or ``,`` in an inline
-    table, or names a ``[table]``; it ends at ``=`` (or the header's ``]``).
-    """
-
-    def __init__(self, text: str, limits: Limits, source: str) -> None:
-        self.text, self.limits, self.source = text, limits, source
-        self.line = 1
-        self.open: list[str] = []  # the "[" (arrays) and "{" (inline tables) open in a value
-        self.in_key, self.key_parts, self.header = True, 1, False
-
-    def fail(self, problem: str, short: str) -> UntrustedError:
-        return UntrustedError(problem, short=short, source=self.source, line=self.line)
-
-    def run(self) -> None:
-        text, pos = self.text, 0
-        while pos < len(text):
-            char = text[pos]
-            if char == "\n":
-                self.line += 1
-                if not self.open:
-                    self.in_key, self.key_parts, self.header = True, 1, False
-                pos += 1
-            elif char == "#":
-                newline = text.find("\n", pos)
-                pos = len(text) if newline < 0 else newline
-            elif char in "\"'":
-                pos = self._string(pos)
-            elif self.in_key:
-                self._key(char)
-                pos += 1
-            else:
-                pos = self._value(char, pos)
-
-    def _key(self, char: str) -> None:
-        if char == ".":
-            self.key_parts += 1
-            if self.key_parts > self.limits.max_depth:
-                raise self.fail(f"a key of more than {self.limits.max_depth} dotted parts", "nested too deep")
-        elif char == "=":
-            self.in_key = False
-        elif char == "[" and not self.open and not self.header:
-            self.header = True  # [table] or [[array of tables]]: its name is a key
-        elif char == "]" and self.header:
-            self.in_key = False
-        elif char == "}" and self.open:
-            self.open.pop()  # an empty inline table: {}
-            self.in_key = False
-
-    def _value(self, char: str, pos: int) -> int:
-        """Take the value character at ``pos``; return where to go on."""
-        if char in "[{":
-            self.open.append(char)
-            if len(self.open) + 1 > self.limits.max_depth:
-                raise self.fail(_too_deep(self.limits), "nested too deep")
-            if char == "{":
-                self.in_key, self.key_parts = True, 1
-        elif char in "]}":
-            if self.open:
-                self.open.pop()
-        elif char == "," and self.open and self.open[-1] == "{":
-            self.in_key, self.key_parts = True, 1
-        elif (word := _BARE_WORD.match(self.text, pos)) is not None:
-            if word.end() - pos > MAX_NUMBER_CHARS:
-                raise self.fail(f"a number of {word.end() - pos:,} digits (at most {MAX_NUMBER_CHARS})",
-                                "bad number")
-            return word.end()
-        return pos + 1
-
-    def _string(self, pos: int) -> int:
-        """The offset just past the string starting at ``pos`` (or the end, if it never closes)."""
-        text = self.text
-        quote = text[pos]
-        triple = text.startswith(quote * 3, pos)
-        closing = quote * 3 if triple else quote
-        cursor = pos + len(closing)
-        while True:
-            found = text.find(closing, cursor)
-            stop = len(text) if found < 0 else found
-            newline = text.find("\n", cursor, stop)
-            if newline >= 0 and not triple:
-                return newline  # a one-line string that runs into the line's end: tomllib names it
-            self.line += text.count("\n", cursor, stop)
-            if found < 0:
-                return len(text)
-            if quote == '"' and _escaped(text, found, cursor):
-                cursor = found + 1
-                continue
-            return found + len(closing)
-
-
-def _escaped(text: str, pos: int, start: int) -> bool:
-    """Whether the character at ``pos`` follows an odd number of backslashes."""
-    backslashes = 0
-    while pos - backslashes - 1 >= start and text[pos - backslashes - 1] == "\\":
-        backslashes += 1
-    return backslashes % 2 == 1
 
 
 def _place(parent: str, key: str | int) -> str:
@@ -401,7 +175,7 @@ def _check_values(data: Any, limits: Limits, source: str, line: int | None) -> N
         value, depth, where = stack.pop()
         if isinstance(value, dict | list):
             if depth > limits.max_depth:
-                raise fail(_too_deep(limits), "nested too deep", where)
+                raise fail(too_deep(limits), "nested too deep", where)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
                 if isinstance(key, str):
@@ -459,10 +233,6 @@ def shown(value: Any, limit: int = 40) -> str:
     except (ValueError, RecursionError):  # a number too long to write, a structure too deep
         text = f"({type(value).__name__})"
     return printable(text, limit)
-
-
-def _too_deep(limits: Limits) -> str:
-    return f"nested too deeply (more than {limits.max_depth} levels)"
 
 
 def _size(count: int) -> str:
