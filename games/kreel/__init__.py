@@ -7,7 +7,8 @@ The rulebook is ``rules/kreel-manor.md``; what the box automates is in
 
 from games.core import Game, register
 from games.kreel import commands, procedures, rules, setup, views
-from games.kreel.state import SCHEMA_VERSION, migrate_1_to_2, migrate_2_to_3, migrate_3_to_4
+from games.kreel.migrations import MIGRATIONS
+from games.kreel.state import SCHEMA_VERSION
 
 GAME = register(
     Game(
@@ -24,7 +25,7 @@ GAME = register(
         end_check=rules.end_check,
         next_procedure=procedures.next_procedure,
         settle=rules.settle,
-        migrations={1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4},
+        migrations=MIGRATIONS,
         rules_file="rules/kreel-manor.md",
     )
 )

@@ -5,7 +5,8 @@ for players in ``docs/games/kreel-manor.md``): a Threat is face-down
 (``revealed`` false, values 0) until it is revealed, see :func:`new_threat`; a
 hero's Action Power Track is in ``hero["actions"]``, see :func:`new_hero`.
 The engine hands every function the state as a plain ``dict``; these types
-say what is in it.
+say what is in it. The migrations of older saves are in
+:mod:`games.kreel.migrations`.
 """
 
 from __future__ import annotations
@@ -360,55 +361,3 @@ def starred_values(threat: Mapping[str, Any], starred: bool | list[str]) -> list
     if starred is True:
         return [v for v in DAMAGE_VALUES if threat[v] > 0]
     return [v for v in DAMAGE_VALUES if starred and v in starred]
-
-
-def migrate_3_to_4(state: dict) -> dict:
-    """Schema 4: a hero may be able to target Shadows (``shadow_reach``, Glossary,
-    Shadows); no hero of an older save was. A pack's Threat names the values
-    printed with the Multiplayer Symbol (``per_hero``); an older pack named none."""
-    for hero in state["heroes"]:
-        hero.setdefault("shadow_reach", False)
-    if state.get("pack"):
-        for card in state["pack"]["threats"].values():
-            card.setdefault("per_hero", [])
-    return state
-
-
-def migrate_2_to_3(state: dict) -> dict:
-    """Schema 3: ``starred`` is per value (a list), not one flag per Threat; a
-    Story knows its hero (``story_of``, unknown for an old save: None); Threats
-    returned to the top of the Threat deck (``returned``, none yet)."""
-    for threat in [t for t in state["shadows"] if t] + state["threat_area"]:
-        threat["starred"] = starred_values(threat, threat["starred"])
-        threat.setdefault("story_of", None)
-    state.setdefault("returned", [])
-    if state.get("pack"):
-        for card in state["pack"]["threats"].values():
-            card["starred"] = starred_values(card, card["starred"])
-    return state
-
-
-def migrate_1_to_2(state: dict) -> dict:
-    """A schema-1 save (the foundation slice) gains the Action Power Track,
-    damage tokens, Locations, the Threat deck and the Campaign sheet."""
-    variant = state.get("variant", "standard")
-    for hero in state["heroes"]:
-        fresh = new_hero(1, hero["spirit"], hero["max_spirit"])
-        for key, value in fresh.items():
-            hero.setdefault(key, value)
-        hero["story"] = False
-    for threat in [t for t in state["shadows"] if t] + state["threat_area"]:
-        for key, value in new_threat(threat["id"]).items():
-            threat.setdefault(key, value)
-    state["campaign"] = new_campaign(variant, 1)
-    state["pack"] = None
-    heroes = len(state["heroes"])
-    state.update({
-        "threat_deck": threat_deck_size(heroes, 1, 0),
-        "threat_discard": 0,
-        "vengeance": "aside",
-        "locations": [new_location(i) for i in range(LOCATIONS + 1)],
-        "active_location": 0,
-        "adventure": {"number": 1, "foes": 1, "plots": plots_needed(heroes)},
-    })
-    return state
