@@ -14,7 +14,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image
@@ -78,6 +78,7 @@ class Service:
         self.events: queue.Queue = queue.Queue()
         self.frames_drawn = 0
         self._last_frame: Frame | None = None
+        self._last_screen_frame: Frame | None = None
         self._last_dim: bool | None = None
         self._oled_connected = True
         self.notifier = notifier or Notifier.from_environ()
@@ -109,7 +110,11 @@ class Service:
         if self.box.display is not None:
             self.box.display.show(self._oled_image(frame))
         self._check_oled()
-        if self.box.screen is not None:
+        # The OLED's dimming and burn-in shift are nothing to the screen: it draws only
+        # when what it shows has changed (a timer frame leaves it idle).
+        shown = replace(frame, dim=False, shift=(0, 0))
+        if self.box.screen is not None and shown != self._last_screen_frame:
+            self._last_screen_frame = shown
             try:
                 self.box.screen.draw(frame)
             except Exception:  # noqa: BLE001

@@ -27,14 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from games.core.views import GameView
 from ui.hits import HitRegion
 from ui.model import Frame
-from ui.screen_cards import draw_panels
-from ui.screen_charts import draw_grid, draw_plot
+from ui.screen_cards import Card, draw_card, lay_out_cards
+from ui.screen_charts import draw_grid, draw_plot, grid_bottom
 from ui.screen_dialogs import draw_message, overlay, shade
 from ui.screen_pen import Pen
 from ui.screen_play import (
@@ -42,9 +43,11 @@ from ui.screen_play import (
     draw_header,
     draw_over,
     draw_steps,
-    draw_tracks,
+    draw_track,
     header_height,
     over_height,
+    track_row_height,
+    track_rows,
 )
 from ui.screen_theme import THEMES, Color, Theme
 
@@ -79,9 +82,8 @@ class ScreenRenderer(Pen):
     each keyed by what it shows; a frame draws again only the parts whose key
     changed since the last one. Each is cleared and drawn clipped to its own
     rectangle, so a part drawn alone is pixel for pixel what a whole drawing
-    gives. A menu, form, history or help covers the game: that frame is
-    drawn whole, and so is the next. A message is drawn over the parts, and
-    the next frame draws again the parts it covered.
+    gives. A menu, form, history, help or message is drawn over the parts,
+    and the next frame draws again the parts it covered.
     """
 
     def __init__(self, size: tuple[int, int] = (800, 480), theme: Theme | None = None) -> None:
@@ -89,7 +91,10 @@ class ScreenRenderer(Pen):
         #: What the last :meth:`render` drew that a touch may act on, topmost last.
         self.hits: tuple[HitRegion, ...] = ()
         self._surface = pygame.Surface(size)
-        self._shown: dict[str, _Shown] = {}  # empty: the next frame is drawn whole
+        self._shown: dict[str, _Shown] = {}
+        # What a dialog or a message drew over the parts: cleared, and its parts drawn again.
+        self._covered: pygame.Rect | None = self._surface.get_rect()
+        self._cards: tuple[object, list[Card]] = (None, [])  # the panels and area last laid out
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
@@ -101,35 +106,52 @@ class ScreenRenderer(Pen):
         The surface is the renderer's own: the next render draws on it again.
         """
         surface = self._surface
-        cover = overlay(self, frame)
-        if not self._shown:
-            surface.fill(self.theme.background)
+        parts = self._parts(frame)
+        self._clear(surface, parts)
         hits: list[HitRegion] = []
         shown: dict[str, _Shown] = {}
-        for part in self._parts(frame):
+        for part in parts:
             last = self._shown.get(part.name)
-            if last is None or last.rect != part.rect or last.key != part.key:
-                self.regions = []
-                surface.set_clip(part.rect)
-                surface.fill(self.theme.background, part.rect)
-                part.draw(surface)
-                last = _Shown(part.rect, part.key, tuple(self.regions))
+            if last is None or (last.rect, last.key) != (part.rect, part.key):
+                last = self._draw_part(surface, part)
             shown[part.name] = last
             hits += last.hits
-        surface.set_clip(None)
-        self.regions = hits
         self._shown = shown
+        self.regions = hits
+        cover = overlay(self, frame)
         if cover is not None:
             self.regions = []  # what is under the shade is out of reach
             shade(self, surface)
             cover(surface)
-            self._shown = {}
-        if frame.message is not None:  # the parts under it are drawn again when it has gone
-            covered = draw_message(self, surface, frame.message, self.size[1] - self._journal_height(frame))
-            self._shown = {name: part for name, part in self._shown.items()
-                           if not covered.colliderect(part.rect)}
+            self._covered = surface.get_rect()
+        if frame.message is not None:
+            banner = draw_message(self, surface, frame.message, self.size[1] - self._journal_height(frame))
+            self._covered = banner.union(self._covered) if self._covered else banner
         self.hits = tuple(self.regions)
         return surface
+
+    def _clear(self, surface: pygame.Surface, parts: list[_Part]) -> None:
+        """Clear what the last frame covered (its parts are drawn again) and the parts of the
+        last frame that are gone or have moved."""
+        background = self.theme.background
+        here = {(part.name, part.rect) for part in parts}
+        for name, last in self._shown.items():
+            if (name, last.rect) not in here:
+                surface.fill(background, last.rect)
+        if self._covered is not None:
+            surface.fill(background, self._covered)
+            self._shown = {name: last for name, last in self._shown.items()
+                           if not self._covered.colliderect(last.rect)}
+            self._covered = None
+
+    def _draw_part(self, surface: pygame.Surface, part: _Part) -> _Shown:
+        """Draw ``part`` alone: cleared, and clipped to its rectangle."""
+        self.regions = []
+        surface.set_clip(part.rect)
+        surface.fill(self.theme.background, part.rect)
+        part.draw(surface)
+        surface.set_clip(None)
+        return _Shown(part.rect, part.key, tuple(self.regions))
 
     def _parts(self, frame: Frame) -> list[_Part]:
         """The parts ``frame`` lays out, each with what it shows and how it is drawn."""
@@ -176,8 +198,7 @@ class ScreenRenderer(Pen):
         if wide:
             middle.width = area.right - middle.left
         first, second = left.right + gap // 2, width if wide else middle.right + gap // 2
-        parts.append(_Part("tracks", (0, band, first, foot - band), (game.tracks, frame.focus, game.facts),
-                           lambda s: self._draw_left(s, frame, game, left)))
+        parts += self._left_parts(frame, game, left, (0, band, first, foot - band))
         steps_foot = foot
         if any(values for _, values in game.series):  # the plot under the steps
             plot_h = min(self.px(150), round(area.height * 0.4))
@@ -189,9 +210,45 @@ class ScreenRenderer(Pen):
         parts.append(_Part("steps", (first, band, second - first, steps_foot - band),
                            (game.phase, game.step, game.steps), lambda s: draw_steps(self, s, game, middle)))
         if not wide:
-            parts.append(_Part("panels", (second, band, width - second, foot - band),
-                               (game.grid, game.grid_offset_rows, game.panels),
-                               lambda s: self._draw_right(s, game, right)))
+            parts += self._right_parts(game, right, (second, band, width - second, foot - band))
+        return parts
+
+    def _left_parts(self, frame: Frame, game: GameView, area: pygame.Rect,
+                    column: tuple[int, int, int, int]) -> list[_Part]:
+        """The tracks' rows from the top of ``area``, each a part, and the facts under them."""
+        x, band, width, height = column
+        row_h = track_row_height(self)
+        rows = track_rows(self, game.tracks, frame.focus, area)
+        parts = [_Part(f"track {i}", (x, y, width, row_h), (track, focused),
+                       partial(draw_track, self, track=track, is_focused=focused, y=y, area=area))
+                 for i, (track, focused, y) in enumerate(rows)]
+        below = parts[-1].rect[1] + row_h if parts else band
+        if game.facts:
+            top = below + self.px(14) if parts else area.top
+            facts = pygame.Rect(area.left, top, area.width, area.bottom - top)
+            parts.append(_Part("facts", (x, below, width, band + height - below), game.facts,
+                               lambda s: draw_facts(self, s, game.facts, facts)))
+        return parts
+
+    def _right_parts(self, game: GameView, area: pygame.Rect,
+                     column: tuple[int, int, int, int]) -> list[_Part]:
+        """The map at the top of ``area``, then the panels' cards under it, each a part."""
+        x, band, width, height = column
+        parts = []
+        if game.grid:
+            gap = self.px(14)
+            bottom = grid_bottom(self, game.grid, area, game.grid_offset_rows)
+            parts.append(_Part("map", (x, band, width, bottom + gap // 2 - band),
+                               (game.grid, game.grid_offset_rows),
+                               partial(draw_grid, self, grid=game.grid, area=area,
+                                       offset_rows=game.grid_offset_rows)))
+            area = pygame.Rect(area.left, bottom + gap, area.width, area.bottom - bottom - gap)
+        if game.panels and area.height > 0:
+            laid = (game.panels, tuple(area))
+            if self._cards[0] != laid:  # laying the cards out again is most of what a frame costs
+                self._cards = (laid, lay_out_cards(self, game.panels, area))
+            parts += [_Part(f"card {i}", card.rect, card, partial(draw_card, self, card=card))
+                      for i, card in enumerate(self._cards[1])]
         return parts
 
     def _draw_title(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
@@ -204,23 +261,6 @@ class ScreenRenderer(Pen):
         if frame.tray:
             self.text(surface, frame.tray, self.font(22), self.theme.muted, area.centerx,
                       rule_y + self.px(20), area.width, "center")
-
-    def _draw_left(self, surface: pygame.Surface, frame: Frame, game: GameView, area: pygame.Rect) -> None:
-        """The tracks from the top of ``area``, the facts under them."""
-        tracks_bottom = draw_tracks(self, surface, game.tracks, frame.focus, area)
-        if game.facts:
-            facts_top = tracks_bottom + (self.px(14) if game.tracks else 0)
-            draw_facts(self, surface, game.facts,
-                       pygame.Rect(area.left, facts_top, area.width, area.bottom - facts_top))
-
-    def _draw_right(self, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
-        """The map at the top of ``area``, the panels under it."""
-        if game.grid:
-            gap = self.px(14)
-            grid_bottom = draw_grid(self, surface, game.grid, area, game.grid_offset_rows)
-            area = pygame.Rect(area.left, grid_bottom + gap, area.width, area.bottom - grid_bottom - gap)
-        if game.panels and area.height > 0:
-            draw_panels(self, surface, game.panels, area)
 
     def _journal_height(self, frame: Frame) -> int:
         lines = min(2, len(frame.journal)) or (1 if frame.tray else 0)

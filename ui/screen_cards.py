@@ -1,8 +1,11 @@
-"""The game's panels on the screen: cards flowing down columns, smaller type before a cut."""
+"""The game's panels on the screen: cards flowing down columns, smaller type before a cut.
+
+Laid out first (:func:`lay_out_cards`), so the screen draws again only the cards that changed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -11,8 +14,18 @@ from ui.screen_pen import Pen
 from ui.text import ELLIPSIS
 
 
-def draw_panels(pen: Pen, surface: pygame.Surface, panels: Sequence[Panel],
-                 area: pygame.Rect) -> None:
+@dataclass(frozen=True)
+class Card:
+    """One panel laid out as a card: where it goes, its lines wrapped, and their type size
+    (the title is two sizes larger, bold)."""
+
+    rect: tuple[int, int, int, int]
+    title: tuple[str, ...]
+    lines: tuple[str, ...]
+    size: int
+
+
+def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[Card]:
     """Cards flowing down a column and on to the next; as many columns as fit.
 
     A card's lines wrap (up to three lines each); when the cards do not all
@@ -29,6 +42,7 @@ def draw_panels(pen: Pen, surface: pygame.Surface, panels: Sequence[Panel],
         cards = [_panel_lines(pen, panel, font, title_font, card_w - 2 * inset) for panel in panels]
         if _cards_fit(pen, cards, font, title_font, area, columns, gap, inset):
             break
+    laid: list[Card] = []
     column, y = 0, area.top
     for title, lines in cards:
         card_h = _card_height(title, lines, font, title_font, inset)
@@ -45,17 +59,21 @@ def draw_panels(pen: Pen, surface: pygame.Surface, panels: Sequence[Panel],
                 lines = lines[:fits]
             card_h = _card_height(title, lines, font, title_font, inset)
         x = area.left + column * (card_w + gap)
-        _draw_card(pen, surface, pygame.Rect(x, y, card_w, card_h), title, lines, font, title_font,
-                        inset)
+        laid.append(Card((x, y, card_w, card_h), tuple(title), tuple(lines), size))
         y += card_h + gap
+    return laid
 
 
 def _panel_lines(pen: Pen, panel: Panel, font: pygame.font.Font, title_font: pygame.font.Font,
                  width: int) -> tuple[list[str], list[str]]:
     """A panel's title and lines wrapped to ``width``: (title lines, body lines)."""
-    title = pen.lines(panel.title, title_font, width, 2)
-    body = [line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""])]
-    return title, body
+    def wrapped() -> tuple[tuple[str, ...], tuple[str, ...]]:
+        title = pen.lines(panel.title, title_font, width, 2)
+        body = [line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""])]
+        return tuple(title), tuple(body)
+
+    title, body = pen.remembered(("panel", panel, font, title_font, width), wrapped)
+    return list(title), list(body)
 
 
 def _card_height(title: list[str], lines: list[str], font: pygame.font.Font,
@@ -78,15 +96,17 @@ def _cards_fit(pen: Pen, cards: list[tuple[list[str], list[str]]], font: pygame.
     return True
 
 
-def _draw_card(pen: Pen, surface: pygame.Surface, card: pygame.Rect, title: list[str], lines: list[str],
-               font: pygame.font.Font, title_font: pygame.font.Font, inset: int) -> None:
+def draw_card(pen: Pen, surface: pygame.Surface, card: Card) -> None:
     theme = pen.theme
-    pygame.draw.rect(surface, theme.card, card, border_radius=pen.px(6))
-    pygame.draw.rect(surface, theme.border, card, width=max(1, pen.px(1)), border_radius=pen.px(6))
-    ty = card.top + inset
-    for line in title:
-        pen.text(surface, line, title_font, theme.accent, card.left + inset, ty, card.width - 2 * inset)
+    font, title_font = pen.font(card.size), pen.font(card.size + 2, bold=True)
+    inset = pen.px(8)
+    rect = pygame.Rect(card.rect)
+    pygame.draw.rect(surface, theme.card, rect, border_radius=pen.px(6))
+    pygame.draw.rect(surface, theme.border, rect, width=max(1, pen.px(1)), border_radius=pen.px(6))
+    ty = rect.top + inset
+    for line in card.title:
+        pen.text(surface, line, title_font, theme.accent, rect.left + inset, ty, rect.width - 2 * inset)
         ty += title_font.get_linesize()
-    for line in lines:
-        pen.text(surface, line, font, theme.text, card.left + inset, ty, card.width - 2 * inset)
+    for line in card.lines:
+        pen.text(surface, line, font, theme.text, rect.left + inset, ty, rect.width - 2 * inset)
         ty += font.get_linesize()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -62,46 +63,73 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
             pygame.draw.circle(surface, color, points[-1], pen.px(5))
 
 
-def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
-               area: pygame.Rect, offset_rows: bool = False) -> int:
-    """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
+@dataclass(frozen=True)
+class _Cells:
+    """How the map's cells are laid out in its card."""
 
-    ``offset_rows``: a hex map in offset rows, each odd row half a cell to
-    the left of the even rows (the even rows are drawn half a cell in).
-    Returns the y below the grid's card.
-    """
-    theme = pen.theme
+    card: pygame.Rect
+    cell_w: int
+    cell_h: int
+    shift: float  # the even rows' half cell, on a hex map in offset rows
+
+
+def _cells(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_rows: bool) -> _Cells | None:
+    """The map's card at the top of ``area`` and its cells, or None when there is no map
+    or its cells would be too small to read."""
     inset = pen.px(8)
     cols = max((len(row) for row in grid), default=0)
     if not cols:
-        return area.top
+        return None
     title = pen.font(22, bold=True)
     gap = pen.px(4)
     room_h = round(area.height * 0.55) - title.get_linesize() - 2 * inset
     # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
-    shift = 0.5 if offset_rows and len(grid) > 1 else 0  # the even rows' half cell
+    shift = 0.5 if offset_rows and len(grid) > 1 else 0
     cell_w = min(pen.px(64), int((area.width - 2 * inset - gap * (cols - 1)) / (cols + shift)))
     cell_h = min(pen.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
     if cell_h < pen.px(12):
-        return area.top
+        return None
+    height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
+    return _Cells(pygame.Rect(area.left, area.top, area.width, height), cell_w, cell_h, shift)
+
+
+def grid_bottom(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_rows: bool = False) -> int:
+    """The y below the map's card drawn at the top of ``area`` (its top when none is drawn)."""
+    cells = _cells(pen, grid, area, offset_rows)
+    return area.top if cells is None else cells.card.bottom
+
+
+def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
+              area: pygame.Rect, offset_rows: bool = False) -> None:
+    """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
+
+    ``offset_rows``: a hex map in offset rows, each odd row half a cell to
+    the left of the even rows (the even rows are drawn half a cell in).
+    """
+    cells = _cells(pen, grid, area, offset_rows)
+    if cells is None:
+        return
+    theme = pen.theme
+    inset = pen.px(8)
+    title = pen.font(22, bold=True)
+    gap = pen.px(4)
+    card, cell_w, cell_h = cells.card, cells.cell_w, cells.cell_h
     labels = [label.removeprefix("*") for row in grid for label in row if label]
     top_size = max(10, cell_h * 0.5 / pen.unit)
     font = pen.fitting(labels, [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)],
-                         cell_w - pen.px(4), bold=True)
-    height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
-    card = pygame.Rect(area.left, area.top, area.width, height)
+                       cell_w - pen.px(4), bold=True)
     pygame.draw.rect(surface, theme.card, card, border_radius=pen.px(6))
     pygame.draw.rect(surface, theme.border, card, width=max(1, pen.px(1)),
                      border_radius=pen.px(6))
     pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
-               card.width - 2 * inset)
+             card.width - 2 * inset)
     top = card.top + inset + title.get_linesize()
     for r, row in enumerate(grid):
         for c, label in enumerate(row):
             if not label:
                 continue
             here = label.startswith("*")
-            half = round(shift * (cell_w + gap)) if r % 2 == 0 else 0
+            half = round(cells.shift * (cell_w + gap)) if r % 2 == 0 else 0
             rect = pygame.Rect(card.left + inset + half + c * (cell_w + gap),
                                top + r * (cell_h + gap), cell_w, cell_h)
             pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
@@ -109,5 +137,4 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
             text = label.removeprefix("*")
             color = theme.accent_text if here else theme.text
             pen.text(surface, text, font, color, rect.centerx,
-                       rect.centery - font.get_linesize() // 2, cell_w - pen.px(2), "center")
-    return card.bottom
+                     rect.centery - font.get_linesize() // 2, cell_w - pen.px(2), "center")

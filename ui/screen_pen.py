@@ -9,7 +9,8 @@ What is drawn that a touch may act on is collected in :attr:`Pen.regions`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar, cast
 
 import pygame
 
@@ -18,6 +19,8 @@ from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD
 from ui.hits import HitRegion, Target
 from ui.screen_theme import Color, Theme
 from ui.text import MAX_CACHED_TEXTS, Measure, Widths, fit, is_cut, wrap
+
+T = TypeVar("T")
 
 
 class Pen:
@@ -33,7 +36,8 @@ class Pen:
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
         self._widths = Widths()
         self._rendered: dict[tuple[pygame.font.Font, str, Color], pygame.Surface] = {}
-        self._wrapped: dict[tuple[pygame.font.Font, str, int, int], tuple[str, ...]] = {}
+        self._lengths: dict[float, int] = {}
+        self._memo: dict[Hashable, object] = {}
         #: The regions drawn so far that a touch may act on, topmost last.
         self.regions: list[HitRegion] = []
 
@@ -44,7 +48,10 @@ class Pen:
 
     def px(self, length: float) -> int:
         """A length designed at 480 rows, scaled to this screen."""
-        return max(1, round(length * self.unit))
+        scaled = self._lengths.get(length)
+        if scaled is None:
+            scaled = self._lengths[length] = max(1, round(length * self.unit))
+        return scaled
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         key = (bold, self.px(size))
@@ -87,16 +94,20 @@ class Pen:
         surface.blit(image, rect)
         return rect
 
+    def remembered(self, key: Hashable, work: Callable[[], T]) -> T:
+        """``work()``, done once per ``key`` (bounded): for what every frame would work out
+        again, such as wrapping the same texts in each size the panels try."""
+        if key in self._memo:
+            return cast(T, self._memo[key])
+        if len(self._memo) >= MAX_CACHED_TEXTS:
+            self._memo.clear()
+        done = self._memo[key] = work()
+        return done
+
     def lines(self, text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
-        """``text`` wrapped in ``font`` (see :func:`ui.text.wrap`), each wrapping done once (bounded):
-        the panels try their texts in several sizes every time they are drawn."""
-        key = (font, text, width, max_lines)
-        lines = self._wrapped.get(key)
-        if lines is None:
-            if len(self._wrapped) >= MAX_CACHED_TEXTS:
-                self._wrapped.clear()
-            lines = self._wrapped[key] = tuple(wrap(text, self.measure(font), width, max_lines))
-        return list(lines)
+        """``text`` wrapped in ``font`` (see :func:`ui.text.wrap`)."""
+        return list(self.remembered(("lines", font, text, width, max_lines),
+                                    lambda: tuple(wrap(text, self.measure(font), width, max_lines))))
 
     def fitting(self, texts: Sequence[str], sizes: Sequence[float], width: int,
                 bold: bool = False) -> pygame.font.Font:

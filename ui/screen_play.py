@@ -54,74 +54,84 @@ def draw_over(pen: Pen, surface: pygame.Surface, text: str, area: pygame.Rect) -
              rect.top + pen.px(8), rect.width - pen.px(24), "center")
 
 
-def draw_tracks(
-    pen: Pen, surface: pygame.Surface, tracks: Sequence[TrackView], focus: str | None,
-    area: pygame.Rect,
-) -> int:
-    """Draw the tracks from the top of ``area``; returns the y below the last one."""
-    theme = pen.theme
+def track_row_height(pen: Pen) -> int:
+    """The height of one track's row, the space under it included."""
+    return pen.font(30, bold=True).get_linesize() + pen.px(12) + pen.px(18)
+
+
+def track_rows(pen: Pen, tracks: Sequence[TrackView], focus: str | None,
+               area: pygame.Rect) -> list[tuple[TrackView, bool, int]]:
+    """The tracks shown in ``area``, each with whether it is focused and its row's top:
+    as many as fit, from early enough that the focused one is among them."""
     if not tracks:
-        return area.top
+        return []
     focused = focus if any(t.key == focus for t in tracks) else tracks[0].key
-    label_font = pen.font(22)
-    value_font = pen.font(30, bold=True)
-    bar_h = pen.px(12)
-    row_h = value_font.get_linesize() + bar_h + pen.px(18)
-    inset = pen.px(8)
-    # Show as many as fit, from early enough that the focused one is among them.
+    row_h = track_row_height(pen)
     fits = max(1, (area.height + pen.px(4)) // row_h)
     index = next(i for i, t in enumerate(tracks) if t.key == focused)
     first = max(0, index - fits + 1)
+    rows = []
     y = area.top
     for track in tracks[first:]:
         if y + row_h > area.bottom + pen.px(4):
             break
-        row = pygame.Rect(area.left, y, area.width, row_h - pen.px(6))
-        is_focused = track.key == focused
-        if is_focused:
-            pygame.draw.rect(surface, theme.card, row, border_radius=pen.px(6))
-            pygame.draw.rect(surface, theme.accent, row, width=pen.px(3),
-                             border_radius=pen.px(6))
-        value = f"{track.value}"
-        maximum = f"/{track.high}"
-        text_top = y + inset
-        right = row.right - inset
-        if is_focused:  # - and + around its value, for a finger or the mouse
-            side = value_font.get_ascent()
-            plus = pygame.Rect(right - side, text_top + pen.px(2), side, side)
-            right = plus.left - pen.px(6)
-            steppers = [_draw_stepper(pen, surface, plus, "+", (track.key, 1))]
-        max_rect = pen.text(surface, maximum, label_font, theme.muted, right,
-                              text_top + value_font.get_ascent() - label_font.get_ascent(),
-                              row.width // 3, "right")
-        value_rect = pen.text(surface, value, value_font,
-                                theme.accent if is_focused else theme.text,
-                                max_rect.left - pen.px(2), text_top, row.width // 3, "right")
-        label_right = value_rect.left
-        if is_focused:
-            minus = plus.copy()
-            minus.right = value_rect.left - pen.px(6)
-            label_right = minus.left
-            steppers.append(_draw_stepper(pen, surface, minus, "−", (track.key, -1)))
-        label_w = label_right - row.left - inset - pen.px(8)
-        row_font = pen.fitting([track.label], (22, 18, 16, 14), label_w)
-        label_y = text_top + value_font.get_ascent() - row_font.get_ascent()
-        pen.text(surface, track.label, row_font, theme.text, row.left + inset, label_y, label_w)
-        bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + pen.px(2),
-                          row.width - 2 * inset, bar_h)
-        span = max(1, track.high - track.low)
-        pen.region(row, ("focus", track.key), ("turn", track.key),
-                     max(pen.px(10), bar.width // span))
-        if is_focused:  # the steppers above the row's own region: they win a tap
-            pen.regions += steppers
-        pygame.draw.rect(surface, theme.bar_back, bar, border_radius=pen.px(3))
-        share = max(0.0, min(1.0, (track.value - track.low) / span))
-        if share > 0:
-            filled = pygame.Rect(bar.left, bar.top, max(1, round(bar.width * share)), bar.height)
-            pygame.draw.rect(surface, theme.accent if is_focused else theme.bar, filled,
-                             border_radius=pen.px(3))
+        rows.append((track, track.key == focused, y))
         y += row_h
-    return y
+    return rows
+
+
+def draw_track(pen: Pen, surface: pygame.Surface, track: TrackView, is_focused: bool, y: int,
+               area: pygame.Rect) -> None:
+    """One track's row at ``y`` across ``area``: label, value and maximum over a bar; the
+    focused one framed, with - and + around its value for a finger or the mouse."""
+    theme = pen.theme
+    label_font = pen.font(22)
+    value_font = pen.font(30, bold=True)
+    bar_h = pen.px(12)
+    row_h = track_row_height(pen)
+    inset = pen.px(8)
+    row = pygame.Rect(area.left, y, area.width, row_h - pen.px(6))
+    if is_focused:
+        pygame.draw.rect(surface, theme.card, row, border_radius=pen.px(6))
+        pygame.draw.rect(surface, theme.accent, row, width=pen.px(3),
+                         border_radius=pen.px(6))
+    value = f"{track.value}"
+    maximum = f"/{track.high}"
+    text_top = y + inset
+    right = row.right - inset
+    if is_focused:  # - and + around its value, for a finger or the mouse
+        side = value_font.get_ascent()
+        plus = pygame.Rect(right - side, text_top + pen.px(2), side, side)
+        right = plus.left - pen.px(6)
+        steppers = [_draw_stepper(pen, surface, plus, "+", (track.key, 1))]
+    max_rect = pen.text(surface, maximum, label_font, theme.muted, right,
+                        text_top + value_font.get_ascent() - label_font.get_ascent(),
+                        row.width // 3, "right")
+    value_rect = pen.text(surface, value, value_font,
+                          theme.accent if is_focused else theme.text,
+                          max_rect.left - pen.px(2), text_top, row.width // 3, "right")
+    label_right = value_rect.left
+    if is_focused:
+        minus = plus.copy()
+        minus.right = value_rect.left - pen.px(6)
+        label_right = minus.left
+        steppers.append(_draw_stepper(pen, surface, minus, "−", (track.key, -1)))
+    label_w = label_right - row.left - inset - pen.px(8)
+    row_font = pen.fitting([track.label], (22, 18, 16, 14), label_w)
+    label_y = text_top + value_font.get_ascent() - row_font.get_ascent()
+    pen.text(surface, track.label, row_font, theme.text, row.left + inset, label_y, label_w)
+    bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + pen.px(2),
+                      row.width - 2 * inset, bar_h)
+    span = max(1, track.high - track.low)
+    pen.region(row, ("focus", track.key), ("turn", track.key), max(pen.px(10), bar.width // span))
+    if is_focused:  # the steppers above the row's own region: they win a tap
+        pen.regions += steppers
+    pygame.draw.rect(surface, theme.bar_back, bar, border_radius=pen.px(3))
+    share = max(0.0, min(1.0, (track.value - track.low) / span))
+    if share > 0:
+        filled = pygame.Rect(bar.left, bar.top, max(1, round(bar.width * share)), bar.height)
+        pygame.draw.rect(surface, theme.accent if is_focused else theme.bar, filled,
+                         border_radius=pen.px(3))
 
 
 def _draw_stepper(pen: Pen, surface: pygame.Surface, chip: pygame.Rect, text: str,

@@ -121,3 +121,21 @@ def test_a_missing_oled_is_said_on_the_screen_and_play_goes_on(tmp_path):
     said = [frame.message.short for frame in screen.frames if frame.message is not None]
     assert said[0] == "OLED missing" and screen.frames[1].message is not None  # at once, before any input
     assert rig.journal.state()[0]["counter"] == 3  # the dial still plays
+
+
+def test_the_oleds_dimming_and_shift_leave_the_screen_idle(tmp_path):
+    """A timer's frame that only dims or shifts the OLED is drawn on the OLED, not the screen."""
+    rig = Rig(tmp_path)
+    now = [0.0]
+    controller = Controller(rig.journal, seed=lambda: 1, clock=lambda: now[0], dim_after=30, shift_every=5)
+    screen = RecordingScreen()
+    service = Service(controller, Box(controls=rig.pins, display=rig.display, screen=screen),
+                      clock=lambda: now[0])
+    service.draw()
+    for _ in range(8):  # the burn-in shift moves, then the OLED dims
+        now[0] += 5
+        service.draw()
+    rig.pins.close()
+    rig.journal.close()
+    assert rig.display.frames > 2  # the OLED was drawn again
+    assert len(screen.frames) == 1
