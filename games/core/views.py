@@ -31,11 +31,28 @@ class TrackView:
 
 
 @dataclass(frozen=True)
+class DiceSlot:
+    """One slot of a track the screen draws with a die face (Kreel's Action Power Track).
+
+    ``label`` is the slot as the rulebook names it ("1"), ``name`` what stands
+    in it ("Fight"), ``pips`` its die's face (0: no die), ``notes`` short
+    words under the die ("Present 3", "Tilted").
+    """
+
+    label: str
+    name: str
+    pips: int = 0
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Panel:
-    """A titled block of lines for the screen (the Shadows, the Threat Area…)."""
+    """A titled block for the screen (the Shadows, the Threat Area…): its ``dice`` slots
+    side by side, if any, then its ``lines``."""
 
     title: str
     lines: tuple[str, ...] = ()
+    dice: tuple[DiceSlot, ...] = ()
 
 
 @dataclass(frozen=True)
