@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Game, GameView, Panel
 from games.core.procedures import Step
 from games.core.queue import occupied
-from games.core.views import phase_name, procedure_steps, step_line, track_views
+from games.core.views import DiceSlot, phase_name, procedure_steps, step_line, track_views
 from games.kreel.action_track import present_power
 from games.kreel.delve_phase import defeated_count, location_sneak
 from games.kreel.spirit_phase import attackers
@@ -64,23 +64,21 @@ def power_line(hero: Hero) -> str:
     return " ".join(f"{SHORT[a]}{present_power(hero, a)}" for a in ACTIONS)
 
 
-def _track_lines(hero: Hero) -> tuple[str, ...]:
-    lines = []
-    cards = sorted(hero["actions"].items(), key=lambda item: item[1]["slot"])
-    for action, card in cards:
+def _track_panel(hero: Hero) -> Panel:
+    """The hero's Action Power Track ("Heroes", "4. Play Phase"): its slots '1' to '3',
+    each with the Action above it, that Action's Power Die and its Present Power."""
+    slots = []
+    for action, card in sorted(hero["actions"].items(), key=lambda item: item[1]["slot"]):
         marks = [m for m, on in (("Tilted", card["tilted"]), ("Used", card["used"]),
                                  ("Dazed", card["dazed"]), ("Advanced", card["advanced"])) if on]
-        plus = f" +{card['plus']}" if card["plus"] else ""
-        line = (f"{card['slot']}  {action.capitalize():<9} die {card['die']}{plus}  "
-                f"Present {present_power(hero, action)}")
-        if marks:
-            line += "  (" + ", ".join(marks) + ")"
-        lines.append(line)
+        plus = [f"+{card['plus']}"] if card["plus"] else []
+        slots.append(DiceSlot(str(card["slot"]), action.capitalize(), card["die"],
+                              (f"Present {present_power(hero, action)}", *plus, *marks)))
     uses = "Use done" if hero["uses"] else "Use ready"
     tilts = "Tilt done" if hero["tilts"] else "Tilt ready"
     statuses = ", ".join(s.capitalize() for s in hero["statuses"])
-    lines.append(f"{uses} \u00b7 {tilts}" + (f" \u00b7 {statuses}" if statuses else ""))
-    return tuple(lines)
+    line = f"{uses} \u00b7 {tilts}" + (f" \u00b7 {statuses}" if statuses else "")
+    return Panel(f"Action Power Track \u00b7 {hero['name']}", (line,), tuple(slots))
 
 
 def _location_lines(state: dict) -> tuple[str, ...]:
@@ -189,7 +187,7 @@ def view(game: Game, state: dict) -> GameView:
         hero_lines.append(f"{mark}{h['name']}: Spirit {h['spirit']}/{h['max_spirit']} "
                           f"\u00b7 Wounds {h['wounds']}{out}")
     panels = (
-        Panel(f"Action Power Track \u00b7 {hero['name']}", _track_lines(hero)),
+        _track_panel(hero),
         Panel("Forecast", (f"Spirit phase cost {pending_cost(state)} (before Block)",
                            f"Present Power if Used now: {power_line(hero)}")),
         Panel("Shadows", tuple(shadow_lines)),
