@@ -15,7 +15,7 @@ reliability suite runs 100+).
 import os
 import random
 
-from tests.acceptance.harness import check_restored, kill_at, new_game
+from tests.acceptance.harness import check_restored, kill_all, new_game
 
 KILLS = int(os.environ.get("TABLEWARDEN_POWER_CUTS", "6"))
 NEXT = {"press": "next"}
@@ -32,11 +32,12 @@ def session() -> list[dict]:
 
 def test_sigkill_loses_nothing_that_was_shown(tmp_path):
     rng = random.Random(2026)
-    survived = 0
-    for kill in range(KILLS):
-        run_dir = tmp_path / f"cut{kill}"
+    runs = [tmp_path / f"cut{kill}" for kill in range(KILLS)]
+    for run_dir in runs:
         run_dir.mkdir()
-        last_shown, data_dir = kill_at(run_dir, session(), rng.uniform(1.0, 6.0))
+    survived = 0
+    sessions = [(run_dir, session(), rng.uniform(1.0, 6.0), 5) for run_dir in runs]
+    for last_shown, data_dir in kill_all(sessions):
         if last_shown is None:
             continue  # killed before the first game frame: nothing was shown
         check_restored(data_dir, last_shown)

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from games.core.registry import KNOWN_PACKAGES, all_games
-from tests.acceptance.harness import check_restored, kill_at, new_game
+from tests.acceptance.harness import check_restored, kill_all, new_game
 
 KILLS = int(os.environ.get("TABLEWARDEN_POWER_CUTS_ALL", "8"))
 GAMES = sorted(g.id for g in all_games() if g.id in KNOWN_PACKAGES)
@@ -37,11 +37,13 @@ def session(game_id: str) -> list[dict]:
 def test_sigkill_in_every_game_loses_nothing_that_was_shown(tmp_path):
     rng = random.Random(8)
     survived = {game: 0 for game in GAMES}
-    for kill in range(KILLS):
-        game = GAMES[kill % len(GAMES)]
-        run_dir = tmp_path / f"{game}-cut{kill}"
+    games = [GAMES[kill % len(GAMES)] for kill in range(KILLS)]
+    runs = [tmp_path / f"{game}-cut{kill}" for kill, game in enumerate(games)]
+    for run_dir in runs:
         run_dir.mkdir()
-        last_shown, data_dir = kill_at(run_dir, session(game), rng.uniform(1.0, 5.0), seed=kill)
+    sessions = [(run_dir, session(game), rng.uniform(1.0, 5.0), kill)
+                for kill, (run_dir, game) in enumerate(zip(runs, games, strict=True))]
+    for game, (last_shown, data_dir) in zip(games, kill_all(sessions), strict=True):
         if last_shown is None:
             continue  # killed before the first game frame: nothing was shown
         summary = check_restored(data_dir, last_shown)
