@@ -28,14 +28,22 @@ class DebouncedMockPin(MockPin):
     them before any callback. This pin filters like gpiozero's native backend:
     after a reported edge, edges within ``bounce_time`` change the level but are
     not reported.
+
+    ``chattering`` marks edges as a contact's chatter, which on the box comes
+    within a millisecond of its edge: they are filtered whatever the clock
+    says, so a simulator thread descheduled on a loaded machine between the
+    edge and its chatter does not turn the chatter into extra presses.
     """
 
     def __init__(self, factory: MockFactory, info: object) -> None:
         self._last_call: float | None = None
+        self.chattering = False
         super().__init__(factory, info)
 
     def _call_when_changed(self) -> None:
         bounce = self._bounce
+        if bounce is not None and self.chattering:
+            return
         if bounce is None or self._last_call is None or self._last_change - self._last_call > bounce:
             self._last_call = self._last_change
             super()._call_when_changed()
@@ -105,7 +113,7 @@ class SimPins:
             self._clean_edge(lead, low=False)
             self._clean_edge(trail, low=False)
 
-    def _button_pin(self, control: str) -> MockPin:
+    def _button_pin(self, control: str) -> DebouncedMockPin:
         button_pins = self.pins.button_pins()
         if control not in button_pins:
             raise ValueError(f"no button named {control!r}")
@@ -119,9 +127,13 @@ class SimPins:
             pin.drive_high()
 
     @classmethod
-    def _bouncing_edge(cls, pin: MockPin, low: bool) -> None:
+    def _bouncing_edge(cls, pin: DebouncedMockPin, low: bool) -> None:
         """The edge, then contact chatter back and forth, ending at the new level."""
         cls._clean_edge(pin, low)
-        for _ in range(BOUNCE_CYCLES):
-            cls._clean_edge(pin, not low)
-            cls._clean_edge(pin, low)
+        pin.chattering = True
+        try:
+            for _ in range(BOUNCE_CYCLES):
+                cls._clean_edge(pin, not low)
+                cls._clean_edge(pin, low)
+        finally:
+            pin.chattering = False

@@ -67,6 +67,21 @@ def test_bouncing_press_is_one_press(sim, events):
     assert edges(sim, PINS.buttons["undo"]) == 2 * (1 + 2 * BOUNCE_CYCLES)  # it really bounced
 
 
+def test_a_press_stays_one_press_when_the_simulator_stalls_inside_its_bounce(sim, events, monkeypatch):
+    """A loaded machine may deschedule the simulator's thread between an edge and its
+    chatter for longer than the bounce time; the chatter is still the same instant's."""
+    drive = SimPins._clean_edge
+
+    def late(pin, low):
+        if pin.chattering:
+            time.sleep(3 * PINS.bounce_time)
+        drive(pin, low)
+
+    monkeypatch.setattr(SimPins, "_clean_edge", staticmethod(late))
+    sim.press("undo")
+    assert drained(events) == [Press("undo")]
+
+
 def test_presses_in_a_row_are_all_seen(sim, events):
     for _ in range(3):
         sim.press("back")
