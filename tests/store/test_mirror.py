@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from store.backup import MIRROR_FILE, DamagedError, list_backups
+from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups
 from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupWorker
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from store.mirror import MirrorUnusable, build_mirror, sync_mirror
@@ -232,33 +232,38 @@ def test_a_kill_in_the_middle_of_a_sync_leaves_the_old_mirror_usable(tmp_path: P
     assert rows(mirror) == old
 
 
+def writes_short_of_the_budget(data_dir: Path, journal: Journal) -> int:
+    """How many more write transactions make the worker's next backup a whole copy."""
+    db = connect(data_dir)
+    size = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    since = journal.generation() - generation_of(list_backups(data_dir / BACKUP_DIR)[-1])
+    return -(-FULL_COPY_EVERY * size // JOURNAL_WRITE_BYTES) - since
+
+
+def back_up(data_dir: Path) -> None:
+    """One backup by the worker, as at a clean stop with one pending."""
+    worker = BackupWorker(data_dir / JOURNAL_FILE, data_dir / BACKUP_DIR, min_interval=0.0)
+    worker.request()
+    worker.close()
+
+
 def test_the_worker_syncs_the_mirror_and_adds_a_whole_copy_within_the_wear_budget(tmp_path: Path) -> None:
     journal = played(tmp_path)
-    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
-    worker.request()
-    worker.close()  # the first backup: a whole copy and the mirror built
+    back_up(tmp_path)  # the first backup: a whole copy and the mirror built
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
     mirror = tmp_path / BACKUP_DIR / MIRROR_FILE
     journal.commit(ROLL)
-    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
-    worker.request()
-    worker.close()  # one move since: the mirror only
+    back_up(tmp_path)  # one move since: the mirror only
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
     assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
-    db = connect(tmp_path)
-    size = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
-    db.close()
-    for _ in range(FULL_COPY_EVERY * size // JOURNAL_WRITE_BYTES - 1):
+    while writes_short_of_the_budget(tmp_path, journal) > 1:
         journal.commit(ROLL)
-    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
-    worker.request()
-    worker.close()  # just short of the budget: still the mirror only
+    back_up(tmp_path)  # one write short of the budget: still the mirror only
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
-    for _ in range(2):
+    while writes_short_of_the_budget(tmp_path, journal) > 0:
         journal.commit(ROLL)
-    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, min_interval=0.0)
-    worker.request()
-    worker.close()  # the journal wrote its budget's worth: a whole copy again
+    back_up(tmp_path)  # the journal wrote its budget's worth: a whole copy again
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 2
     assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
     journal.close()
