@@ -8,8 +8,9 @@ normally ``ctx.shuffle`` (the seeded generator in the game state, see
 
 Hidden draws: :func:`face_down` wraps a drawn card as a slot that views must
 not show until :func:`reveal` turns it face-up; :func:`shown` is what a view
-may print. The state still holds the card (it is journaled), only the
-displays keep it secret.
+may print. The state still holds the card (it is journaled); a game names
+its hidden cards among its secrets (:mod:`games.core.secrets`), so its view
+function never receives one before it is revealed.
 
 Used by Myth's enemy action cards ("shuffle all used enemy action cards and
 place them facedown under the unused", :func:`put_under`) and any game whose

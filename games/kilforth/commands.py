@@ -147,7 +147,7 @@ COMMANDS = (
                  _ATTR, _BONUS, _TEAM), available=in_daylight),
     CommandSpec("camp", "Make Camp", camp, available=in_daylight),
     CommandSpec("engage", "Engage an Enemy", engage, (_ENC, _TEAM), available=in_daylight),
-    CommandSpec("assault", "Assault the Ancient", assault,
+    CommandSpec("assault", "Assault Ancient", assault,
                 (Param("ancient", "int", "Ancient #", low=1, high=4, default=1), _TEAM),
                 available=lambda s: in_daylight(s) and any(a["in_play"] and not a["defeated"]
                                                          for a in s["ancients"])),
@@ -175,7 +175,7 @@ COMMANDS = (
                 (Param("hero", "choice", "Who", optional=True, choices_from=hidden_choices),),
                 available=lambda s: _idle(s) and any(h["hidden"] for h in s["heroes"])),
     CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
-    CommandSpec("relocate", "Relocate (card effect)", relocate,
+    CommandSpec("relocate", "Relocate (card)", relocate,
                 (Param("what", "choice", "Hero or card", choices_from=relocate_choices, default="H1"),
                  _cell("to", "To")), available=_idle),
     CommandSpec("location", "Set a location", location,

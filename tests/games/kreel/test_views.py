@@ -2,7 +2,6 @@
 
 from games.core.errors import fits_oled
 from tests.games.kreel.helpers import GAME, do, new, play_round, play_threat_phase, with_threats
-from tests.games.oled import MENU_ROW
 
 
 def test_headline_phase_step_and_facts():
@@ -50,14 +49,6 @@ def test_step_texts_are_short():
 def test_command_help_fits_one_line():
     for spec in GAME.commands:
         assert len(spec.help) <= 64, spec.help
-
-
-def test_each_action_menu_label_fits_an_oled_row_and_is_its_own():
-    """Issue "Playable from the OLED alone": the action menu is read on the OLED, a row
-    of 18 characters once marked; two actions never read alike."""
-    labels = [spec.help for spec in GAME.commands if spec.menu and not spec.prompt_only]
-    assert [label for label in labels if len(label) > MENU_ROW] == []
-    assert len(set(labels)) == len(labels), labels
 
 
 def test_over_shows_the_result():
