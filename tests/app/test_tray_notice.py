@@ -5,7 +5,7 @@ import time
 
 from PIL import ImageChops
 
-from app.controller import TRAY_NOTICES
+from app.tray_link import TRAY_NOTICES
 from contracts.events import Press, TrayStatus, Turn
 from firmware_bridge.reader import TrayReader
 from hw_sim.tray import PtyTray

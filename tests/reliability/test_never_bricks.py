@@ -128,7 +128,7 @@ def test_a_failing_sound_cue_and_tray_do_not_stop_play(tmp_path):
         raise OSError("tray unplugged")
 
     controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0, sound=BrokenCues(), arm_tray=arm)
-    controller._commit("push", {"amount": 3})  # refused: the "rejected" cue fails
+    controller.overlays.commit("push", {"amount": 3})  # refused: the "rejected" cue fails
     assert controller.message.short == "Counter is full"
     journal.close()
 
@@ -159,7 +159,7 @@ def test_the_safe_start_frame_names_the_reason_and_continue_still_works(tmp_path
     assert frame.menu.title == "Choose a game" and frame.game is None
     assert "KeyError: 'heroes'" in frame.message.long
     assert frame.message.short == "Last game could not be opened: KeyError"
-    continued = controller._continue(1)
+    continued = controller.overlays.continue_slot(1)
     assert continued is None and controller.state()["counter"] == 4
     journal.close()
 
@@ -487,8 +487,8 @@ def test_a_phase_end_asks_for_a_backup_and_takes_none_itself(tmp_path, monkeypat
     monkeypatch.setattr(journal_file, "write_backup", lambda *a, **k: pytest.fail("a backup on input"))
     controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0,
                             request_backup=lambda: requested.append(1))
-    controller._next()  # the round starts at its reminder
-    controller._next()  # the reminder done, the automatic roll ends the round
+    controller.overlays.next()  # the round starts at its reminder
+    controller.overlays.next()  # the reminder done, the automatic roll ends the round
     assert requested == [1] and journal.state()[0]["round"] == 1
     journal.close()
 

@@ -75,8 +75,8 @@ def test_the_check_sees_a_listener():
 
 UNSAFE = re.compile(r"(?<![\w.])(pickle|marshal|shelve|eval|exec|compile|__import__|yaml\.load|jsonpickle)"
                     r"\s*[\.(]")
-READERS = ["app/config.py", "store/journal.py", "store/backup.py", "app/cli.py", "hw_sim/script.py",
-           "games/core/packs.py", "games/core/untrusted.py", "store/game_export.py", "app/controller.py",
+READERS = ["app/config.py", "store/journal.py", "store/backup.py", "app/cli_saves.py", "hw_sim/script.py",
+           "games/core/packs.py", "games/core/untrusted.py", "store/game_export.py", "app/overlays.py",
            "firmware_bridge/parser.py", "firmware_bridge/protocol.py"]
 
 
@@ -93,5 +93,5 @@ def test_config_scripts_packs_and_exports_are_parsed_as_data():
     front_door = (ROOT / "games/core/untrusted.py").read_text()
     assert "tomllib.loads" in front_door and "json.loads" in front_door
     for reader in ("app/config.py", "hw_sim/script.py", "games/core/packs.py", "store/game_export.py",
-                   "app/controller.py"):  # every reader of outside text goes through the front door
+                   "app/overlays.py"):  # every reader of outside text goes through the front door
         assert "games.core.untrusted import" in (ROOT / reader).read_text(), reader

@@ -1,0 +1,121 @@
+"""The menus the controller opens: the game list, a game's save slots, the action
+menu, the corrections, the history, and the forms they lead to.
+
+Each builder takes what it lists and what each item does, and returns the
+menu or form; choosing an item is the controller's business. Kept apart so
+that what a menu shows (its labels, their order, which items are marked)
+can be read in one place, away from the input handling.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from app.forms import CursorMenu, PromptForm
+from games.core import CommandSpec, Game, Param, TrackSpec, all_games
+from games.core.engine import command_specs
+from games.core.paths import get_path
+
+log = logging.getLogger(__name__)
+
+Item = tuple[str, Callable[[], None]]
+
+#: A game that reads content packs offers this command, taking the TOML text.
+PACK_COMMAND = "load_pack"
+PACK_PARAM = "toml"
+
+
+def game_list(open_slots: Callable[[Game], None], *, playing: bool) -> CursorMenu:
+    """Every game the box knows; ``back`` returns to play when a game is open."""
+    items: list[Item] = [(game.title, partial(open_slots, game)) for game in all_games()]
+    return CursorMenu("Choose a game", items, keys=("select:OK", "back:play" if playing else ""))
+
+
+def save_slots(journal, game: Game, *, new_game: Callable[[], None],
+               continue_slot: Callable[[int], None], back: Callable[[], None]) -> CursorMenu:
+    """"New game", then one "Continue" a save slot of ``game``."""
+    items: list[Item] = [("New game", new_game)]
+    for slot in journal.slots():
+        if slot.game_id == game.id:
+            items.append((slot_label(journal, game, slot), partial(continue_slot, slot.id)))
+    return CursorMenu(game.title, items, parent=back, keys=("select:OK", "back:games"))
+
+
+def slot_label(journal, game: Game, slot) -> str:
+    """"Continue #2 Round 4": the slot's number and where its game stands (its
+    headline without the game's name), or its journal position if that cannot be read."""
+    try:
+        where = game.view(journal.state(slot.id)[0]).headline
+        where = where.removeprefix(game.title).strip(" ·,:-")
+    except Exception:  # noqa: BLE001 - a slot that cannot be read stays listed (a safe start)
+        log.warning("slot %s could not be read for its label", slot.id, exc_info=True)
+        where = f"entry {slot.seq}"
+    return f"Continue #{slot.id} {where}".rstrip()
+
+
+def setup_form(game: Game, start: Callable[[dict], None], back: Callable[[], None]) -> PromptForm:
+    """The new game's setup choices (difficulty, heroes…)."""
+    return PromptForm(f"New {game.title}", list(game.setup_params), start, parent=back)
+
+
+def action_menu(game: Game, state: dict, prompt: str | None, *, answer: Callable[[], None],
+                run: Callable[[CommandSpec], None], more: list[Item]) -> CursorMenu:
+    """The action menu: the same items in the same places whatever the state (a dial
+    counted in detents always lands on the same item).
+
+    The first item answers the waiting ``prompt`` (marked when none waits),
+    then the game's menu commands (an action that cannot be taken now is
+    marked and says so when chosen), then ``more``.
+    """
+    items: list[Item] = [(f"Answer: {prompt}" if prompt is not None else "Answer: no prompt", answer)]
+    marked = set() if prompt is not None else {0}
+    for spec in game.commands:
+        if spec.menu and not spec.prompt_only:
+            if not spec.available(state):
+                marked.add(len(items))
+            items.append((spec.help, partial(run, spec)))
+    return CursorMenu("Actions", items + more, marked=marked)
+
+
+def pack_files(packs_dir: Path | None, game: Game) -> list[Path]:
+    """The content packs found for ``game`` (docs/PACKS.md), for a game that loads them."""
+    folder = packs_dir / game.id if packs_dir else None
+    if folder is None or PACK_COMMAND not in command_specs(game) or not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.toml"))
+
+
+def corrections(game: Game, state: dict, open_one: Callable[[TrackSpec], None],
+                back: Callable[[], None]) -> CursorMenu:
+    """Every tracked value, the ones off the dial too, with its value now.
+
+    "Effects on cards take precedence" (DESIGN.md): the player may set any
+    tracked number within its bounds; the correction is journaled.
+    """
+    items: list[Item] = [(f"{spec.label}: {get_path(state, spec.path)}", partial(open_one, spec))
+                         for spec in game.tracks(state)]
+    return CursorMenu("Correct a value", items, parent=back)
+
+
+def correction_form(spec: TrackSpec, state: dict, submit: Callable[[dict], None],
+                    back: Callable[[], None]) -> PromptForm:
+    """One value set by hand within its bounds; ``submit`` gets the ``correct`` command's parameters."""
+    field = Param("value", "int", spec.label, low=spec.low_in(state), high=spec.high_in(state),
+                  default=get_path(state, spec.path))
+    return PromptForm(f"Correct {spec.label}", [field], lambda values: submit({"track": spec.key, **values}),
+                      parent=back)
+
+
+def history(journal, goto: Callable[[int], None]) -> CursorMenu:
+    """The journal's last entries, newest first, checkpoints named: choosing one returns to it."""
+    marks = {mark.seq: mark.name for mark in journal.checkpoints()}
+    items: list[Item] = []
+    for entry in journal.history(limit=200):
+        label = f"{entry.seq}. {entry.description}"
+        if entry.seq in marks:
+            label = f"* {marks[entry.seq]}: {label}"
+        items.append((label, partial(goto, entry.seq)))
+    return CursorMenu("History", items, keys=("select:go", "back:close"))

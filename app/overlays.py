@@ -1,0 +1,272 @@
+"""What is open over the play view (a menu, a form, a question, help) and what
+confirming in it does.
+
+Menus are not game state (DESIGN.md): the dials move a cursor, and only a
+confirmed choice becomes a command, sent through :class:`app.play.Play`.
+Opening the next prompt after a change belongs here too, since a command
+may lead straight to a step that asks a question. The controller decides
+which of these a press means (its control map); this module does it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from app import menus
+from app.forms import CursorMenu, PromptForm, Question
+from app.help_view import HelpView, help_over
+from app.play import Play
+from app.steps import phase_end_unannounced, prompt_step, roll_command
+from app.tray_link import TrayLink
+from games.core import CommandSpec, Game, RuleError, Step, TrackSpec, packs
+from games.core.engine import Applied, command_specs
+from games.core.untrusted import UntrustedError, decode
+from store.storage import StorageError
+from ui.model import Message
+
+Overlay = CursorMenu | PromptForm | Question | HelpView
+
+
+class Overlays:
+    """The menu, form, question or help open now (``overlay``), and the history flag.
+
+    :param play: the game in the journal, which every choice goes through.
+    :param tray_link: armed when a prompt that asks for dice opens.
+    :param packs_dir: where the content packs are (docs/PACKS.md), if anywhere.
+    :param say: shows a message to the player (None clears it).
+    :param entered: called when a game was started or opened (the controller
+        puts the dial's focus back on the main value).
+    """
+
+    def __init__(self, play: Play, tray_link: TrayLink, *, packs_dir: Path | None,
+                 say: Callable[[Message | None], None], entered: Callable[[], None]) -> None:
+        self.play = play
+        self.tray_link = tray_link
+        self.packs_dir = packs_dir
+        self.overlay: Overlay | None = None
+        self.history_open = False
+        self._say = say
+        self._entered = entered
+
+    def close(self) -> None:
+        self.overlay = None
+        self.history_open = False
+
+    # --- the game's own questions -------------------------------------------------
+
+    def prompt_step(self) -> Step | None:
+        return prompt_step(self.play.game(), self.play.state()) if self.play.playing else None
+
+    def open_prompt(self) -> None:
+        """The waiting step's form; the tray is armed for the roll it asks for, if any."""
+        step = self.prompt_step()
+        assert step is not None and step.command is not None  # opened only while a prompt waits
+        state = self.play.state()
+        spec = command_specs(self.play.game())[step.command]
+        self.overlay = PromptForm(self.step_text(step), spec.resolved_params(state),
+                                  partial(self.submit, spec.name))
+        self.tray_link.arm_for(step, state)
+
+    def step_text(self, step: Step) -> str:
+        """The step as the game words it from the state (the odds of a roll, the
+        result to keep or reroll, "Reveal Threat 3"), else its plain text."""
+        view = self.play.view("the step's text")
+        return (view.step if view else "") or step.text
+
+    def commit(self, name: str, params: dict | None = None,
+               worded: Callable[[RuleError], RuleError] = lambda err: err) -> bool:
+        """Send one command (app/play.py); True when it was accepted. A card that fails
+        raises ``StorageError`` on to the controller, which says so (:meth:`storage_failed`)."""
+        applied = self.play.commit(name, params, worded)
+        if applied is None:
+            return False
+        self._say(None)  # an accepted command: a refusal shown before it no longer holds
+        self.after_change(applied)
+        return True
+
+    def submit(self, name: str, values: dict) -> None:
+        """A confirmed form: its command, and the form closed if it was accepted."""
+        form = self.overlay
+        if self.commit(name, values) and self.overlay is form:
+            self.close()
+            self.after_change()
+
+    def after_change(self, applied: Applied | None = None) -> None:
+        """Say what the command did (its last event), and open the prompt it led to (at a
+        start too: a prompt that was waiting opens again)."""
+        if applied and applied.events:
+            last = applied.events[-1]
+            kind = last.kind if last.kind in ("error", "end") else "info"  # "final_day" reads as news
+            self._say(Message(last.text, last.text, kind))
+        if self.overlay is None and self.prompt_step() is not None:
+            self.open_prompt()
+
+    def next(self) -> None:
+        """``next``: the waiting prompt, else the step done; asked once first when it would
+        end the phase for everyone though the step shown does not say so (app/steps.py)."""
+        if self.prompt_step() is not None:
+            self.open_prompt()
+            return
+        ends = phase_end_unannounced(self.play.game(), self.play.state(), self.step_text)
+        if ends is not None:
+            self.overlay = Question("End the phase?", ends, partial(self.commit, "next"))
+        else:
+            self.commit("next")
+
+    def dice(self, dice: list[dict]) -> None:
+        """The tray's roll answers the step that asks for dice; a form not yet seen in
+        full keeps it for its check page (nothing is confirmed unseen)."""
+        answers = roll_command(self.play.game(), self.play.state())
+        if answers is None:
+            self.play.refuse(RuleError("No roll asked now",
+                                       "The tray's roll was not used: no step asks for dice."))
+            return
+        spec, param = answers
+        form = self.overlay if isinstance(self.overlay, PromptForm) else None
+        if form is not None and len(form.seen) < len(form.params):
+            form.dice = dice  # nothing confirmed unseen: the roll waits on the check page
+            form.reviewing = 0
+            return
+        values = dict(form.values) if form else {}
+        values[param] = dice
+        if self.commit(spec.name, values):
+            self.play.cue("roll_read")
+            if self.overlay is form:
+                self.close()
+            self.after_change()  # the next prompt, if the roll led to one
+
+    def storage_failed(self, err: StorageError) -> None:
+        """Tell the player what the card did (app/play.py); after a repair what was open
+        may be gone, so it closes, onto the game list when no game is left open."""
+        if self.play.storage_failed(err):
+            self._entered()
+            self.close()
+            if not self.play.playing:
+                self.open_game_list()
+
+    def undo(self, *, redo: bool) -> None:
+        if self.play.playing and self.play.undo(redo=redo):
+            self.close()
+
+    # --- help and the menus ---------------------------------------------------------
+
+    def open_help(self) -> None:
+        """Help over what is open (over the history: the play controls)."""
+        self.overlay = help_over(None if self.history_open else self.overlay, self._step_in_full)
+        self.history_open = False
+
+    def _step_in_full(self) -> str:
+        """The phase and the step, for help (the OLED's top line may cut them)."""
+        if not self.play.playing:
+            return ""
+        try:
+            view = self.play.game().view(self.play.state())
+        except Exception:  # noqa: BLE001 - help shows the controls all the same
+            return ""
+        return " — ".join(part for part in (view.phase, view.step) if part)
+
+    def choose(self, menu: CursorMenu) -> None:
+        """``select`` on a menu: its item, or, for an item marked as not possible now,
+        why nothing happens (it stays in its place)."""
+        if menu.cursor in menu.marked:
+            label = menu.items[menu.cursor][0]
+            if label.startswith("Answer:"):
+                self.play.refuse(RuleError("No prompt waits", "No step asks a question now; next goes on."))
+            else:
+                self.play.refuse(RuleError("Not possible now",
+                                           f"{label}: not possible at this point of the game."))
+            return
+        action = menu.chosen()
+        if action:
+            action()
+
+    def open_actions(self) -> None:
+        """The action menu (app/menus.py); while a prompt waits (its form closed with
+        ``back``), its first item answers the prompt, so the rest stays reachable."""
+        game, state = self.play.game(), self.play.state()
+        step = self.prompt_step()
+        more: list[menus.Item] = [(f"Load pack: {path.stem}", partial(self._load_pack, path))
+                                  for path in menus.pack_files(self.packs_dir, game)]
+        more += [
+            ("Correct a value", self._open_corrections),
+            ("Mark checkpoint", self._checkpoint),
+            ("History", self.open_history),
+            ("Help", self.open_help),
+            ("Games", self.open_game_list),
+        ]
+        self.overlay = menus.action_menu(game, state, self.step_text(step) if step else None,
+                                         answer=self.open_prompt, run=self._run_action, more=more)
+
+    def _open_corrections(self) -> None:
+        self.overlay = menus.corrections(self.play.game(), self.play.state(), self._open_correction,
+                                         self.open_actions)
+
+    def _open_correction(self, spec: TrackSpec) -> None:
+        self.overlay = menus.correction_form(spec, self.play.state(), partial(self.submit, "correct"),
+                                             self._open_corrections)
+
+    def _load_pack(self, path: Path) -> None:
+        """Read a pack file (bounded, strict UTF-8) and load it; a refusal names the pack.
+
+        The pack's text goes into the journaled command, so a replay never
+        depends on the file still being there (docs/PACKS.md).
+        """
+        self.close()
+        try:
+            with path.open("rb") as f:
+                text = decode(f.read(packs.MAX_TEXT + 1), packs.MAX_TEXT, source=path.name)
+        except (OSError, UntrustedError) as err:
+            unreadable = RuleError("Pack: unreadable", f"Cannot read {path}: {err}")
+            self.play.refuse(packs.for_pack(unreadable, path.stem))
+            return
+        self.commit(menus.PACK_COMMAND, {menus.PACK_PARAM: text},
+                    worded=lambda err: packs.for_pack(err, path.stem))
+
+    def _run_action(self, spec: CommandSpec) -> None:
+        """A menu command: its form when it takes parameters (dice come from the tray or
+        roll virtually), else sent at once."""
+        if any(p.kind != "dice" for p in spec.params):
+            self.overlay = PromptForm(spec.help, spec.resolved_params(self.play.state()),
+                                      partial(self.submit, spec.name), parent=self.open_actions)
+        else:
+            self.close()
+            self.commit(spec.name)
+
+    def _checkpoint(self) -> None:
+        self.play.checkpoint()
+        self.close()
+
+    def open_history(self) -> None:
+        self.overlay = menus.history(self.play.journal, self._goto)
+        self.history_open = True
+
+    def _goto(self, seq: int) -> None:
+        self.play.goto(seq)
+        self.close()
+
+    def open_game_list(self) -> None:
+        self.overlay = menus.game_list(self._open_slots, playing=self.play.playing)
+        self.history_open = False
+
+    def _open_slots(self, game: Game) -> None:
+        self.overlay = menus.save_slots(self.play.journal, game, new_game=partial(self._open_setup, game),
+                                        continue_slot=self.continue_slot, back=self.open_game_list)
+
+    def _open_setup(self, game: Game) -> None:
+        self.overlay = menus.setup_form(game, partial(self._start, game), partial(self._open_slots, game))
+
+    def _start(self, game: Game, values: dict) -> None:
+        if self.play.new_game(game, values):
+            self._opened()
+
+    def continue_slot(self, slot_id: int) -> None:
+        """Open a saved game (its prompt, if one waits)."""
+        self.play.journal.activate(slot_id)
+        self._opened()
+
+    def _opened(self) -> None:
+        self._entered()
+        self.close()
+        self.after_change()

@@ -1,0 +1,142 @@
+"""The game being played, as the journal keeps it: what the controller's inputs change.
+
+Every change goes through here as a journaled command (DESIGN.md, "One
+direction of flow"): a command committed with its cues and the backup it
+calls for, a refusal said and sounded, undo and redo, a return to a past
+entry, a checkpoint, a new game or a saved one opened, and what the card's
+failures mean for the player. None of it knows about menus, forms or focus:
+that is the controller's, which reacts to what these return.
+
+What the player reads is handed to ``say`` (the controller's message).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from app.cues import cues_after, procedure_ended, ring
+from contracts.ports import Cues
+from games.core import Command, Game, RuleError, get_game
+from games.core.engine import Applied
+from games.core.views import GameView
+from store.storage import JournalError, StorageError
+from ui.model import Message
+
+log = logging.getLogger(__name__)
+
+
+class Play:
+    """The journal, seen as the game in play.
+
+    ``seed`` gives the seed of a new game; ``sound`` sounds the cues;
+    ``request_backup`` asks for a backup off the input path
+    (store/backup_worker.py); ``say`` shows a message to the player.
+    """
+
+    def __init__(self, journal, *, seed: Callable[[], int | str], say: Callable[[Message], None],
+                 sound: Cues | None = None, request_backup: Callable[[], None] | None = None) -> None:
+        self.journal = journal
+        self.sound = sound
+        self.request_backup = request_backup
+        self._seed = seed
+        self._say = say
+
+    @property
+    def playing(self) -> bool:
+        return self.journal.active_slot is not None
+
+    def game(self) -> Game:
+        return get_game(self.state()["game"])
+
+    def state(self) -> dict:
+        return self.journal.state()[0]
+
+    def view(self, what: str) -> GameView | None:
+        """The game's view of the state now, or None (logged as ``what``) when it cannot be built."""
+        try:
+            return self.game().view(self.state())
+        except Exception:  # noqa: BLE001 - the caller falls back on plainer words
+            log.exception("%s could not be worded", what)
+            return None
+
+    def commit(self, name: str, params: dict | None = None,
+               worded: Callable[[RuleError], RuleError] = lambda err: err) -> Applied | None:
+        """Send one command through the journal; None when the rules refuse it (the refusal
+        is said, reworded by ``worded`` for where the command came from).
+
+        When the command finishes a procedure (the Threat phase, a Night…),
+        a backup of the journal is requested: the restore point if the file
+        is ever damaged. A card that fails raises ``StorageError``: nothing
+        was committed, and the controller tells the player (:meth:`storage_failed`).
+        """
+        before = self.state()
+        try:
+            applied = self.journal.commit(Command(name, params or {}))
+        except RuleError as err:
+            log.info("refused %s: %s", name, err.long)
+            self.refuse(worded(err))
+            return None
+        if procedure_ended(before, applied.state) and self.request_backup is not None:
+            self.request_backup()  # taken off the input path (store/backup_worker.py)
+        for cue in cues_after(self.game(), before, applied):
+            self.cue(cue)
+        return applied
+
+    def cue(self, name: str) -> None:
+        """Sound a cue; a piezo that fails is only logged (app/cues.py)."""
+        ring(self.sound, name)
+
+    def refuse(self, err: RuleError | StorageError) -> None:
+        self._say(Message(err.short, err.long, "error"))
+        self.cue("rejected")
+
+    def storage_failed(self, err: StorageError) -> bool:
+        """Tell the player what the card did; damage is repaired now, as the next start
+        would. True when the journal was repaired (what was open may be gone)."""
+        log.error("%s", err.long)
+        self.refuse(err)
+        if err.kind != "damaged":
+            return False
+        try:
+            notices = self.journal.repair()
+        except JournalError as again:
+            log.error("repair failed: %s", again)
+            self._say(Message("Save damaged", f"{err.long} Repairing it failed too: {again}", "error"))
+            return False
+        for notice in notices:
+            log.warning("%s", notice)
+        self._say(Message("Save repaired", " ".join(notices) or "The journal passed a full check.", "error"))
+        return True
+
+    def undo(self, *, redo: bool) -> bool:
+        """Undo (or redo) the last command and say which; False when there is none."""
+        try:
+            entry = self.journal.redo() if redo else self.journal.undo()
+        except RuleError as err:
+            self.refuse(err)
+            return False
+        verb = "Redone" if redo else "Undone"
+        self._say(Message(f"{verb}: {entry.description}"[:42], f"{verb}: {entry.description}"))
+        return True
+
+    def goto(self, seq: int) -> None:
+        """Return to journal entry ``seq`` (redo goes forward again)."""
+        self.journal.goto(seq)
+        self._say(Message(f"Back to entry {seq}", f"Returned to journal entry {seq}; redo goes forward."))
+
+    def checkpoint(self) -> None:
+        """Mark where the game stands, named by its headline and phase."""
+        view = self.game().view(self.state())
+        name = " · ".join(part for part in (view.headline, view.phase) if part)
+        self.journal.add_checkpoint(name)
+        self._say(Message("Checkpoint saved", f"Checkpoint saved: {name}"))
+
+    def new_game(self, game: Game, values: dict) -> bool:
+        """Start ``game`` with its setup ``values``; False when the setup is refused."""
+        try:
+            self.journal.new_game(game.id, values, self._seed())
+        except RuleError as err:
+            self.refuse(err)
+            return False
+        return True

@@ -1,0 +1,77 @@
+"""What the current procedure step asks of the player, read from the game and its state.
+
+The controller asks these questions on nearly every input (is a prompt
+waiting? which command takes the tray's roll? would ``next`` end the phase
+unannounced?). They are pure reads of the engine's data, kept apart from the
+input handling so each can be read, and tested, on a state alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Command, CommandSpec, Game, RuleError, Step, StepKind, apply
+from games.core.engine import command_specs, current_step
+
+
+def prompt_step(game: Game, state: dict) -> Step | None:
+    """The step waiting for an answer (a form), or None when no prompt waits."""
+    step = current_step(game, state)
+    return step if step is not None and step.kind is StepKind.PROMPT else None
+
+
+def roll_command(game: Game, state: dict) -> tuple[CommandSpec, str] | None:
+    """The command the current step's answer is, and its dice parameter, when the step
+    asks for dice (the tray's roll answers it); else None."""
+    step = current_step(game, state)
+    spec = command_specs(game).get(step.command) if step and step.command else None
+    dice = [p.name for p in spec.params if p.kind == "dice"] if spec else []
+    return (spec, dice[0]) if spec is not None and dice else None
+
+
+def dial_keys(game: Game, state: dict) -> list[str]:
+    """The tracks the Menhir dial cycles through (``dial=False`` ones are skipped)."""
+    return [t.key for t in game.tracks(state) if t.dial]
+
+
+def phase_end_unannounced(game: Game, state: dict, worded: Callable[[Step], str]) -> str | None:
+    """What a ``next`` would end for everyone though the step shown does not say so, else None.
+
+    That is a ``next`` on a step the game words from the state (``worded``;
+    Grail's "Character 1's turn" for "Take Actions; next when all Pass")
+    whose automatic steps would then end the phase ("Everyone has Passed"):
+    what the OLED shows does not say that the press ends it. The command is
+    tried on a copy of the state (the engine is pure), so the text names
+    exactly what the press would do. A reminder shown in its own words
+    ("Reset the tokens") is done with one press, as it says.
+    """
+    proc = state.get("procedure")
+    step = current_step(game, state)
+    if not proc or step is None or worded(step) == step.text:
+        return None
+    procedure = game.procedure(proc["name"])
+    later = [later for later in procedure.steps[proc["step"] + 1:]
+             if later.kind is StepKind.AUTO and not later.skip(state)]
+    if procedure.on_finish is not None or not later:
+        return None  # a sub-procedure that returns, or nothing runs by itself
+    try:
+        after = apply(game, state, Command("next")).state.get("procedure")
+    except RuleError:
+        return None  # refused: the press says why, as it would anyway
+    if after is not None and after["name"] == proc["name"]:
+        return None
+    done = "; ".join(step.text for step in later)
+    return f"{done}, and {procedure.title} ends."
+
+
+def asks_for_dice(game: Game, state: dict) -> bool:
+    """True while the current step asks for dice (a roll would be used)."""
+    step = current_step(game, state)
+    return step is not None and step.dice is not None
+
+
+def step_label(game: Game, state: dict) -> str:
+    """Where the game stands, in a few words: the step, else the procedure, else "Play"."""
+    step = current_step(game, state)
+    procedure = state.get("procedure") or {}
+    return (step.text if step is not None else "") or procedure.get("name") or "Play"
