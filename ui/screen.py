@@ -284,15 +284,17 @@ class ScreenRenderer(Pen):
                               area.top + self.px(7), area.width // 3, "right")
             tray_w = rect.width + pad
         width = area.width - 2 * pad - tray_w
-        rows: list[tuple[str, Color]] = []
+        rows: list[tuple[str, Color, pygame.font.Font]] = []
         if frame.journal:
-            newest = self.lines(frame.journal[-1], font, width, 2)
+            # A long entry (an upkeep's summary) in a smaller type before it is cut.
+            small = self.wrapping([frame.journal[-1]], (20, 18, 16), width, 2)
+            newest = self.lines(frame.journal[-1], small, width, 2)
             older = frame.journal[-2] if len(frame.journal) > 1 else ""
             if len(newest) == 1 and older and font.size(older)[0] <= width:
-                rows.append((older, theme.muted))
-            rows += [(line, theme.text) for line in newest]
+                rows.append((older, theme.muted, font))
+            rows += [(line, theme.text, small) for line in newest]
         y = area.top + self.px(7)
-        for line, color in rows:
-            self.text(surface, line, font, color, area.left + pad, y, width)
+        for line, color, row_font in rows:
+            self.text(surface, line, row_font, color, area.left + pad, y, width)
             y += font.get_linesize()
 

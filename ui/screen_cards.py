@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.core.views import Panel
+from games.core.views import DiceSlot, Panel
+from ui.screen_dice import dice_height, draw_dice
 from ui.screen_pen import Pen
 from ui.text import ELLIPSIS
 
@@ -23,6 +24,7 @@ class Card:
     title: tuple[str, ...]
     lines: tuple[str, ...]
     size: int
+    dice: tuple[DiceSlot, ...] = ()
 
 
 def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[Card]:
@@ -30,7 +32,8 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
 
     A card's lines wrap (up to three lines each); when the cards do not all
     fit, a smaller type is tried first, and only then is a card shortened to
-    the lines that fit, ending with how many are left out.
+    the lines that fit, ending with how many are left out (the last column's
+    last card too, while a line of it and that count fit).
     """
     gap = pen.px(10)
     min_card_w = pen.px(240)
@@ -39,27 +42,28 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
     inset = pen.px(8)
     for size in (20, 18, 16):
         font, title_font = pen.font(size), pen.font(size + 2, bold=True)
-        cards = [_panel_lines(pen, panel, font, title_font, card_w - 2 * inset) for panel in panels]
-        if _cards_fit(pen, cards, font, title_font, area, columns, gap, inset):
+        cards = [(*_panel_lines(pen, panel, font, title_font, card_w - 2 * inset), panel.dice)
+                 for panel in panels]
+        if _cards_fit(pen, cards, size, area, columns, gap):
             break
     laid: list[Card] = []
     column, y = 0, area.top
-    for title, lines in cards:
-        card_h = _card_height(title, lines, font, title_font, inset)
-        if y + card_h > area.bottom and y > area.top:
+    for title, lines, dice in cards:
+        card_h = _card_height(pen, title, lines, dice, size)
+        if y + card_h > area.bottom and y > area.top and column + 1 < columns:
             column, y = column + 1, area.top
-        if column >= columns:
-            break
         room = area.bottom - y
         if card_h > room:  # shorten the card to the lines that fit
-            fits = max(0, (room - len(title) * title_font.get_linesize() - 2 * inset)
-                       // font.get_linesize())
+            fits = max(0, (room - len(title) * title_font.get_linesize() - dice_height(pen, dice, size)
+                           - 2 * inset) // font.get_linesize())
+            if fits < min(2, len(lines)) and y > area.top:
+                break  # not even a line of it (and how many more) would show: the column is full
             if fits < len(lines):
                 lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more lines"]
                 lines = lines[:fits]
-            card_h = _card_height(title, lines, font, title_font, inset)
+            card_h = _card_height(pen, title, lines, dice, size)
         x = area.left + column * (card_w + gap)
-        laid.append(Card((x, y, card_w, card_h), tuple(title), tuple(lines), size))
+        laid.append(Card((x, y, card_w, card_h), tuple(title), tuple(lines), size, dice))
         y += card_h + gap
     return laid
 
@@ -76,18 +80,17 @@ def _panel_lines(pen: Pen, panel: Panel, font: pygame.font.Font, title_font: pyg
     return list(title), list(body)
 
 
-def _card_height(title: list[str], lines: list[str], font: pygame.font.Font,
-                 title_font: pygame.font.Font, inset: int) -> int:
-    return len(title) * title_font.get_linesize() + len(lines) * font.get_linesize() + 2 * inset
+def _card_height(pen: Pen, title: list[str], lines: list[str], dice: Sequence[DiceSlot], size: int) -> int:
+    return (len(title) * pen.font(size + 2, bold=True).get_linesize() + dice_height(pen, dice, size)
+            + len(lines) * pen.font(size).get_linesize() + 2 * pen.px(8))
 
 
-def _cards_fit(pen: Pen, cards: list[tuple[list[str], list[str]]], font: pygame.font.Font,
-               title_font: pygame.font.Font, area: pygame.Rect, columns: int, gap: int,
-               inset: int) -> bool:
+def _cards_fit(pen: Pen, cards: list[tuple[list[str], list[str], tuple[DiceSlot, ...]]], size: int,
+               area: pygame.Rect, columns: int, gap: int) -> bool:
     """True when every card fits whole, flowing down the columns."""
     column, y = 0, area.top
-    for title, lines in cards:
-        card_h = _card_height(title, lines, font, title_font, inset)
+    for title, lines, dice in cards:
+        card_h = _card_height(pen, title, lines, dice, size)
         if y + card_h > area.bottom and y > area.top:
             column, y = column + 1, area.top
         if column >= columns or y + card_h > area.bottom:
@@ -107,6 +110,9 @@ def draw_card(pen: Pen, surface: pygame.Surface, card: Card) -> None:
     for line in card.title:
         pen.text(surface, line, title_font, theme.accent, rect.left + inset, ty, rect.width - 2 * inset)
         ty += title_font.get_linesize()
+    if card.dice:
+        draw_dice(pen, surface, card.dice, rect.left + inset, ty, rect.width - 2 * inset, card.size)
+        ty += dice_height(pen, card.dice, card.size)
     for line in card.lines:
         pen.text(surface, line, font, theme.text, rect.left + inset, ty, rect.width - 2 * inset)
         ty += font.get_linesize()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.core.views import GameView, Panel, TrackView
+from dataclasses import replace
+
+from games.core.views import DiceSlot, GameView, Panel, TrackView
 from ui.model import Form, FormField, Frame, Menu, Message
 
 KREEL = GameView(
@@ -192,6 +194,20 @@ def step_frame() -> Frame:
 def plot_frame() -> Frame:
     return Frame(title="Tainted Grail", game=GRAIL, focus="health", journal=JOURNAL,
                  tray="Tray: 1 guardian armed")
+
+
+#: Kreel's Action Power Track ("Heroes", "4. Play Phase"): slot '1' holds the Used Sneak
+#: with no Power Die, '2' the Tilted Influence with 3 on its die and +1, '3' Fight with 6.
+ACTION_TRACK = Panel("Action Power Track \u00b7 Elsa", ("Use done \u00b7 Tilt done \u00b7 Dazed",), (
+    DiceSlot("1", "Sneak", 0, ("Present 1", "Used")),
+    DiceSlot("2", "Influence", 3, ("Present 6", "+1", "Tilted")),
+    DiceSlot("3", "Fight", 6, ("Present 9",)),
+))
+
+
+def action_track_frame() -> Frame:
+    """The play frame with the Action Power Track first among the panels (the screen only)."""
+    return replace(play_frame(), game=replace(KREEL, panels=(ACTION_TRACK, *KREEL.panels)))
 
 
 ALL = {

@@ -12,11 +12,13 @@ from PIL import Image, ImageChops  # noqa: E402
 
 from games.core.views import GameView, Panel, TrackView  # noqa: E402
 from tests.ui.golden_images import assert_close_to_golden  # noqa: E402
-from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
+from tests.ui.sample_frames import ALL, action_track_frame, play_frame  # noqa: E402
+from ui import cuts  # noqa: E402
 from ui.model import Frame, Menu, Message  # noqa: E402
 from ui.oled import render_oled  # noqa: E402
 from ui.oled_preview import DARK, LIT, blit_oled, oled_surface  # noqa: E402
 from ui.screen import THEMES, ScreenRenderer  # noqa: E402
+from ui.screen_dice import PIPS  # noqa: E402
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080)]
 
@@ -197,3 +199,19 @@ def test_a_huge_grid_is_left_out_rather_than_overflowing() -> None:
 def test_plot_capture_matches_the_stored_one(theme: str) -> None:
     surface = ScreenRenderer((800, 480), THEMES[theme]).render(ALL["plot"]())
     assert_close_to_golden(to_pil(surface), f"screen_plot_{theme}_800x480", tolerance=0.01)
+
+
+def test_the_action_power_track_is_its_three_slots_with_die_faces() -> None:
+    """Kreel's Action Power Track (issue 14): slots '1' to '3' side by side, each its Action,
+    its Power Die's face (pips) and its notes, with nothing cut."""
+    with cuts.counting() as drawn:
+        surface = ScreenRenderer((800, 480)).render(action_track_frame())
+    assert drawn.cut == {}
+    assert_close_to_golden(to_pil(surface), "screen_action_track_800x480", tolerance=0.01)
+
+
+@pytest.mark.parametrize("pips", range(1, 7))
+def test_a_die_face_has_its_pips_in_a_face_that_turns_onto_itself(pips: int) -> None:
+    spots = PIPS[pips]
+    assert len(set(spots)) == pips
+    assert {(2 - column, 2 - row) for column, row in spots} == set(spots)
