@@ -159,13 +159,8 @@ class Overlays:
 
     def _step_in_full(self) -> str:
         """The phase and the step, for help (the OLED's top line may cut them)."""
-        if not self.play.playing:
-            return ""
-        try:
-            view = self.play.game().view(self.play.state())
-        except Exception:  # noqa: BLE001 - help shows the controls all the same
-            return ""
-        return " — ".join(part for part in (view.phase, view.step) if part)
+        view = self.play.view("the step for help") if self.play.playing else None
+        return " — ".join(part for part in (view.phase, view.step) if part) if view else ""
 
     def choose(self, menu: CursorMenu) -> None:
         """``select`` on a menu: its item, or, for an item marked as not possible now,
