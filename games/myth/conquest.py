@@ -68,7 +68,7 @@ def advance_raises(ctx: Context) -> None:
             rest = "" if done else f", {entry['spaces']} more after its ability"
             ctx.note(f"{label} raised to {pos}{rest}")
         if pos == TRACK_SPACES and not state["siege"]:
-            begin_siege(ctx, f"{label} reached the siege")
+            begin_siege(ctx, f"{label} full")
 
 
 def raise_waiting(state: dict) -> str:
@@ -89,7 +89,7 @@ def begin_siege(ctx: Context, why: str) -> None:
     for objective in state["objectives"].values():
         if not objective["done"]:
             objective["location"] = None
-    ctx.note(f"The siege begins ({why}): a fate die places the boss")
+    ctx.note(f"Siege ({why}): a fate die places the boss")
 
 
 def boss_arriving(state: dict) -> bool:

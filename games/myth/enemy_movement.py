@@ -36,7 +36,7 @@ def farrenroc_excess(ctx: Context) -> None:
     if extra > 0:
         del home["minions"][MAX_MINIONS:]
         state["supply"]["minions"] += extra
-        lose_stability(ctx, 1, f"{extra} minion(s) over 3 in Farrenroc")
+        lose_stability(ctx, 1, f"{extra} minion(s) too many")
 
 
 def destinations(state: dict) -> list[tuple[str, int]]:

@@ -16,7 +16,7 @@ def lose_stability(ctx: Context, amount: int, why: str) -> None:
     end_check then ends the game."""
     state = ctx.state
     state["stability"] = max(0, state["stability"] - amount)
-    ctx.note(f"Farrenroc -{amount} stability ({why}): {state['stability']}")
+    ctx.note(f"Stability -{amount} ({why}): {state['stability']}")
     if state["stability"] == 0:
         ctx.stop()
 

@@ -99,8 +99,8 @@ SETUP = Procedure(
         Step("objective", StepKind.PROMPT, "Objective card: its location", "Setup 4",
              command="objective"),
         Step("tokens", StepKind.REMINDER, "Place the objective tokens", "Setup 4"),
-        Step("final", StepKind.REMINDER, "Final objective facedown; shuffle the encounter "
-             "decks and the quest deck", "Setup 5; Setup 6"),
+        Step("final", StepKind.REMINDER, "Final objective face down; shuffle encounter and "
+             "quest decks", "Setup 5; Setup 6"),
         Step("quest", StepKind.PROMPT, "Active quest: its location", "Setup 6; Quest Deck",
              command="active_quest"),
         Step("enemy_deck", StepKind.AUTO, "Shuffle the enemy action deck", "Setup 3",

@@ -143,9 +143,9 @@ def _step_text(state: dict, step: Step) -> str:
         return "Resolve: " + "; ".join(state["pending"]) + (f"; then {waiting}" if waiting else "")
     movers = waiting_movers(state)
     if step.id == "march_to" and movers:
-        return f"Tie: where does the minion in {area_name(state, movers[0])} move?"
+        return f"Tie: {area_name(state, movers[0])} minion to?"
     if step.id.endswith("_pick"):
-        return f"Which {counted(pick_count(state), 'fate')} of the pool to roll (not Darkness)?"
+        return f"Roll which {counted(pick_count(state), 'fate')}? (not Darkness)"
     if step.id.endswith("boss"):
         return "Siege! Roll 1 fate die (not Darkness): the boss's Outland"
     if step.id.endswith("discard") and state["discards"]:

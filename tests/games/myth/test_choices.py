@@ -198,4 +198,4 @@ def test_views_name_the_tied_minion_and_the_dice_to_pick():
     t = played()
     t.state["fate"] = ["rage", "guile", "darkness", "darkness", "darkness"]
     t.do("muster", count=1)
-    assert "Which 1 fate die" in GAME.view(t.state).step
+    assert "Roll which 1 fate die?" in GAME.view(t.state).step
