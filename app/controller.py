@@ -35,10 +35,11 @@ seconds; any input dismisses it, and an accepted command clears a refusal.
 
 The controller is the one entry point (the service, the tests and the
 simulator drive it). Here: the control map (which action an input means),
-the focus, the message and the frame. The actions are its collaborators'
-(``app.overlays``: what is open and what choosing does; ``app.play``: the
-journal's side) over plain functions (``app.menus``, ``app.steps``,
-``app.cues``, ``app.help_view``, ``app.tray_link``, ``app.faults``).
+the focus and the frame. The actions are its collaborators' (``app.overlays``:
+what is open and what choosing does; ``app.play``: the journal's side;
+``app.messages``: the message and when it goes) over plain functions
+(``app.menus``, ``app.steps``, ``app.cues``, ``app.help_view``,
+``app.tray_link``, ``app.faults``).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from app.faults import digest as digest  # app/service.py imports it from here
 from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView
 from app.idle import IdleTimer
+from app.messages import MessageBoard
 from app.overlays import Overlay, Overlays
 from app.play import Play
 from app.steps import asks_for_dice, dial_keys
@@ -95,11 +97,11 @@ class Controller:
     ) -> None:
         self.journal = journal
         self._clock = clock
-        self._message: Message | None = None
-        self._message_at = clock()
-        self.play = Play(journal, seed=seed, say=self._say, sound=sound, request_backup=request_backup)
+        self.messages = MessageBoard(clock, MESSAGE_OVER_FORM)
+        self.play = Play(journal, seed=seed, say=self.messages.say, sound=sound,
+                         request_backup=request_backup)
         self.tray_link = TrayLink(arm_tray, cancel_tray)
-        self.overlays = Overlays(self.play, self.tray_link, packs_dir=packs_dir, say=self._say,
+        self.overlays = Overlays(self.play, self.tray_link, packs_dir=packs_dir, say=self.messages.say,
                                  entered=self._main_value)
         self.idle = IdleTimer(clock(), dim_after, shift_every)
         self.asleep = False
@@ -112,15 +114,11 @@ class Controller:
     @property
     def message(self) -> Message | None:
         """The notice shown over the view (a refusal, news, a fault), None when none."""
-        return self._message
+        return self.messages.current
 
     @message.setter
     def message(self, message: Message | None) -> None:
-        self._message = message
-        self._message_at = self._clock()
-
-    def _say(self, message: Message | None) -> None:
-        self.message = message
+        self.messages.say(message)
 
     @property
     def overlay(self) -> Overlay | None:
@@ -366,15 +364,10 @@ class Controller:
         """When the frame next changes without input (dimming, a shift, a message
         over a form running out), if ever."""
         deadline = self.idle.next_deadline(now)
-        if self._message_over_form(now):
-            ends = self._message_at + MESSAGE_OVER_FORM
+        ends = self.messages.over_form_ends(now) if isinstance(self.overlay, PromptForm | Question) else None
+        if ends is not None:
             deadline = ends if deadline is None else min(deadline, ends)
         return deadline
-
-    def _message_over_form(self, now: float) -> bool:
-        """True while a message covers an open form and its time is not yet up."""
-        return (self._message is not None and isinstance(self.overlay, PromptForm | Question)
-                and now < self._message_at + MESSAGE_OVER_FORM)
 
     # --- the frame ------------------------------------------------------------------
 
@@ -388,7 +381,7 @@ class Controller:
         game_view = focus = None
         journal: tuple[str, ...] = ()
         message = self.message
-        if form is not None and message is not None and not self._message_over_form(now):
+        if form is not None and self.messages.over_form_ends(now) is None:
             message = None  # a message never hides a form for long
         if self.playing:
             try:
