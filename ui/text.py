@@ -19,6 +19,7 @@ Measure = Callable[[str], int]
 #: How many texts a cache keeps per font before it starts again (a few frames' worth).
 MAX_CACHED_TEXTS = 4096
 
+
 class Widths:
     """Text widths remembered per font: each text measured once (cleared when full).
 
@@ -26,19 +27,22 @@ class Widths:
     """
 
     def __init__(self) -> None:
-        self._widths: dict[Hashable, dict[str, int]] = {}
+        self._measures: dict[Hashable, Measure] = {}
 
     def of(self, font: Hashable, width_of: Measure) -> Measure:
         """``width_of`` (the width of a text in ``font``), remembered."""
-        widths = self._widths.setdefault(font, {})
+        measure = self._measures.get(font)
+        if measure is None:
+            widths: dict[str, int] = {}
 
-        def measure(text: str) -> int:
-            width = widths.get(text)
-            if width is None:
-                if len(widths) >= MAX_CACHED_TEXTS:
-                    widths.clear()
-                width = widths[text] = width_of(text)
-            return width
+            def measure(text: str) -> int:
+                width = widths.get(text)
+                if width is None:
+                    if len(widths) >= MAX_CACHED_TEXTS:
+                        widths.clear()
+                    width = widths[text] = width_of(text)
+                return width
+            self._measures[font] = measure
         return measure
 
 
