@@ -25,7 +25,7 @@ class StepKind(StrEnum):
     REMINDER = "reminder"
 
 
-#: The longest short name of a procedure: the OLED's step-line tag (ui/oled.py, phase_tag).
+#: The longest short name of a procedure: the OLED's step-line tag (ui/oled_play.py, phase_tag).
 SHORT_MAX = 8
 
 
