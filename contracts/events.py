@@ -41,7 +41,7 @@ class Turn:
 class Tap:
     """A finger or the mouse on the screen: ``target`` names what it touched.
 
-    The screen renderer names the targets (``ui.screen.Target``):
+    The screen renderer names the targets (``ui.hits.Target``):
     ``("focus", track)``, ``("turn", track, steps)``, ``("menu", index)``,
     ``("field", index)``, ``("field_turn", index, steps)``, ``("help",)``,
     ``("dismiss",)``, ``("press", "select" | "back")`` (a dialog's OK,

@@ -169,7 +169,7 @@ class ScreenRenderer(Pen):
                           lambda s: self._draw_title(s, frame, body)), journal]
         top = header_height(self) + pad
         header_area = pygame.Rect(pad, 0, width - 2 * pad, foot)
-        parts = [_Part("header", (0, 0, width, top), (game.headline, game.phase),
+        parts = [_Part("header", (0, 0, width, top), (game.headline, game.phase, game.phase_title),
                        lambda s: draw_header(self, s, game, header_area))]
         area = pygame.Rect(pad, top, width - 2 * pad, foot - top - pad)
         return [*parts, *self._game_parts(frame, game, area, foot), journal]
@@ -208,7 +208,8 @@ class ScreenRenderer(Pen):
             parts.append(_Part("plot", (first, steps_foot, second - first, foot - steps_foot), game.series,
                                lambda s: draw_plot(self, s, game.series, plot)))
         parts.append(_Part("steps", (first, band, second - first, steps_foot - band),
-                           (game.phase, game.step, game.steps), lambda s: draw_steps(self, s, game, middle)))
+                           (game.phase, game.phase_title, game.step, game.steps),
+                           lambda s: draw_steps(self, s, game, middle)))
         if not wide:
             parts += self._right_parts(game, right, (second, band, width - second, foot - band))
         return parts

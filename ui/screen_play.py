@@ -19,6 +19,11 @@ def header_height(pen: Pen) -> int:
     return pen.px(8) + pen.font(30, bold=True).get_linesize() + pen.px(6)
 
 
+def screen_phase(game: GameView) -> str:
+    """The phase as the screen names it: the rulebook's title, else the displays' short name."""
+    return game.phase_title or game.phase
+
+
 def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
     """The headline (game and round) on the left, the phase on the right, a rule under them."""
     theme = pen.theme
@@ -26,11 +31,14 @@ def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.
     headline_font = pen.font(30, bold=True)
     phase_font = pen.font(24, bold=True)
     phase_w = 0
-    if game.phase:
+    phase = screen_phase(game)
+    if phase:
         room = max(area.width // 2, area.width - headline_font.size(game.headline)[0] - pen.px(24))
-        phase_font = pen.fitting([game.phase], (24, 20, 18), room, bold=True)
-        phase_w = min(phase_font.size(game.phase)[0], room)
-        rect = pen.text(surface, game.phase, phase_font, theme.accent, area.right,
+        if phase_font.size(phase)[0] > room:  # the rulebook's name does not fit: the short one
+            phase = game.phase
+        phase_font = pen.fitting([phase], (24, 20, 18), room, bold=True)
+        phase_w = min(phase_font.size(phase)[0], room)
+        rect = pen.text(surface, phase, phase_font, theme.accent, area.right,
                           top + pen.px(4), phase_w, "right")
         phase_w = rect.width + pen.px(24)
     pen.text(surface, game.headline, headline_font, theme.text, area.left, top,
@@ -171,7 +179,10 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
     """The procedure's steps: the current one whole in an accent block, the others in a
     smaller type, as many whole steps around it as fit (none is drawn cut)."""
     theme = pen.theme
-    title_font = pen.fitting([game.phase or "Procedure"], (22, 18), area.width, bold=True)
+    title = screen_phase(game) or "Procedure"
+    if pen.font(18, bold=True).size(title)[0] > area.width:
+        title = game.phase
+    title_font = pen.fitting([title], (22, 18), area.width, bold=True)
     y = area.top
     if game.step and not game.steps:
         pen.text(surface, "Now", title_font, theme.muted, area.left, y, area.width)
@@ -183,7 +194,7 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
         return
     if not game.steps:
         return
-    pen.text(surface, game.phase or "Procedure", title_font, theme.muted, area.left, y,
+    pen.text(surface, title, title_font, theme.muted, area.left, y,
                area.width)
     y += title_font.get_linesize() + pen.px(4)
     mark_w = pen.px(30)

@@ -61,7 +61,9 @@ class GameView:
 
     ``headline`` is the game and round, ``phase`` the procedure's name on the
     displays (:attr:`~games.core.procedures.Procedure.phase`: one short word the
-    OLED tags its step line with), ``step`` the current step's text (what the player must do now), ``tracks``
+    OLED tags its step line with), ``phase_title`` the rulebook's name for it
+    ("2. Threat Phase") where there is room for it (the screen; empty: ``phase``),
+    ``step`` the current step's text (what the player must do now), ``tracks``
     the dial-adjustable values (the first is focused by default), ``facts``
     2–3 key numbers for the OLED's bottom line, ``panels`` the screen's blocks,
     ``over`` the result once the game has ended.
@@ -87,6 +89,7 @@ class GameView:
     series: tuple[tuple[str, tuple[int, ...]], ...] = ()
     grid: tuple[tuple[str, ...], ...] = ()
     grid_offset_rows: bool = False
+    phase_title: str = ""
 
 
 # --- what every game's view computes the same way ----------------------------------------
@@ -123,6 +126,12 @@ def phase_name(game: Game, state: dict) -> str:
     """The running procedure's name on the displays ("Threat"), or "" between procedures."""
     proc = state.get("procedure")
     return game.procedure(proc["name"]).phase if proc else ""
+
+
+def phase_title(game: Game, state: dict) -> str:
+    """The running procedure's name in the rulebook ("2. Threat Phase"), or "" between procedures."""
+    proc = state.get("procedure")
+    return game.procedure(proc["name"]).title if proc else ""
 
 
 def step_line(game: Game, state: dict, idle_text: str,

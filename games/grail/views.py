@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from games.core import Game, GameView, Panel, board, step_data
 from games.core.procedures import Step
-from games.core.views import phase_name, procedure_steps, step_line, track_views
+from games.core.views import phase_name, phase_title, procedure_steps, step_line, track_views
 from games.grail import rounds
 from games.grail.combat import TRAITS
 from games.grail.encounters import hand_size, starting_hand
@@ -385,4 +385,4 @@ def view(game: Game, state: dict) -> GameView:
     over = state["over"]["text"] if state.get("over") else None
     return GameView(f"Tainted Grail \u00b7 Day {state['day']}", phase, step_text, step_kind,
                     tracks, facts, panels, steps, over,
-                    series=series(state), grid=grid(state, fc))
+                    series=series(state), grid=grid(state, fc), phase_title=phase_title(game, state))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import Game, GameView, Panel, deck
 from games.core.dice import counted
 from games.core.procedures import Step
-from games.core.views import phase_name, procedure_steps, step_line, track_views
+from games.core.views import phase_name, phase_title, procedure_steps, step_line, track_views
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
@@ -152,8 +152,9 @@ def view(game: Game, state: dict) -> GameView:
     left = deck.size(state["night_deck"])
     active = state["active_hero"]
     step_text, step_kind = step_line(game, state, _idle_text(state), _step_text)
+    title = phase_title(game, state)
     if in_daylight(state):
-        phase = "Daylight"
+        phase, title = "Daylight", ""
 
     facts = oled_facts(state)
 
@@ -211,7 +212,7 @@ def view(game: Game, state: dict) -> GameView:
     over = state["over"]["text"] if state.get("over") else None
     series = (("Gloom locations", tuple(state["gloom_per_day"])),) if state["gloom_per_day"] else ()
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
-                    series=series, grid=_grid(state))
+                    series=series, grid=_grid(state), phase_title=title)
 
 
 MAP_KEY = ("# gloom, +N heroes", "e encounter, A Ancient")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Game, GameView, Panel
 from games.core.procedures import Step
 from games.core.queue import occupied
-from games.core.views import DiceSlot, phase_name, procedure_steps, step_line, track_views
+from games.core.views import DiceSlot, phase_name, phase_title, procedure_steps, step_line, track_views
 from games.kreel.action_track import present_power
 from games.kreel.delve_phase import defeated_count, location_sneak
 from games.kreel.spirit_phase import attackers
@@ -206,4 +206,4 @@ def view(game: Game, state: dict) -> GameView:
         headline += f" \u00b7 {hero['name']}"
     over = state["over"]["text"] if state.get("over") else None
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps,
-                    over, series)
+                    over, series, phase_title=phase_title(game, state))

@@ -12,7 +12,7 @@ from typing import Literal
 from games.core import Game, GameView, Panel, deck
 from games.core.dice import counted, percent
 from games.core.procedures import Step
-from games.core.views import phase_name, procedure_steps, step_line, track_views
+from games.core.views import phase_name, phase_title, procedure_steps, step_line, track_views
 from games.myth.action_phase import current_card
 from games.myth.battles import battle_forecast, roll_odds, roll_outcome, waiting_roll
 from games.myth.board import farrenroc
@@ -297,4 +297,5 @@ def view(game: Game, state: dict) -> GameView:
     headline = f"Myth \u00b7 Round {state['round']}"
     over = state["over"]["text"] if state.get("over") else None
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
-                    series=_series(state), grid=grid, grid_offset_rows=True)
+                    series=_series(state), grid=grid, grid_offset_rows=True,
+                    phase_title=phase_title(game, state))

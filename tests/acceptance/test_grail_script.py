@@ -90,8 +90,8 @@ def test_the_guardian_die_from_the_tray_moves_a_guardian_onto_the_party(tmp_path
     assert out["state"]["guardians"][0]["location"] == 101
 
 
-COMBAT = action(GAME, "combat")  # "Combat: Value and traits"
-ESCAPE = action(GAME, "escape")  # "Escape the Encounter"
+COMBAT = action(GAME, "combat")  # "Combat"
+ESCAPE = action(GAME, "escape")  # "Escape encounter"
 
 
 def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
