@@ -19,7 +19,7 @@ The cadence (docs/JOURNAL.md, "Backups"):
   changed, whatever the journal's size); a whole rotating copy is added only
   when the wear budget allows it (:meth:`BackupWorker._full_copy_due`: after
   the journal has itself written :data:`FULL_COPY_EVERY` times the file's
-  size, so whole copies add at most about a quarter to the journal's own
+  size, so whole copies add at most about an eighth to the journal's own
   writes, whatever its length), or when there is no copy or no mirror yet;
 - the WAL is checkpointed into the file at idle once it holds
   ``checkpoint_at`` bytes, or at once when it outgrows ``wal_limit`` bytes
@@ -68,7 +68,7 @@ CHECKPOINT_AT = 1024 * 1024  # at idle, from this size on
 # has written this many times its file's size since the last, counted in write transactions
 # (meta.generation) of about JOURNAL_WRITE_BYTES each: a commit's pages in the WAL (4.3 KB)
 # and again when checkpointed.
-FULL_COPY_EVERY = 4
+FULL_COPY_EVERY = 8
 JOURNAL_WRITE_BYTES = 8 * 1024
 
 
