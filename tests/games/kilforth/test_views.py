@@ -14,7 +14,7 @@ def _fits_the_oled(view) -> None:
 
 def test_daylight_view_shows_hero_ap_hp_and_nights_left():
     view = GAME.view(start())
-    assert view.phase == "Daylight"
+    assert view.phase == "Daylight" and view.phase_title == ""  # no procedure title in Daylight
     assert view.step == "Action or Camp: 4 AP"
     assert dict(view.facts) == {"Nights": "25", "Gloom": "0"}
     assert view.tracks[0].label == "HP"  # the focused value, big

@@ -12,7 +12,7 @@ def test_headline_phase_step_and_facts():
     state = play_threat_phase(state)
     view = GAME.view(state)
     assert view.headline == "Kreel Manor \u00b7 A1 Round 3"
-    assert view.phase == "Draw"
+    assert view.phase == "Draw" and view.phase_title == "3. Draw Phase"  # OLED tag, screen title
     assert view.step == "Draw 1 Skill; swap Pack Assets"
     assert view.tracks[0].key == "hero1.spirit" and view.tracks[0].value == 8
     assert view.tracks[0].high == 10
