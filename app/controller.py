@@ -49,7 +49,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app import faults
-from app.faults import digest as digest  # app/service.py imports it from here
 from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView
 from app.idle import IdleTimer

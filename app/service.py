@@ -19,7 +19,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from app.controller import Controller, digest
+from app.controller import Controller
+from app.faults import digest
 from app.notify import Notifier
 from contracts.events import DiceRolled, Hold, Notice, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from contracts.ports import Controls, Cues, DiceSource, Display, Screen

@@ -1,6 +1,6 @@
 """The simulated box wired as ``tablewarden run --hardware sim --headless`` wires it, for benchmarks.
 
-One place for the composition the benchmarks drive (app/cli.py's
+One place for the composition the benchmarks drive (app/cli_run.py's
 ``_serve``): the sim box from a ``Config``, the journal, the background
 backup worker, the controller and the service. Only the OLED's idle timers
 (dimming, the burn-in shift) are off unless asked for, so no timer frame
