@@ -34,7 +34,7 @@ import pygame
 from games.core.views import GameView
 from ui.hits import HitRegion
 from ui.model import Frame
-from ui.screen_cards import Card, draw_card, lay_out_cards
+from ui.screen_cards import draw_card, lay_out_cards
 from ui.screen_charts import draw_grid, draw_plot, grid_bottom
 from ui.screen_dialogs import draw_message, overlay, shade
 from ui.screen_pen import Pen
@@ -94,7 +94,6 @@ class ScreenRenderer(Pen):
         self._shown: dict[str, _Shown] = {}
         # What a dialog or a message drew over the parts: cleared, and its parts drawn again.
         self._covered: pygame.Rect | None = self._surface.get_rect()
-        self._cards: tuple[object, list[Card]] = (None, [])  # the panels and area last laid out
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
@@ -245,11 +244,11 @@ class ScreenRenderer(Pen):
                                        offset_rows=game.grid_offset_rows)))
             area = pygame.Rect(area.left, bottom + gap, area.width, area.bottom - bottom - gap)
         if game.panels and area.height > 0:
-            laid = (game.panels, tuple(area))
-            if self._cards[0] != laid:  # laying the cards out again is most of what a frame costs
-                self._cards = (laid, lay_out_cards(self, game.panels, area))
+            # Laid out once per panels and area (a dial turned to and fro lays out no card).
+            cards = self.remembered(("cards", game.panels, tuple(area)),
+                                    lambda: tuple(lay_out_cards(self, game.panels, area)))
             parts += [_Part(f"card {i}", card.rect, card, partial(draw_card, self, card=card))
-                      for i, card in enumerate(self._cards[1])]
+                      for i, card in enumerate(cards)]
         return parts
 
     def _draw_title(self, surface: pygame.Surface, frame: Frame, area: pygame.Rect) -> None:
@@ -291,7 +290,7 @@ class ScreenRenderer(Pen):
             small = self.wrapping([frame.journal[-1]], (20, 18, 16), width, 2)
             newest = self.lines(frame.journal[-1], small, width, 2)
             older = frame.journal[-2] if len(frame.journal) > 1 else ""
-            if len(newest) == 1 and older and font.size(older)[0] <= width:
+            if len(newest) == 1 and older and self.measure(font)(older) <= width:
                 rows.append((older, theme.muted, font))
             rows += [(line, theme.text, small) for line in newest]
         y = area.top + self.px(7)

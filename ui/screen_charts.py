@@ -25,7 +25,7 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
     for index, (name, values) in enumerate(series):
         color = theme.plot[index % len(theme.plot)]
         text = f"{name} {values[-1]}" if values else name
-        if x > area.left + inset and x + bold.size(text)[0] > area.right - inset:
+        if x > area.left + inset and x + pen.measure(bold)(text) > area.right - inset:
             x, legend_y = area.left + inset, legend_y + bold.get_linesize()
         rect = pen.text(surface, text, bold, color, x, legend_y, area.right - inset - x)
         x = rect.right + pen.px(14)
@@ -35,7 +35,7 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    label_w = max(font.size(str(low))[0], font.size(str(high))[0]) + pen.px(6)
+    label_w = max(pen.measure(font)(str(low)), pen.measure(font)(str(high))) + pen.px(6)
     plot = pygame.Rect(area.left + inset + label_w, legend_y + bold.get_linesize() + inset // 2,
                        0, 0)
     plot.width = area.right - inset - plot.left

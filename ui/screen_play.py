@@ -33,11 +33,11 @@ def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.
     phase_w = 0
     phase = screen_phase(game)
     if phase:
-        room = max(area.width // 2, area.width - headline_font.size(game.headline)[0] - pen.px(24))
-        if phase_font.size(phase)[0] > room:  # the rulebook's name does not fit: the short one
+        room = max(area.width // 2, area.width - pen.measure(headline_font)(game.headline) - pen.px(24))
+        if pen.measure(phase_font)(phase) > room:  # the rulebook's name does not fit: the short one
             phase = game.phase
         phase_font = pen.fitting([phase], (24, 20, 18), room, bold=True)
-        phase_w = min(phase_font.size(phase)[0], room)
+        phase_w = min(pen.measure(phase_font)(phase), room)
         rect = pen.text(surface, phase, phase_font, theme.accent, area.right,
                           top + pen.px(4), phase_w, "right")
         phase_w = rect.width + pen.px(24)
@@ -180,7 +180,7 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
     smaller type, as many whole steps around it as fit (none is drawn cut)."""
     theme = pen.theme
     title = screen_phase(game) or "Procedure"
-    if pen.font(18, bold=True).size(title)[0] > area.width:
+    if pen.measure(pen.font(18, bold=True))(title) > area.width:
         title = game.phase
     title_font = pen.fitting([title], (22, 18), area.width, bold=True)
     y = area.top
