@@ -15,6 +15,7 @@ from collections import namedtuple
 from app import doctor
 from app.config import Config
 from store.journal import Journal
+from store.mirror import build_mirror
 from tests.acceptance.harness import tablewarden
 
 Usage = namedtuple("Usage", "total used free")
@@ -57,6 +58,25 @@ def test_a_pin_held_by_another_program_is_named(monkeypatch):
     assert findings["pins"].status == "fail"
     assert "undo button (BCM19): GPIOPinInUse" in findings["pins"].summary
     assert "systemctl stop tablewarden" in findings["pins"].fix
+
+
+def test_the_mirror_is_counted_among_the_backups(tmp_path):
+    """The mirror is the newest restore point (docs/JOURNAL.md, "Backups"): the doctor checks it
+    with the rotating copies, and names it when it is damaged."""
+    data = tmp_path / "data"
+    journal, _ = Journal.open(data)
+    journal.new_game("kreel-manor", {}, 1)
+    journal.backup()
+    journal.close()
+    db = sqlite3.connect(data / "journal.db")
+    mirror = build_mirror(db, data / "backups")
+    db.close()
+    findings = by_check(doctor.check_data_dir(data))
+    assert findings["backups"].status == "ok"
+    assert findings["backups"].summary.startswith("the mirror and 1 copy healthy")
+    mirror.write_bytes(b"SQLite format 3\0" + b"\x55" * 4096)
+    findings = by_check(doctor.check_data_dir(data))
+    assert findings["backups"].status == "warn" and "journal-mirror.db" in findings["backups"].summary
 
 
 def test_data_dir_problems(tmp_path):
