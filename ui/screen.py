@@ -90,10 +90,9 @@ class ScreenRenderer(Pen):
         super().__init__(size, theme or Theme())
         #: What the last :meth:`render` drew that a touch may act on, topmost last.
         self.hits: tuple[HitRegion, ...] = ()
-        self._surface = pygame.Surface(size)
         self._shown: dict[str, _Shown] = {}
         # What a dialog or a message drew over the parts: cleared, and its parts drawn again.
-        self._covered: pygame.Rect | None = self._surface.get_rect()
+        self._covered: pygame.Rect | None = self.surface.get_rect()
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
@@ -104,7 +103,7 @@ class ScreenRenderer(Pen):
 
         The surface is the renderer's own: the next render draws on it again.
         """
-        surface = self._surface
+        surface = self.surface
         parts = self._parts(frame)
         self._clear(surface, parts)
         hits: list[HitRegion] = []
@@ -281,7 +280,7 @@ class ScreenRenderer(Pen):
         tray_w = 0
         if frame.tray:
             rect = self.text(surface, frame.tray, font, theme.muted, area.right - pad,
-                              area.top + self.px(7), area.width // 3, "right")
+                             area.top + self.px(7), area.width // 3, "right", theme.card)
             tray_w = rect.width + pad
         width = area.width - 2 * pad - tray_w
         rows: list[tuple[str, Color, pygame.font.Font]] = []
@@ -295,6 +294,6 @@ class ScreenRenderer(Pen):
             rows += [(line, theme.text, small) for line in newest]
         y = area.top + self.px(7)
         for line, color, row_font in rows:
-            self.text(surface, line, row_font, color, area.left + pad, y, width)
+            self.text(surface, line, row_font, color, area.left + pad, y, width, ground=theme.card)
             y += font.get_linesize()
 

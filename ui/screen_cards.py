@@ -116,11 +116,13 @@ def draw_card(pen: Pen, surface: pygame.Surface, card: Card) -> None:
     pygame.draw.rect(surface, theme.border, rect, width=max(1, pen.px(1)), border_radius=pen.px(6))
     ty = rect.top + inset
     for line in card.title:
-        pen.text(surface, line, title_font, theme.accent, rect.left + inset, ty, rect.width - 2 * inset)
+        pen.text(surface, line, title_font, theme.accent, rect.left + inset, ty, rect.width - 2 * inset,
+                 ground=theme.card)
         ty += title_font.get_linesize()
     if card.dice:
         draw_dice(pen, surface, card.dice, rect.left + inset, ty, rect.width - 2 * inset, card.size)
         ty += dice_height(pen, card.dice, card.size)
     for line in card.lines:
-        pen.text(surface, line, font, theme.text, rect.left + inset, ty, rect.width - 2 * inset)
+        pen.text(surface, line, font, theme.text, rect.left + inset, ty, rect.width - 2 * inset,
+                 ground=theme.card)
         ty += font.get_linesize()

@@ -27,7 +27,8 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
         text = f"{name} {values[-1]}" if values else name
         if x > area.left + inset and x + pen.measure(bold)(text) > area.right - inset:
             x, legend_y = area.left + inset, legend_y + bold.get_linesize()
-        rect = pen.text(surface, text, bold, color, x, legend_y, area.right - inset - x)
+        rect = pen.text(surface, text, bold, color, x, legend_y, area.right - inset - x,
+                        ground=theme.card)
         x = rect.right + pen.px(14)
     values = [v for _, vs in series for v in vs]
     if not values:

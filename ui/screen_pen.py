@@ -35,7 +35,9 @@ class Pen:
         self.unit = min(size[1] / 480, size[0] / 800)
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
         self._widths = Widths()
-        self._rendered: dict[tuple[pygame.font.Font, str, Color], pygame.Surface] = {}
+        self._rendered: dict[tuple[pygame.font.Font, str, Color, Color | None], pygame.Surface] = {}
+        #: What the pen draws on (off-screen): text boxes are made in its pixel format.
+        self.surface = pygame.Surface(size)
         self._lengths: dict[float, int] = {}
         self._memo: dict[Hashable, object] = {}
         #: The regions drawn so far that a touch may act on, topmost last.
@@ -64,26 +66,45 @@ class Pen:
         """The width of a text in ``font``."""
         return self._widths.of(font, lambda text: font.size(text)[0])
 
-    def rendered(self, font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
-        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded)."""
-        key = (font, text, color)
+    def rendered(self, font: pygame.font.Font, text: str, color: Color,
+                 ground: Color | None = None) -> pygame.Surface:
+        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded).
+
+        With ``ground``, the text comes already blended onto that colour, as an opaque box:
+        copying it is about three times cheaper than blending it again at each draw, and
+        gives the same pixels wherever its box lies on that colour alone. A text taller than
+        its font's line (a pixel, at some sizes) stays see-through, since its box would
+        reach into the next line's.
+        """
+        key = (font, text, color, ground)
         image = self._rendered.get(key)
         if image is None:
             if len(self._rendered) >= MAX_CACHED_TEXTS:
                 self._rendered.clear()
-            image = self._rendered[key] = font.render(text, True, color)
+            image = font.render(text, True, color)
+            if ground is not None and image.get_height() <= font.get_linesize():
+                box = pygame.Surface(image.get_size(), 0, self.surface)
+                box.fill(ground)
+                box.blit(image, (0, 0))
+                image = box
+            self._rendered[key] = image
         return image
 
     def text(
         self, surface: pygame.Surface, text: str, font: pygame.font.Font, color: Color,
-        x: int, y: int, max_width: int, align: str = "left",
+        x: int, y: int, max_width: int, align: str = "left", ground: Color | None = None,
     ) -> pygame.Rect:
-        """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge."""
+        """Draw one line, fitted to ``max_width``; ``x`` is the left, centre or right edge.
+
+        ``ground``: the one colour under the line's box (its width and the font's line
+        height), when the caller's layout makes sure of it, so the line is copied rather
+        than blended (:meth:`rendered`).
+        """
         shown = fit(text, self.measure(font), max_width)
         cuts.drawn("screen", shown)
         if not shown:
             return pygame.Rect(x, y, 0, font.get_linesize())
-        image = self.rendered(font, shown, color)
+        image = self.rendered(font, shown, color, ground)
         rect = image.get_rect()
         if align == "center":
             rect.midtop = (x, y)

@@ -39,10 +39,10 @@ def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.
         phase_font = pen.fitting([phase], (24, 20, 18), room, bold=True)
         phase_w = min(pen.measure(phase_font)(phase), room)
         rect = pen.text(surface, phase, phase_font, theme.accent, area.right,
-                          top + pen.px(4), phase_w, "right")
+                        top + pen.px(4), phase_w, "right", theme.background)
         phase_w = rect.width + pen.px(24)
     pen.text(surface, game.headline, headline_font, theme.text, area.left, top,
-               area.width - phase_w)
+             area.width - phase_w, ground=theme.background)
     bottom = header_height(pen)
     pygame.draw.line(surface, theme.border, (0, bottom), (pen.size[0], bottom),
                      max(1, pen.px(2)))
@@ -112,12 +112,13 @@ def draw_track(pen: Pen, surface: pygame.Surface, track: TrackView, is_focused: 
         plus = pygame.Rect(right - side, text_top + pen.px(2), side, side)
         right = plus.left - pen.px(6)
         steppers = [_draw_stepper(pen, surface, plus, "+", (track.key, 1))]
+    ground = theme.card if is_focused else theme.background  # under the texts, all three
     max_rect = pen.text(surface, maximum, label_font, theme.muted, right,
                         text_top + value_font.get_ascent() - label_font.get_ascent(),
-                        row.width // 3, "right")
+                        row.width // 3, "right", ground)
     value_rect = pen.text(surface, value, value_font,
                           theme.accent if is_focused else theme.text,
-                          max_rect.left - pen.px(2), text_top, row.width // 3, "right")
+                          max_rect.left - pen.px(2), text_top, row.width // 3, "right", ground)
     label_right = value_rect.left
     if is_focused:
         minus = plus.copy()
@@ -127,7 +128,8 @@ def draw_track(pen: Pen, surface: pygame.Surface, track: TrackView, is_focused: 
     label_w = label_right - row.left - inset - pen.px(8)
     row_font = pen.fitting([track.label], (22, 18, 16, 14), label_w)
     label_y = text_top + value_font.get_ascent() - row_font.get_ascent()
-    pen.text(surface, track.label, row_font, theme.text, row.left + inset, label_y, label_w)
+    pen.text(surface, track.label, row_font, theme.text, row.left + inset, label_y, label_w,
+             ground=ground)
     bar = pygame.Rect(row.left + inset, y + inset + value_font.get_linesize() + pen.px(2),
                       row.width - 2 * inset, bar_h)
     span = max(1, track.high - track.low)
@@ -194,8 +196,8 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
         return
     if not game.steps:
         return
-    pen.text(surface, title, title_font, theme.muted, area.left, y,
-               area.width)
+    pen.text(surface, title, title_font, theme.muted, area.left, y, area.width,
+             ground=theme.background)
     y += title_font.get_linesize() + pen.px(4)
     mark_w = pen.px(30)
     text_w = area.width - mark_w
@@ -237,7 +239,7 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
                        theme.accent_text)
             for i, line in enumerate(lines):
                 pen.text(surface, line, bold, theme.accent_text, area.left + mark_w,
-                           y + pen.px(4) + i * line_h, text_w - pen.px(8))
+                         y + pen.px(4) + i * line_h, text_w - pen.px(8), ground=theme.accent)
             y += block_h + pen.px(6)
             continue
         line_h = font.get_linesize()
@@ -247,7 +249,7 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
         _mark(pen, surface, status, area.left + pen.px(6), y, line_h,
                    theme.done if status == "done" else theme.muted)
         for line in lines:
-            pen.text(surface, line, font, color, area.left + mark_w, y, text_w)
+            pen.text(surface, line, font, color, area.left + mark_w, y, text_w, ground=theme.background)
             y += line_h
         y += pen.px(6)
 
