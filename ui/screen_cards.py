@@ -112,8 +112,7 @@ def draw_card(pen: Pen, surface: pygame.Surface, card: Card) -> None:
     font, title_font = pen.font(card.size), pen.font(card.size + 2, bold=True)
     inset = pen.px(8)
     rect = pygame.Rect(card.rect)
-    pygame.draw.rect(surface, theme.card, rect, border_radius=pen.px(6))
-    pygame.draw.rect(surface, theme.border, rect, width=max(1, pen.px(1)), border_radius=pen.px(6))
+    pen.card(surface, rect, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
     ty = rect.top + inset
     for line in card.title:
         pen.text(surface, line, title_font, theme.accent, rect.left + inset, ty, rect.width - 2 * inset,

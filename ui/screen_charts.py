@@ -17,9 +17,7 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
     font = pen.font(18)
     bold = pen.font(18, bold=True)
     inset = pen.px(8)
-    pygame.draw.rect(surface, theme.card, area, border_radius=pen.px(6))
-    pygame.draw.rect(surface, theme.border, area, width=max(1, pen.px(1)),
-                     border_radius=pen.px(6))
+    pen.card(surface, area, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
     # The legend: each series' name and last value, on as many rows as they need.
     x, legend_y = area.left + inset, area.top + inset // 2
     for index, (name, values) in enumerate(series):
@@ -119,9 +117,7 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
     top_size = max(10, cell_h * 0.5 / pen.unit)
     font = pen.fitting(labels, [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)],
                        cell_w - pen.px(4), bold=True)
-    pygame.draw.rect(surface, theme.card, card, border_radius=pen.px(6))
-    pygame.draw.rect(surface, theme.border, card, width=max(1, pen.px(1)),
-                     border_radius=pen.px(6))
+    pen.card(surface, card, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
     pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
              card.width - 2 * inset)
     top = card.top + inset + title.get_linesize()

@@ -39,6 +39,8 @@ class Pen:
         #: What the pen draws on (off-screen): text boxes are made in its pixel format.
         self.surface = pygame.Surface(size)
         self._lengths: dict[float, int] = {}
+        self._cards: dict[tuple[object, ...], pygame.Surface] = {}
+        self._card_pixels = 0  # how many pixels the boxes in _cards hold
         self._memo: dict[Hashable, object] = {}
         #: The regions drawn so far that a touch may act on, topmost last.
         self.regions: list[HitRegion] = []
@@ -114,6 +116,31 @@ class Pen:
             rect.topleft = (x, y)
         surface.blit(image, rect)
         return rect
+
+    def card(self, surface: pygame.Surface, rect: pygame.Rect, fill: Color, edge: Color,
+             edge_width: int, radius: int, ground: Color) -> None:
+        """A rounded box filled with ``fill`` and edged with ``edge``, on ``ground`` (the one
+        colour under ``rect``, as the caller's layout makes sure).
+
+        Drawn once per look and size onto a box of ``ground``, then copied (a tenth of the
+        cost of drawing two rounded rectangles), with the same pixels: a rounded rectangle's
+        pixels do not depend on where it lies. The boxes kept are bounded by their pixels,
+        together at most twice the screen's (cleared when full).
+        """
+        key = (rect.size, fill, edge, edge_width, radius, ground)
+        box = self._cards.get(key)
+        if box is None:
+            if self._card_pixels + rect.width * rect.height > 2 * self.size[0] * self.size[1]:
+                self._cards.clear()
+                self._card_pixels = 0
+            box = pygame.Surface(rect.size, 0, self.surface)
+            box.fill(ground)
+            inner = box.get_rect()
+            pygame.draw.rect(box, fill, inner, border_radius=radius)
+            pygame.draw.rect(box, edge, inner, width=edge_width, border_radius=radius)
+            self._cards[key] = box
+            self._card_pixels += rect.width * rect.height
+        surface.blit(box, rect)
 
     def remembered(self, key: Hashable, work: Callable[[], T]) -> T:
         """``work()``, done once per ``key`` (bounded): for what every frame would work out

@@ -100,9 +100,7 @@ def draw_track(pen: Pen, surface: pygame.Surface, track: TrackView, is_focused: 
     inset = pen.px(8)
     row = pygame.Rect(area.left, y, area.width, row_h - pen.px(6))
     if is_focused:
-        pygame.draw.rect(surface, theme.card, row, border_radius=pen.px(6))
-        pygame.draw.rect(surface, theme.accent, row, width=pen.px(3),
-                         border_radius=pen.px(6))
+        pen.card(surface, row, theme.card, theme.accent, pen.px(3), pen.px(6), theme.background)
     value = f"{track.value}"
     maximum = f"/{track.high}"
     text_top = y + inset
@@ -149,9 +147,7 @@ def _draw_stepper(pen: Pen, surface: pygame.Surface, chip: pygame.Rect, text: st
     """Draw a - or + chip; returns its region (a little larger, for a finger)."""
     theme = pen.theme
     font = pen.font(22, bold=True)
-    pygame.draw.rect(surface, theme.bar_back, chip, border_radius=pen.px(5))
-    pygame.draw.rect(surface, theme.accent, chip, width=max(1, pen.px(2)),
-                     border_radius=pen.px(5))
+    pen.card(surface, chip, theme.bar_back, theme.accent, max(1, pen.px(2)), pen.px(5), theme.card)
     pen.text(surface, text, font, theme.accent, chip.centerx,
                chip.centery - font.get_linesize() // 2, chip.width, "center")
     grown = chip.inflate(pen.px(8), pen.px(12))
