@@ -74,8 +74,7 @@ def draw_form(canvas: Canvas, form: Form) -> None:
     if form.review:
         page, pages = form.page
         where = f"{page}/{pages}" if pages > 1 else ""
-        title = form.title if _fits(form.title, where) else "Check the values"
-        draw_header(canvas, title, where)
+        draw_header(canvas, _check_title(form.title, where), where)
         for i, line in enumerate(form.review[:3]):
             canvas.text(canvas.x0, PAGE_Y + i * face.height, line, face, canvas.width)
         draw_keys(canvas, form.keys, rule=False)
@@ -111,6 +110,15 @@ def draw_form(canvas: Canvas, form: Form) -> None:
     roomy = y0 <= MID_Y + face.height + 1
     _draw_value(canvas, field.value, y0, BOTTOM_RULE - 2 if roomy else KEYS_Y - 1)
     draw_keys(canvas, form.keys, rule=roomy)
+
+
+def _check_title(title: str, where: str) -> str:
+    """A check page's top line: the form's prompt whole if it fits beside the page
+    number, else its head before the first colon ("Despair (1/3)" of "Despair
+    (1/3): ability spaces"), so that the check pages of two forms in a row (Myth's
+    three conquest tracks) never look alike; "Check the values" when not even that fits."""
+    head = title.split(":", 1)[0].strip()
+    return next((t for t in (title, head) if t and _fits(t, where)), "Check the values")
 
 
 def _label_face(label: str, room: int) -> Face | None:

@@ -1,0 +1,138 @@
+"""A round or a day of each game played on the simulated box with the OLED snapped after
+every input (issue "Playable from the OLED alone", "Done when").
+
+Kilforth: Day 1, its Night and Day 2's first action; Kreel Manor: four rounds up to a
+revealed Threat's attack in the Spirit phase; Tainted Grail: a day from its Start of Day
+to its end; Myth: setup and a round through Planning, Action and Prepare. Each frame
+must differ from the one before it (an input the player made shows on the OLED), save
+where the input cannot change anything (the dial round a form of one field). The
+frames themselves were looked at one by one when these scripts were written.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PIL import Image, ImageChops
+
+from app.menus import setup_form
+from games.core import get_game
+from games.core.registry import KNOWN_PACKAGES
+from tests.acceptance.harness import BoxRun, new_game, run_script
+from tests.acceptance.test_grail_script import end_of_day, three_days
+from tests.acceptance.test_kilforth_script import two_days_and_a_night
+from tests.acceptance.test_kreel_script import a_round_with_a_revealed_threat
+from tests.acceptance.test_myth_script import SETUP as MYTH_SETUP
+from tests.acceptance.test_myth_script import round_lines
+from ui import cuts
+from ui.model import Frame
+from ui.oled import render_oled
+
+MYTH = "myth-dark-frontier"
+MYTH_NEW = new_game(MYTH)
+
+
+def snapped(lines: list[dict]) -> list[dict]:
+    """``lines`` with the OLED snapped after each input, as ``NNN`` (its 1-based place)."""
+    out: list[dict] = []
+    for place, line in enumerate(lines, 1):
+        out.append(line)
+        if "snap" not in line and "wait" not in line:
+            out.append({"snap": f"{place:03d}"})
+    return out
+
+
+def frame(run: BoxRun, place: int) -> Image.Image:
+    return Image.open(run.frames / f"{place:03d}-oled.png").convert("L")
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is None
+
+
+def unchanged(run: BoxRun, lines: list[dict]) -> list[int]:
+    """The places of the inputs after which the OLED showed what it showed before."""
+    places = [p for p, line in enumerate(lines, 1) if "snap" not in line and "wait" not in line]
+    return [p for before, p in itertools.pairwise(places) if same(frame(run, before), frame(run, p))]
+
+
+def grail_day() -> list[dict]:
+    """Setup and Day 1 (Travels, a Menhir), its end; Day 2 from its Start of Day to its end."""
+    lines = three_days()
+    return lines[: lines.index({"snap": "day2"})] + end_of_day()
+
+
+def play(tmp_path, lines: list[dict], seed: int = 1) -> BoxRun:
+    run = run_script(tmp_path, snapped(lines), seed=seed)
+    assert run.status == 0, run.stderr
+    return run
+
+
+def test_kilforth_a_day_and_its_night(tmp_path):
+    lines = two_days_and_a_night()
+    run = play(tmp_path, lines)
+    assert run.state()["state"]["day"] == 2
+    assert unchanged(run, lines) == []
+
+
+def test_kreel_rounds_with_threat_and_spirit_phases(tmp_path):
+    lines = a_round_with_a_revealed_threat()
+    run = play(tmp_path, lines, seed=7)
+    box = run.state()
+    assert (box["state"]["round"], box["procedure"]) == (4, "end")
+    assert box["state"]["heroes"][0]["spirit"] == 7  # Spirit Cost 2, Block 1
+    assert unchanged(run, lines) == []
+
+
+def test_grail_a_day_from_its_start_to_its_end(tmp_path):
+    lines = grail_day()
+    run = play(tmp_path, lines)
+    box = run.state()
+    assert (box["state"]["day"], box["procedure"]) == (3, "start-of-day")
+    assert unchanged(run, lines) == []
+
+
+@pytest.fixture(scope="module")
+def myth_round(tmp_path_factory) -> tuple[list[dict], BoxRun]:
+    """Setup and round 1 as a player reading the OLED answers it (worked out on a copy);
+    played once for the tests below."""
+    setup = [*MYTH_NEW, *MYTH_SETUP]
+    first = run_script(tmp_path_factory.mktemp("myth-setup"), setup, seed=3)
+    assert first.status == 0, first.stderr
+    lines = [*setup, *round_lines(first.data_dir, fortify=True)]
+    return lines, play(tmp_path_factory.mktemp("myth-round"), lines, seed=3)
+
+
+def test_myth_a_round_through_planning_and_prepare(myth_round):
+    lines, run = myth_round
+    box = run.state()
+    assert (box["state"]["round"], box["procedure"], box["state"]["plan"]) == (1, None, None)
+    assert box["state"]["history"][-1]["round"] == 1
+    # The new-game form has one field: the Menhir dial round it shows the same field.
+    one_field = len(MYTH_NEW) - 1
+    assert unchanged(run, lines) == [one_field]
+
+
+def test_myths_three_conquest_track_check_pages_tell_which_track(myth_round):
+    """The check pages of the Despair, Devastation and Corruption forms (one after the
+    other, alike in their fields) each name their track on the top line."""
+    lines, run = myth_round
+    # MYTH_SETUP: the pack step, the hero's 3 confirms, the enemy sheet's 4, then each
+    # track's 4; the first confirm of a track's form opens its check page.
+    first_pages = [len(MYTH_NEW) + 1 + 3 + 4 + 4 * track + 1 for track in range(3)]
+    tops = [frame(run, place).crop((0, 0, 100, 14)) for place in first_pages]
+    assert not same(tops[0], tops[1]) and not same(tops[1], tops[2]) and not same(tops[0], tops[2])
+
+
+@pytest.mark.parametrize("game_id", sorted(KNOWN_PACKAGES))
+def test_every_new_game_field_is_drawn_uncut_on_the_oled(game_id):
+    """Each field of a New-game form, as the box draws it: the form's name, the field's
+    label and its place all whole (a label too long to sit beside its place once
+    pushed the place onto the top line and cut the form's name: "New Gloom of Kil…")."""
+    form = setup_form(get_game(game_id), start=lambda values: None, back=lambda: None)
+    with cuts.counting() as tally:
+        for index in range(len(form.params)):
+            form.focus(index)
+            render_oled(Frame(title="Table Warden", form=form.model()))
+    assert tally.lines["oled"] > 0 and tally.examples.get("oled", []) == []
