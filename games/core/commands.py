@@ -48,7 +48,8 @@ class Param:
     rolls virtually when no tray roll came). ``choices_from(state)`` gives
     choices that depend on the game (the areas of an edited board);
     ``labels_from(state)`` names choices for the form without changing the
-    stored value (cell "C2" shown as a pack's "Tower of Kilforth");
+    stored value (cell "C2" shown as a pack's "Tower of Kilforth"); ``labels``
+    also names an int's special values (Kreel's Story hero 0 shown as "active");
     ``default_from(state)`` is where a form starts when that depends on the
     game (the Threat most likely to be targeted). ``refusal(state, value)``
     gives the rule's own RuleError for a value the state forbids (an overrun
@@ -67,7 +68,7 @@ class Param:
     optional: bool = False
     choices_from: Callable[[dict], tuple[str, ...]] | None = field(default=None, compare=False)
     labels_from: Callable[[dict], Mapping[str, str]] | None = field(default=None, compare=False)
-    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    labels: Mapping[Any, str] = field(default_factory=dict, compare=False)
     default_from: Callable[[dict], Any] | None = field(default=None, compare=False)
     refusal: Callable[[dict, Any], RuleError | None] | None = field(default=None, compare=False)
 
@@ -110,7 +111,7 @@ class Param:
             return "yes" if value else "no"
         if self.kind == "dice":
             return "roll" if not value else " ".join(str(d["face"]) for d in value)
-        return str(self.labels.get(value, value)) if self.kind == "choice" else str(value)
+        return str(self.labels.get(value, value)) if self.kind in ("choice", "int") else str(value)
 
     def checked(self, value: Any, state: dict | None) -> Any:
         """:meth:`check`, after the rule's ``refusal`` for ``state`` (if any)."""

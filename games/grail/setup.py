@@ -26,12 +26,13 @@ from games.grail.state import (
     new_location,
 )
 
-# The new-game form's label of each modifier (at most 20 characters for the OLED).
+# The new-game form's label of each modifier: at most 20 characters for the OLED, and
+# narrow enough to sit beside its place ("15/19") in the OLED's tiny font.
 MODIFIER_LABELS = {
     "story": {"encounters": "Story: Encounters", "health_limiter": "Story: no limiter",
               "menhirs_cost": "Story: Menhir cost", "starting_items": "Story: Start Items"},
     "challenge": {"setup": "Chall: Setup", "escaping": "Chall: Escaping", "menhirs_events":
-                  "Chall: Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
+                  "Chall:Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
                   "items": "Chall: 5 Items", "mercy": "Chall: No Mercy"},
 }
 

@@ -164,7 +164,7 @@ COMMANDS = (
                 menu=False, prompt_only=True),
     CommandSpec("location", "Enter the new Active Location's Sneak value", location,
                 (Param("sneak", "int", "Sneak", low=1, high=99, default=3),
-                 Param("per_hero", "bool", "x heroes", default=False),
+                 Param("per_hero", "bool", "Sneak x heroes", default=False),
                  Param("card", "choice", "Card", choices_from=pack.location_names,
                        default=pack.BY_VALUES)),
                 menu=False, prompt_only=True),

@@ -156,12 +156,12 @@ REVEAL_PARAMS = (
     Param("kind", "choice", "Kind", choices=KINDS, default="threat"),
     Param("bold", "bool", "Reveal: Bold", default=False),
     Param("shield", "bool", "Reveal: Shield", default=False),
-    Param("starred", "bool", "* values", default=False),
-    Param("plain", "choice", "Not *", choices=("none",) + ACTIONS, default="none"),
+    Param("starred", "bool", "Values with *", default=False),
+    Param("plain", "choice", "Value without *", choices=("none",) + ACTIONS, default="none"),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
-    Param("per_hero", "bool", "x heroes", default=False),
+    Param("per_hero", "bool", "Values x heroes", default=False),
     Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
-    Param("story_hero", "int", "Story's hero", low=0, high=4, default=0),
+    Param("story_hero", "int", "Story's hero", low=0, high=4, default=0, labels={0: "active"}),
 )
 
 

@@ -65,7 +65,7 @@ COMMANDS = (
     CommandSpec("battle", "Battle", hero_actions.battle,
                 (Param("rank", "choice", "Rank", choices=RANKS),
                  Param("defeat_delayed", "bool", "Defeat delayed", default=True),
-                 Param("decline", "bool", "Decline (+1 infl.)", default=False),
+                 Param("decline", "bool", "Decline (+1 infl)", default=False),
                  _hero_param(), _dice()), available=_playing),
     CommandSpec("travel", "Travel", hero_actions.travel,
                 (_area(), _hero_param()), available=_playing),

@@ -175,7 +175,7 @@ def _step_text(state: dict, step: Step) -> str:
     if step.id == "reroll" and roll and pool:
         faces = " ".join(str(f) + ("*" if r else "") for f, r in
                          zip(pool["faces"], pool["rerolled"], strict=True))
-        return f"{faces}: {roll_outcome(roll)}. Reroll a die or keep"
+        return f"{faces}: {roll_outcome(roll)}; reroll or keep"
     if step.id == "card":
         hero = state["heroes"][roll_data(state).get("hero", 0)]
         return f"Encounter card: discard, asset ({hero['assets']}/3) or burden"

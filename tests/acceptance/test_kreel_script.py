@@ -15,7 +15,7 @@ DELVE = [NEXT] * 2  # "1. Delve Phase" B and E are reminders; C and D are automa
 # One quiet round: start it, Delve B and E, Threat (draw reminder), Draw, Play, End A-C.
 QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 # Round 1 also reads the Hero Board's Story (Delve A) and flips Location 1: its Sneak
-# form opens by itself after Delve B; next shows its check page (x heroes and Card were
+# form opens by itself after Delve B; next shows its check page (Sneak x heroes and Card were
 # never shown), and next again confirms it.
 FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
 
