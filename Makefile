@@ -29,11 +29,12 @@ deps-xvfb:
 	@command -v Xvfb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq xvfb; }
 
 ## test: install what the suite needs (into .venv only) and run all of it; the tests that need
-## systemd-analyze or Xvfb skip, saying so, where they are missing (CI installs them: .ci/run)
+## systemd-analyze or Xvfb skip, saying so, where they are missing (CI installs them: .ci/run);
+## two pytest workers (pytest-xdist): a targeted run is plain `.venv/bin/python -m pytest tests/...`
 test: $(STAMP)
 	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
 	$(BIN)/mypy
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
