@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from games.core import Command, apply, get_game, new_game
 from games.core.context import current_step
 
@@ -73,14 +75,35 @@ def play_round(state: dict, block: int = 0, **values) -> dict:
     return finish_round(play_threat_phase(state, **values), block)
 
 
+def win_adventure(state: dict, until: str = "game-end.fables") -> dict:
+    """All Locations, Plots and Foes done: the next Delve wins the Adventure
+    ("Ending The Game"); press on until ``until`` waits or the game is over."""
+    state = copy.deepcopy(state)
+    for loc in state["locations"]:
+        loc.update(sneak=3, damage=3)
+    for loc in state["locations"][:4]:
+        loc["defeated"] = True
+    state["active_location"] = 4
+    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
+        {"id": 80 + i, "name": "F", "kind": "foe"} for i in range(state["adventure"]["foes"])]
+    for _ in range(10):
+        if state["over"] or step_id(state) == until:
+            return state
+        state = advance(state)
+    raise AssertionError("the Adventure was not won")
+
+
+def shadow_ids(shadows: list) -> list:
+    """The Threat ids in Sneak 1, 2, 3 (None where a space is empty)."""
+    return [None if t is None else t["id"] for t in shadows]
+
+
 def with_threats(state: dict, *threats: dict) -> dict:
     """``state`` with revealed threats in the Threat Area (for scenarios).
 
     Each dict gives some values (``spirit_cost=2, statuses=["bold"]``); the
     rest are a fresh threat's. Ids continue from ``next_threat_id``.
     """
-    import copy
-
     from games.kreel.state import new_threat
 
     state = copy.deepcopy(state)

@@ -4,7 +4,6 @@
 "The Campaign", "Difficulty Variants", "Multiplayer Coop Mode" (Defeat - Wounds,
 Pressing On)."""
 
-import copy
 
 import pytest
 
@@ -18,6 +17,7 @@ from tests.games.kreel.helpers import (
     next_until,
     play_round,
     step_id,
+    win_adventure,
     with_threats,
 )
 
@@ -30,23 +30,6 @@ def _lose(state: dict, hero: int = 1) -> dict:
 
 def _to_next_adventure(state: dict) -> dict:
     return next_until(state, "game-end.next_adventure")
-
-
-def _win(state: dict, until: str = "game-end.fables") -> dict:
-    """All Locations, Plots and Foes done: the next Delve wins the Adventure."""
-    state = copy.deepcopy(state)
-    for loc in state["locations"]:
-        loc.update(sneak=3, damage=3)
-    for loc in state["locations"][:4]:
-        loc["defeated"] = True
-    state["active_location"] = 4
-    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
-        {"id": 80 + i, "name": "F", "kind": "foe"} for i in range(state["adventure"]["foes"])]
-    for _ in range(10):
-        if state["over"] or step_id(state) == until:
-            return state
-        state = advance(state)
-    raise AssertionError("the Adventure was not won")
 
 
 # --- the Threat deck -------------------------------------------------------------------
@@ -158,7 +141,7 @@ def test_a_won_adventure_earns_upgrades_and_rewards_and_moves_on():
     Wound, Upgrade an Action), Spirit restored, the next Adventure."""
     state = new(spirit=8, max_spirit=10)
     state["campaign"]["wounds"] = state["heroes"][0]["wounds"] = 1
-    state = _win(state)
+    state = win_adventure(state)
     state = next_until(state, "game-end.rewards")
     state = do(state, "rewards", heal_wound=True, upgrade="influence")
     assert state["campaign"]["wounds"] == 0 and state["campaign"]["upgrades"] == 2
@@ -174,7 +157,7 @@ def test_a_won_adventure_earns_upgrades_and_rewards_and_moves_on():
 def test_winning_adventure_5_wins_the_campaign():
     """The Campaign: win all five Adventures, in order."""
     state = new(adventure=5, foes=1)
-    state = _win(state)
+    state = win_adventure(state)
     assert state["over"]["result"] == "win"
 
 
@@ -230,7 +213,7 @@ def test_a_veteran_campaign_has_one_wound_less_and_no_heal():
     """The Campaign A-B: after a won Campaign, Wound maximum - 1 and no Heal 1 Wound."""
     state = new(veteran=True)
     assert state["campaign"]["wound_limit"] == 4
-    state = next_until(_win(state), "game-end.rewards")
+    state = next_until(win_adventure(state), "game-end.rewards")
     with pytest.raises(RuleError) as err:
         do(state, "rewards", heal_wound=True, upgrade="none")
     assert err.value.short == "No Heal: veteran"
@@ -238,7 +221,7 @@ def test_a_veteran_campaign_has_one_wound_less_and_no_heal():
 
 def test_tanklors_nightmare_reminds_remove_or_add():
     from tests.games.kreel.helpers import GAME
-    state = next_until(_win(new(variant="tanklors-nightmare")), "game-end.upgrades")
+    state = next_until(win_adventure(new(variant="tanklors-nightmare")), "game-end.upgrades")
     assert GAME.view(state).step == "b. Upgrades: remove OR add"
 
 

@@ -9,7 +9,7 @@ from contracts.events import Press
 from games.core import RuleError
 from games.kreel import pack
 from tests.fixtures.box import choose, controller_with_packs, start_new_game
-from tests.games.kreel.helpers import do, new, next_until, play_round
+from tests.games.kreel.helpers import do, new, next_until, play_round, win_adventure
 
 PACK = '''
 name = "core box"
@@ -154,16 +154,7 @@ def test_the_next_adventure_card_is_chosen_by_name_and_recorded():
     """The Campaign: Adventures 2-4 are chosen in the Book of Fables; the choice is
     recorded and the Adventure card is the Adventure Location."""
     state = do(new(), "load_pack", toml=PACK.replace('"Great Hall of Kreel"', '"Goblin Warrens"'))
-    state = copy.deepcopy(state)
-    for loc in state["locations"]:
-        loc.update(sneak=1, damage=1)
-    for loc in state["locations"][:4]:
-        loc["defeated"] = True
-    state["active_location"] = 4
-    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
-        {"id": 80, "name": "F", "kind": "foe"}]
-    state = next_until(state, "game-end.rewards")
-    state = do(state, "rewards", upgrade="none")
+    state = do(win_adventure(state, until="game-end.rewards"), "rewards", upgrade="none")
     state = next_until(state, "game-end.next_adventure")
     state = do(state, "next_adventure", adventure="2", card="Goblin Warrens")
     assert state["campaign"]["cards"] == {"2": "Goblin Warrens"}
@@ -202,15 +193,7 @@ def test_a_set_aside_story_is_shuffled_into_its_adventure():
     new Story card ..., the new Story card is shuffled into Stack 4": Adventure
     2's deck counts it; it leaves the Campaign sheet when Adventure 2 is won."""
     state = do(new(foes=1), "story_aside", adventure=2, card=4)
-    state = copy.deepcopy(state)
-    for loc in state["locations"]:
-        loc.update(sneak=1, damage=1)
-    for loc in state["locations"][:4]:
-        loc["defeated"] = True
-    state["active_location"] = 4
-    state["defeated"] = [{"id": 90 + i, "name": "P", "kind": "plot"} for i in range(5)] + [
-        {"id": 80, "name": "F", "kind": "foe"}]
-    state = do(next_until(state, "game-end.rewards"), "rewards", upgrade="none")
+    state = do(win_adventure(state, until="game-end.rewards"), "rewards", upgrade="none")
     state = next_until(state, "game-end.next_adventure")
     state = do(state, "next_adventure", adventure="2", foes=2)
     assert state["threat_deck"] == 5 * 6 + 2 + 1

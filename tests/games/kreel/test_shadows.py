@@ -20,12 +20,9 @@ from tests.games.kreel.helpers import (
     next_until,
     play_round,
     play_threat_phase,
+    shadow_ids,
     step_id,
 )
-
-
-def _ids(shadows):
-    return [None if t is None else t["id"] for t in shadows]
 
 
 def _shadows_full(heroes: int = 1) -> dict:
@@ -34,7 +31,7 @@ def _shadows_full(heroes: int = 1) -> dict:
     for _ in range(2):
         state = play_round(state)
     state = next_until(state, "play.turn")
-    assert _ids(state["shadows"]) == [1, 2, 3]
+    assert shadow_ids(state["shadows"]) == [1, 2, 3]
     return state
 
 
@@ -70,7 +67,7 @@ def test_shadows_threats_can_still_target_shadows():
     state["heroes"][0]["spirit"] = 5  # the hero has lost some Spirit
     state = do(state, "damage", target="1 Threat 1 (Sneak 1)", value="fight", amount=1,
                source="threat")
-    assert _ids(state["shadows"]) == [None, 2, 3]
+    assert shadow_ids(state["shadows"]) == [None, 2, 3]
     assert state["defeated"] == [{"id": 1, "name": "Threat 1", "kind": "threat"}]
     assert state["threat_discard"] == 1
     assert state["heroes"][0]["spirit"] == 7
@@ -102,7 +99,7 @@ def test_shadows_the_starless_longbow_removes_the_restriction():
     assert state["heroes"][0]["shadow_reach"] is True
     state = do(state, "damage", target="1 Threat 1 (Sneak 1)", value="fight", amount=1)
     state = do(state, "use", action="fight", target="1 Threat 1 (Sneak 1)", bonus=2)
-    assert _ids(state["shadows"]) == [None, 2, 3]
+    assert shadow_ids(state["shadows"]) == [None, 2, 3]
     assert [t["id"] for t in state["defeated"]] == [1]
     assert state["heroes"][0]["actions"]["fight"]["used"]
     state = do(state, "shadow_reach", on=False)
@@ -127,7 +124,7 @@ def test_shadows_a_threat_discards_a_face_down_shadow():
     Threat: its space is left empty; nothing is revealed."""
     state = _shadows_full()
     state = do(state, "discard", threat=2, source="threat")
-    assert _ids(state["shadows"]) == [1, None, 3]
+    assert shadow_ids(state["shadows"]) == [1, None, 3]
     assert state["discarded"] == [{"id": 2, "name": "Threat 2", "kind": "threat"}]
     assert state["threat_discard"] == 1 and state["defeated"] == []
 
@@ -142,12 +139,12 @@ def test_shadows_a_shadow_returned_to_the_top_of_the_threat_deck():
                source="threat")
     deck = state["threat_deck"]
     state = do(state, "return_threat", threat=1, source="threat")
-    assert _ids(state["shadows"]) == [None, 2, 3]
+    assert shadow_ids(state["shadows"]) == [None, 2, 3]
     assert [t["id"] for t in state["returned"]] == [1]
     assert state["threat_deck"] == deck + 1
     _refused(state, "discard", threat=1, source="threat")
     state = next_until(do(state, "add_threat"), "play.turn")
-    assert _ids(state["shadows"]) == [2, 3, 1]  # Sneak 1 was empty: nothing revealed
+    assert shadow_ids(state["shadows"]) == [2, 3, 1]  # Sneak 1 was empty: nothing revealed
     assert state["threat_area"] == []
     assert state["shadows"][2]["damage"]["fight"] == 2 and state["shadows"][2]["revealed"]
 

@@ -11,19 +11,16 @@ from tests.games.kreel.helpers import (
     next_until,
     play_round,
     play_threat_phase,
+    shadow_ids,
     step_id,
     with_threats,
 )
 
 
-def _ids(shadows):
-    return [None if t is None else t["id"] for t in shadows]
-
-
 def test_add_1_threat_goes_face_down_to_sneak_3():
     """2. Threat Phase, Add 1 Threat: placed face-down under 'Sneak 3'."""
     state = play_threat_phase(new())
-    assert _ids(state["shadows"]) == [None, None, 1]  # index 0 is Sneak 1
+    assert shadow_ids(state["shadows"]) == [None, None, 1]  # index 0 is Sneak 1
     assert state["shadows"][2]["revealed"] is False
     assert state["threat_area"] == []
 
@@ -33,14 +30,14 @@ def test_threats_bump_sneak_3_to_2_to_1_then_into_the_threat_area():
     state = new()
     state = play_round(state)
     state = play_round(state)
-    assert _ids(state["shadows"]) == [None, 1, 2]
+    assert shadow_ids(state["shadows"]) == [None, 1, 2]
     state = play_round(state)
-    assert _ids(state["shadows"]) == [1, 2, 3]
+    assert shadow_ids(state["shadows"]) == [1, 2, 3]
     assert state["threat_area"] == []
     state = next_until(state, "threat.draw")
     state = do(state, "next")
     assert step_id(state) == "threat.reveal"
-    assert _ids(state["shadows"]) == [2, 3, 4]
+    assert shadow_ids(state["shadows"]) == [2, 3, 4]
     assert [t["id"] for t in state["threat_area"]] == [1]
     assert state["revealing"] == [1]
 
@@ -51,7 +48,7 @@ def _full_shadows_in_play() -> dict:
     for _ in range(2):
         state = play_round(state)
     state = next_until(state, "play.turn")
-    assert _ids(state["shadows"]) == [1, 2, 3]
+    assert shadow_ids(state["shadows"]) == [1, 2, 3]
     return state
 
 
@@ -63,10 +60,10 @@ def test_threat_phase_bump_stops_at_an_empty_space():
     and Threat 1 stays in Sneak 1, nothing revealed (Add 1 Threat from a card,
     "2. Threat Phase", Note)."""
     state = do(_full_shadows_in_play(), "discard", threat=2, source="threat")
-    assert _ids(state["shadows"]) == [1, None, 3]
+    assert shadow_ids(state["shadows"]) == [1, None, 3]
     state = do(state, "add_threat")
     state = do(state, "next")  # drawn face-down to Sneak 3
-    assert _ids(state["shadows"]) == [1, 3, 4]
+    assert shadow_ids(state["shadows"]) == [1, 3, 4]
     assert state["threat_area"] == [] and state["revealing"] == []
     assert step_id(state) == "play.turn"
 
@@ -77,7 +74,7 @@ def test_threat_phase_bump_with_an_empty_sneak_3_space_moves_nothing():
     card give 1, 2, 4."""
     state = do(_full_shadows_in_play(), "discard", threat=3, source="threat")
     state = next_until(do(state, "add_threat"), "play.turn")
-    assert _ids(state["shadows"]) == [1, 2, 4]
+    assert shadow_ids(state["shadows"]) == [1, 2, 4]
     assert state["threat_area"] == [] and state["revealing"] == []
 
 
@@ -87,10 +84,10 @@ def test_threat_phase_round_bumps_only_what_it_pushes():
     reveals Threat 1 from Sneak 1."""
     state = do(_full_shadows_in_play(), "discard", threat=2, source="threat")
     state = play_threat_phase(finish_round(state))
-    assert _ids(state["shadows"]) == [1, 3, 4]
+    assert shadow_ids(state["shadows"]) == [1, 3, 4]
     assert state["threat_area"] == []
     state = play_threat_phase(finish_round(state), fight=2, spirit_cost=1)
-    assert _ids(state["shadows"]) == [3, 4, 5]
+    assert shadow_ids(state["shadows"]) == [3, 4, 5]
     assert [t["id"] for t in state["threat_area"]] == [1]
 
 
@@ -163,7 +160,7 @@ def test_add_threat_from_a_card_resumes_the_step():
     assert step_id(state) == "add-threat.draw"
     state = do(state, "next")
     assert step_id(state) == "play.turn"
-    assert _ids(state["shadows"]) == [1, 2, 3]  # Threat 1 came in this round's Threat phase
+    assert shadow_ids(state["shadows"]) == [1, 2, 3]  # Threat 1 came in this round's Threat phase
 
 
 def test_add_threat_reveals_with_a_prompt_and_resumes():
@@ -271,7 +268,7 @@ def test_a_scouted_story_goes_to_its_hero():
     state = play_round(state)
     state = next_until(state, "play.turn")  # Hero 2's round: Threats 1, 2 in Sneak 2, 3
     state = do(state, "scout", shadow=2, kind="story", story_hero=1)
-    assert _ids(state["shadows"]) == [None, None, 2]
+    assert shadow_ids(state["shadows"]) == [None, None, 2]
     assert state["heroes"][0]["story"] is True
     state = do(state, "reveal_shadow", shadow=3, kind="story", fight=3, story_hero=2)
     assert state["shadows"][2]["story_of"] == 1
