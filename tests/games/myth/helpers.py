@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from games.core import Command, apply, new_game
+import copy
+
+import pytest
+
+from games.core import Command, RuleError, apply, new_game
 from games.core.context import Context, current_step
 from games.myth import GAME
 from games.myth.board import distances, parse_board
@@ -24,22 +28,42 @@ class Table:
         self.state = self.last.state
         return self.last
 
+    def refused(self, name: str, **params) -> RuleError:
+        """Assert the command is refused and leaves the game as it was; return the error."""
+        before = copy.deepcopy(self.state)
+        with pytest.raises(RuleError) as err:
+            self.do(name, **params)
+        assert self.state == before
+        return err.value
+
     def step(self):
         return current_step(GAME, self.state)
 
-    def setup(self, fate: list[str] | None = None, abilities=None) -> Table:
-        """Answer the setup prompts with defaults (village/sanctuary/dungeon objectives)."""
+    def to_objectives(self, abilities=None) -> Table:
+        """Answer "Setup" 2 and 3 with defaults (heroes, enemy sheet, track
+        abilities): the objective token prompt waits."""
         for _ in self.state["heroes"]:
             self.do("hero")
         self.do("enemy_sheet")
         for track in ("despair", "devastation", "corruption"):
             spaces = (abilities or {}).get(track, [])
             self.do("track_abilities", **{f"space{n}": True for n in spaces})
+        return self
+
+    def to_fate(self, abilities=None) -> Table:
+        """Answer the setup prompts with defaults up to the fate roll (village/
+        sanctuary/dungeon objectives, the quest in the ruins): the fate prompt waits."""
+        self.to_objectives(abilities)
         for location in ("village", "sanctuary", "dungeon"):
             self.do("objective", location=location)
         self.do("next")
         self.do("next")
         self.do("active_quest", location="ruins")
+        return self
+
+    def setup(self, fate: list[str] | None = None, abilities=None) -> Table:
+        """Answer the setup prompts with defaults (village/sanctuary/dungeon objectives)."""
+        self.to_fate(abilities)
         if fate:
             self.do("roll_fate", dice=[{"kind": "fate", "face": f} for f in fate])
         else:

@@ -7,31 +7,14 @@ asks nothing; an illegal answer is refused with the rule's reason."""
 
 from __future__ import annotations
 
-import pytest
-
-from games.core import Command, RuleError, apply
 from games.myth import GAME
-from tests.games.myth.helpers import Table, clear_board, enemy_card_first, put
-
-
-def played(heroes: int = 1, seed: int = 1, **kw) -> Table:
-    t = Table(heroes=heroes, seed=seed).setup(**kw)
-    clear_board(t.state)
-    return t
+from tests.games.myth.helpers import Table, enemy_card_first, played, put
 
 
 def form(t: Table, command: str) -> dict:
     """The resolved params of ``command`` for the current state (what the form shows)."""
     spec = next(c for c in GAME.commands if c.name == command)
     return {p.name: p for p in spec.resolved_params(t.state)}
-
-
-def refused(t: Table, name: str, **params) -> RuleError:
-    before = t.state
-    with pytest.raises(RuleError) as err:
-        apply(GAME, t.state, Command(name, params))
-    assert t.state == before
-    return err.value
 
 
 # --- Overruns --------------------------------------------------------------------------------
@@ -72,9 +55,9 @@ def test_overrun_to_an_area_not_closer_refused_with_the_rule():
     put(t.state, "ruins-2", 3)
     t.state["reserves"]["hope"] = 1
     t.do("spawn", area="ruins-2", count=1)
-    err = refused(t, "overrun", choice="dungeon-2")
+    err = t.refused("overrun", choice="dungeon-2")
     assert "one area closer" in err.long and "Overruns" in err.long
-    err = refused(t, "overrun", choice="supply")
+    err = t.refused("overrun", choice="supply")
     assert "reserves hold no supply" in err.long
 
 
@@ -133,7 +116,7 @@ def test_march_tie_default_answer_is_the_former_fixed_order():
 
 def test_march_move_off_the_tie_refused_with_the_rule():
     t = _tied_structures(1)
-    err = refused(t, "march_to", area="village-1")
+    err = t.refused("march_to", area="village-1")
     assert "Enemy Movement Priority" in err.long and "Village 1" in err.long
 
 
@@ -165,7 +148,7 @@ def test_muster_asks_which_non_darkness_die_of_the_pool_to_roll():
     dice = form(t, "fate_pick")["dice"]
     assert dice.choices == ("rage", "guile") and dice.default == "rage"
     assert dice.labels["guile"] == "Guile"
-    err = refused(t, "fate_pick", dice="darkness")
+    err = t.refused("fate_pick", dice="darkness")
     assert "Muster" in err.long and "darkness" in err.long
     t.do("fate_pick", dice="guile")
     assert t.step().id == "muster"

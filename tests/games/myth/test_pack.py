@@ -130,31 +130,20 @@ def test_positions_for_every_area_or_none():
 
 def test_no_board_pack_once_the_objective_tokens_are_placed():
     """"Setup" 4 puts the tokens on the board's locations: the board is in use."""
-    t = Table()
-    t.do("hero")
-    t.do("enemy_sheet")
-    for _ in range(3):
-        t.do("track_abilities")
+    t = Table().to_objectives()
     t.do("objective", location="village")
-    before = t.state
-    with pytest.raises(RuleError) as err:
-        t.do("load_pack", toml=_board_text())
-    assert err.value.short == "Board: Setup 1 only" and "Setup 4" in err.value.long
-    assert t.state == before
+    err = t.refused("load_pack", toml=_board_text())
+    assert err.short == "Board: Setup 1 only" and "Setup 4" in err.long
 
 
 def test_no_board_pack_with_enemies_on_the_board_or_after_setup():
     t = Table(at_board=True)
     t.do("place", area="village-1", rank="minion", count=2)
-    before = t.state
-    with pytest.raises(RuleError) as err:
-        t.do("load_pack", toml=_board_text())
-    assert "Village 1" in err.value.long and t.state == before
+    err = t.refused("load_pack", toml=_board_text())
+    assert "Village 1" in err.long
     t = Table().setup()
-    before = t.state
-    with pytest.raises(RuleError) as err:
-        t.do("load_pack", toml=_board_text())
-    assert "the game has begun" in err.value.long and t.state == before
+    err = t.refused("load_pack", toml=_board_text())
+    assert "the game has begun" in err.long
 
 
 def test_the_shipped_board_has_a_hex_position_for_every_area():

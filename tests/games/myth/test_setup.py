@@ -71,16 +71,9 @@ def test_objective_tokens_one_per_hero_in_flame_locations():
 
 
 def test_objective_types_must_differ():
-    t = Table()
-    t.do("hero")
-    t.do("enemy_sheet")
-    for _ in range(3):
-        t.do("track_abilities")
+    t = Table().to_objectives()
     t.do("objective", location="village")
-    before = t.state
-    with pytest.raises(RuleError):
-        t.do("objective", location="village")
-    assert t.state == before
+    t.refused("objective", location="village")
 
 
 def test_fate_pool_from_the_tray_or_virtual():
@@ -92,16 +85,7 @@ def test_fate_pool_from_the_tray_or_virtual():
 
 
 def test_fate_tray_roll_must_hold_five_fate_faces():
-    t = Table()
-    t.do("hero")
-    t.do("enemy_sheet")
-    for _ in range(3):
-        t.do("track_abilities")
-    for location in ("village", "sanctuary", "dungeon"):
-        t.do("objective", location=location)
-    t.do("next")
-    t.do("next")
-    t.do("active_quest", location="ruins")
+    t = Table().to_fate()
     with pytest.raises(RuleError):
         t.do("roll_fate", dice=[{"kind": "fate", "face": "Rage"}])
 
@@ -111,20 +95,6 @@ def test_setup_ends_in_planning_with_a_shuffled_enemy_deck():
     assert t.state["procedure"]["name"] == "planning"
     cards = t.state["enemy_deck"]["draw"] + [p["enemy"]["card"] for p in t.state["plan"].values()]
     assert sorted(cards) == sorted(["march", "scheme", "despair", "devastation", "corruption"])
-
-
-def _at_fate_prompt() -> Table:
-    t = Table()
-    t.do("hero")
-    t.do("enemy_sheet")
-    for _ in range(3):
-        t.do("track_abilities")
-    for location in ("village", "sanctuary", "dungeon"):
-        t.do("objective", location=location)
-    t.do("next")
-    t.do("next")
-    t.do("active_quest", location="ruins")
-    return t
 
 
 def test_setup_prompts_ask_again_for_each_hero_track_and_objective():
@@ -148,18 +118,15 @@ def test_setup_prompts_ask_again_for_each_hero_track_and_objective():
 
 def test_fate_prompt_arms_the_tray_for_five_fate_dice():
     """"Fate Pool": the setup roll is five fate dice (firmware_bridge/PROTOCOL.md kind ``fate``)."""
-    t = _at_fate_prompt()
+    t = Table().to_fate()
     assert t.step().id == "fate"
     assert t.step().dice(t.state) == (5, "fate")
 
 
 def test_fate_tray_roll_of_the_wrong_kind_is_refused_naming_what_was_expected():
-    t = _at_fate_prompt()
-    before = t.state
-    with pytest.raises(RuleError) as err:
-        t.do("roll_fate", dice=[{"kind": "d6", "face": 3}] * 5)
-    assert "5 fate dice" in err.value.long and "d6" in err.value.long
-    assert t.state == before
+    t = Table().to_fate()
+    err = t.refused("roll_fate", dice=[{"kind": "d6", "face": 3}] * 5)
+    assert "5 fate dice" in err.long and "d6" in err.long
 
 
 def test_area_choices_come_from_the_games_own_board():
