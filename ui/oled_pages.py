@@ -12,10 +12,12 @@ from ui.oled_layout import (
     KEYS_Y,
     MID_Y,
     PAGE_Y,
+    TOP_Y,
     draw_header,
     draw_keys,
     draw_paragraph,
     draw_step_lines,
+    paragraph_fits,
 )
 from ui.text import wrap
 
@@ -67,7 +69,8 @@ def draw_form(canvas: Canvas, form: Form) -> None:
     beside the label, and takes two lines if it needs them (the value is then
     drawn smaller); a label too long for its line is drawn smaller, then on two
     lines. A check page (or a question) shows its lines instead of the field;
-    a prompt without fields (a roll) shows itself in full. Help (``select``
+    a prompt without fields (a roll) shows itself in full, in the largest type
+    it fits, so no body is left empty under a short one ("Foe 2d: KO you 0%"). Help (``select``
     held) shows a prompt cut even so in full.
     """
     face = small()
@@ -81,7 +84,10 @@ def draw_form(canvas: Canvas, form: Form) -> None:
         return
     fields = form.fields
     if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
-        draw_step_lines(canvas, "", form.title, max_lines=4)
+        if paragraph_fits(canvas, form.title, TOP_Y, BOTTOM_RULE - 1):  # as large as it fits
+            draw_paragraph(canvas, form.title, TOP_Y, BOTTOM_RULE - 1)
+        else:
+            draw_step_lines(canvas, "", form.title, max_lines=4)
         draw_keys(canvas, form.keys)
         return
     index = next((i for i, f in enumerate(fields) if f.focused), 0)
