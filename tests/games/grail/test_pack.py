@@ -5,11 +5,11 @@ import copy
 
 import pytest
 
-from contracts.events import Press
 from games.core import RuleError
 from games.grail import pack
-from tests.fixtures.box import choose, controller_with_packs, start_new_game
+from tests.fixtures.box import controller_with_packs, start_new_game
 from tests.games.grail.helpers import do, new
+from tests.games.packs import refuse_then_load
 
 PACK = """
 name = "Fall of Avalon, my cards"
@@ -126,13 +126,7 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
     with controller_with_packs(tmp_path, "tainted-grail", {"avalon": good, "broken": bad}) as (
             controller, journal):
         start_new_game(controller, "Tainted Grail")
-        controller.handle(Press("select"))  # the action menu
-        choose(controller, "Load pack: broken")
-        assert controller.frame().message.short == "broken: 1 problem"  # the OLED names the pack
-        assert journal.state()[1] == 0
-        controller.handle(Press("select"))
-        choose(controller, "Load pack: avalon")
-        state, seq = journal.state()
-        assert seq == 1 and state["pack"]["name"] == "My Avalon"
+        state = refuse_then_load(controller, journal, "broken", "1 problem", "avalon")
+        assert state["pack"]["name"] == "My Avalon"
         loc = next(loc for loc in state["locations"] if loc["number"] == 102)
         assert (loc["keys"], loc["seals"]) == ({"south": 101, "east": 106}, ["menhir"])

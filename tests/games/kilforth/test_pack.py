@@ -7,7 +7,8 @@ from contracts.events import Press
 from games.core import new_game
 from games.kilforth import pack
 from games.kilforth.state import CITY, cell_index
-from tests.fixtures.box import choose, controller_with_packs, start_new_game
+from tests.fixtures.box import controller_with_packs, start_new_game
+from tests.games.packs import refuse_then_load
 
 from .helpers import GAME, do, refused, start, step_id
 
@@ -138,14 +139,8 @@ def test_a_pack_file_loads_through_the_controller(tmp_path):
                 break
             controller.handle(Press("select"))
         assert journal.state()[0]["procedure"]["step"] == 0  # Setup's pack step
-        controller.handle(Press("select"))  # the action menu
-        choose(controller, "Load pack: broken")
-        assert controller.frame().message.short.startswith("broken: ")  # the OLED names the pack
-        assert journal.state()[0]["pack"] is None
-        controller.handle(Press("select"))
-        choose(controller, "Load pack: mine")
-        state, seq = journal.state()
-        assert state["pack"]["name"] == "My Kilforth" and seq == 1
+        state = refuse_then_load(controller, journal, "broken", "6 problems", "mine")
+        assert state["pack"]["name"] == "My Kilforth"
         assert state["map"][cell_index("B3")]["name"] == "Green Meadows"
         controller.handle(Press("next"))  # on to the hero form, which offers the pack's races
         form = controller.frame().form

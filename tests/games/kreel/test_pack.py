@@ -5,11 +5,11 @@ import copy
 
 import pytest
 
-from contracts.events import Press
 from games.core import RuleError
 from games.kreel import pack
-from tests.fixtures.box import choose, controller_with_packs, start_new_game
+from tests.fixtures.box import controller_with_packs, start_new_game
 from tests.games.kreel.helpers import do, new, next_until, play_round, win_adventure
+from tests.games.packs import refuse_then_load
 
 PACK = '''
 name = "core box"
@@ -169,14 +169,8 @@ def test_a_pack_file_loads_through_the_box_controls(tmp_path):
     packs = {"core": PACK, "broken": '[threats."X"]\nfight = -1\n'}
     with controller_with_packs(tmp_path, "kreel-manor", packs) as (controller, journal):
         start_new_game(controller, "Kreel Manor")  # the new-campaign form as offered
-        controller.handle(Press("select"))  # the action menu
-        choose(controller, "Load pack: broken")
-        assert controller.frame().message.short == "broken: 1 problem"  # the OLED names the pack
-        assert journal.state()[1] == 0
-        controller.handle(Press("select"))
-        choose(controller, "Load pack: core")
-        state, seq = journal.state()
-        assert seq == 1 and state["pack"]["name"] == "core box"
+        state = refuse_then_load(controller, journal, "broken", "1 problem", "core")
+        assert state["pack"]["name"] == "core box"
         assert state["pack"]["threats"]["Goblin Chief"]["overkill"] == 1
 
 

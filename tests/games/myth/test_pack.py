@@ -13,9 +13,10 @@ from games.core import RuleError
 from games.core.engine import migrate
 from games.myth import GAME
 from games.myth.board import DEFAULT_BOARD
-from tests.fixtures.box import choose, controller_with_packs, start_new_game
+from tests.fixtures.box import controller_with_packs, start_new_game
 from tests.games.myth.helpers import Table
 from tests.games.myth.test_setup import _toml
+from tests.games.packs import refuse_then_load
 
 SMALL = """
 name = "Our printed board"
@@ -200,14 +201,8 @@ def test_a_board_pack_is_offered_in_the_action_menu_and_loaded_as_a_journaled_co
         start_new_game(controller, "Myth")           # the new-game form: 1 hero
         state, seq = journal.state()
         assert state["procedure"]["step"] == 0 and seq == 0   # "Board: next, or a board pack"
-        controller.handle(Press("select"))           # the action menu
-        choose(controller, "Load pack: broken")
-        assert controller.frame().message.short == "broken: 2 problems"  # the OLED names the pack
-        assert journal.state()[1] == 0
-        controller.handle(Press("select"))
-        choose(controller, "Load pack: board")
-        state, seq = journal.state()
-        assert seq == 1 and state["board"]["name"] == "Our printed board"
+        state = refuse_then_load(controller, journal, "broken", "2 problems", "board")
+        assert state["board"]["name"] == "Our printed board"
         assert state["heroes"][0]["area"] == "city"
         controller.handle(Press("next"))             # on to the hero prompt
         assert controller.frame().form is not None
