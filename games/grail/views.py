@@ -43,7 +43,8 @@ def _nums(values: Iterable[int]) -> str:
 
 def warning(state: dict, fc: Forecast | None = None) -> str:
     """The next Start of the Day in a few words for the OLED's bottom line (at most
-    9 characters, beside "Day 12 Next"): the worst of what it will do."""
+    9 characters, beside "Day 12 Dawn"; not "Next", which reads as the `next` key):
+    the worst of what it will do."""
     fc = fc or forecast(state)
     if fc["last_menhir"]:
         return "No Menhir"
@@ -155,8 +156,10 @@ def _rest(state: dict, step: Step) -> str:
 
 
 def _restored(state: dict, step: Step) -> str:
-    return "Energy: " + ", ".join(f"{state['characters'][i]['name']} {state['characters'][i]['energy']}"
-                                  for i in living(state))
+    """"Restore your Energy": what to do with the markers, and where each one goes
+    ("Move Energy: Character 1 to 5"), not the bare values."""
+    return "Move Energy: " + ", ".join(
+        f"{state['characters'][i]['name']} to {state['characters'][i]['energy']}" for i in living(state))
 
 
 STEP_TEXTS: dict[str, Callable[[dict, Step], str]] = {
@@ -352,7 +355,7 @@ def view(game: Game, state: dict) -> GameView:
     elif enc:
         facts = (("Affinity", f"{enc['affinity']}/{enc['top']}"), ("Stage", str(enc["stage"])))
     else:
-        facts = (("Day", str(state["day"])), ("Next", warning(state, fc)))
+        facts = (("Day", str(state["day"])), ("Dawn", warning(state, fc)))
 
     menhirs = tuple(
         f"Menhir {m['location']}: " + ("no Dial - goes dark next Start of Day" if m["dial"] is None

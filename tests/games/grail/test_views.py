@@ -20,7 +20,7 @@ def test_forecast_menhirs_going_dark_locations_vanishing_characters_caught():
     assert fc["caught"] == [1]
     assert not fc["last_menhir"]
     view = GAME.view(state)
-    assert ("Next", "1 caught") in view.facts  # the worst of it; the rest on the screen
+    assert ("Dawn", "1 caught") in view.facts  # the worst of it; the rest on the screen
     forecast = next(p for p in view.panels if p.title == "Next Start of the Day")
     assert "Locations vanish: 103" in forecast.lines
     assert any("103!" in line for line in next(p for p in view.panels if p.title == "Map").lines)
@@ -33,7 +33,7 @@ def test_forecast_last_menhir():
     state = edit(new(), lambda s: s["menhirs"][0].update(dial=None))
     fc = start_of_day.forecast(state)
     assert fc["last_menhir"] and fc["caught"] == [0]
-    assert ("Next", "No Menhir") in GAME.view(state).facts
+    assert ("Dawn", "No Menhir") in GAME.view(state).facts
 
 
 def test_forecast_tonight_exhausted_and_panic():
@@ -48,7 +48,7 @@ def test_oled_facts_and_step_texts():
     state = new()
     view = GAME.view(state)
     assert view.headline == "Tainted Grail \u00b7 Day 1"
-    assert view.facts == (("Day", "1"), ("Next", "all safe"))
+    assert view.facts == (("Day", "1"), ("Dawn", "all safe"))
     assert [t.key for t in view.tracks][:4] == ["c1.energy", "c1.health", "c1.terror", "menhir101.days"]
     state = next_until(state, "end-of-day.rest")
     assert GAME.view(state).step == "Character 1 rests: pay 1 Food? (has 0)"
