@@ -1,7 +1,20 @@
 """Loading a content pack through the box's controls, the same walk for every game."""
 
+from collections.abc import Callable
+
+import pytest
+
 from contracts.events import Press
+from games.core.packs import PackError
 from tests.fixtures.box import choose
+
+
+def assert_problem(parse: Callable[[str], dict], text: str, problem: str) -> None:
+    """``parse`` refuses ``text`` with a PackError, one of whose problems (each naming
+    where it is) contains ``problem``."""
+    with pytest.raises(PackError) as err:
+        parse(text)
+    assert any(problem in p for p in err.value.problems), err.value.problems
 
 
 def refuse_then_load(controller, journal, broken: str, problems: str, good: str) -> dict:

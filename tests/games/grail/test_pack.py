@@ -9,7 +9,7 @@ from games.core import RuleError
 from games.grail import pack
 from tests.fixtures.box import controller_with_packs, start_new_game
 from tests.games.grail.helpers import do, new
-from tests.games.packs import refuse_then_load
+from tests.games.packs import assert_problem, refuse_then_load
 
 PACK = """
 name = "Fall of Avalon, my cards"
@@ -49,9 +49,7 @@ def test_parse_a_good_pack():
     ("this is = not toml [", "TOML"),
 ])
 def test_bad_packs_name_where_the_problem_is(text, where):
-    with pytest.raises(pack.PackError) as err:
-        pack.parse(text)
-    assert any(where in p for p in err.value.problems)
+    assert_problem(pack.parse, text, where)
 
 
 def test_a_bad_pack_is_refused_and_the_game_goes_on():

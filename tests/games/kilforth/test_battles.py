@@ -28,11 +28,14 @@ def test_kobold_engagement_example():
     assert state["encounters"] == [] and state["procedure"] is None
 
 
+def _hidden_encounter(state: dict, **foe) -> dict:
+    """The first hero Hides, moves onto C2 and draws the Enemy ``foe``."""
+    state = do(do(state, "hide"), "move", to="C2")
+    return do(state, "encounter", type="enemy", **foe)
+
+
 def test_hidden_hero_evades_with_a_sneak_test():
-    state = start([dict(WARRIOR, sneak=2)])
-    state = do(state, "hide")
-    state = do(state, "move", to="C2")
-    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    state = _hidden_encounter(start([dict(WARRIOR, sneak=2)]), fight=2, hp=2, sneak=1)
     assert step_id(state) == "stance"
     state = do(state, "stance", choice="evade")
     assert GAME.view(state).step.startswith("Evade 2d: ")
@@ -42,10 +45,7 @@ def test_hidden_hero_evades_with_a_sneak_test():
 
 
 def test_failed_evasion_gives_the_foe_surprise():
-    state = start([dict(WARRIOR, sneak=2)])
-    state = do(state, "hide")
-    state = do(state, "move", to="C2")
-    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=2)
+    state = _hidden_encounter(start([dict(WARRIOR, sneak=2)]), fight=2, hp=2, sneak=2)
     state = do(state, "stance", choice="evade")
     state = do(state, "evade_roll", dice=d6(1, 1))
     assert state["procedure"]["data"]["surprise"] == "foe"
@@ -53,10 +53,7 @@ def test_failed_evasion_gives_the_foe_surprise():
 
 
 def test_surprise_attack_adds_a_die_in_the_first_round_only():
-    state = start([dict(WARRIOR, fight=2)])
-    state = do(state, "hide")
-    state = do(state, "move", to="C2")
-    state = do(state, "encounter", type="enemy", fight=1, hp=5, sneak=1)
+    state = _hidden_encounter(start([dict(WARRIOR, fight=2)]), fight=1, hp=5, sneak=1)
     state = do(state, "stance", choice="surprise")
     state = do(state, "trap")  # no Trap on this foe
     state = do(state, "hero_fight", dice=d6(1, 1, 1))  # 3 dice with Surprise
@@ -274,9 +271,7 @@ def _hidden_meets(sneak: int = 1, foe_sneak: int = 1, **hero) -> dict:
     """A Hidden hero (Sneak ``sneak``) moves onto a freshly drawn Enemy and chooses Evade."""
     state = start([dict(WARRIOR, sneak=sneak)])
     state["heroes"][0].update(hero)
-    state = do(state, "hide")
-    state = do(state, "move", to="C2")
-    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=foe_sneak)
+    state = _hidden_encounter(state, fight=2, hp=2, sneak=foe_sneak)
     return do(state, "stance", choice="evade")
 
 
@@ -445,8 +440,7 @@ def test_advanced_variant_a_sneakier_hero_evades_automatically():
     Sneak Test then; without the variant, or not higher, the Test is rolled."""
     def meet(sneak: int, foe_sneak: int, variant: bool) -> dict:
         state = start([dict(WARRIOR, sneak=sneak)], auto_evade=variant)
-        state = do(do(state, "hide"), "move", to="C2")
-        state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=foe_sneak)
+        state = _hidden_encounter(state, fight=2, hp=2, sneak=foe_sneak)
         return do(state, "stance", choice="evade")
     evaded = meet(3, 2, True)
     assert evaded["procedure"] is None and evaded["heroes"][0]["evaded"] == [1]

@@ -91,13 +91,22 @@ def test_threat_phase_round_bumps_only_what_it_pushes():
     assert [t["id"] for t in state["threat_area"]] == [1]
 
 
-def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
-    """Threats: Fight / Influence / Sneak values and Spirit Cost / Boost."""
+def _three_rounds_in() -> dict:
+    """A new game three rounds in: the Shadows are full, the next Threat added reveals one."""
     state = new()
     for _ in range(3):
         state = play_round(state)
-    state = next_until(state, "threat.draw")
-    state = do(state, "next")
+    return state
+
+
+def _at_the_reveal_prompt() -> dict:
+    """The fourth Threat Phase waits at its Reveal prompt."""
+    return do(next_until(_three_rounds_in(), "threat.draw"), "next")
+
+
+def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
+    """Threats: Fight / Influence / Sneak values and Spirit Cost / Boost."""
+    state = _at_the_reveal_prompt()
     applied = apply(GAME, state, Command("reveal", {"fight": 3, "sneak": 2, "spirit_cost": 1,
                                                      "spirit_boost": 1}))
     assert applied.description == "Threat 1 revealed: Fight 3, Sneak 2, Spirit 1, Boost 1"
@@ -112,18 +121,14 @@ def test_reveal_prompt_takes_the_cards_values_and_names_the_threat():
 
 def test_reveal_bold_and_shield_statuses():
     """Statuses: a 'Reveal: Bold' (or 'Shield') Threat gains it as it is revealed."""
-    state = new()
-    for _ in range(3):
-        state = play_round(state)
+    state = _three_rounds_in()
     state = play_threat_phase(state, fight=4, spirit_cost=2, bold=True, shield=True)
     assert sorted(state["threat_area"][0]["statuses"]) == ["bold", "shield"]
 
 
 def test_reveal_kind_names_foes_and_plots():
     """Foes, Plots and Stories are all types of Threats ("Threats")."""
-    state = new()
-    for _ in range(3):
-        state = play_round(state)
+    state = _three_rounds_in()
     state = play_threat_phase(state, influence=5, kind="plot")
     assert state["threat_area"][0]["kind"] == "plot"
     assert state["threat_area"][0]["name"] == "Plot 1"
@@ -143,11 +148,7 @@ def test_reveal_is_only_an_answer_to_the_prompt():
 
 
 def test_next_cannot_skip_the_reveal_prompt():
-    state = new()
-    for _ in range(3):
-        state = play_round(state)
-    state = next_until(state, "threat.draw")
-    state = do(state, "next")
+    state = _at_the_reveal_prompt()
     with pytest.raises(RuleError) as err:
         do(state, "next")
     assert err.value.short == "Answer the prompt"
@@ -164,9 +165,7 @@ def test_add_threat_from_a_card_resumes_the_step():
 
 
 def test_add_threat_reveals_with_a_prompt_and_resumes():
-    state = new()
-    for _ in range(3):
-        state = play_round(state)
+    state = _three_rounds_in()
     state = play_threat_phase(state, fight=1)  # Threat 1 revealed; Shadows 2, 3, 4
     state = do(state, "next")
     assert step_id(state) == "play.turn"
