@@ -22,14 +22,30 @@ def _paths(name: str) -> tuple[Path, Path]:
     return GOLDEN_DIR / f"{name}.png", GOLDEN_DIR / f"{name}.actual.png"
 
 
+def _wrote_golden(image: Image.Image, golden_path: Path, actual_path: Path) -> bool:
+    """With ``UPDATE_GOLDENS=1``, write ``image`` as the golden and say so; a golden
+    missing without it fails the test rather than being made up."""
+    if not _updating() and golden_path.exists():
+        return False
+    assert _updating(), f"no golden {golden_path.name}: run with UPDATE_GOLDENS=1"
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    image.save(golden_path)
+    actual_path.unlink(missing_ok=True)
+    return True
+
+
+def _keep_actual(image: Image.Image, actual_path: Path, differs: bool) -> None:
+    """Leave an image that differs beside its golden for inspection; clear a stale one."""
+    if differs:
+        image.save(actual_path)
+    else:
+        actual_path.unlink(missing_ok=True)
+
+
 def assert_matches_golden(image: Image.Image, name: str) -> None:
     """``image`` equals the stored golden ``NAME.png`` pixel for pixel."""
     golden_path, actual_path = _paths(name)
-    if _updating() or not golden_path.exists():
-        assert _updating(), f"no golden {golden_path.name}: run with UPDATE_GOLDENS=1"
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        image.save(golden_path)
-        actual_path.unlink(missing_ok=True)
+    if _wrote_golden(image, golden_path, actual_path):
         return
     golden = Image.open(golden_path)
     golden.load()
@@ -37,10 +53,7 @@ def assert_matches_golden(image: Image.Image, name: str) -> None:
     # Compare in "L": ImageChops on mode "1" images can report a difference
     # between an image and its own PNG round trip.
     same = same and ImageChops.difference(golden.convert("L"), image.convert("L")).getbbox() is None
-    if not same:
-        image.save(actual_path)
-    else:
-        actual_path.unlink(missing_ok=True)
+    _keep_actual(image, actual_path, not same)
     assert same, f"{name} differs from its golden; see {actual_path}"
 
 
@@ -54,17 +67,10 @@ def assert_close_to_golden(image: Image.Image, name: str, tolerance: float = 0.0
     """At most ``tolerance`` of ``image``'s pixels differ from the golden ``NAME.png``."""
     golden_path, actual_path = _paths(name)
     image = image.convert("RGB")
-    if _updating() or not golden_path.exists():
-        assert _updating(), f"no golden {golden_path.name}: run with UPDATE_GOLDENS=1"
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        image.save(golden_path)
-        actual_path.unlink(missing_ok=True)
+    if _wrote_golden(image, golden_path, actual_path):
         return
     golden = Image.open(golden_path).convert("RGB")
     assert golden.size == image.size, f"{name}: size {image.size} != golden {golden.size}"
     fraction = differing_fraction(golden, image)
-    if fraction >= tolerance:
-        image.save(actual_path)
-    else:
-        actual_path.unlink(missing_ok=True)
+    _keep_actual(image, actual_path, fraction >= tolerance)
     assert fraction < tolerance, f"{name}: {fraction:.2%} of pixels differ; see {actual_path}"
