@@ -274,7 +274,7 @@ class ScreenRenderer(Pen):
             return
         theme = self.theme
         pygame.draw.rect(surface, theme.card, area)
-        pygame.draw.line(surface, theme.border, area.topleft, area.topright, max(1, self.px(2)))
+        self.rule(surface, theme.border, area.left, area.right, area.top, max(1, self.px(2)))
         font = self.font(20)
         pad = self.px(12)
         tray_w = 0

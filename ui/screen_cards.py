@@ -14,12 +14,6 @@ from ui.screen_dice import dice_height, draw_dice
 from ui.screen_pen import Pen
 from ui.text import ELLIPSIS
 
-#: The panels' type sizes, largest first: a smaller one is tried before a card is cut.
-SIZES = (20, 18, 16)
-
-#: Lines of text, wrapped.
-Lines = tuple[str, ...]
-
 
 @dataclass(frozen=True)
 class Card:
@@ -46,11 +40,10 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
     columns = max(1, min(len(panels), (area.width + gap) // (min_card_w + gap)))
     card_w = (area.width - gap * (columns - 1)) // columns
     inset = pen.px(8)
-    wrapped = [_panel_lines(pen, panel, card_w - 2 * inset) for panel in panels]
-    for index, size in enumerate(SIZES):
+    for size in (20, 18, 16):
         font, title_font = pen.font(size), pen.font(size + 2, bold=True)
-        cards = [(list(lines[index][0]), list(lines[index][1]), panel.dice)
-                 for panel, lines in zip(panels, wrapped, strict=True)]
+        cards = [(*_panel_lines(pen, panel, font, title_font, card_w - 2 * inset), panel.dice)
+                 for panel in panels]
         if _cards_fit(pen, cards, size, area, columns, gap):
             break
     laid: list[Card] = []
@@ -75,17 +68,16 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
     return laid
 
 
-def _panel_lines(pen: Pen, panel: Panel, width: int) -> tuple[tuple[Lines, Lines], ...]:
-    """A panel's title and lines wrapped to ``width``, (title lines, body lines) in each of
-    :data:`SIZES`. Remembered per panel: a frame looks each panel up once, and wraps again
-    only a panel whose text changed."""
-    def wrapped() -> tuple[tuple[Lines, Lines], ...]:
-        return tuple((tuple(pen.lines(panel.title, pen.font(size + 2, bold=True), width, 2)),
-                      tuple(line for text in panel.lines
-                            for line in (pen.lines(text, pen.font(size), width, 3) or [""])))
-                     for size in SIZES)
+def _panel_lines(pen: Pen, panel: Panel, font: pygame.font.Font, title_font: pygame.font.Font,
+                 width: int) -> tuple[list[str], list[str]]:
+    """A panel's title and lines wrapped to ``width``: (title lines, body lines)."""
+    def wrapped() -> tuple[tuple[str, ...], tuple[str, ...]]:
+        title = pen.lines(panel.title, title_font, width, 2)
+        body = [line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""])]
+        return tuple(title), tuple(body)
 
-    return pen.remembered(("panel", panel, width), wrapped)
+    title, body = pen.remembered(("panel", panel, font, title_font, width), wrapped)
+    return list(title), list(body)
 
 
 def _card_height(pen: Pen, title: list[str], lines: list[str], dice: Sequence[DiceSlot], size: int) -> int:

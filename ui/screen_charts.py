@@ -42,8 +42,7 @@ def draw_plot(pen: Pen, surface: pygame.Surface, series: Sequence[tuple[str, Seq
     if plot.width < pen.px(20) or plot.height < pen.px(20):
         return
     for value, y in ((high, plot.top), (low, plot.bottom)):
-        pygame.draw.line(surface, theme.border, (plot.left, y), (plot.right, y),
-                         max(1, pen.px(1)))
+        pen.rule(surface, theme.border, plot.left, plot.right, y, max(1, pen.px(1)))
         pen.text(surface, str(value), font, theme.muted, plot.left - pen.px(6),
                    y - font.get_linesize() // 2, label_w, "right")
     rounds = max(len(vs) for _, vs in series)

@@ -142,6 +142,12 @@ class Pen:
             self._card_pixels += rect.width * rect.height
         surface.blit(box, rect)
 
+    def rule(self, surface: pygame.Surface, color: Color, left: int, right: int, y: int, width: int) -> None:
+        """A horizontal line from ``left`` to ``right`` (both drawn) at ``y``, ``width`` thick:
+        the rows ``pygame.draw.line`` gives it (as many above ``y`` as below, an even width's
+        extra row below), filled, at a fraction of the cost of drawing a thick line."""
+        surface.fill(color, (left, y - (width - 1) // 2, right - left + 1, width))
+
     def remembered(self, key: Hashable, work: Callable[[], T]) -> T:
         """``work()``, done once per ``key`` (bounded): for what every frame would work out
         again, such as wrapping the same texts in each size the panels try."""

@@ -44,8 +44,7 @@ def draw_header(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.
     pen.text(surface, game.headline, headline_font, theme.text, area.left, top,
              area.width - phase_w, ground=theme.background)
     bottom = header_height(pen)
-    pygame.draw.line(surface, theme.border, (0, bottom), (pen.size[0], bottom),
-                     max(1, pen.px(2)))
+    pen.rule(surface, theme.border, 0, pen.size[0], bottom, max(1, pen.px(2)))
 
 
 def over_height(pen: Pen) -> int:
