@@ -41,14 +41,22 @@ def open_three(controller):
     return controller.frame().form
 
 
-# --- 1. every field named, with its place -------------------------------------------------
-
-
-def test_each_field_shows_its_label_and_place_and_equal_values_differ(journal, clock, monkeypatch):
+@pytest.fixture
+def three_open(journal, clock, monkeypatch) -> Controller:
+    """A counter game with the "Score three numbers" form open from the action menu."""
     with_commands(monkeypatch, THREE)
     controller = make(journal, clock)
     start_counter(controller)
-    form = open_three(controller)
+    open_three(controller)
+    return controller
+
+
+# --- 1. every field named, with its place -------------------------------------------------
+
+
+def test_each_field_shows_its_label_and_place_and_equal_values_differ(three_open):
+    controller = three_open
+    form = controller.frame().form
     assert [f.label for f in form.fields] == ["First", "Second", "Third"]
     assert [f.value for f in form.fields] == ["0", "0", "0"]  # equal values…
     seen = set()
@@ -63,11 +71,8 @@ def test_each_field_shows_its_label_and_place_and_equal_values_differ(journal, c
 # --- 2. nothing confirmed unseen --------------------------------------------------------------
 
 
-def test_a_confirm_with_unseen_fields_shows_every_value_first(journal, clock, monkeypatch):
-    with_commands(monkeypatch, THREE)
-    controller = make(journal, clock)
-    start_counter(controller)
-    open_three(controller)
+def test_a_confirm_with_unseen_fields_shows_every_value_first(journal, three_open):
+    controller = three_open
     controller.handle(Turn("spirit", 2))          # First 2; Second and Third never shown
     controller.handle(Press("next"))
     form = controller.frame().form
@@ -80,11 +85,8 @@ def test_a_confirm_with_unseen_fields_shows_every_value_first(journal, clock, mo
     assert journal.state()[0]["score"] == 2 and controller.frame().form is None
 
 
-def test_a_form_walked_field_by_field_confirms_at_once(journal, clock, monkeypatch):
-    with_commands(monkeypatch, THREE)
-    controller = make(journal, clock)
-    start_counter(controller)
-    open_three(controller)
+def test_a_form_walked_field_by_field_confirms_at_once(journal, three_open):
+    controller = three_open
     assert controller.frame().form.keys == ("next:check", "back:close")
     controller.handle(Turn("menhir", 1))
     controller.handle(Turn("spirit", 1))
@@ -173,11 +175,8 @@ def test_a_reminder_in_its_own_words_is_done_with_one_next(journal, clock):
 # --- messages ---------------------------------------------------------------------------------
 
 
-def test_a_message_hides_a_form_for_two_seconds_at_most(journal, clock, monkeypatch):
-    with_commands(monkeypatch, THREE)
-    controller = make(journal, clock)
-    start_counter(controller)
-    open_three(controller)
+def test_a_message_hides_a_form_for_two_seconds_at_most(clock, three_open):
+    controller = three_open
     controller.message = Message("Tray armed 2 d6")
     assert controller.frame().message is not None
     assert controller.next_deadline(clock.now) == pytest.approx(clock.now + MESSAGE_OVER_FORM)

@@ -129,6 +129,19 @@ def toml_key(keys: tuple[str, ...]) -> st.SearchStrategy[str]:
     )
 
 
+def places(value, path: tuple = ()) -> list[tuple]:
+    """Every place in a decoded document, dict keys and list indices, depth first: where
+    a test may put a hostile value (the first, ``()``, is the document itself)."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places(item, (*path, index))
+    return found
+
+
 def toml_lines(keys: tuple[str, ...], sections: tuple[str, ...]) -> st.SearchStrategy[list[str]]:
     """Lines of TOML (mostly): headers of ``sections``, ``key = value`` with hostile values."""
     header = st.one_of(st.sampled_from(sections).map(lambda s: f"[{s}]"),

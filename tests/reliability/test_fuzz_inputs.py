@@ -37,6 +37,7 @@ from tests.reliability.hostile import (
     huge_text,
     json_text,
     odd_text,
+    places,
     spoiling,
     toml_lines,
 )
@@ -204,17 +205,6 @@ def kreel_export() -> str:
     return json.dumps(document, indent=1, sort_keys=True)
 
 
-def _places(value, path=()) -> list[tuple]:
-    places = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            places += _places(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            places += _places(item, (*path, index))
-    return places
-
-
 HOSTILE_VALUES = (math.nan, math.inf, -math.inf, 2**64, 2**70, -(10**30), 1e300, "\x1b[2J\x1b[31mgame over",
                   "Table\x001", "two\nlines", "\u202eesrever", "\ud800", [[[[[[]]]]]], {}, None, True, "",
                   *ODD_CHARACTERS)
@@ -226,7 +216,7 @@ def hostile_export(draw) -> bytes:
     checksum run), then maybe spoiled as text: a 10k-digit number, deep nesting, bad bytes."""
     document = json.loads(kreel_export())
     path = draw(st.sampled_from([("name",), ("created",), ("seed",), ("options",), ("cursor",),
-                                 *_places(document)[1:]]))
+                                 *places(document)[1:]]))
     *parents, last = path
     node = document
     for key in parents:

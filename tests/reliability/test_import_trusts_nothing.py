@@ -34,6 +34,7 @@ from store.game_export import (
 )
 from store.journal import Journal
 from tests.acceptance.harness import tablewarden
+from tests.reliability.hostile import places
 from ui.model import Frame
 from ui.oled import render_oled
 
@@ -380,18 +381,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value, path=()) -> list[tuple]:
-    """Every place in a document: dict keys and list indices, depth first."""
-    places = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            places += _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            places += _paths(item, (*path, index))
-    return places
-
-
 def _nested(value, depth: int):
     for _ in range(depth):
         value = [value]
@@ -402,7 +391,7 @@ def _nested(value, depth: int):
 def damaged(draw, document: dict) -> dict:
     """``document`` with one value dropped, replaced, retyped or buried deep."""
     document = copy.deepcopy(document)
-    path = draw(st.sampled_from(_paths(document)[1:]))
+    path = draw(st.sampled_from(places(document)[1:]))
     *parents, last = path
     node = document
     for key in parents:
