@@ -40,6 +40,16 @@ def open_journal(data_dir: Path, snapshot_every: int = 50) -> Journal:
     return journal
 
 
+def rolled_journal(data_dir: Path, rolls: int, snapshot_every: int = 50, seed: int = 3) -> Journal:
+    """A journal holding a new counter game rolled ``rolls`` times: history for the
+    snapshot, restore and damage tests to work on."""
+    journal = open_journal(data_dir, snapshot_every)
+    journal.new_game(GAME_ID, {}, seed=seed)
+    for _ in range(rolls):
+        journal.commit(ROLL)
+    return journal
+
+
 def reopen(journal: Journal) -> Journal:
     journal.close()
     return open_journal(journal.data_dir, journal.snapshot_every)
@@ -214,10 +224,7 @@ def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_snapshots_bound_the_replay_at_restore_and_undo(tmp_path: Path, count_replays: list[int]) -> None:
     every = 10
-    journal = open_journal(tmp_path, snapshot_every=every)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(every * 30 + 7):
-        journal.commit(ROLL)
+    journal = rolled_journal(tmp_path, every * 30 + 7, snapshot_every=every)
     live = journal.state()
     journal.close()
 
@@ -234,10 +241,7 @@ def test_snapshots_bound_the_replay_at_restore_and_undo(tmp_path: Path, count_re
 
 
 def test_restored_states_are_migrated_to_the_current_schema(tmp_path: Path) -> None:
-    journal = open_journal(tmp_path, snapshot_every=2)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(3):
-        journal.commit(ROLL)
+    journal = rolled_journal(tmp_path, 3, snapshot_every=2)
     live = journal.state()
     journal.close()
     # Rewrite the save as an older version wrote it: schema 1 kept only the last roll.
@@ -375,10 +379,7 @@ def test_snapshots_follow_the_cost_of_replaying(tmp_path: Path, costly: None) ->
     """0.5 ms a command: a restore would replay 2 ms after 4 commands, but snapshots
     are kept SNAPSHOT_SPACING (8) apart; snapshot_every still holds."""
     assert (trail.REPLAY_BUDGET, trail.SNAPSHOT_SPACING) == (0.002, 8)
-    journal = open_journal(tmp_path, snapshot_every=20)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(30):
-        journal.commit(ROLL)
+    journal = rolled_journal(tmp_path, 30, snapshot_every=20)
     assert snapshot_seqs(tmp_path) == [8, 16, 20, 28]
     live = journal.state()
     document = journal.export_game()
@@ -391,10 +392,7 @@ def test_snapshots_follow_the_cost_of_replaying(tmp_path: Path, costly: None) ->
 
 
 def test_cheap_commands_keep_the_configured_spacing(tmp_path: Path) -> None:
-    journal = open_journal(tmp_path, snapshot_every=10)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(35):
-        journal.commit(ROLL)
+    journal = rolled_journal(tmp_path, 35, snapshot_every=10)
     assert snapshot_seqs(tmp_path) == [10, 20, 30]
     journal.close()
 
@@ -418,10 +416,7 @@ def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path
     db.execute("PRAGMA page_size=4096")
     db.execute("PRAGMA journal_mode=WAL")
     db.close()
-    journal = open_journal(old.parent)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(12):
-        journal.commit(ROLL)
+    journal = rolled_journal(old.parent, 12)
     journal.close()
     db = sqlite3.connect(old)
     db.execute("PRAGMA journal_mode=DELETE")
@@ -442,10 +437,7 @@ def test_a_new_file_has_small_pages_and_an_old_one_is_rebuilt_with_them(tmp_path
 
 
 def test_a_jump_forward_starts_from_the_nearest_snapshot(tmp_path: Path, count_replays: list[int]) -> None:
-    journal = open_journal(tmp_path, snapshot_every=10)
-    journal.new_game(GAME_ID, {}, seed=3)
-    for _ in range(45):
-        journal.commit(ROLL)
+    journal = rolled_journal(tmp_path, 45, snapshot_every=10)
     live = journal.state()
     journal.goto(2)
     count_replays[0] = 0

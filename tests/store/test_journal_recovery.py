@@ -15,20 +15,15 @@ from store import file_format
 from store.backup import list_backups, quarantine
 from store.file_format import format_version
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal, JournalError
-from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.journal_format_1 import FORMAT_1_TABLES
-from tests.store.test_journal import FakeClock, open_journal
+from tests.store.test_journal import FakeClock, open_journal, rolled_journal
 
 PAGE = 4096
 
 
 def played_journal(data_dir: Path, moves: int = 300) -> Journal:
     """A journal big enough to span many pages, so damage can land mid-file."""
-    journal = open_journal(data_dir, snapshot_every=10)
-    journal.new_game(GAME_ID, {}, seed=11)
-    for _ in range(moves):
-        journal.commit(Command("roll"))
-    return journal
+    return rolled_journal(data_dir, moves, snapshot_every=10, seed=11)
 
 
 def test_backups_rotate_keeping_the_newest(tmp_path: Path) -> None:

@@ -19,12 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from games.core import Command
 from store.backup import CHECK_MARK, DamagedError, list_backups
 from store.health import header_problem, needs_full_check
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
-from tests.fixtures.counter_game import GAME_ID
-from tests.store.test_journal import FakeClock, open_journal
+from tests.store.test_journal import FakeClock, rolled_journal
 
 PAGE = 4096
 MOVES = 400
@@ -32,11 +30,7 @@ MOVES = 400
 
 def long_journal(data_dir: Path) -> Journal:
     """A journal of many pages whose restore reads only the last few of them."""
-    journal = open_journal(data_dir, snapshot_every=50)
-    journal.new_game(GAME_ID, {}, seed=5)
-    for _ in range(MOVES):
-        journal.commit(Command("roll"))
-    return journal
+    return rolled_journal(data_dir, MOVES, snapshot_every=50, seed=5)
 
 
 def oldest_commands_page(path: Path) -> int:
