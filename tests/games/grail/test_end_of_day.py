@@ -6,7 +6,7 @@ import pytest
 
 from games.core import RuleError
 from games.grail import advancement, survival
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, step_id
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, step_id
 
 
 def _c(state, i=0):
@@ -163,10 +163,8 @@ def test_experience_is_spent_at_the_end_of_the_day():
         state = edit(state, lambda s: _c(s)["resources"].update(experience=10))
         for name, params in (("raise_attribute", {"attribute": "courage"}),
                              ("advance_deck", {"deck": "combat"})):
-            before = copy.deepcopy(state)
-            with pytest.raises(RuleError) as err:
-                do(state, name, character=1, **params)
-            assert err.value.short == "At End of Day only" and state == before
+            err = refused(state, name, character=1, **params)
+            assert err.short == "At End of Day only"
     offered = [s.name for s in GAME.commands if s.available(_advance(new()))]
     assert {"raise_attribute", "advance_deck"} <= set(offered)
     assert "raise_attribute" not in [s.name for s in GAME.commands if s.available(new())]

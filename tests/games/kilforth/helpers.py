@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games.core import Command, RuleError, apply, new_game
 from games.core.context import current_step
 from games.core.registry import get_game
+from tests.games import refusal
 
 GAME = get_game("gloom-of-kilforth")
 
@@ -24,12 +23,8 @@ def do(state: dict, name: str, **params) -> dict:
 
 
 def refused(state: dict, name: str, **params) -> RuleError:
-    """Assert the command is refused and return the error (the state is untouched by design)."""
-    before = repr(state)
-    with pytest.raises(RuleError) as err:
-        apply(GAME, state, Command(name, params))
-    assert repr(state) == before
-    return err.value
+    """Assert the command is refused, the state untouched; return the error."""
+    return refusal.refused(GAME, state, name, **params)
 
 
 def step_id(state: dict) -> str | None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import copy
 
-from games.core import Command, apply, get_game, new_game
+from games.core import Command, RuleError, apply, get_game, new_game
 from games.core.context import current_step
+from tests.games import refusal
 
 GAME = get_game("kreel-manor")
 
@@ -21,6 +22,11 @@ def new(heroes: int = 1, spirit: int = 10, max_spirit: int = 10, variant: str = 
 
 def do(state: dict, name: str, **params) -> dict:
     return apply(GAME, state, Command(name, params)).state
+
+
+def refused(state: dict, name: str, **params) -> RuleError:
+    """Assert the command is refused, the state untouched; return the error."""
+    return refusal.refused(GAME, state, name, **params)
 
 
 def step_id(state: dict) -> str | None:

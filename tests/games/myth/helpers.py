@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
 from games.core import Command, RuleError, apply, new_game
 from games.core.context import Context, current_step
 from games.myth import GAME
 from games.myth.board import distances, parse_board
+from tests.games import refusal
 
 
 class Table:
@@ -30,11 +27,7 @@ class Table:
 
     def refused(self, name: str, **params) -> RuleError:
         """Assert the command is refused and leaves the game as it was; return the error."""
-        before = copy.deepcopy(self.state)
-        with pytest.raises(RuleError) as err:
-            self.do(name, **params)
-        assert self.state == before
-        return err.value
+        return refusal.refused(GAME, self.state, name, **params)
 
     def step(self):
         return current_step(GAME, self.state)
