@@ -22,6 +22,38 @@ from ui.text import MAX_CACHED_TEXTS, Measure, Widths, fit, is_cut, wrap
 
 T = TypeVar("T")
 
+#: How many screens' worth of pixels the rendered texts kept may hold, and the rounded boxes.
+TEXT_SCREENS = 8
+CARD_SCREENS = 2
+
+
+class Boxes:
+    """Surfaces kept by key, together at most ``budget`` pixels and :data:`MAX_CACHED_TEXTS`
+    of them (all let go when full, as the other caches do).
+
+    Bounded by pixels, not only by count: a line of text is about 20 kB at 800x480 and
+    five times that at 1920x1080, so a count alone would let a long session's texts take
+    hundreds of megabytes of a 512 MB box.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.pixels = 0  # what the kept surfaces hold together
+        self._kept: dict[Hashable, pygame.Surface] = {}
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        return self._kept.get(key)
+
+    def keep(self, key: Hashable, box: pygame.Surface) -> pygame.Surface:
+        """Keep ``box`` under ``key`` (letting all others go first when it would not fit)."""
+        width, height = box.get_size()
+        if self.pixels + width * height > self.budget or len(self._kept) >= MAX_CACHED_TEXTS:
+            self._kept.clear()
+            self.pixels = 0
+        self._kept[key] = box
+        self.pixels += width * height
+        return box
+
 
 class Pen:
     """Sizes, fonts and text for a screen of ``size`` pixels in ``theme``."""
@@ -35,12 +67,12 @@ class Pen:
         self.unit = min(size[1] / 480, size[0] / 800)
         self._fonts: dict[tuple[bool, int], pygame.font.Font] = {}
         self._widths = Widths()
-        self._rendered: dict[tuple[pygame.font.Font, str, Color, Color | None], pygame.Surface] = {}
+        screen = size[0] * size[1]
+        self._rendered = Boxes(TEXT_SCREENS * screen)
         #: What the pen draws on (off-screen): text boxes are made in its pixel format.
         self.surface = pygame.Surface(size)
         self._lengths: dict[float, int] = {}
-        self._cards: dict[tuple[object, ...], pygame.Surface] = {}
-        self._card_pixels = 0  # how many pixels the boxes in _cards hold
+        self._cards = Boxes(CARD_SCREENS * screen)
         self._memo: dict[Hashable, object] = {}
         #: The regions drawn so far that a touch may act on, topmost last.
         self.regions: list[HitRegion] = []
@@ -70,7 +102,8 @@ class Pen:
 
     def rendered(self, font: pygame.font.Font, text: str, color: Color,
                  ground: Color | None = None) -> pygame.Surface:
-        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded).
+        """``text`` rendered in ``font`` and ``color``, each rendered once (bounded: see
+        :class:`Boxes`).
 
         With ``ground``, the text comes already blended onto that colour, as an opaque box:
         copying it is about three times cheaper than blending it again at each draw, and
@@ -81,15 +114,13 @@ class Pen:
         key = (font, text, color, ground)
         image = self._rendered.get(key)
         if image is None:
-            if len(self._rendered) >= MAX_CACHED_TEXTS:
-                self._rendered.clear()
             image = font.render(text, True, color)
             if ground is not None and image.get_height() <= font.get_linesize():
                 box = pygame.Surface(image.get_size(), 0, self.surface)
                 box.fill(ground)
                 box.blit(image, (0, 0))
                 image = box
-            self._rendered[key] = image
+            self._rendered.keep(key, image)
         return image
 
     def text(
@@ -124,22 +155,18 @@ class Pen:
 
         Drawn once per look and size onto a box of ``ground``, then copied (a tenth of the
         cost of drawing two rounded rectangles), with the same pixels: a rounded rectangle's
-        pixels do not depend on where it lies. The boxes kept are bounded by their pixels,
-        together at most twice the screen's (cleared when full).
+        pixels do not depend on where it lies. The boxes kept hold at most
+        :data:`CARD_SCREENS` screens' worth of pixels.
         """
         key = (rect.size, fill, edge, edge_width, radius, ground)
         box = self._cards.get(key)
         if box is None:
-            if self._card_pixels + rect.width * rect.height > 2 * self.size[0] * self.size[1]:
-                self._cards.clear()
-                self._card_pixels = 0
             box = pygame.Surface(rect.size, 0, self.surface)
             box.fill(ground)
             inner = box.get_rect()
             pygame.draw.rect(box, fill, inner, border_radius=radius)
             pygame.draw.rect(box, edge, inner, width=edge_width, border_radius=radius)
-            self._cards[key] = box
-            self._card_pixels += rect.width * rect.height
+            self._cards.keep(key, box)
         surface.blit(box, rect)
 
     def rule(self, surface: pygame.Surface, color: Color, left: int, right: int, y: int, width: int) -> None:

@@ -15,7 +15,7 @@ from games.core.views import Panel  # noqa: E402
 from tests.ui.sample_frames import play_frame  # noqa: E402
 from ui.model import Frame  # noqa: E402
 from ui.screen import ScreenRenderer  # noqa: E402
-from ui.screen_pen import Pen  # noqa: E402
+from ui.screen_pen import Boxes, Pen  # noqa: E402
 from ui.screen_theme import THEMES  # noqa: E402
 
 
@@ -69,3 +69,13 @@ def test_a_rounded_box_is_the_box_drawn_for_each_look():
         pygame.draw.rect(drawn, edge, rect, width=width, border_radius=6)
         pen.card(copied, rect, fill, edge, width, 6, (10, 12, 14))
         assert pixels(copied) == pixels(drawn), (fill, edge, width)
+
+
+def test_the_boxes_kept_stay_within_their_pixels():
+    boxes = Boxes(budget=1000)
+    for index in range(12):
+        box = pygame.Surface((20, 10))
+        assert boxes.keep(index, box) is box
+        assert boxes.pixels <= 1000
+        assert boxes.get(index) is box
+    assert boxes.get(0) is None  # let go to make room
