@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from games.core import Command, RuleError, apply, new_game
+from functools import partial
+
+from games.core import new_game
 from games.core.context import current_step
 from games.core.registry import get_game
-from tests.games import refusal
+from tests.games import driving
 
 GAME = get_game("gloom-of-kilforth")
+do = partial(driving.do, GAME)
+refused = partial(driving.refused, GAME)
 
 # A Human Warrior-like hero ("Example Solo Hero Turn"): values are the player's entry.
 WARRIOR = {"fight": 3, "study": 1, "sneak": 2, "influence": 2, "max_hp": 5, "gold": 1}
@@ -16,15 +20,6 @@ WARRIOR = {"fight": 3, "study": 1, "sneak": 2, "influence": 2, "max_hp": 5, "gol
 def d6(*faces: int) -> list[dict]:
     """A tray report of d6 faces."""
     return [{"kind": "d6", "face": f} for f in faces]
-
-
-def do(state: dict, name: str, **params) -> dict:
-    return apply(GAME, state, Command(name, params)).state
-
-
-def refused(state: dict, name: str, **params) -> RuleError:
-    """Assert the command is refused, the state untouched; return the error."""
-    return refusal.refused(GAME, state, name, **params)
 
 
 def step_id(state: dict) -> str | None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+from functools import partial
 
-from games.core import Command, RuleError, apply, get_game, new_game
+from games.core import get_game, new_game
 from games.core.context import current_step
-from tests.games import refusal
+from tests.games import driving
 
 GAME = get_game("kreel-manor")
+do = partial(driving.do, GAME)
+refused = partial(driving.refused, GAME)
 
 
 LOCATION_SNEAK = 3  # what the helpers answer when a Location is flipped
@@ -18,15 +21,6 @@ def new(heroes: int = 1, spirit: int = 10, max_spirit: int = 10, variant: str = 
         seed: int = 7, **options) -> dict:
     return new_game(GAME, {"heroes": heroes, "spirit": spirit, "max_spirit": max_spirit,
                            "variant": variant, **options}, seed).state
-
-
-def do(state: dict, name: str, **params) -> dict:
-    return apply(GAME, state, Command(name, params)).state
-
-
-def refused(state: dict, name: str, **params) -> RuleError:
-    """Assert the command is refused, the state untouched; return the error."""
-    return refusal.refused(GAME, state, name, **params)
 
 
 def step_id(state: dict) -> str | None:

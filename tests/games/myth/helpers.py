@@ -6,7 +6,7 @@ from games.core import Command, RuleError, apply, new_game
 from games.core.context import Context, current_step
 from games.myth import GAME
 from games.myth.board import distances, parse_board
-from tests.games import refusal
+from tests.games import driving
 
 
 class Table:
@@ -27,7 +27,7 @@ class Table:
 
     def refused(self, name: str, **params) -> RuleError:
         """Assert the command is refused and leaves the game as it was; return the error."""
-        return refusal.refused(GAME, self.state, name, **params)
+        return driving.refused(GAME, self.state, name, **params)
 
     def step(self):
         return current_step(GAME, self.state)

@@ -1,8 +1,15 @@
-"""A refused command: every game's rule checks leave the state as it was."""
+"""Driving any game through the engine as the box does: one command at a time.
+
+Each game's ``helpers.py`` binds these to its ``GAME`` (``do = partial(driving.do, GAME)``)."""
 
 import pytest
 
 from games.core import Command, Game, RuleError, apply
+
+
+def do(game: Game, state: dict, name: str, **params) -> dict:
+    """Apply one command; the new state."""
+    return apply(game, state, Command(name, params)).state
 
 
 def refused(game: Game, state: dict, name: str, **params) -> RuleError:
