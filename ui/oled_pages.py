@@ -32,10 +32,28 @@ def _window(count: int, cursor: int, rows: int) -> int:
 #: Drawn before a menu item that cannot be taken now (it keeps its place).
 MARK = "\u00d7"
 
+#: The rows of a menu's page (between its header and its keys).
+LIST_ROWS = 3
+
+
+def _list_rows(labels: Sequence[str], cursor: int, width: int) -> list[tuple[int, list[str]]]:
+    """The items shown, each with its lines: the cursor's item on two rows when one row
+    would cut it (the item about to be chosen is read whole: "Continue #1 Kilforth ·
+    Day 2"), then the item after it (before it, at the end of the list); otherwise
+    three items of a row each, the cursor's centred where the list allows."""
+    measure = small().measure
+    lines = wrap(labels[cursor], measure, width, 2)
+    if len(lines) > 1:
+        other = cursor + 1 if cursor + 1 < len(labels) else cursor - 1
+        shown = sorted(i for i in (cursor, other) if i >= 0)
+        return [(i, lines if i == cursor else [labels[i]]) for i in shown]
+    first = _window(len(labels), cursor, LIST_ROWS)
+    return [(i, [labels[i]]) for i in range(first, min(len(labels), first + LIST_ROWS))]
+
 
 def draw_list(canvas: Canvas, menu: Menu) -> None:
-    """A menu or the history: title and place, three items (the cursor's inverted),
-    then what confirms and how to leave."""
+    """A menu or the history: title and place, three rows of items (the cursor's inverted,
+    on two rows if it needs them), then what confirms and how to leave."""
     items = menu.items
     cursor = max(0, min(menu.cursor, len(items) - 1)) if items else 0
     position = f"{cursor + 1}/{len(items)}" if len(items) > 1 else ""
@@ -43,21 +61,22 @@ def draw_list(canvas: Canvas, menu: Menu) -> None:
     face = small()
     row_h = face.height
     top = PAGE_Y
-    rows = 3
-    first = _window(len(items), cursor, rows)
     arrow_w = 5
     text_x1 = canvas.x1 - arrow_w - 2
-    for row, index in enumerate(range(first, min(len(items), first + rows))):
-        y = top + row * row_h
-        if index == cursor:
-            canvas.box(canvas.x0, y, text_x1, y + row_h - 1, fill=ON, outline=None)
+    labels = [f"{MARK}{item}" if i in menu.marked else item for i, item in enumerate(items)]
+    shown = _list_rows(labels, cursor, text_x1 - canvas.x0 - 1) if items else []
+    y = top
+    for index, lines in shown:
         fill = OFF if index == cursor else ON
-        label = f"{MARK}{items[index]}" if index in menu.marked else items[index]
-        canvas.text(canvas.x0 + 1, y, label, face, text_x1 - canvas.x0 - 1, fill)
-    if first > 0:
+        if index == cursor:
+            canvas.box(canvas.x0, y, text_x1, y + len(lines) * row_h - 1, fill=ON, outline=None)
+        for line in lines:
+            canvas.text(canvas.x0 + 1, y, line, face, text_x1 - canvas.x0 - 1, fill)
+            y += row_h
+    if shown and shown[0][0] > 0:
         canvas.arrow(canvas.x1 - arrow_w + 1, top + 1, up=True)
-    if first + rows < len(items):
-        canvas.arrow(canvas.x1 - arrow_w + 1, top + rows * row_h - 4, up=False)
+    if shown and shown[-1][0] + 1 < len(items):
+        canvas.arrow(canvas.x1 - arrow_w + 1, top + LIST_ROWS * row_h - 4, up=False)
     draw_keys(canvas, menu.keys, rule=False)
 
 
