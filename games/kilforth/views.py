@@ -15,7 +15,7 @@ from games.core.views import phase_name, phase_title, procedure_steps, step_line
 from games.kilforth.battles import battle_dice, rolling_hero
 from games.kilforth.locations import where
 from games.kilforth.night import gloom_cost
-from games.kilforth.procedure_data import battle_data, market_data, night_data, rolled_test
+from games.kilforth.procedure_data import battle_data, market_data, night_data, rolled_test, setup_data
 from games.kilforth.state import ATTRIBUTE_LABELS, SIZE, cell_label, encounter_in_play, encounters_at
 from games.kilforth.tests import can_call_fate, odds
 from games.kilforth.turns import in_daylight, night_ready
@@ -114,13 +114,16 @@ def _hero_line(state: dict, i: int) -> str:
 
 def _step_text(state: dict, step: Step) -> str:
     """The current step worded from the state: the odds of a roll ("Test"), the
-    Night card to enter, the Plot, who loses an asset or rumour."""
+    Night card to enter, the hero whose values are entered, the Plot, who loses an
+    asset or rumour."""
     proc = state["procedure"]
     roll_odds = test_odds(state, step)
     if roll_odds:
         return roll_odds
     if step.id == "card" and proc["name"] == "night":
         return f"Enter Night card {night_data(state).get('card')}"
+    if step.id == "hero" and proc["name"] == "setup":  # one form per hero: which one, of how many
+        return f"Hero ({setup_data(state)['hero'] + 1}/{len(state['heroes'])}): race + class values"
     if step.id == "plot":
         return night_data(state).get("plot", step.text)
     if step.id == "heal" and proc["name"] == "market":

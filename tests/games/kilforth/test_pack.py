@@ -142,7 +142,7 @@ def test_a_pack_file_loads_through_the_controller(tmp_path):
         assert state["map"][cell_index("B3")]["name"] == "Green Meadows"
         controller.handle(Press("next"))  # on to the hero form, which offers the pack's races
         form = controller.frame().form
-        assert form is not None and any(f.label == "Race (pack)" for f in form.fields)
+        assert form is not None and any(f.label == "Pack race" for f in form.fields)
 
 
 CARDS = PACK + """
