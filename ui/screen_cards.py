@@ -40,22 +40,25 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
     columns = max(1, min(len(panels), (area.width + gap) // (min_card_w + gap)))
     card_w = (area.width - gap * (columns - 1)) // columns
     inset = pen.px(8)
+    width = card_w - 2 * inset
     for size in (20, 18, 16):
-        font, title_font = pen.font(size), pen.font(size + 2, bold=True)
-        cards = [(*_panel_lines(pen, panel, font, title_font, card_w - 2 * inset), panel.dice)
-                 for panel in panels]
-        if _cards_fit(pen, cards, size, area, columns, gap):
+        if _cards_fit(pen, panels, size, width, area, columns, gap):
             break
+    font, title_font = pen.font(size), pen.font(size + 2, bold=True)
     laid: list[Card] = []
     column, y = 0, area.top
-    for title, lines, dice in cards:
+    for panel in panels:
+        title, dice = pen.lines(panel.title, title_font, width, 2), panel.dice
+        if (column + 1 >= columns and y > area.top
+                and _lines_in(pen, title, dice, size, area.bottom - y) < min(2, len(panel.lines))):
+            break  # as below, known before its texts are wrapped (each is a line at least)
+        lines = _body(pen, panel, font, width)
         card_h = _card_height(pen, title, lines, dice, size)
         if y + card_h > area.bottom and y > area.top and column + 1 < columns:
             column, y = column + 1, area.top
         room = area.bottom - y
         if card_h > room:  # shorten the card to the lines that fit
-            fits = max(0, (room - len(title) * title_font.get_linesize() - dice_height(pen, dice, size)
-                           - 2 * inset) // font.get_linesize())
+            fits = _lines_in(pen, title, dice, size, room)
             if fits < min(2, len(lines)) and y > area.top:
                 break  # not even a line of it (and how many more) would show: the column is full
             if fits < len(lines):
@@ -68,35 +71,48 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
     return laid
 
 
-def _panel_lines(pen: Pen, panel: Panel, font: pygame.font.Font, title_font: pygame.font.Font,
-                 width: int) -> tuple[list[str], list[str]]:
-    """A panel's title and lines wrapped to ``width``: (title lines, body lines)."""
-    def wrapped() -> tuple[tuple[str, ...], tuple[str, ...]]:
-        title = pen.lines(panel.title, title_font, width, 2)
-        body = [line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""])]
-        return tuple(title), tuple(body)
-
-    title, body = pen.remembered(("panel", panel, font, title_font, width), wrapped)
-    return list(title), list(body)
+def _body(pen: Pen, panel: Panel, font: pygame.font.Font, width: int) -> list[str]:
+    """A panel's lines wrapped to ``width`` (each text a line at least), remembered."""
+    return list(pen.remembered(("body", panel.lines, font, width), lambda: tuple(
+        line for text in panel.lines for line in (pen.lines(text, font, width, 3) or [""]))))
 
 
-def _card_height(pen: Pen, title: list[str], lines: list[str], dice: Sequence[DiceSlot], size: int) -> int:
+def _lines_in(pen: Pen, title: list[str], dice: Sequence[DiceSlot], size: int, room: int) -> int:
+    """How many lines of a card's body fit in ``room`` under its title and dice."""
+    return max(0, (room - len(title) * pen.font(size + 2, bold=True).get_linesize()
+                   - dice_height(pen, dice, size) - 2 * pen.px(8)) // pen.font(size).get_linesize())
+
+
+def _card_height(pen: Pen, title: Sequence[str], lines: Sequence[str], dice: Sequence[DiceSlot],
+                 size: int) -> int:
     return (len(title) * pen.font(size + 2, bold=True).get_linesize() + dice_height(pen, dice, size)
             + len(lines) * pen.font(size).get_linesize() + 2 * pen.px(8))
 
 
-def _cards_fit(pen: Pen, cards: list[tuple[list[str], list[str], tuple[DiceSlot, ...]]], size: int,
-               area: pygame.Rect, columns: int, gap: int) -> bool:
-    """True when every card fits whole, flowing down the columns."""
+def _cards_fit(pen: Pen, panels: Sequence[Panel], size: int, width: int, area: pygame.Rect,
+               columns: int, gap: int) -> bool:
+    """True when every card fits whole, flowing down the columns. A card that would not fit
+    at a line a text does not fit wrapped either: its texts are not wrapped in this size."""
+    font, title_font = pen.font(size), pen.font(size + 2, bold=True)
     column, y = 0, area.top
-    for title, lines, dice in cards:
-        card_h = _card_height(pen, title, lines, dice, size)
-        if y + card_h > area.bottom and y > area.top:
-            column, y = column + 1, area.top
-        if column >= columns or y + card_h > area.bottom:
+    for panel in panels:
+        title = pen.lines(panel.title, title_font, width, 2)
+        if _placed(column, y, _card_height(pen, title, panel.lines, panel.dice, size), area, columns) is None:
             return False
-        y += card_h + gap
+        card_h = _card_height(pen, title, _body(pen, panel, font, width), panel.dice, size)
+        place = _placed(column, y, card_h, area, columns)
+        if place is None:
+            return False
+        column, y = place[0], place[1] + card_h + gap
     return True
+
+
+def _placed(column: int, y: int, card_h: int, area: pygame.Rect, columns: int) -> tuple[int, int] | None:
+    """Where a card ``card_h`` tall goes from ``y`` in ``column``: there, else at the next
+    column's top; None when it does not fit there either."""
+    if y + card_h > area.bottom and y > area.top:
+        column, y = column + 1, area.top
+    return None if column >= columns or y + card_h > area.bottom else (column, y)
 
 
 def draw_card(pen: Pen, surface: pygame.Surface, card: Card) -> None:
