@@ -70,13 +70,18 @@ def rolled_faces(ctx: Context, count: int) -> list[int]:
     return dice.faces_or_roll(ctx, ctx.params.get("dice"), "d6", 6, count, rule="Test")
 
 
+def successes(count: int) -> str:
+    """A roll's successes as the player reads them: "1 success", "2 successes"."""
+    return f"{count} success" if count == 1 else f"{count} successes"
+
+
 def roll(ctx: Context) -> None:
     """"Test": roll the dice; a success for each die showing 5 or 6 (4-6 easier)."""
     data = rolled_test(ctx.state)
     faces = rolled_faces(ctx, data["dice"])
     data["faces"] = faces
     data["rolled"] = dice.successes(faces, ctx.state["success_on"])
-    ctx.note(f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {data['rolled']} successes")
+    ctx.note(f"Rolled {' '.join(map(str, faces)) or 'no dice'}: {successes(data['rolled'])}")
 
 
 def result(ctx: Context) -> None:
@@ -108,7 +113,7 @@ def _card_test_result(ctx: Context, data: CardTest, gained: int) -> None:
     hero = ctx.state["heroes"][data["hero"]]
     needed, total = data["needed"], data["prior"] + gained
     verdict = "" if not needed else (" - passed" if total >= needed else " - failed")
-    ctx.note(f"{hero['name']}: {gained} successes{verdict}")
+    ctx.note(f"{hero['name']}: {successes(gained)}{verdict}")
 
 
 def odds(needed: int, dice_count: int, success_on: int, fate: bool) -> tuple[str, str | None]:
@@ -182,7 +187,7 @@ def evade_roll(ctx: Context) -> None:
     data = battle_data(ctx.state)
     faces = rolled_faces(ctx, battle_dice(ctx.state, "evade", ctx.params["bonus"]))
     data["evade_successes"] = dice.successes(faces, ctx.state["success_on"])
-    ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {data['evade_successes']} successes")
+    ctx.describe(f"Sneak: {' '.join(map(str, faces))} = {successes(data['evade_successes'])}")
 
 
 def hero_fight(ctx: Context) -> None:

@@ -217,4 +217,4 @@ def test_a_card_test_passes_or_fails_on_its_needed_successes():
     state = do(state, "test", attribute="fight", needed=2)
     state = do(state, "roll", dice=d6(5, 1, 1))
     failed = apply(GAME, state, Command("fate", {"use": "no"}))
-    assert failed.description.endswith("1 successes - failed")
+    assert failed.description.endswith("1 success - failed")
