@@ -7,6 +7,10 @@ to its end; Myth: setup and a round through Planning, Action and Prepare. Each f
 must differ from the one before it (an input the player made shows on the OLED), save
 where the input cannot change anything (the dial round a form of one field). The
 frames themselves were looked at one by one when these scripts were written.
+
+Beside them, checks of what that look found and fixed: a check page names its form,
+a roll prompt fills the OLED, every form field has a label of its own that fits, and
+the New-game forms draw uncut.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from tests.acceptance.test_myth_script import SETUP as MYTH_SETUP
 from tests.acceptance.test_myth_script import round_lines
 from ui import cuts
 from ui.model import Frame
-from ui.oled import render_oled
+from ui.oled import MARGIN_X, WIDTH, render_oled
+from ui.oled_canvas import small, tiny
 
 MYTH = "myth-dark-frontier"
 MYTH_NEW = new_game(MYTH)
@@ -140,3 +145,17 @@ def test_every_new_game_field_is_drawn_uncut_on_the_oled(game_id):
             form.focus(index)
             render_oled(Frame(title="Table Warden", form=form.model()))
     assert tally.lines["oled"] > 0 and tally.examples.get("oled", []) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(KNOWN_PACKAGES))
+def test_every_form_field_has_a_label_of_its_own_that_fits_the_oled(game_id):
+    """Every form of the game (its New-game form and each command's): each field's label
+    differs from the others' on that form and fits the OLED's line (the small font, else
+    the tiny one), so a field is always named ("Every field named")."""
+    game = get_game(game_id)
+    width = WIDTH - 2 * MARGIN_X
+    for name, params in [("new game", game.setup_params), *((c.name, c.params) for c in game.commands)]:
+        labels = [p.title for p in params if p.kind != "dice"]
+        assert len(set(labels)) == len(labels), (name, labels)
+        for label in labels:
+            assert min(small().measure(label), tiny().measure(label)) <= width, (name, label)
