@@ -1,6 +1,7 @@
 """The screen's caches never show a stale drawing (issue 16): the cards laid out per
 panels, the text boxes blended onto a known ground and the rounded boxes drawn once
-each give what drawing afresh gives, and a change to what they show shows."""
+each give what drawing afresh gives, and a change to what they show shows; a rule filled
+is the line pygame draws."""
 
 from __future__ import annotations
 
@@ -79,3 +80,12 @@ def test_the_boxes_kept_stay_within_their_pixels():
         assert boxes.pixels <= 1000
         assert boxes.get(index) is box
     assert boxes.get(0) is None  # let go to make room
+
+
+def test_a_rule_is_the_line_draw_line_gives_for_each_width():
+    pen = Pen((800, 480), THEMES["day"])
+    for width in range(1, 6):
+        drawn, filled = two_surfaces(pen, (10, 12, 14))
+        pygame.draw.line(drawn, (200, 60, 60), (5, 40), (300, 40), width)
+        pen.rule(filled, (200, 60, 60), 5, 300, 40, width)
+        assert pixels(filled) == pixels(drawn), width
