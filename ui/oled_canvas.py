@@ -14,7 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from ui import cuts
-from ui.fonts import DEJAVU_SANS_BOLD, TERMINUS
+from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD, TERMINUS
 from ui.text import Measure, Widths, fit
 
 WIDTH = 128
@@ -43,9 +43,13 @@ class Face:
     measure: Measure
 
 
-@cache
 def terminus(size: int) -> Face:
-    font = ImageFont.truetype(str(TERMINUS), size)
+    return _face(str(TERMINUS), size)
+
+
+@cache
+def _face(path: str, size: int) -> Face:
+    font = ImageFont.truetype(path, size)
     left, top, right, bottom = font.getbbox("Agjpqy|/0", anchor="la")
     measure = _WIDTHS.of(font, lambda text: int(round(font.getlength(text))))
     return Face(font, int(top), int(bottom - top), measure)
@@ -69,8 +73,10 @@ def large() -> Face:
 
 
 def tiny() -> Face:
-    """Terminus at 10 pixels: 24 characters to a line, for a label one line too long."""
-    return terminus(10)
+    """DejaVu Sans at 9 pixels: about 24 characters to a line, for a label one line too
+    long or a notice over a form. Not Terminus: below 12 px it has no bitmap strike,
+    and at 10 its m and w ran together into blots ("li▪iter")."""
+    return _face(str(DEJAVU_SANS), 9)
 
 
 def big_font(text: str, max_width: int, max_height: int) -> ImageFont.FreeTypeFont | None:

@@ -32,7 +32,7 @@ MODIFIER_LABELS = {
     "story": {"encounters": "Story: Encounters", "health_limiter": "Story: no limiter",
               "menhirs_cost": "Story: Menhir cost", "starting_items": "Story: Start Items"},
     "challenge": {"setup": "Chall: Setup", "escaping": "Chall: Escaping", "menhirs_events":
-                  "Chall:Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
+                  "Chall: Menhir/Event", "rest": "Chall: Rest", "advancement": "Chall: Exp costs",
                   "items": "Chall: 5 Items", "mercy": "Chall: No Mercy"},
 }
 

@@ -41,7 +41,7 @@ SETUP_PARAMS = (
     Param("advanced_regale", "bool", "Regale x2 gold", default=False),  # a chapter pays double
     Param("plots", "bool", "Ancient Plots in use", default=False),
     # "Stage 2: Evasion Opportunity", Advanced Variant; "Variant for the Cooperative Game".
-    Param("auto_evade", "bool", "Auto-evade:Sneak>foe", default=False),
+    Param("auto_evade", "bool", "Evade if Sneak>foe", default=False),
     Param("coop_finale", "bool", "Co-op Finale", default=False),  # heroes face the Finale together
 )
 
