@@ -6,7 +6,8 @@ its phase (top, one line or two) and two or three key facts (bottom line).
 Menus, prompt forms, history and help cover the whole display; each of them
 says on its bottom line what confirms and how to leave (``keys``). A form
 shows one field at a time: its label, its value and its place ("3/13"). A
-message is drawn over whatever is below.
+message is drawn over whatever is below; over a form, a short notice takes the
+tiny font and the form's value is drawn above it, never hidden under it.
 
 Everything is drawn inside a margin of :data:`MARGIN_X` x :data:`MARGIN_Y`
 pixels, so the anti-burn-in ``frame.shift`` (clamped to that margin) moves the
@@ -20,7 +21,7 @@ from PIL import Image
 
 from ui.model import Frame
 from ui.oled_canvas import HEIGHT, MARGIN_X, MARGIN_Y, OFF, ON, WIDTH, Canvas, large, small
-from ui.oled_pages import draw_form, draw_help, draw_list, draw_message
+from ui.oled_pages import draw_form, draw_help, draw_list, draw_message, notice_over_form, notice_top
 from ui.oled_play import draw_game, draw_game_over, draw_title
 
 #: The OLED's size and margin, for the tests and the adapters that take them from here.
@@ -30,10 +31,11 @@ __all__ = ["HEIGHT", "MARGIN_X", "MARGIN_Y", "WIDTH", "render_oled", "render_pow
 def render_oled(frame: Frame, width: int = WIDTH, height: int = HEIGHT) -> Image.Image:
     """Draw ``frame`` as a mode "1" image of ``width`` x ``height`` for the OLED."""
     canvas = Canvas(width, height)
+    notice = notice_over_form(frame.message) if frame.menu is None and frame.form is not None else []
     if frame.menu is not None:
         draw_list(canvas, frame.menu)
     elif frame.form is not None:
-        draw_form(canvas, frame.form)
+        draw_form(canvas, frame.form, notice_top(canvas, notice) if notice else None)
     elif frame.history is not None:
         draw_list(canvas, frame.history)
     elif frame.help is not None:
@@ -45,7 +47,7 @@ def render_oled(frame: Frame, width: int = WIDTH, height: int = HEIGHT) -> Image
     else:
         draw_game(canvas, frame.game, frame.focus)
     if frame.message is not None:
-        draw_message(canvas, frame.message)
+        draw_message(canvas, frame.message, notice)
     return _shifted(canvas.image, frame.shift)
 
 

@@ -19,7 +19,7 @@ from ui.oled_layout import (
     draw_step_lines,
     paragraph_fits,
 )
-from ui.text import wrap
+from ui.text import is_cut, wrap
 
 
 def _window(count: int, cursor: int, rows: int) -> int:
@@ -80,7 +80,7 @@ def draw_list(canvas: Canvas, menu: Menu) -> None:
     draw_keys(canvas, menu.keys, rule=False)
 
 
-def draw_form(canvas: Canvas, form: Form) -> None:
+def draw_form(canvas: Canvas, form: Form, bottom: int | None = None) -> None:
     """A prompt, one field at a time: the prompt and the field's place ("3/13"), the
     field's label, its value large, then what confirms and how to leave.
 
@@ -89,7 +89,8 @@ def draw_form(canvas: Canvas, form: Form) -> None:
     drawn smaller); a label too long for its line is drawn smaller, then on two
     lines. A check page (or a question) shows its lines instead of the field;
     a prompt without fields (a roll) shows itself in full, in the largest type
-    it fits, so no body is left empty under a short one ("Foe 2d: KO you 0%"). Help (``select``
+    it fits, so no body is left empty under a short one ("Foe 2d: KO you 0%").
+    ``bottom`` is the first row of a notice over the form: the value stays above it. Help (``select``
     held) shows a prompt cut even so in full.
     """
     face = small()
@@ -102,9 +103,10 @@ def draw_form(canvas: Canvas, form: Form) -> None:
         draw_keys(canvas, form.keys, rule=False)
         return
     fields = form.fields
+    last = BOTTOM_RULE - 1 if bottom is None else min(BOTTOM_RULE - 1, bottom - 2)
     if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
-        if paragraph_fits(canvas, form.title, TOP_Y, BOTTOM_RULE - 1):  # as large as it fits
-            draw_paragraph(canvas, form.title, TOP_Y, BOTTOM_RULE - 1)
+        if paragraph_fits(canvas, form.title, TOP_Y, last):  # as large as it fits
+            draw_paragraph(canvas, form.title, TOP_Y, last)
         else:
             draw_step_lines(canvas, "", form.title, max_lines=4)
         draw_keys(canvas, form.keys)
@@ -133,7 +135,7 @@ def draw_form(canvas: Canvas, form: Form) -> None:
         canvas.right(y, beside, face)
     y0 = y + len(label_lines) * label_face.height + 1
     roomy = y0 <= MID_Y + face.height + 1
-    _draw_value(canvas, field.value, y0, BOTTOM_RULE - 2 if roomy else KEYS_Y - 1)
+    _draw_value(canvas, field.value, y0, min(BOTTOM_RULE - 2 if roomy else KEYS_Y - 1, last - 1))
     draw_keys(canvas, form.keys, rule=roomy)
 
 
@@ -195,16 +197,41 @@ def draw_help(canvas: Canvas, rows: Sequence[tuple[str, str]], about: str = "",
     draw_keys(canvas, ("dial:more" if more else "", "press:close"), rule=False)
 
 
-def draw_message(canvas: Canvas, message: Message) -> None:
+def notice_over_form(message: Message | None) -> list[str]:
+    """An information message over an open form, as at most two lines of the tiny font
+    (the form's value is then drawn above it, so a value is never confirmed while a
+    notice hides it: Kreel's "Attacks: Threat 1 2 = 2" over the Block field); [] when
+    there is none or it needs more (then it is drawn as over any view)."""
+    if message is None or message.kind != "info":
+        return []
+    lines = wrap(message.short, tiny().measure, WIDTH - 2 * MARGIN_X - 4, 2)
+    return [] if is_cut(lines) else lines
+
+
+def notice_top(canvas: Canvas, lines: Sequence[str]) -> int:
+    """The first row of a notice of ``lines`` in the tiny font at the bottom of the OLED."""
+    return canvas.y1 - len(lines) * tiny().height - 1
+
+
+def _draw_notice(canvas: Canvas, lines: Sequence[str], face: Face) -> None:
+    """An information message: ``lines`` inverted at the bottom, over whatever is below."""
+    y0 = canvas.y1 - len(lines) * face.height - 1
+    canvas.clear(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
+    canvas.box(canvas.x0, y0, canvas.x1, canvas.y1, fill=ON, outline=None)
+    for i, line in enumerate(lines):
+        canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
+
+
+def draw_message(canvas: Canvas, message: Message, over_form: Sequence[str] = ()) -> None:
+    """A message over the view: an information one at the bottom (``over_form``: the
+    lines :func:`notice_over_form` made of it, in the tiny font), a refusal or the end
+    framed in the middle."""
     face = small()
+    if over_form:
+        _draw_notice(canvas, over_form, tiny())
+        return
     if message.kind == "info":
-        lines = wrap(message.short, face.measure, canvas.width - 4, 3)
-        height = len(lines) * face.height + 2
-        y0 = canvas.y1 - height + 1
-        canvas.clear(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
-        canvas.box(canvas.x0, y0, canvas.x1, canvas.y1, fill=ON, outline=None)
-        for i, line in enumerate(lines):
-            canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
+        _draw_notice(canvas, wrap(message.short, face.measure, canvas.width - 4, 3), face)
         return
     # error and end: a framed box over the middle of the view, up to four lines.
     inner_w = canvas.width - 8

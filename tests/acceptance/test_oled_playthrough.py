@@ -9,8 +9,8 @@ where the input cannot change anything (the dial round a form of one field). The
 frames themselves were looked at one by one when these scripts were written.
 
 Beside them, checks of what that look found and fixed: a check page names its form,
-a roll prompt fills the OLED, every form field has a label of its own that fits, and
-the New-game forms draw uncut.
+a roll prompt fills the OLED, a notice over a form leaves its value readable, every
+form field has a label of its own that fits, and the New-game forms draw uncut.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tests.acceptance.test_kreel_script import a_round_with_a_revealed_threat
 from tests.acceptance.test_myth_script import SETUP as MYTH_SETUP
 from tests.acceptance.test_myth_script import round_lines
 from ui import cuts
-from ui.model import Frame
+from ui.model import Form, FormField, Frame, Message
 from ui.oled import MARGIN_X, WIDTH, render_oled
 from ui.oled_canvas import small, tiny
 
@@ -159,3 +159,17 @@ def test_every_form_field_has_a_label_of_its_own_that_fits_the_oled(game_id):
         assert len(set(labels)) == len(labels), (name, labels)
         for label in labels:
             assert min(small().measure(label), tiny().measure(label)) <= width, (name, label)
+
+
+@pytest.mark.parametrize("notice", ["Attacks: Threat 1 2 = 2", "Threat added; Threat 1 is Revealed"])
+def test_a_notice_over_a_form_leaves_its_value_readable(notice):
+    """Kreel's Spirit phase opens the Block form under the attack's notice: one select
+    there confirms the Block shown, so the value is drawn whole above the notice, not
+    half under it: where "0" and "1" differ is a digit's whole height (a digit of the
+    smallest big-value size is 10 rows; under the notice only its top 6 showed)."""
+    def drawn(value: str) -> Image.Image:
+        form = Form("Attacks 2: Block?", (FormField("Block", value, True),), keys=("next:OK", "back:close"))
+        return render_oled(Frame(form=form, message=Message(notice))).convert("L")
+
+    _, top, _, bottom = ImageChops.difference(drawn("0"), drawn("1")).getbbox()
+    assert bottom - top >= 10
