@@ -32,6 +32,8 @@ Waking is not playing: after a start (:meth:`Controller.start`) and while the
 OLED is dimmed after a long idle, the first press or detent only wakes the
 box. A message over an open form is hidden after :data:`MESSAGE_OVER_FORM`
 seconds; any input dismisses it, and an accepted command clears a refusal.
+A command's several results are shown in turn ("1/3", app/messages.py): the
+input that brings the next one does nothing else.
 
 The controller is the one entry point (the service, the tests and the
 simulator drive it). Here: the control map (which action an input means),
@@ -101,7 +103,7 @@ class Controller:
                          request_backup=request_backup)
         self.tray_link = TrayLink(arm_tray, cancel_tray)
         self.overlays = Overlays(self.play, self.tray_link, packs_dir=packs_dir, say=self.messages.say,
-                                 entered=self._main_value)
+                                 say_in_turn=self.messages.say_in_turn, entered=self._main_value)
         self.idle = IdleTimer(clock(), dim_after, shift_every)
         self.asleep = False
         self.focus: str | None = None
@@ -174,8 +176,8 @@ class Controller:
         if waking:  # waking is not playing: this press or detent only lights the box
             self.asleep = False
             return
-        if isinstance(event, Press | Hold | Turn | Tap):
-            self.message = None
+        if isinstance(event, Press | Hold | Turn | Tap) and self.messages.dismiss():
+            return  # the next of a command's results: this input only shows it
         try:
             self._dispatch(event)
         except StorageError as err:  # nothing was committed: the state stays as it was
@@ -314,10 +316,11 @@ class Controller:
 
     def _tray_status(self, line: str) -> None:
         """The tray's line: kept for the screen's strip, and when it changes in play shown
-        once as an inline notice (the OLED's bottom line; never a blocking box) unless a
-        refusal is being shown."""
-        refusing = self.message is not None and self.message.kind != "info"
-        if self.tray_link.new_line(line) and self.playing and not refusing:
+        once as an inline notice (the OLED's bottom line; never a blocking box) while no
+        message is up. The line comes a moment after the command that armed or answered
+        the tray, so it would otherwise replace that command's result (Myth's Darkness
+        reroll, Kilforth's "Undone: …") before the player read it; the strip keeps it."""
+        if self.tray_link.new_line(line) and self.playing and self.message is None:
             self.message = tray_notice(line)
 
     def fault(self, what: str, exc: BaseException) -> None:

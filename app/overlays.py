@@ -17,6 +17,7 @@ from pathlib import Path
 from app import menus
 from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView, help_over
+from app.messages import results
 from app.play import Play
 from app.steps import phase_end_unannounced, prompt_step, roll_command
 from app.tray_link import TrayLink
@@ -36,18 +37,21 @@ class Overlays:
     :param tray_link: armed when a prompt that asks for dice opens.
     :param packs_dir: where the content packs are (docs/PACKS.md), if anywhere.
     :param say: shows a message to the player (None clears it).
+    :param say_in_turn: shows a command's results one after another (app/messages.py).
     :param entered: called when a game was started or opened (the controller
         puts the dial's focus back on the main value).
     """
 
     def __init__(self, play: Play, tray_link: TrayLink, *, packs_dir: Path | None,
-                 say: Callable[[Message | None], None], entered: Callable[[], None]) -> None:
+                 say: Callable[[Message | None], None], say_in_turn: Callable[[list[Message]], None],
+                 entered: Callable[[], None]) -> None:
         self.play = play
         self.tray_link = tray_link
         self.packs_dir = packs_dir
         self.overlay: Overlay | None = None
         self.history_open = False
         self._say = say
+        self._say_in_turn = say_in_turn
         self._entered = entered
 
     def close(self) -> None:
@@ -94,12 +98,10 @@ class Overlays:
             self.after_change()
 
     def after_change(self, applied: Applied | None = None) -> None:
-        """Say what the command did (its last event), and open the prompt it led to (at a
-        start too: a prompt that was waiting opens again)."""
+        """Say what the command did (every result, in turn: app/messages.py), and open the
+        prompt it led to (at a start too: a prompt that was waiting opens again)."""
         if applied and applied.events:
-            last = applied.events[-1]
-            kind = last.kind if last.kind in ("error", "end") else "info"  # "final_day" reads as news
-            self._say(Message(last.text, last.text, kind))
+            self._say_in_turn(results(applied.events))
         if self.overlay is None and self.prompt_step() is not None:
             self.open_prompt()
 

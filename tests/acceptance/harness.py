@@ -59,6 +59,10 @@ class BoxRun:
 #: so a script begins with this press unless it tests waking itself.
 WAKE = {"press": "back"}
 
+#: A command with several results shows them in turn ("1/3", README "Controls"): each input
+#: before the last one only shows the next, so a script reads them with this press.
+SEE = {"press": "back"}
+
 
 def run_script(tmp_path: Path, lines: list[dict], *, seed: int = 1, data_dir: Path | None = None,
                verbose: bool = False, wake: bool = True) -> BoxRun:

@@ -2,7 +2,7 @@
 box's controls alone (rules/tainted-grail.md, "II) During the Day";
 "Statuses and Save Sheet"; "Events, Quests, and Tasks")."""
 
-from tests.acceptance.harness import action, new_game, run_script, walk
+from tests.acceptance.harness import SEE, action, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -34,8 +34,9 @@ def typed(word: str) -> list[dict]:
 
 def test_one_action_each_round_in_character_number_order_and_a_typed_status(tmp_path):
     lines = new_game("tainted-grail", TWO) + SETUP
-    # Round 1: Explore, the form on Character 1 (whose turn); then on Character 2.
-    lines += item("explore") + CONFIRM_EXPLORE + item("explore") + CONFIRM_EXPLORE
+    # Round 1: Explore, the form on Character 1 (whose turn); then on Character 2, whose
+    # Explore's second result is the next round.
+    lines += item("explore") + CONFIRM_EXPLORE + item("explore") + CONFIRM_EXPLORE + [SEE]
     # Round 2: Character 1 explores; the form then starts on Character 2, turned back
     # to Character 1: refused (acted this round), the form closed with back.
     lines += item("explore") + CONFIRM_EXPLORE

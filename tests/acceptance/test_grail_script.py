@@ -3,7 +3,7 @@ the first Menhir's Dial set by the dials and going dark, the map shrinking and a
 Character caught in a vanishing Location (rules/tainted-grail.md, "Playing the
 Game" and "Menhirs and Wyrdness")."""
 
-from tests.acceptance.harness import action, new_game, run_script, walk
+from tests.acceptance.harness import SEE, action, new_game, run_script, walk
 
 GAME = "tainted-grail"
 NEXT = {"press": "next"}
@@ -16,16 +16,17 @@ ACTIVATE = action(GAME, "activate")
 
 
 def travel(choice: int) -> list[dict]:
-    """Travel: the "Travel to" field turned ``choice`` steps on, the four fields shown, confirmed."""
+    """Travel: the "Travel to" field turned ``choice`` steps on, the four fields shown, confirmed;
+    its second result (alone, the Character's round ends: "Round 2: everyone may act again") read."""
     turn = [{"turn": "spirit", "steps": choice}] if choice else []
     return [SELECT, {"turn": "menhir", "steps": action(GAME, "travel")}, SELECT,
-            {"turn": "menhir", "steps": 1}, *turn, *walk(4), SELECT]
+            {"turn": "menhir", "steps": 1}, *turn, *walk(4), SELECT, SEE]
 
 
 def end_of_day() -> list[dict]:
     """Next at "Character 1's turn" ends the day for everyone: asked once, yes; End of Day
-    effects; Rest (form: no Food); Energy; advance; decks; dreams."""
-    return [NEXT, NEXT, NEXT, SELECT, NEXT, NEXT, NEXT, NEXT]
+    effects; Rest (form: no Food, two results: the rest, the Energy); Energy; advance; decks; dreams."""
+    return [NEXT, NEXT, NEXT, SELECT, SEE, NEXT, NEXT, NEXT, NEXT]
 
 
 def three_days() -> list[dict]:
@@ -47,7 +48,7 @@ def three_days() -> list[dict]:
     lines += end_of_day() + [NEXT, NEXT, NEXT, NEXT]
     lines += [{"snap": "day2"}]
     # Day 2 ends; Start of Day 3: 101 goes dark, 103 vanishes and the Character moves.
-    lines += end_of_day() + [NEXT, NEXT, {"snap": "wyrdness"}, NEXT, NEXT, NEXT, NEXT]
+    lines += end_of_day() + [NEXT, NEXT, {"snap": "wyrdness"}, SEE, SEE, NEXT, NEXT, NEXT, NEXT]
     return lines
 
 
@@ -103,7 +104,8 @@ def test_challenge_escape_tosses_the_dial_on_the_tray(tmp_path):
     lines += SETUP + [NEXT]  # and Challenge mode's own setup reminder
     # Combat: Opportunity Damage is the 7th field (after Character, Party, Value, two Traits, Guardian).
     lines += [SELECT, {"turn": "menhir", "steps": COMBAT}, SELECT,
-              {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, *walk(8), SELECT]
+              {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1}, *walk(8), SELECT,
+              SEE]  # the Combat's second result
     lines += [SELECT, {"turn": "menhir", "steps": ESCAPE}, SELECT, SELECT]  # Escape: Character 1
     lines += [{"snap": "toss"}, {"dice": [{"kind": "d6", "face": 6}]}]
     lines += [{"dice": [{"kind": "dial", "face": "Grail"}]}]

@@ -8,7 +8,7 @@ Camp; Day 2: a Confront with the dice from the tray, then Camp into the second N
 from __future__ import annotations
 
 from games.core import get_game
-from tests.acceptance.harness import action, new_game, run_script, walk
+from tests.acceptance.harness import SEE, action, new_game, run_script, walk
 
 GAME = "gloom-of-kilforth"
 
@@ -40,11 +40,13 @@ def two_days_and_a_night() -> list[dict]:
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},  # influence 2
         *walk(8), {"press": "select"},
         *_menu("camp"),
+        SEE, SEE,  # Camp's three results: the camp, Gloom, the Night card drawn
         # Night: the Night card form opens; B2, Weather.
         {"turn": "spirit", "steps": 6},  # location A1 -> B2
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # type: weather
         *walk(10), {"press": "select"},
         {"snap": "night-unveil"},
+        SEE,  # the card's second result: Dawn
         {"press": "next"},  # unveil reminder; Breaking Camp follows
         # Day 2: Confront the Place (encounter 1, Influence; its check page has two
         # pages) with the tray's dice.
@@ -100,6 +102,7 @@ def test_a_battle_with_the_tray(tmp_path):
         {"dice": [{"kind": "d6", "face": 1}, {"kind": "d6", "face": 2}]},
         {"snap": "accepted"},
         {"press": "select"}, {"press": "select"},  # no Fate, checked
+        SEE,  # the battle's second result
         # The reward (gold, the card): its check page's three pages, then confirmed.
         {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},
     ]
@@ -172,10 +175,12 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 5}]},  # Fight 2
         {"dice": [{"kind": "d6", "face": 1}] * 3},  # the Kobold with Surprise: 3 dice
         {"press": "select"}, {"press": "select"},  # no Fate, checked
+        SEE,  # the battle's second result
         {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},  # reward
-        *_menu("camp"),
+        *_menu("camp"), SEE, SEE,  # Camp's three results
         {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # card: Howling Gale
         *walk(10), {"press": "select"},
+        SEE,  # the card's second result: Dawn
         {"press": "next"},  # unveil; Breaking Camp
     ]
     run = run_script(tmp_path, lines, data_dir=data_dir)

@@ -7,7 +7,7 @@ Cards"), the automatic Victory Check (D) and the Game End steps into Adventure 2
 And an Adventure lost in the Spirit phase: a Wound, the same Adventure again.
 """
 
-from tests.acceptance.harness import new_game, run_script, walk
+from tests.acceptance.harness import SEE, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -38,7 +38,8 @@ ADD_THREATS = [SELECT, menhir(ADD_THREAT), SELECT]
 REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), *walk(14), SELECT, NEXT]
 # An ability deals 1 Fight to the first Threat (menu item "damage", form defaults, seen).
 DAMAGE_FIRST = [SELECT, menhir(DAMAGE), SELECT, *walk(5), SELECT]
-END_PHASE = [NEXT, NEXT, NEXT]
+# The turn just ended has two results (its attacks, the Spirit lost), read in turn; End A-C.
+END_PHASE = [SEE, NEXT, NEXT, NEXT]
 
 
 # The Reveal form's defaults, read on its check page (five pages) and confirmed.
@@ -56,10 +57,12 @@ def later_round() -> list[dict]:
 def test_a_short_adventure_to_victory_and_into_adventure_2(tmp_path):
     lines = [
         *new_game("kreel-manor", NO_FOES),
-        # Round 1: Story (Hero Board), Delve B, Location 1, Delve E, Threat, Draw.
-        NEXT, NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, NEXT,
+        # Round 1: Story (Hero Board), Delve B, Location 1, Delve E, Threat (two results:
+        # the Threat added, the Skill drawn), Draw.
+        NEXT, NEXT, NEXT, *FLIP_SNEAK_1, NEXT, NEXT, SEE, NEXT,
         *USE_SNEAK_TO_EXPLORE,
         *ADD_THREATS, spirit(4), SELECT, NEXT,  # Add 5 Threats: 3 are bumped out
+        SEE, SEE,  # the three results of the last
         *REVEAL_PLOT * 3,
         *ADD_THREATS, spirit(1), SELECT, NEXT,  # Add 2 more: 2 bumped out
         *REVEAL_PLOT * 2,
@@ -69,6 +72,7 @@ def test_a_short_adventure_to_victory_and_into_adventure_2(tmp_path):
         *later_round() * 4,                     # Locations 2-4 and the Adventure Location
         NEXT, NEXT,                             # round 6: Delve B, then C and D: victory
         {"snap": "victory"},
+        SEE,                                    # the victory's second result
         NEXT, NEXT,                             # a. Defeat paragraph, b. Skill Upgrades
         SELECT, SELECT,                         # c. other rewards: none (checked, confirmed)
         SELECT, SELECT, SELECT,                 # f. Adventure 2, 1 Foe (2 check pages)
@@ -92,12 +96,14 @@ def test_an_adventure_lost_to_an_attack_takes_a_wound(tmp_path):
     lines = [
         *new_game("kreel-manor"),
         spirit(-9),                             # a card effect: Spirit 10 -> 1
-        NEXT, NEXT, NEXT, *FLIP_SNEAK_1[1:], NEXT, NEXT, NEXT,  # round 1 up to Play
+        NEXT, NEXT, NEXT, *FLIP_SNEAK_1[1:], NEXT, NEXT, SEE, NEXT,  # round 1 up to Play
         *ADD_THREATS, spirit(2), SELECT, NEXT,  # Add 3 Threats: 1 bumped out
+        SEE, SEE,                               # the three results of the last
         menhir(3), spirit(2), *walk(14), SELECT, NEXT,  # it has Spirit Cost 2
         NEXT,                                   # end the turn: it attacks for 2
         SELECT,                                 # Block 0
         {"snap": "wounded"},
+        SEE, SEE,                               # the attack's three results
         NEXT,                                   # the Wound card (flip it face-down?)
         SELECT, SELECT, SELECT,                 # the same Adventure again (2 check pages)
     ]

@@ -8,16 +8,17 @@ Block reduces the total.
 
 from PIL import Image
 
-from tests.acceptance.harness import new_game, run_script, walk
+from tests.acceptance.harness import SEE, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 DELVE = [NEXT] * 2  # "1. Delve Phase" B and E are reminders; C and D are automatic
 # One quiet round: start it, Delve B and E, Threat (draw reminder), Draw, Play, End A-C.
-QUIET_ROUND = [NEXT, *DELVE, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
+# The Threat's draw and the Play each have two results, read in turn (SEE).
+QUIET_ROUND = [NEXT, *DELVE, NEXT, SEE, NEXT, NEXT, SEE, NEXT, NEXT, NEXT]
 # Round 1 also reads the Hero Board's Story (Delve A) and flips Location 1: its Sneak
 # form opens by itself after Delve B; next shows its check page (Sneak x heroes and Card were
 # never shown), and next again confirms it.
-FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT]
+FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, SEE, NEXT, NEXT, SEE, NEXT, NEXT, NEXT]
 
 
 def a_round_with_a_revealed_threat() -> list[dict]:

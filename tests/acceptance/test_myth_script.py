@@ -21,7 +21,7 @@ from contracts.events import Press, Turn
 from games.core.engine import current_step
 from games.myth import GAME
 from store.journal import Journal
-from tests.acceptance.harness import action, new_game, run_script, walk
+from tests.acceptance.harness import SEE, action, new_game, run_script, walk
 
 NEXT = {"press": "next"}
 SELECT = {"press": "select"}
@@ -40,6 +40,7 @@ SETUP = [
     SELECT,                                   # active quest: village
     {"dice": [{"kind": "fate", "face": face} for face in FATE]},  # the tray rolls the pool
     NEXT,                                     # enemy sheet setup done -> Planning
+    SEE,                                      # its second result
 ]
 
 # Fortify declined from the action menu: Fortify, select, Spirit turns "Decline" to
@@ -54,9 +55,9 @@ def _event(line: dict):
 
 def round_lines(data_dir: Path, *, fortify: bool, start: tuple[dict, ...] = ()) -> list[dict]:
     """The presses that play one round from where the saved game stands to its end, as
-    a player reading the OLED would: an open form is answered with select (its
-    defaults, through its check page; a roll form rolls virtually), a question with
-    next (yes), anything else with next."""
+    a player reading the OLED would: a command's results are read in turn (SEE), an open
+    form is answered with select (its defaults, through its check page; a roll form
+    rolls virtually), a question with next (yes), anything else with next."""
     with tempfile.TemporaryDirectory() as work:
         shutil.copytree(data_dir, Path(work) / "data")
         journal, _ = Journal.open(Path(work) / "data")
@@ -77,7 +78,9 @@ def round_lines(data_dir: Path, *, fortify: bool, start: tuple[dict, ...] = ()) 
                     return lines
                 form = controller.frame().form
                 step = current_step(GAME, state)
-                if fortify and form is None and step is not None and step.id == "hero" \
+                if controller.messages.more:
+                    play(SEE)
+                elif fortify and form is None and step is not None and step.id == "hero" \
                         and state["procedure"]["name"] == "action":
                     play(*FORTIFY_DECLINED)
                     fortify = False
@@ -165,7 +168,7 @@ def test_a_muster_and_a_spent_symbol_rolled_on_the_tray(tmp_path):
     symbol's die is rerolled on the tray after its ability."""
     muster = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "muster")}, SELECT, SELECT]  # 1 muster
     spend = [SELECT, {"turn": "menhir", "steps": action(GAME.id, "spend_fate")}, SELECT, SELECT]  # Rage
-    lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, SELECT, d10(4), fate("Rage"),
+    lines = [*new_game("myth-dark-frontier"), *SETUP, *muster, SELECT, d10(4), fate("Rage"), SEE,
              *spend, {"snap": "spend"}, fate("Faith")]
     run = run_script(tmp_path, lines, seed=3)
     assert run.status == 0, run.stderr

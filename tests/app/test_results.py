@@ -1,0 +1,88 @@
+"""Every result of a command reaches the OLED, in turn; the tray's line never covers one.
+
+Found playing Kilforth from the OLED alone: its Night card's "B2 falls into gloom; new
+Weather" was replaced at once by "Dawn: …", so the player was never told to put a
+gloom token on B2; and "Tray ready" replaced the message a command had just put up.
+"""
+
+from app.forms import PromptForm
+from app.messages import MessageBoard, results
+from contracts.events import Press, TrayStatus, Turn
+from games.core import Command
+from games.core.context import Event
+from tests.app.test_controller import make, start_counter
+from tests.games.kilforth.helpers import WARRIOR, step_id
+
+KILFORTH = "gloom-of-kilforth"
+
+
+def kilforth_day_1_ends(journal) -> None:
+    """A solo Kilforth game through its setup to Day 1's Daylight, where camping starts the Night."""
+    journal.new_game(KILFORTH, {"heroes": 1, "mode": "solo"}, 7)
+    journal.commit(Command("next", {}))
+    journal.commit(Command("hero_values", WARRIOR))
+    while step_id(journal.state()[0]) == "ancient":
+        journal.commit(Command("ancient_plot", {"terrain": "badlands"}))
+    while step_id(journal.state()[0]) == "discard":
+        journal.commit(Command("difficulty_discard", {"location": "A1"}))
+    journal.commit(Command("next", {}))
+
+
+def shown(controller) -> str | None:
+    message = controller.frame().message
+    return message.short if message else None
+
+
+def test_the_results_of_one_command_are_numbered_and_one_alone_is_not():
+    events = [Event("B2 falls into gloom"), Event("Game over", "end")]
+    assert [(m.short, m.kind) for m in results(events)] == [("1/2 B2 falls into gloom", "info"),
+                                                           ("2/2 Game over", "end")]
+    assert [m.short for m in results([Event("Dawn")])] == ["Dawn"]
+
+
+def test_a_night_card_shows_each_result_and_the_press_that_turns_one_does_nothing_else(journal, clock):
+    kilforth_day_1_ends(journal)
+    controller = make(journal, clock)
+    while journal.state()[0]["procedure"] is None:
+        controller.overlays.commit("camp")
+    controller.overlays.close()  # the Night card's form, answered here without it
+    controller.overlays.commit("night_card", {"location": "B2", "type": "weather"})
+    seq = journal.state()[1]
+    assert shown(controller) == "1/2 B2 falls into gloom; new Weather"
+    controller.handle(Press("next"))
+    assert shown(controller) == "2/2 Dawn: successes and Hidden cleared"
+    assert journal.state()[1] == seq  # the press only turned to the next result
+    controller.handle(Press("next"))
+    assert journal.state()[1] == seq + 1  # this one dismissed the last result and did the unveil reminder
+    assert shown(controller) == "Day 2: Hero 1 acts first"
+
+
+def test_results_over_the_form_they_lead_to_go_in_turn_and_then_hide_as_any_message(journal, clock):
+    kilforth_day_1_ends(journal)
+    controller = make(journal, clock)
+    controller.overlays.commit("camp")  # the only hero camps: the Night runs to its card
+    form = controller.overlay
+    assert isinstance(form, PromptForm) and shown(controller) == "1/3 Hero 1 makes Camp (First Hero marker)"
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Press("select"))
+    assert shown(controller).endswith("draws Night card 19 (24 left)")  # 3/3: the card to enter
+    assert controller.overlay is form and form.values == PromptForm(form.title, form.params, print).values
+    clock.now += 2.0
+    assert controller.frame().message is None and controller.frame().form is not None
+
+
+def test_the_tray_line_never_covers_a_message(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Press("undo"))
+    controller.handle(TrayStatus("Tray ready"))
+    assert shown(controller).startswith("Undone")
+    assert controller.frame().tray == "Tray ready"  # the screen's strip has it
+
+
+def test_a_message_put_up_alone_drops_the_results_still_waiting(clock):
+    board = MessageBoard(clock, 2.0)
+    board.say_in_turn(results([Event("one"), Event("two")]))
+    board.say(None)
+    assert board.current is None and not board.dismiss()
