@@ -201,12 +201,17 @@ class PromptForm:
         return len(self.seen) < len(self.params) or (self.dice is not None and self.reviewing is None)
 
     def pages(self) -> list[list[str]]:
-        """The check page's lines, :data:`REVIEW_LINES` to a page: every value, packed."""
+        """The check page's lines, :data:`REVIEW_LINES` to a page: every value, packed, a
+        label never on one page and its value on the next ("Decline (+1 infl.)", "no")."""
         items = [(p.title, self._value_text(p)) for p in self.params]
         if self.dice is not None:
             items.insert(0, ("Dice", " ".join(str(d["face"]) for d in self.dice)))
-        lines = pack(items, LINE_CHARS)
-        return [lines[i:i + REVIEW_LINES] for i in range(0, len(lines), REVIEW_LINES)] or [[]]
+        pages: list[list[str]] = [[]]
+        for group in pack(items, LINE_CHARS):
+            if pages[-1] and len(pages[-1]) + len(group) > REVIEW_LINES:
+                pages.append([])
+            pages[-1] += group
+        return pages
 
     def _value_text(self, param: Param) -> str:
         return param.shown(self.values[param.name]) if param.kind != "text" else self.values[param.name]
@@ -253,10 +258,11 @@ class PromptForm:
         return Form(self.title, fields, self.hint, (ok, leave))
 
 
-def pack(items: list[tuple[str, str]], width: int) -> list[str]:
+def pack(items: list[tuple[str, str]], width: int) -> list[list[str]]:
     """``(label, value)`` items as "label value" joined with " · " into lines of at most
-    ``width`` characters; an item longer than a line puts its value on the next line."""
-    lines: list[str] = []
+    ``width`` characters, in groups a page never splits: a line, or the two lines of an
+    item longer than a line (its label, then its value)."""
+    groups: list[list[str]] = []
     current = ""
     for label, value in items:
         item = f"{label} {value}"
@@ -264,15 +270,15 @@ def pack(items: list[tuple[str, str]], width: int) -> list[str]:
             current += " \u00b7 " + item
             continue
         if current:
-            lines.append(current)
+            groups.append([current])
         if len(item) <= width:
             current = item
         else:
-            lines += [label, f"  {value}"]
+            groups.append([label, f"  {value}"])
             current = ""
     if current:
-        lines.append(current)
-    return lines
+        groups.append([current])
+    return groups
 
 
 def wrap_words(text: str, width: int) -> list[str]:

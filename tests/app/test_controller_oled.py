@@ -114,7 +114,15 @@ def test_a_long_form_pages_its_check_and_commits_after_the_last_page():
 
 def test_pack_keeps_a_long_item_whole_on_its_own_lines():
     assert pack([("Race (pack)", "as entered"), ("Gold", "1")], 20) == [
-        "Race (pack)", "  as entered", "Gold 1"]
+        ["Race (pack)", "  as entered"], ["Gold 1"]]
+
+
+def test_a_check_page_never_splits_a_label_from_its_value():
+    from app.forms import PromptForm
+
+    form = PromptForm("Fortify", [Param("a", "int", "First value"), Param("b", "int", "Second value"),
+                                  Param("c", "bool", "Decline (+1 infl.)")], print)
+    assert form.pages() == [["First value 0", "Second value 0"], ["Decline (+1 infl.)", "  no"]]
 
 
 def test_a_tray_roll_into_a_form_with_unseen_fields_waits_on_the_check_page(journal, clock, monkeypatch):
