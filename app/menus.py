@@ -46,10 +46,17 @@ def save_slots(journal, game: Game, *, new_game: Callable[[], None],
 
 def slot_label(journal, game: Game, slot) -> str:
     """"Continue #2 Round 4": the slot's number and where its game stands (its
-    headline without the game's name), or its journal position if that cannot be read."""
+    headline without the game's name), or its journal position if that cannot be read.
+
+    A headline names its game shortly ("Kilforth · Day 3 · Hero 1" for Gloom of
+    Kilforth): its first part is dropped when the title holds it, so the day or
+    round is what the OLED's 21 characters show after the number (which alone
+    keeps two slots apart).
+    """
     try:
         where = game.view(journal.state(slot.id)[0]).headline
-        where = where.removeprefix(game.title).strip(" ·,:-")
+        first, sep, rest = where.partition(" \u00b7 ")
+        where = rest if sep and first in game.title else where.removeprefix(game.title).strip(" ·,:-")
     except Exception:  # noqa: BLE001 - a slot that cannot be read stays listed (a safe start)
         log.warning("slot %s could not be read for its label", slot.id, exc_info=True)
         where = f"entry {slot.seq}"

@@ -1,0 +1,22 @@
+"""What the menus list, as the OLED's 21 characters show it (issue 14: menu entries
+unique and telling on the OLED alone)."""
+
+from app import menus
+from games.core import get_game
+
+GAMES = {"gloom-of-kilforth": ({"heroes": 1, "mode": "solo"}, "Day 1"),
+         "kreel-manor": ({}, "A1 Round 0"),
+         "tainted-grail": ({}, "Day 1"),
+         "myth-dark-frontier": ({}, "Round 0")}
+
+
+def test_a_save_slot_is_named_by_its_number_and_day_or_round_not_its_game(journal):
+    for game_id, (options, where) in GAMES.items():
+        journal.new_game(game_id, options, 7)
+        journal.new_game(game_id, options, 8)
+        game = get_game(game_id)
+        slots = [slot for slot in journal.slots() if slot.game_id == game_id]
+        labels = [menus.slot_label(journal, game, slot) for slot in slots]
+        assert len(set(labels)) == 2, labels
+        for label in labels:
+            assert label.split(" ", 2)[2].startswith(where), label  # "Continue #3 Day 1 · Hero 1"
