@@ -30,8 +30,9 @@ REVIEW_LINES = 3
 class CursorMenu:
     """A list of labelled actions; ``select`` runs the one under the cursor.
 
-    ``marked`` items stay in place but cannot be taken now; ``parent`` is what
-    ``back`` reopens (the game list under a game's save slots), None to close.
+    ``marked`` items stay in place but cannot be taken now (choosing one says why);
+    ``parent`` is what ``back`` reopens (the game list under a game's save slots),
+    None to close.
     """
 
     title: str

@@ -69,21 +69,25 @@ def setup_form(game: Game, start: Callable[[dict], None], back: Callable[[], Non
 
 
 def action_menu(game: Game, state: dict, prompt: str | None, *, answer: Callable[[], None],
-                run: Callable[[CommandSpec], None], more: list[Item]) -> CursorMenu:
+                no_prompt: Callable[[], None], run: Callable[[CommandSpec], None],
+                refuse: Callable[[CommandSpec], None], more: list[Item]) -> CursorMenu:
     """The action menu: the same items in the same places whatever the state (a dial
     counted in detents always lands on the same item).
 
-    The first item answers the waiting ``prompt`` (marked when none waits),
-    then the game's menu commands (an action that cannot be taken now is
-    marked and says so when chosen), then ``more``.
+    The first item answers the waiting ``prompt`` (marked when none waits:
+    ``no_prompt`` says so), then the game's menu commands (an action that
+    cannot be taken now is marked, and ``refuse`` says why when it is
+    chosen), then ``more``.
     """
-    items: list[Item] = [(f"Answer: {prompt}" if prompt is not None else "Answer: no prompt", answer)]
+    first = (f"Answer: {prompt}", answer) if prompt is not None else ("Answer: no prompt", no_prompt)
+    items: list[Item] = [first]
     marked = set() if prompt is not None else {0}
     for spec in game.commands:
         if spec.menu and not spec.prompt_only:
-            if not spec.available(state):
+            possible = spec.available(state)
+            if not possible:
                 marked.add(len(items))
-            items.append((spec.help, partial(run, spec)))
+            items.append((spec.help, partial(run if possible else refuse, spec)))
     return CursorMenu("Actions", items + more, marked=marked)
 
 

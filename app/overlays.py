@@ -19,7 +19,7 @@ from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView, help_over
 from app.messages import results
 from app.play import Play
-from app.steps import phase_end_unannounced, prompt_step, roll_command
+from app.steps import phase_end_unannounced, prompt_step, roll_command, why_not
 from app.tray_link import TrayLink
 from games.core import CommandSpec, Game, RuleError, Step, TrackSpec, packs
 from games.core.engine import Applied, command_specs
@@ -165,16 +165,8 @@ class Overlays:
         return " — ".join(part for part in (view.phase, view.step) if part) if view else ""
 
     def choose(self, menu: CursorMenu) -> None:
-        """``select`` on a menu: its item, or, for an item marked as not possible now,
-        why nothing happens (it stays in its place)."""
-        if menu.cursor in menu.marked:
-            label = menu.items[menu.cursor][0]
-            if label.startswith("Answer:"):
-                self.play.refuse(RuleError("No prompt waits", "No step asks a question now; next goes on."))
-            else:
-                self.play.refuse(RuleError("Not possible now",
-                                           f"{label}: not possible at this point of the game."))
-            return
+        """``select`` on a menu: its item (one marked as not possible now says why, and stays
+        in its place: app/menus.py)."""
         action = menu.chosen()
         if action:
             action()
@@ -194,7 +186,15 @@ class Overlays:
             ("Games", self.open_game_list),
         ]
         self.overlay = menus.action_menu(game, state, self.step_text(step) if step else None,
-                                         answer=self.open_prompt, run=self._run_action, more=more)
+                                         answer=self.open_prompt, no_prompt=self._no_prompt,
+                                         run=self._run_action, refuse=self._refuse_action, more=more)
+
+    def _no_prompt(self) -> None:
+        self.play.refuse(RuleError("No prompt waits", "No step asks a question now; next goes on."))
+
+    def _refuse_action(self, spec: CommandSpec) -> None:
+        """A menu command not possible now: the rule's own reason (app/steps.py)."""
+        self.play.refuse(why_not(self.play.game(), self.play.state(), spec))
 
     def _open_corrections(self) -> None:
         self.overlay = menus.corrections(self.play.game(), self.play.state(), self._open_correction,

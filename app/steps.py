@@ -8,10 +8,13 @@ input handling so each can be read, and tested, on a state alone.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from games.core import Command, CommandSpec, Game, RuleError, Step, StepKind, apply
 from games.core.engine import command_specs, current_step
+
+log = logging.getLogger(__name__)
 
 
 def prompt_step(game: Game, state: dict) -> Step | None:
@@ -62,6 +65,26 @@ def phase_end_unannounced(game: Game, state: dict, worded: Callable[[Step], str]
         return None
     done = "; ".join(step.text for step in later)
     return f"{done}, and {procedure.title} ends."
+
+
+def why_not(game: Game, state: dict, spec: CommandSpec) -> RuleError:
+    """Why ``spec``, marked in the action menu, cannot be taken now, in the rule's own words
+    ("Only in Play phase", "No Encounter", "Ancient not on map").
+
+    The command is tried on the state with its form's defaults (the engine is pure:
+    nothing changes) and its handler's refusal is the reason, so no game words its
+    rule twice. When the try is accepted (the menu's check is stricter than the
+    handler's) or fails otherwise, the plain "Not possible now" stands.
+    """
+    plain = RuleError("Not possible now", f"{spec.help}: not possible at this point of the game.")
+    try:
+        values = {p.name: p.initial() for p in spec.resolved_params(state) if p.kind != "dice"}
+        apply(game, state, Command(spec.name, values))
+    except RuleError as err:
+        return err
+    except Exception:  # noqa: BLE001 - a handler that assumes what the menu checked: say it plainly
+        log.warning("%s could not be tried for its reason", spec.name, exc_info=True)
+    return plain
 
 
 def asks_for_dice(game: Game, state: dict) -> bool:

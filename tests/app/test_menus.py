@@ -2,7 +2,10 @@
 unique and telling on the OLED alone)."""
 
 from app import menus
+from app.controller import Controller
+from contracts.events import Press
 from games.core import get_game
+from tests.fixtures.box import choose
 
 GAMES = {"gloom-of-kilforth": ({"heroes": 1, "mode": "solo"}, "Day 1"),
          "kreel-manor": ({}, "A1 Round 0"),
@@ -20,3 +23,16 @@ def test_a_save_slot_is_named_by_its_number_and_day_or_round_not_its_game(journa
         assert len(set(labels)) == 2, labels
         for label in labels:
             assert label.split(" ", 2)[2].startswith(where), label  # "Continue #3 Day 1 · Hero 1"
+
+
+def test_an_action_not_possible_now_says_the_rule_that_forbids_it(journal, clock):
+    journal.new_game("kreel-manor", {}, 7)  # round 0: no Play phase, no Threat yet
+    controller = Controller(journal, seed=lambda: 7, clock=clock, dim_after=0)
+    controller.handle(Press("select"))
+    menu = controller.frame().menu
+    reasons = {"Use an Action": "Only in Play phase", "Defeat a Threat": "No Threat 1 in play"}
+    for label, reason in reasons.items():
+        assert menu.items.index(label) in menu.marked
+        choose(controller, label)
+        assert controller.frame().message.short == reason and controller.frame().menu.items == menu.items
+    assert journal.state()[1] == 0  # only tried: nothing journaled
