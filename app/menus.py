@@ -120,12 +120,26 @@ def correction_form(spec: TrackSpec, state: dict, submit: Callable[[dict], None]
                       parent=back)
 
 
+#: The journal's own prefixes as the history's 21-character line shows them: an entry is
+#: a thing done, so "Done: " says nothing; the step's words are what tell entries apart.
+HISTORY_PREFIXES = (("Done: ", ""), ("Started: ", "Start "), ("Corrected: ", "Set "))
+
+
+def history_label(seq: int, description: str) -> str:
+    """"13. Draw 1 Skill; swap…" for the journal's "Done: Draw 1 Skill; swap Pack Assets"."""
+    for prefix, short in HISTORY_PREFIXES:
+        if description.startswith(prefix):
+            description = short + description.removeprefix(prefix)
+            break
+    return f"{seq}. {description}"
+
+
 def history(journal, goto: Callable[[int], None]) -> CursorMenu:
     """The journal's last entries, newest first, checkpoints named: choosing one returns to it."""
     marks = {mark.seq: mark.name for mark in journal.checkpoints()}
     items: list[Item] = []
     for entry in journal.history(limit=200):
-        label = f"{entry.seq}. {entry.description}"
+        label = history_label(entry.seq, entry.description)
         if entry.seq in marks:
             label = f"* {marks[entry.seq]}: {label}"
         items.append((label, partial(goto, entry.seq)))

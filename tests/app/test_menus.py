@@ -5,6 +5,7 @@ from app import menus
 from app.controller import Controller
 from contracts.events import Press
 from games.core import get_game
+from tests.app.test_controller import make, start_counter
 from tests.fixtures.box import choose
 
 GAMES = {"gloom-of-kilforth": ({"heroes": 1, "mode": "solo"}, "Day 1"),
@@ -36,3 +37,14 @@ def test_an_action_not_possible_now_says_the_rule_that_forbids_it(journal, clock
         choose(controller, label)
         assert controller.frame().message.short == reason and controller.frame().menu.items == menu.items
     assert journal.state()[1] == 0  # only tried: nothing journaled
+
+
+def test_history_entries_spend_the_line_on_what_was_done_not_on_prefixes(journal, clock):
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Press("next"))  # starts the round
+    controller.handle(Press("next"))  # its reminder done
+    controller.handle(Press("menhir_push"))
+    items = controller.frame().history.items
+    assert items[:2] == ("2. Reset the tokens", "1. Start Round")
+    assert menus.history_label(7, "Corrected: Counter 3 \u2192 10") == "7. Set Counter 3 \u2192 10"
