@@ -222,16 +222,30 @@ def _draw_notice(canvas: Canvas, lines: Sequence[str], face: Face) -> None:
         canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
 
 
+#: The lines of the tiny font an information message longer than three small lines takes.
+NOTICE_TINY_LINES = 5
+
+
 def draw_message(canvas: Canvas, message: Message, over_form: Sequence[str] = ()) -> None:
     """A message over the view: an information one at the bottom (``over_form``: the
     lines :func:`notice_over_form` made of it, in the tiny font), a refusal or the end
-    framed in the middle."""
+    framed in the middle.
+
+    An information message is a game's result the player may have to act on ("3/4
+    March: no assault (no enemies at Farrenroc or a structure)"): one longer than three
+    lines of the small font takes up to :data:`NOTICE_TINY_LINES` of the tiny font
+    rather than lose its end; it goes at the next input.
+    """
     face = small()
     if over_form:
         _draw_notice(canvas, over_form, tiny())
         return
     if message.kind == "info":
-        _draw_notice(canvas, wrap(message.short, face.measure, canvas.width - 4, 3), face)
+        lines = wrap(message.short, face.measure, canvas.width - 4, 3)
+        if is_cut(lines):
+            face = tiny()
+            lines = wrap(message.short, face.measure, canvas.width - 4, NOTICE_TINY_LINES)
+        _draw_notice(canvas, lines, face)
         return
     # error and end: a framed box over the middle of the view, up to four lines.
     inner_w = canvas.width - 8

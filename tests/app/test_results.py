@@ -12,6 +12,9 @@ from games.core import Command
 from games.core.context import Event
 from tests.app.test_controller import make, start_counter
 from tests.games.kilforth.helpers import WARRIOR, step_id
+from ui import cuts
+from ui.model import Frame, Message
+from ui.oled import render_oled
 
 KILFORTH = "gloom-of-kilforth"
 
@@ -86,3 +89,12 @@ def test_a_message_put_up_alone_drops_the_results_still_waiting(clock):
     board.say_in_turn(results([Event("one"), Event("two")]))
     board.say(None)
     assert board.current is None and not board.dismiss()
+
+
+def test_a_long_result_is_drawn_whole_on_the_oled_not_cut():
+    """Myth's "3/4 March: no assault (no enemies at Farrenroc or a structure)" lost its end
+    in three lines of the small font; the tiny font holds it."""
+    text = "3/4 March: no assault (no enemies at Farrenroc or a structure)"
+    with cuts.counting() as tally:
+        render_oled(Frame(title="Table Warden", message=Message(text, text)))
+    assert tally.lines["oled"] >= 3 and tally.cut.get("oled", 0) == 0
