@@ -32,12 +32,12 @@ deps-xvfb:
 ## systemd-analyze or Xvfb skip, saying so, where they are missing (CI installs them: .ci/run);
 ## two pytest workers (pytest-xdist): a targeted run is plain `.venv/bin/python -m pytest tests/...`
 test: $(STAMP)
-	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
+	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests benchmarks docs
 	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2
 
 lint: $(STAMP)
-	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests
+	$(BIN)/ruff check contracts store app device firmware_bridge ui games hw_sim tests benchmarks docs
 
 ## rules-ledger: how many lines of each rulebook the ledgers account for (docs/rules/)
 rules-ledger: $(STAMP)

@@ -41,12 +41,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from app.config import Config, ScreenConfig
 from benchmarks.phase_end import PHASE_ENDS, _default_input, prepared_rig
 from benchmarks.results import Result, median
-from app.config import Config, ScreenConfig
-from store.journal import EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
 from games.core import get_game
 from games.core.engine import new_game
+from store.journal import EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
 
 GAME = "kreel-manor"
 TRACK = "hero1.spirit"

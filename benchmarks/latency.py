@@ -71,8 +71,8 @@ from pathlib import Path
 
 from benchmarks.phase_end import MARK_DIR, PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
 from benchmarks.results import I2C_FRAME_MS, Result, Table, median, number, percentile
-from store.backup import generation_of
 from contracts.events import Press, Quit, Sync, Turn
+from store.backup import generation_of
 from store.journal import JOURNAL_FILE
 
 PRESSES = ("phase end", "next", "select", "undo", "dial detent")

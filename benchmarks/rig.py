@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.backup_worker import BackupWorker
 from app.config import Config
 from app.controller import Controller
-from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from app.service import Box, Service
 from app.wiring import build_sim_box
 from hw_sim.pins import SimPins
 from hw_sim.tray import PtyTray
+from store.backup_worker import BackupWorker
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 
 
 @dataclass

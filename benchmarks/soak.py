@@ -54,13 +54,13 @@ from collections import Counter, deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from app.config import Config
 from benchmarks.results import Result
 from benchmarks.rig import Rig, build_rig
-from app.config import Config
 from contracts.events import Quit, Sync
-from store.journal import JOURNAL_FILE
 from firmware_bridge.protocol import NAMED_FACES
 from games.core import all_games
+from store.journal import JOURNAL_FILE
 
 FREEZE_AFTER = 30.0
 SEED_VARIABLE = "TABLEWARDEN_SOAK_SEED"
