@@ -24,8 +24,8 @@ What it does not show: every sample revisits states the screen has drawn
 before, so its caches (texts, boxes, laid-out cards) are warm, as they are
 for a player turning a dial to and fro. A press that shows something for the
 first time (a new value, a new journal entry) draws more of the screen from
-scratch and can cost more than the OLED frame; it is still within the
-per-press budget that benchmarks/latency.py measures with the screen on.
+scratch and can cost more than the OLED frame (issue 16's notes: Grail and
+Myth about 1.2-1.5x on a first detent, measured once by hand, not here).
 """
 
 from __future__ import annotations
