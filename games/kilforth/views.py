@@ -9,7 +9,6 @@ procedure's steps and the gloom spread per Day.
 from __future__ import annotations
 
 from games.core import Game, GameView, Panel, deck
-from games.core.dice import counted
 from games.core.procedures import Step
 from games.core.views import phase_name, phase_title, procedure_steps, step_line, track_views
 from games.kilforth.battles import battle_dice, rolling_hero
@@ -24,16 +23,20 @@ OLED_LINE = 21  # characters on the OLED's top line (the step) in the small font
 
 
 def test_odds(state: dict, step: Step) -> str | None:
-    """"Test": before the roll, the exact chance of reaching the needed successes with
-    the dice at hand (successes on 5-6 or 4-6), with Fate if it can still be called.
-    Short enough for the OLED's top line ("5 dice: 54% Fate 84%")."""
+    """"Test": before the roll, the attribute rolled and the exact chance of reaching the
+    needed successes with the dice at hand (successes on 5-6 or 4-6), with Fate if it
+    can still be called. Short enough for the OLED's top line ("Sneak 5d: 54% F84%")."""
     proc = state["procedure"]
     if proc["name"] == "test" and step.id == "roll":
         test = rolled_test(state)
         hero = state["heroes"][test["hero"]]
         needed = max(0, test["needed"] - test["prior"]) if test["needed"] else 1
         plain, fated = odds(needed, test["dice"], state["success_on"], can_call_fate(hero))
-        return _with_fate(f"{counted(test['dice'])}: {plain}", plain, fated)
+        label = ATTRIBUTE_LABELS[test["attribute"]]
+        line = _with_fate(f"{label} {test['dice']}d: {plain}", plain, fated)
+        if len(line) > OLED_LINE:  # only Influence, two-digit dice and Fate: "Infl. 12d: >99% F100%"
+            line = _with_fate(f"{label[:4]}. {test['dice']}d: {plain}", plain, fated)
+        return line
     if proc["name"] != "battle":
         return None
     battle = battle_data(state)

@@ -79,8 +79,8 @@ def test_kilforth_a_day_and_its_night(tmp_path):
     run = play(tmp_path, lines)
     assert run.state()["state"]["day"] == 2
     assert unchanged(run, lines) == []
-    # Day 2's Confront roll waits for the tray: the prompt (a form without fields, "2 dice:
-    # 11% Fate 56%") fills the OLED's middle rather than leaving it empty under one line.
+    # Day 2's Confront roll waits for the tray: the prompt (a form without fields, "Infl. 2d:
+    # 11% F56%") fills the OLED's middle rather than leaving it empty under one line.
     roll = next(place for place, line in enumerate(lines, 1) if "dice" in line) - 1
     assert frame(run, roll).crop((0, 16, 128, 40)).getbbox() is not None
 

@@ -52,9 +52,17 @@ def test_odds_shown_before_the_roll_are_exact():
     text = GAME.view(state).step
     plain = dice.percent(dice.chance_at_least(2, 5, 5))
     fated = dice.percent(dice.chance_at_least(2, 5, 5, extra=1))
-    assert text == f"5 dice: {plain} Fate {fated}" and len(text) <= 21
+    assert text == f"Sneak 5d: {plain} F{fated}" and len(text) <= 21
     assert dict(GAME.view(state).facts) == {"Dice": "5", "Succ": "0/2"}
     assert dice.chance_at_least(2, 5, 5) == Fraction(131, 243)
+
+
+def test_the_longest_attribute_with_two_digit_dice_keeps_exact_odds_within_the_oled_line():
+    state = _at(start([dict(WARRIOR, influence=12)]), "C2")
+    town = place(state, cell_index("C2"), "place", influence=1)
+    state = do(state, "confront", encounter=town, attribute="influence")
+    assert dice.percent(dice.chance_at_least(1, 12, 5)) == ">99%"
+    assert GAME.view(state).step == "Infl. 12d: >99% F100%"
 
 
 def test_easier_variant_counts_4_to_6():
