@@ -127,9 +127,14 @@ def _campaign_lines(state: dict) -> tuple[str, ...]:
 
 def _step_text(state: dict, step: Step) -> str:
     """The current step worded from the state: the Threat being revealed, the
-    attack to Block, the Skill limit, the Spirit Boost to give, the Location to flip."""
+    attack to Block, the Skill limit, the Spirit Boost to give, the Location to flip,
+    and with several heroes whose Play Phase it is ("Multiplayer Coop Mode": each
+    plays a whole round). "Hero 2: Tilt 1, Use 1" fills the OLED's line, and after
+    its "Play" tag breaks at the comma."""
     proc = state["procedure"]
     hero = active_hero(state)
+    if step.id == "turn" and len(state["heroes"]) > 1:
+        return f"{hero['name']}: {step.text.partition(': ')[2]}"
     if step.id == "reveal" and state["revealing"]:
         return f"Reveal Threat {state['revealing'][0]}"
     if step.id == "block":

@@ -37,6 +37,7 @@ def _states() -> dict[str, dict]:
     out["draw"] = next_until(state, "draw.draw")
     play = do(next_until(state, "play.turn"), "tilt", action="sneak")
     out["play_forecast"] = play
+    out["play_second_hero"] = next_until(play_round(new(heroes=2)), "play.turn")  # whose turn
     out["spirit_block"] = next_until(play, "spirit.block")
     out["end"] = next_until(play, "end.discard")
     ended = finish_round(play)

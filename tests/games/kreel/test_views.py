@@ -1,7 +1,7 @@
 """What the displays show of a Kreel Manor state."""
 
 from games.core.errors import fits_oled
-from tests.games.kreel.helpers import GAME, do, new, play_round, play_threat_phase, with_threats
+from tests.games.kreel.helpers import GAME, do, new, next_until, play_round, play_threat_phase, with_threats
 
 
 def test_headline_phase_step_and_facts():
@@ -30,6 +30,15 @@ def test_between_rounds_the_view_says_press_next():
     view = GAME.view(new())
     assert view.step == "Press next: round 1"
     assert view.headline == "Kreel Manor \u00b7 A1 Round 0"
+
+
+def test_with_several_heroes_the_play_step_names_whose_turn_it_is_within_the_oled_line():
+    state = next_until(new(heroes=2), "play.turn")
+    assert GAME.view(state).step == "Hero 1: Tilt 1, Use 1"
+    state = next_until(play_round(new(heroes=2)), "play.turn")  # round 2 is Hero 2's
+    assert state["active_hero"] == 1 and GAME.view(state).step == "Hero 2: Tilt 1, Use 1"
+    assert len(GAME.view(state).step) <= 21  # the OLED's line at the small font
+    assert GAME.view(next_until(new(), "play.turn")).step == "Play: Tilt 1, Use 1"  # solo: no one to name
 
 
 def test_active_hero_spirit_is_the_first_track():
