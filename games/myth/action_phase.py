@@ -38,10 +38,11 @@ def draw_card(ctx: Context) -> None:
     entry = state["plan"][name]
     card = entry["order"][entry["next"]]
     action_data(state)["current"] = CurrentCard(deck=name, card=card)
-    position = f"{name.capitalize()} {entry['next'] + 1}/{len(entry['order'])}"
+    # "Day 1 of 2", not "Day 1/2": the box numbers a command's results "1/3" before them.
+    position = f"{name.capitalize()} {entry['next'] + 1} of {len(entry['order'])}"
     if card == "enemy":
         revealed = deck.reveal(entry["enemy"])
-        ctx.note(f"{position}: enemy card {revealed.capitalize()}")
+        ctx.note(f"{position}: enemy {revealed.capitalize()}")
     else:
         hero = state["heroes"][card]
         extra = " (defeated: card returned)" if hero["defeated"] else ""

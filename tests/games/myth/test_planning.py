@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from collections import Counter
 
 from games.myth import GAME
@@ -104,6 +105,16 @@ def test_a_revealed_card_is_shown():
     for d in shown:
         card = t.state["plan"][d]["enemy"]["card"]
         assert card.capitalize() in "\n".join(GAME.view(t.state).panels[0].lines)
+
+
+def test_a_drawn_cards_place_in_its_deck_is_no_fraction_beside_the_boxs_result_number():
+    t = Table(seed=2).setup()
+    t.do("next")  # the Morning deck's first card is drawn
+    deck = t.state["plan"]["morning"]
+    first = deck["order"][0]
+    card = f"enemy {deck['enemy']['card'].capitalize()}" if first == "enemy" else "Hero 1's card"
+    assert f"Morning 1 of 2: {card}" in [e.text for e in t.last.events]
+    assert not any(re.match(r"\S+ \d+/\d+", e.text) for e in t.last.events)
 
 
 def test_each_deck_holds_one_card_per_hero_and_the_enemy_card():
