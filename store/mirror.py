@@ -4,10 +4,14 @@ A whole-file copy writes the journal's every byte, so its wear grows with the
 campaign (docs/JOURNAL.md, "Backups"). The mirror (``backups/journal-mirror.db``)
 is an SQLite file with the journal's own tables, brought in step at idle by
 SQL on the backup worker's connection: it is attached, and within one
-transaction every table loses the rows whose key the journal no longer has or
-whose content differs, and gains the journal's rows it lacks. A sync writes
-the pages of the rows that changed since the last one (the commands and
-snapshots appended, the slot's row, ``meta``), whatever the journal's size.
+transaction every table loses the rows whose key the journal no longer has,
+has the rows whose content differs updated in place, and gains the journal's
+rows it lacks. A sync writes the pages of the rows that changed since the last
+one (the commands and snapshots appended, the slot's row, ``meta``), whatever
+the journal's size. A changed row is updated rather than deleted and
+inserted again: SQLite then rewrites only the pages whose bytes differ, so the
+slot's row, whose cursor and time change with every commit, costs the page
+that holds them, not its initial state's overflow pages (docs/JOURNAL.md).
 Rows are compared whole, so the mirror equals the journal after a sync
 whatever was done to it: an undo and a new command (the redo tail deleted and
 its numbers reused), a slot deleted (or its id reused), a migration.
@@ -96,7 +100,8 @@ def _layout(db: sqlite3.Connection, schema: str) -> list[tuple]:
 
 
 def _in_step(db: sqlite3.Connection) -> None:
-    """One transaction: each table of the mirror made equal to the journal's, row by row.
+    """One transaction: each table of the mirror made equal to the journal's, row by row
+    (rows whose key is gone deleted, rows that differ updated, rows missing inserted).
 
     ``BEGIN`` is deferred: the journal is only read (one consistent snapshot of
     its WAL, which never holds up its writer); only the mirror is locked and written.
@@ -109,12 +114,17 @@ def _in_step(db: sqlite3.Connection) -> None:
             columns = db.execute(f'PRAGMA main.table_info("{table}")').fetchall()
             names = [column[1] for column in columns]
             keys = [column[1] for column in sorted(columns, key=lambda c: c[5]) if column[5]] or names
+            values = [name for name in names if name not in keys]
             same_key = " AND ".join(f'j."{key}" = m."{key}"' for key in keys)
-            same_row = " AND ".join([same_key, *(f'j."{name}" IS m."{name}"'
-                                                 for name in names if name not in keys)])
+            same_row = " AND ".join([same_key, *(f'j."{name}" IS m."{name}"' for name in values)])
             listed = ", ".join(f'"{name}"' for name in names)
             db.execute(f'DELETE FROM {SCHEMA}."{table}" AS m '
-                       f'WHERE NOT EXISTS (SELECT 1 FROM main."{table}" AS j WHERE {same_row})')
+                       f'WHERE NOT EXISTS (SELECT 1 FROM main."{table}" AS j WHERE {same_key})')
+            if values:
+                listed_values = ", ".join(f'"{name}"' for name in values)
+                db.execute(f'UPDATE {SCHEMA}."{table}" AS m SET ({listed_values}) = '
+                           f'(SELECT {listed_values} FROM main."{table}" AS j WHERE {same_key}) '
+                           f'WHERE NOT EXISTS (SELECT 1 FROM main."{table}" AS j WHERE {same_row})')
             db.execute(f'INSERT INTO {SCHEMA}."{table}" ({listed}) SELECT {listed} FROM main."{table}" AS j '
                        f'WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA}."{table}" AS m WHERE {same_key})')
         db.execute("COMMIT")
