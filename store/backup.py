@@ -27,6 +27,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Collection
+from contextlib import closing
 from pathlib import Path
 
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
@@ -211,9 +212,22 @@ def settle(path: Path) -> None:
 
 
 def _put_in_place(backup: Path, path: Path) -> None:
-    """Copy ``backup`` to ``path`` under a temporary name, flushed, then renamed."""
+    """Copy ``backup`` to ``path`` under a temporary name, flushed, then renamed.
+
+    The copy is made under a read lock on ``backup``. The mirror is written in
+    place by the backup worker, which still runs when a repair in play restores
+    it (app/play.py): the lock holds a sync's commit off (it waits, fails, and
+    the next backup syncs again), so the copy is one committed state, not the
+    first half of one and the rest of the next.
+    """
     partial = path.with_name(path.name + ".part")
-    shutil.copyfile(backup, partial)
+    try:
+        with closing(_read_only(backup)) as lock:
+            lock.execute("BEGIN")
+            lock.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+            shutil.copyfile(backup, partial)
+    except sqlite3.Error as exc:
+        raise OSError(f"{backup.name} cannot be read: {exc}") from exc
     _fsync(partial)
     os.replace(partial, path)
 

@@ -5,14 +5,16 @@ a restore point like the rotating copies."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups
+from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups, recover
 from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupWorker
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from store.mirror import MirrorUnusable, build_mirror, sync_mirror
@@ -144,6 +146,40 @@ def test_a_journal_is_restored_from_the_mirror_when_it_is_the_newest_backup(tmp_
     assert restored.state() == good
     assert f"Restored the backup {mirror.name}; later moves are lost." in notices
     restored.close()
+
+
+def test_a_repair_in_play_copies_the_mirror_as_one_state_while_the_worker_writes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repair in play (app/play.py) restores a backup while the worker thread runs: the mirror,
+    unlike a copy, is written in place, and a sync may commit in the middle of the file's copy.
+    The copy holds the mirror's commit off, so what is restored is one committed state."""
+    journal = played(tmp_path, rolls=300)
+    mirror = synced(tmp_path)
+    journal.close()
+    before = rows(mirror)
+    committed = []
+
+    def copy_while_a_sync_commits(source: str, target: str) -> None:
+        data = Path(source).read_bytes()
+        half = len(data) // 2
+        worker = sqlite3.connect(source, timeout=0.0)
+        try:
+            worker.execute("UPDATE commands SET description = description || ' (and more besides)'")
+            worker.commit()  # the sync's commit, between the copy's two halves
+            committed.append(True)
+        except sqlite3.OperationalError:  # held off by the copy ("database is locked")
+            worker.rollback()
+        finally:
+            worker.close()
+        Path(target).write_bytes(data[:half] + Path(source).read_bytes()[half:])
+
+    monkeypatch.setattr(shutil, "copyfile", copy_while_a_sync_commits)
+    path = tmp_path / JOURNAL_FILE
+    path.write_bytes(b"damaged" * 1000)
+    _, used = recover(path, tmp_path / BACKUP_DIR, "damaged in play", time.time)
+    assert used == mirror
+    assert not committed, "the mirror's sync committed while the mirror was being copied"
+    assert rows(path) == before
 
 
 def big_journal(data_dir: Path, commands: int) -> Journal:
