@@ -31,7 +31,8 @@ shift. The control map (README, "Controls"):
 Waking is not playing: after a start (:meth:`Controller.start`) and while the
 OLED is dimmed after a long idle, the first press or detent only wakes the
 box. A message over an open form is hidden after :data:`MESSAGE_OVER_FORM`
-seconds; any input dismisses it, and an accepted command clears a refusal.
+seconds (unless results wait after it); any input dismisses it, and an accepted
+command clears a refusal.
 A command's several results are shown in turn ("1/3", app/messages.py): the
 input that brings the next one does nothing else.
 
@@ -383,7 +384,7 @@ class Controller:
         game_view = focus = None
         journal: tuple[str, ...] = ()
         message = self.message
-        if form is not None and self.messages.over_form_ends(now) is None:
+        if form is not None and not self.messages.shown_over_form(now):
             message = None  # a message never hides a form for long
         if self.playing:
             try:

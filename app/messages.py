@@ -13,7 +13,8 @@ they are shown in turn, numbered "1/2", "2/2": each stays until an input,
 and the input that brings the next one does nothing else (as the press that
 wakes the box). Joining them would not fit the OLED's three lines, and a
 page turned by time alone is missed by a player looking at the cards.
-Over an open form each is still hidden after a few seconds, like any message.
+Over an open form the last is hidden after a few seconds, like any message;
+one with results waiting after it stays until an input (:meth:`MessageBoard.shown_over_form`).
 """
 
 from __future__ import annotations
@@ -54,13 +55,21 @@ class MessageBoard:
         return self._queue[0] if self._queue else None
 
     def say(self, message: Message | None) -> None:
-        """Put ``message`` up (None takes the current one down), and drop any waiting."""
-        self.say_in_turn([] if message is None else [message])
+        """Put ``message`` up in place of the current one (None takes it down); results
+        still waiting stay after it. Only what no input caused (a tray roll, a notice, a
+        backup's failure) comes while results wait, since an input first turns to the next
+        one: dropping them would lose a result the player never read."""
+        self._show(([] if message is None else [message]) + self._queue[1:])
 
     def say_in_turn(self, messages: Sequence[Message]) -> None:
-        """Put ``messages`` up one after another: the first now, each next one on an input."""
-        self._queue = list(messages)
-        self._since = self._clock()
+        """Put ``messages`` up one after another, after any still waiting: each next one
+        on an input."""
+        self._show(self._queue + list(messages))
+
+    def _show(self, queue: list[Message]) -> None:
+        if not queue or not self._queue or queue[0] is not self._queue[0]:
+            self._since = self._clock()  # a new message up: its time over a form starts
+        self._queue = queue
 
     @property
     def more(self) -> bool:
@@ -70,14 +79,22 @@ class MessageBoard:
     def dismiss(self) -> bool:
         """An input takes the message down; True when the next one in turn took its place
         (the input is spent on showing it and does nothing else)."""
-        if self.more:
-            self.say_in_turn(self._queue[1:])
-            return True
-        self.say(None)
-        return False
+        more = self.more
+        self._show(self._queue[1:])
+        return more
 
     def over_form_ends(self, now: float) -> float | None:
         """When the message covering an open form is hidden, while that is still ahead;
-        None when there is no message or its time is up."""
+        None when there is no message, it stays until an input (results wait after it) or
+        its time is up."""
+        if self.current is None or self.more:
+            return None
         ends = self._since + self._over_form
-        return ends if self.current is not None and now < ends else None
+        return ends if now < ends else None
+
+    def shown_over_form(self, now: float) -> bool:
+        """True while the message may cover an open form. One with results waiting after it
+        stays up: hidden, it would still take the next input (to show the next result), a
+        form that looks free but does not answer its dials, and its text, a token still
+        to place, gone while the player was at the board."""
+        return self.more or self.over_form_ends(now) is not None

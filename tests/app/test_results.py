@@ -7,7 +7,7 @@ gloom token on B2; and "Tray ready" replaced the message a command had just put 
 
 from app.forms import PromptForm
 from app.messages import MessageBoard, results
-from contracts.events import Press, TrayStatus, Turn
+from contracts.events import DiceRolled, Notice, Press, TrayStatus, Turn
 from games.core import Command
 from games.core.context import Event
 from tests.app.test_controller import make, start_counter
@@ -43,13 +43,20 @@ def test_the_results_of_one_command_are_numbered_and_one_alone_is_not():
     assert [m.short for m in results([Event("Dawn")])] == ["Dawn"]
 
 
-def test_a_night_card_shows_each_result_and_the_press_that_turns_one_does_nothing_else(journal, clock):
+def night_card_results(journal, clock):
+    """A controller showing the first of the Night card's two results, the camping
+    before it (and its results) done in the journal."""
     kilforth_day_1_ends(journal)
-    controller = make(journal, clock)
     while journal.state()[0]["procedure"] is None:
-        controller.overlays.commit("camp")
-    controller.overlays.close()  # the Night card's form, answered here without it
+        journal.commit(Command("camp", {}))
+    controller = make(journal, clock)
     controller.overlays.commit("night_card", {"location": "B2", "type": "weather"})
+    assert shown(controller).startswith("1/2 ")
+    return controller
+
+
+def test_a_night_card_shows_each_result_and_the_press_that_turns_one_does_nothing_else(journal, clock):
+    controller = night_card_results(journal, clock)
     seq = journal.state()[1]
     assert shown(controller) == "1/2 B2 falls into gloom; new Weather"
     controller.handle(Press("next"))
@@ -84,11 +91,42 @@ def test_the_tray_line_never_covers_a_message(journal, clock):
     assert controller.frame().tray == "Tray ready"  # the screen's strip has it
 
 
-def test_a_message_put_up_alone_drops_the_results_still_waiting(clock):
+def test_a_message_put_up_keeps_the_results_still_waiting_after_it(clock):
     board = MessageBoard(clock, 2.0)
     board.say_in_turn(results([Event("one"), Event("two")]))
-    board.say(None)
-    assert board.current is None and not board.dismiss()
+    board.say(Message("OLED back"))
+    assert board.current.short == "OLED back" and board.dismiss()
+    assert board.current.short == "2/2 two" and not board.dismiss()
+    assert board.current is None
+
+
+def test_what_no_input_caused_never_drops_a_result_still_waiting(journal, clock):
+    """A tray roll nothing asks for, a notice (the OLED back): said at once, and the
+    Night card's "2/2 Dawn" still comes on the next input, not lost (a token never placed)."""
+    controller = night_card_results(journal, clock)
+    controller.handle(DiceRolled(({"kind": "d6", "value": 4},)))
+    assert shown(controller) == "No roll asked now"
+    controller.handle(Notice("OLED back"))
+    assert shown(controller) == "OLED back"
+    controller.handle(Press("next"))
+    assert shown(controller) == "2/2 Dawn: successes and Hidden cleared"
+
+
+def test_results_waiting_over_a_form_stay_up_until_an_input(journal, clock):
+    """Hidden after 2 s, "1/3" would still take the next dial turn (to show "2/3"): a
+    form that looks free but does not answer. Only the last result goes by itself."""
+    kilforth_day_1_ends(journal)
+    controller = make(journal, clock)
+    controller.overlays.commit("camp")
+    assert isinstance(controller.overlay, PromptForm) and shown(controller).startswith("1/3 ")
+    assert controller.next_deadline(clock.now) == controller.idle.next_deadline(clock.now)
+    clock.now += 2.5
+    assert shown(controller).startswith("1/3 ")
+    controller.handle(Turn("spirit", 1))
+    controller.handle(Turn("spirit", 1))
+    assert shown(controller).startswith("3/3 ")
+    clock.now += 2.0
+    assert controller.frame().message is None
 
 
 def test_a_long_result_is_drawn_whole_on_the_oled_not_cut():
