@@ -52,9 +52,9 @@ from store.backup import (
     DamagedError,
     generation_of,
     list_backups,
-    request_full_check,
     write_backup,
 )
+from store.health import mark_damaged
 from store.mirror import MirrorUnusable, build_mirror, sync_mirror
 from store.storage import StorageError, storage_error
 
@@ -253,7 +253,7 @@ class BackupWorker:
             finally:
                 db.close()
         except DamagedError as exc:  # the next open checks every page and repairs
-            request_full_check(self.journal_path, str(exc))
+            mark_damaged(self.journal_path, str(exc))  # a failing card may refuse the mark: still told
             self.report(BackupDone(None, storage_error(exc, data_dir, "backup", kind="damaged")))
             return
         except (sqlite3.Error, OSError) as exc:

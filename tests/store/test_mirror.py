@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups, recover
-from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupWorker
+from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupDone, BackupWorker
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from store.mirror import MirrorUnusable, build_mirror, sync_mirror
 from tests.fixtures.counter_game import GAME_ID
@@ -131,6 +131,26 @@ def test_a_damaged_journal_is_never_synced_into_the_mirror(tmp_path: Path) -> No
     db.close()
     assert mirror.read_bytes() == before
     assert not Path(f"{mirror}-journal").exists()
+
+
+def test_damage_found_by_a_backup_is_told_even_when_the_card_refuses_the_check_mark(tmp_path: Path) -> None:
+    """A card that damages files often refuses writes too (worn out, or remounted read-only):
+    the mark asking for a full check cannot be written, and the player is told all the same."""
+    journal = played(tmp_path, rolls=300)
+    back_up(tmp_path)
+    journal.commit(ROLL)
+    journal.close()
+    path = tmp_path / JOURNAL_FILE
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2 // 1024 * 1024
+    data[middle:middle + 1024] = b"\xa5" * 1024
+    path.write_bytes(bytes(data))
+    Path(f"{path}-check").mkdir()  # where the mark goes: the card refuses to write it
+    reported: list[BackupDone] = []
+    worker = BackupWorker(path, tmp_path / BACKUP_DIR, min_interval=0.0, report=reported.append)
+    worker.request()
+    worker.close()
+    assert [done.error.kind for done in reported if done.error] == ["damaged"]
 
 
 def test_a_journal_is_restored_from_the_mirror_when_it_is_the_newest_backup(tmp_path: Path) -> None:
