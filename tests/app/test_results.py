@@ -136,3 +136,15 @@ def test_a_long_result_is_drawn_whole_on_the_oled_not_cut():
     with cuts.counting() as tally:
         render_oled(Frame(title="Table Warden", message=Message(text, text)))
     assert tally.lines["oled"] >= 3 and tally.cut.get("oled", 0) == 0
+
+
+def test_the_press_that_wakes_the_box_turns_no_result(journal, clock):
+    """Results left up until the OLED dims: the waking press only lights it, the next
+    shows "2/2", so no result is passed over unseen in the dark."""
+    controller = night_card_results(journal, clock)
+    clock.now += controller.idle.dim_after + 1
+    assert controller.frame().dim
+    controller.handle(Press("next"))
+    assert not controller.frame().dim and shown(controller).startswith("1/2 ")
+    controller.handle(Press("next"))
+    assert shown(controller) == "2/2 Dawn: successes and Hidden cleared"
