@@ -59,6 +59,14 @@ def played(data_dir: Path, rolls: int = 12) -> Journal:
     return journal
 
 
+def overwrite_a_middle_page(path: Path) -> None:
+    """Damage the SQLite file at ``path``: one 1 KiB page in its middle overwritten."""
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2 // 1024 * 1024
+    data[middle:middle + 1024] = b"\xa5" * 1024
+    path.write_bytes(bytes(data))
+
+
 def test_there_is_no_mirror_to_sync_until_one_is_built(tmp_path: Path) -> None:
     journal = played(tmp_path)
     db = connect(tmp_path)
@@ -121,10 +129,7 @@ def test_a_damaged_journal_is_never_synced_into_the_mirror(tmp_path: Path) -> No
     journal.close()
     before = mirror.read_bytes()
     path = tmp_path / JOURNAL_FILE
-    data = bytearray(path.read_bytes())
-    middle = len(data) // 2 // 1024 * 1024
-    data[middle:middle + 1024] = b"\xa5" * 1024  # one page in the middle, overwritten
-    path.write_bytes(bytes(data))
+    overwrite_a_middle_page(path)
     db = connect(tmp_path)
     with pytest.raises(DamagedError, match="integrity check"):
         sync_mirror(db, tmp_path / BACKUP_DIR)
@@ -141,10 +146,7 @@ def test_damage_found_by_a_backup_is_told_even_when_the_card_refuses_the_check_m
     journal.commit(ROLL)
     journal.close()
     path = tmp_path / JOURNAL_FILE
-    data = bytearray(path.read_bytes())
-    middle = len(data) // 2 // 1024 * 1024
-    data[middle:middle + 1024] = b"\xa5" * 1024
-    path.write_bytes(bytes(data))
+    overwrite_a_middle_page(path)
     Path(f"{path}-check").mkdir()  # where the mark goes: the card refuses to write it
     reported: list[BackupDone] = []
     worker = BackupWorker(path, tmp_path / BACKUP_DIR, min_interval=0.0, report=reported.append)
@@ -347,10 +349,7 @@ def test_the_worker_syncs_the_mirror_and_adds_a_whole_copy_within_the_wear_budge
 def test_a_mirror_that_fails_its_check_is_built_anew(tmp_path: Path) -> None:
     journal = played(tmp_path, rolls=200)
     mirror = synced(tmp_path)
-    data = bytearray(mirror.read_bytes())
-    middle = len(data) // 2 // 1024 * 1024
-    data[middle:middle + 1024] = b"\xa5" * 1024
-    mirror.write_bytes(bytes(data))
+    overwrite_a_middle_page(mirror)
     journal.commit(ROLL)
     db = connect(tmp_path)
     with pytest.raises(MirrorUnusable):
