@@ -26,5 +26,6 @@ GAME = register(
         migrations={1: migrate_1, 2: migrate_2, 3: migrate_3},
         command_migrations={3: migrate_market_3},
         rules_file="rules/gloom-of-kilforth.md",
+        secrets=("night_deck.draw.*",),  # the face-down Night deck's order; its size stays shown
     )
 )

@@ -5,6 +5,7 @@ import copy
 import dataclasses
 
 from games.core import Game, GameView, new_game
+from games.core.registry import all_games
 from games.core.secrets import without
 from tests.games.core.test_engine import GAME
 
@@ -40,3 +41,34 @@ def test_the_view_function_sees_neither_the_secrets_nor_the_generator():
     assert game.view(state).headline == "HP 7"
     assert "rng" not in seen[0] and "max_hp" not in seen[0]
     assert "rng" in state and state["max_hp"] == 7
+
+
+def draw_piles(node):
+    """Every deck's draw pile in ``node`` (games/core/deck.py: ``{"draw": [...], "discard": [...]}``)."""
+    if isinstance(node, dict):
+        if isinstance(node.get("draw"), list) and "discard" in node:
+            yield node["draw"]
+        for value in node.values():
+            yield from draw_piles(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from draw_piles(value)
+
+
+def test_no_game_hands_its_view_the_order_of_a_face_down_pile():
+    """A shuffled draw pile (Kilforth's Night deck, Myth's enemy action deck) lies face
+    down: the rules keep its order from the players, and the box draws from it, so the
+    view function gets none of its cards (at most how many there are)."""
+    shuffled = []
+    seen: list[dict] = []
+    for game in all_games():
+        state = new_game(game, {}, 1).state
+        shuffled += [game.id for pile in draw_piles(state) if any(card is not None for card in pile)]
+
+        def show(shown_game: Game, shown: dict, game: Game = game) -> GameView:
+            seen.append(shown)
+            return game.show(shown_game, shown)
+
+        dataclasses.replace(game, show=show).view(state)
+        assert all(card is None for pile in draw_piles(seen[-1]) for card in pile), game.id
+    assert "gloom-of-kilforth" in shuffled  # a pile with cards was there to keep back
