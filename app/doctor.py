@@ -31,7 +31,7 @@ from typing import Any
 from app.config import Config, ConfigError, load_config
 from contracts.events import TrayStatus
 from games.core.untrusted import UntrustedError, decode, lines
-from store.backup import MIRROR_FILE, is_healthy, list_backups
+from store.backup import MIRROR_FILE, is_healthy, list_backups, settle
 from store.journal import BACKUP_DIR, JOURNAL_FILE
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
@@ -345,6 +345,7 @@ def _journal(data_dir: Path) -> list[Finding]:
                                 "healthy backup"))
     mirror = data_dir / BACKUP_DIR / MIRROR_FILE
     if mirror.exists():  # the newest restore point: kept in step at idle (docs/JOURNAL.md, "Backups")
+        settle(mirror)  # a sync a power cut left half done is rolled back first, as recovery does
         backups.append(mirror)
     damaged = [b.name for b in backups if not is_healthy(b)]
     if damaged:

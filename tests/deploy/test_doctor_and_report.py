@@ -14,6 +14,7 @@ from collections import namedtuple
 
 from app import doctor
 from app.config import Config
+from store.backup import is_healthy
 from store.journal import Journal
 from store.mirror import build_mirror
 from tests.acceptance.harness import tablewarden
@@ -77,6 +78,36 @@ def test_the_mirror_is_counted_among_the_backups(tmp_path):
     mirror.write_bytes(b"SQLite format 3\0" + b"\x55" * 4096)
     findings = by_check(doctor.check_data_dir(data))
     assert findings["backups"].status == "warn" and "journal-mirror.db" in findings["backups"].summary
+
+
+def test_a_mirror_left_mid_sync_by_a_power_cut_is_rolled_back_and_healthy(tmp_path):
+    """A sync killed after it spilled pages into the mirror leaves a hot rollback journal beside
+    it: a read-only check would call the mirror damaged; SQLite rolls it back to the mirror
+    before the sync (store.backup.settle), which the doctor reports healthy."""
+    data = tmp_path / "data"
+    journal, _ = Journal.open(data)
+    journal.new_game("kreel-manor", {}, 1)
+    journal.backup()
+    journal.close()
+    db = sqlite3.connect(data / "journal.db")
+    mirror = build_mirror(db, data / "backups")
+    db.close()
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    writer = sqlite3.connect(mirror, isolation_level=None)
+    writer.execute("PRAGMA cache_size=1")  # spill each changed page into the file at once
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE games SET initial = ?", ("x" * 20_000,))
+    for name in (mirror.name, mirror.name + "-journal"):  # the card as the power cut left it
+        (cut / name).write_bytes((mirror.parent / name).read_bytes())
+    writer.execute("ROLLBACK")
+    writer.close()
+    for name in (mirror.name, mirror.name + "-journal"):
+        (mirror.parent / name).write_bytes((cut / name).read_bytes())
+    assert not is_healthy(mirror)  # read-only, the hot journal makes it unreadable
+    findings = by_check(doctor.check_data_dir(data))
+    assert findings["backups"].status == "ok", findings["backups"].summary
+    assert is_healthy(mirror) and not (mirror.parent / (mirror.name + "-journal")).exists()
 
 
 def test_data_dir_problems(tmp_path):
