@@ -177,8 +177,9 @@ class Controller:
         if waking:  # waking is not playing: this press or detent only lights the box
             self.asleep = False
             return
-        if isinstance(event, Press | Hold | Turn | Tap) and self.messages.dismiss():
-            return  # the next of a command's results: this input only shows it
+        if isinstance(event, Press | Hold | Turn | Tap) and self.messages.dismiss(
+                detent=isinstance(event, Turn)):
+            return  # the next of a command's results (or the rest of the spin that showed it)
         try:
             self._dispatch(event)
         except StorageError as err:  # nothing was committed: the state stays as it was

@@ -40,6 +40,10 @@ def results(events: Sequence[Event]) -> list[Message]:
     return out
 
 
+#: Seconds between a dial's detents that still make one spin (a fast turn sends ten in 0.1 s).
+SPIN_GAP = 0.3
+
+
 class MessageBoard:
     """The message now (``current``), the results waiting their turn after it, and since
     when it is up; ``over_form`` is how many seconds it may cover an open form."""
@@ -49,6 +53,7 @@ class MessageBoard:
         self._over_form = over_form
         self._queue: list[Message] = []
         self._since = clock()
+        self._spin_ends = float("-inf")
 
     @property
     def current(self) -> Message | None:
@@ -76,11 +81,23 @@ class MessageBoard:
         """True while results wait their turn after the one shown."""
         return len(self._queue) > 1
 
-    def dismiss(self) -> bool:
+    def dismiss(self, *, detent: bool = False) -> bool:
         """An input takes the message down; True when the next one in turn took its place
-        (the input is spent on showing it and does nothing else)."""
+        (the input is spent on showing it and does nothing else).
+
+        A ``detent`` that turned to the next result starts a spin: the detents that
+        follow it within :data:`SPIN_GAP` of each other are spent too, on nothing.
+        One quick turn of a dial is one gesture: it shows one more result, never
+        flicks past the rest unread and then turns a value the player did not mean to.
+        """
+        now = self._clock()
+        if detent and now < self._spin_ends:
+            self._spin_ends = now + SPIN_GAP
+            return True
         more = self.more
         self._show(self._queue[1:])
+        if more and detent:
+            self._spin_ends = now + SPIN_GAP
         return more
 
     def over_form_ends(self, now: float) -> float | None:

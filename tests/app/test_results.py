@@ -123,6 +123,7 @@ def test_results_waiting_over_a_form_stay_up_until_an_input(journal, clock):
     clock.now += 2.5
     assert shown(controller).startswith("1/3 ")
     controller.handle(Turn("spirit", 1))
+    clock.now += 0.5  # a detent a result, apart: one spin would show only the next
     controller.handle(Turn("spirit", 1))
     assert shown(controller).startswith("3/3 ")
     clock.now += 2.0
@@ -148,3 +149,19 @@ def test_the_press_that_wakes_the_box_turns_no_result(journal, clock):
     assert not controller.frame().dim and shown(controller).startswith("1/2 ")
     controller.handle(Press("next"))
     assert shown(controller) == "2/2 Dawn: successes and Hidden cleared"
+
+
+def test_a_quick_spin_of_a_dial_shows_one_more_result_and_turns_no_value(journal, clock):
+    """Detents a fast turn sends together are one gesture: the first shows "2/2", the rest
+    are spent on nothing, so no value changes under results the player has not read; after
+    a pause the dial turns values again."""
+    controller = night_card_results(journal, clock)
+    seq = journal.state()[1]
+    for _ in range(4):
+        controller.handle(Turn("spirit", 1))
+        clock.now += 0.02
+    assert shown(controller) == "2/2 Dawn: successes and Hidden cleared"
+    assert journal.state()[1] == seq
+    clock.now += 1.0
+    controller.handle(Turn("spirit", 1))  # a new turn: dismisses the last result and turns a value
+    assert journal.state()[1] == seq + 1
