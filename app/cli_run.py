@@ -110,6 +110,7 @@ def _serve(args, hardware: str, config, script) -> int:
             dim_after=config.oled.dim_after,
             shift_every=config.oled.shift_every,
             request_backup=backups.request,
+            hold_backups=backups.held,
             last_start_failed=last_failure,
             arm_tray=box.dice.arm if box.dice is not None else None,
             cancel_tray=box.dice.cancel if box.dice is not None else None,

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from app import faults
@@ -91,6 +92,7 @@ class Controller:
         dim_after: float = 120.0,
         shift_every: float = 60.0,
         request_backup: Callable[[], None] | None = None,
+        hold_backups: Callable[[], AbstractContextManager[None]] = nullcontext,
         last_start_failed: str | None = None,
         arm_tray: Callable[[int, str], None] | None = None,
         cancel_tray: Callable[[], None] | None = None,
@@ -101,7 +103,7 @@ class Controller:
         self._clock = clock
         self.messages = MessageBoard(clock, MESSAGE_OVER_FORM)
         self.play = Play(journal, seed=seed, say=self.messages.say, sound=sound,
-                         request_backup=request_backup)
+                         request_backup=request_backup, hold_backups=hold_backups)
         self.tray_link = TrayLink(arm_tray, cancel_tray)
         self.overlays = Overlays(self.play, self.tray_link, packs_dir=packs_dir, say=self.messages.say,
                                  say_in_turn=self.messages.say_in_turn, entered=self._main_value)

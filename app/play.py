@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from app.cues import cues_after, procedure_ended, ring
 from contracts.ports import Cues
@@ -31,14 +32,17 @@ class Play:
 
     ``seed`` gives the seed of a new game; ``sound`` sounds the cues;
     ``request_backup`` asks for a backup off the input path
-    (store/backup_worker.py); ``say`` shows a message to the player.
+    (store/backup_worker.py), and ``hold_backups`` holds them off while a
+    repair replaces the journal file; ``say`` shows a message to the player.
     """
 
     def __init__(self, journal, *, seed: Callable[[], int | str], say: Callable[[Message], None],
-                 sound: Cues | None = None, request_backup: Callable[[], None] | None = None) -> None:
+                 sound: Cues | None = None, request_backup: Callable[[], None] | None = None,
+                 hold_backups: Callable[[], AbstractContextManager[None]] = nullcontext) -> None:
         self.journal = journal
         self.sound = sound
         self.request_backup = request_backup
+        self._hold_backups = hold_backups
         self._seed = seed
         self._say = say
 
@@ -99,7 +103,8 @@ class Play:
         if err.kind != "damaged":
             return False
         try:
-            notices = self.journal.repair()
+            with self._hold_backups():  # no sync reads the file being moved aside
+                notices = self.journal.repair()
         except JournalError as again:
             log.error("repair failed: %s", again)
             self._say(Message("Save damaged", f"{err.long} Repairing it failed too: {again}", "error"))

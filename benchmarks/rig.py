@@ -76,7 +76,7 @@ def build_rig(data_dir: Path, config: Config | None = None, *, seed: int = 3, ti
         journal, seed=lambda: seed, clock=time.monotonic,
         dim_after=config.oled.dim_after if timers else 0,
         shift_every=config.oled.shift_every if timers else 0,
-        request_backup=backups.request,
+        request_backup=backups.request, hold_backups=backups.held,
         arm_tray=box.dice.arm if box.dice is not None else None,
         cancel_tray=box.dice.cancel if box.dice is not None else None,
         packs_dir=data_dir / "packs", sound=box.sound)

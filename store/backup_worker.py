@@ -43,7 +43,8 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,6 +120,8 @@ class BackupWorker:
         self._last_generation: int | None = None
         self._checkpointed: tuple[int, int] | None = None
         self._stopping = False
+        self._held = 0  # holds open (:meth:`held`): nothing starts
+        self._busy = False  # a backup or a checkpoint under way on the thread
         self._thread = threading.Thread(target=self._run, name="backups", daemon=True)
 
     # --- called from the main loop ------------------------------------------------
@@ -137,6 +140,26 @@ class BackupWorker:
         with self._wake:
             self._touched = self._clock()
             self._wake.notify()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """No backup or checkpoint while the journal file is replaced under them (a repair in
+        play: app/play.py): one under way is finished first, and none starts until the end.
+
+        A sync still reading the file moved aside would put that file's rows in the
+        mirror after the restored backup; a restart before the next sync would then
+        take them for newer moves and restore them over the play since the repair.
+        """
+        with self._wake:
+            self._held += 1
+            while self._busy:
+                self._wake.wait()
+        try:
+            yield
+        finally:
+            with self._wake:
+                self._held -= 1
+                self._wake.notify_all()
 
     def close(self, timeout: float = 60.0) -> None:
         """Stop the thread; a pending backup is taken first when its spacing allows (the
@@ -191,7 +214,10 @@ class BackupWorker:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._stopping and (wait := self._due(self._clock())) != 0.0:
+                while not self._stopping:
+                    wait = None if self._held else self._due(self._clock())
+                    if wait == 0.0:
+                        break
                     self._wake.wait(wait)
                 stopping, now = self._stopping, self._clock()
                 backup_at = self._backup_at(now)
@@ -200,12 +226,19 @@ class BackupWorker:
                 if backup:
                     self._pending = False
                 checkpoint_at = None if stopping else self._checkpoint_at(now)
-            if backup:
-                self._backup()
+                checkpoint = checkpoint_at is not None and checkpoint_at <= now
+                self._busy = backup or checkpoint  # a hold taken from now on waits for it
+            try:
+                if backup:
+                    self._backup()
+                if checkpoint:
+                    self._checkpoint()
+            finally:
+                with self._wake:
+                    self._busy = False
+                    self._wake.notify_all()
             if stopping:
                 return
-            if checkpoint_at is not None and checkpoint_at <= now:
-                self._checkpoint()
 
     def _wal_signature(self) -> tuple[int, int] | None:
         try:

@@ -14,6 +14,7 @@ import json
 import shutil
 import sqlite3
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -262,7 +263,15 @@ def test_damage_met_in_play_marks_the_file_and_is_repaired_from_the_backup(tmp_p
     overwrite_commands_page(tmp_path / JOURNAL_FILE)
     journal, notices = Journal.open(tmp_path, snapshot_every=50)  # a clean close: the quick check passes
     assert notices == [] and journal.state()[1] == 240
-    controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0)
+    held = []
+
+    @contextmanager
+    def hold_backups():  # the backup worker's hold: no sync reads the file being moved aside
+        held.append("held")
+        yield
+        held.append(len(list(tmp_path.glob("journal.damaged-*.db"))))
+
+    controller = Controller(journal, seed=lambda: 1, clock=lambda: 0.0, hold_backups=hold_backups)
     for _ in range(240):  # undo until the damaged page is read
         controller.handle(Press("undo"))
         if controller.message and controller.message.short == "Save repaired":
@@ -271,6 +280,7 @@ def test_damage_met_in_play_marks_the_file_and_is_repaired_from_the_backup(tmp_p
     assert "Restored the backup" in controller.message.long and backup.name in controller.message.long
     assert journal.state() == good and controller.playing
     assert len(list(tmp_path.glob("journal.damaged-*.db"))) == 1  # kept, never deleted
+    assert held == ["held", 1]  # the file was moved aside and replaced while backups were held
     journal.close()
 
 

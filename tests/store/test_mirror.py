@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -358,3 +359,47 @@ def test_a_mirror_that_fails_its_check_is_built_anew(tmp_path: Path) -> None:
     assert synced(tmp_path) == mirror
     assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
     journal.close()
+
+
+def test_a_hold_waits_for_the_backup_under_way_and_starts_none_until_it_ends(tmp_path: Path,
+                                                                            monkeypatch) -> None:
+    """A repair in play replaces the journal file (app/play.py): a sync reading the file moved
+    aside must be over before, and none may start during it, or the mirror gets that file's
+    rows after the restored backup."""
+    journal = played(tmp_path)
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.0, min_interval=0.0)
+    calls: list[str] = []
+    started, release = threading.Event(), threading.Event()
+    real = worker._backup
+
+    def slow_backup() -> None:
+        calls.append("backup")
+        started.set()
+        release.wait(5)
+        real()
+
+    monkeypatch.setattr(worker, "_backup", slow_backup)
+    worker.start()
+    worker.request()
+    assert started.wait(5)
+    entered = threading.Event()
+
+    def repair() -> None:
+        with worker.held():
+            entered.set()
+            worker.request()  # a procedure ended meanwhile: its backup waits for the hold's end
+            time.sleep(0.2)
+            calls.append("repair")
+
+    repairing = threading.Thread(target=repair)
+    repairing.start()
+    assert not entered.wait(0.2)  # the backup under way is finished first
+    release.set()
+    repairing.join(5)
+    assert entered.is_set()
+    deadline = time.monotonic() + 5
+    while len(calls) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    worker.close()
+    journal.close()
+    assert calls == ["backup", "repair", "backup"]
