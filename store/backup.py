@@ -233,11 +233,14 @@ def _put_in_place(backup: Path, path: Path) -> None:
 
 
 def remove_stale_parts(*folders: Path) -> None:
-    """Delete ``*.part`` files a crash or power cut left half-written (never a finished file)."""
+    """Delete ``*.part`` files a crash or power cut left half-written (never a finished file),
+    and the rollback journals SQLite kept beside them (``*.part-journal``): a copy killed
+    while SQLite wrote it leaves both."""
     for folder in folders:
         if folder.is_dir():
-            for part in folder.glob("*.part"):
-                part.unlink(missing_ok=True)
+            for pattern in ("*.part", "*.part-journal"):
+                for part in folder.glob(pattern):
+                    part.unlink(missing_ok=True)
 
 
 def generation_of(path: Path) -> int | None:

@@ -204,7 +204,8 @@ def test_a_full_card_during_a_backup_is_a_message_not_a_crash(tmp_path, monkeypa
 
 def test_stale_part_files_are_removed_at_start(tmp_path):
     (tmp_path / BACKUP_DIR).mkdir(parents=True)
-    stale = [tmp_path / BACKUP_DIR / "journal-000003-20260101-000000.db.part", tmp_path / "journal.db.part"]
+    stale = [tmp_path / BACKUP_DIR / "journal-000003-20260101-000000.db.part", tmp_path / "journal.db.part",
+             tmp_path / BACKUP_DIR / "journal-000003-20260101-000000.db.part-journal"]
     for path in stale:
         path.write_bytes(b"half a copy")
     Journal.open(tmp_path)[0].close()
