@@ -11,12 +11,21 @@ mapping or every item of a list (``plan.*.enemy.card``). A secret stays one
 while the mapping holding it is face down: once that mapping says
 ``"revealed": True`` (a slot of :mod:`games.core.deck` turned face up) its
 value is shown like any other.
+
+A pile turned up one card at a time from the front, its count of cards
+turned kept beside it, is named ``order[next:]``: the items of ``order`` from
+the index in its sibling ``next`` on are secret (``plan.*.order[next:]``:
+Myth's action cards still face down, in the order they will come).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
+
+#: ``order[next:]``: the tail of a list from the index its sibling key holds.
+_TAIL = re.compile(r"(\w+)\[(\w+):\]")
 
 #: Kept from every game's displays: the generator's state foretells every shuffle and
 #: virtual roll to come (:mod:`games.core.rng`).
@@ -37,6 +46,9 @@ def without(state: dict, paths: Iterable[str]) -> dict:
 
 def _strip(node: Any, keys: list[str]) -> Any:
     head, rest = keys[0], keys[1:]
+    tail = _TAIL.fullmatch(head)
+    if tail and not rest:
+        return _strip_tail(node, *tail.groups())
     if isinstance(node, dict):
         names: list[Any] = list(node) if head == "*" else [head] if head in node else []
         if not rest and node.get("revealed") is True:
@@ -57,3 +69,16 @@ def _strip(node: Any, keys: list[str]) -> Any:
         else:
             out[name] = None  # a list keeps its length: later items keep their places
     return out
+
+
+def _strip_tail(node: Any, name: str, counter: str) -> Any:
+    """``node`` with the items of its list ``name`` from index ``node[counter]`` on hidden
+    (``None``: the list keeps its length, so a view can still count what is left)."""
+    if not isinstance(node, dict) or not isinstance(node.get(name), list):
+        return node
+    start = node.get(counter, 0)
+    start = start if isinstance(start, int) and start >= 0 else 0
+    pile = node[name]
+    if start >= len(pile):
+        return node
+    return {**node, name: pile[:start] + [None] * (len(pile) - start)}

@@ -21,9 +21,10 @@ from games.core import step_data
 SCHEMA_VERSION = 4
 
 # "Determining Enemy Actions": the enemy action cards placed face down on the action
-# decks, and the order of the enemy action deck, are known to no player; the displays
-# never receive them (games.core.secrets).
-SECRETS = ("plan.*.enemy.card", "enemy_deck.draw")
+# decks, the order in which each action deck's cards still face down will come, and
+# the order of the enemy action deck are known to no player; the displays never
+# receive them (games.core.secrets).
+SECRETS = ("plan.*.enemy.card", "plan.*.order[next:]", "enemy_deck.draw")
 
 # "Farrenroc": stability 10 (pieces numbered 10 down to the base).
 STABILITY = 10

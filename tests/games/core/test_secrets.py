@@ -72,3 +72,14 @@ def test_no_game_hands_its_view_the_order_of_a_face_down_pile():
         dataclasses.replace(game, show=show).view(state)
         assert all(card is None for pile in draw_piles(seen[-1]) for card in pile), game.id
     assert "gloom-of-kilforth" in shuffled  # a pile with cards was there to keep back
+
+
+def test_the_tail_of_a_pile_turned_up_from_the_front_is_secret_from_its_counter_on():
+    """``order[next:]``: the cards already turned stay, those still face down are hidden,
+    and the pile keeps its length so a view can count them."""
+    state = {"plan": {"day": {"order": [2, "enemy", 0], "next": 1}, "night": {"order": [1], "next": 1}}}
+    kept = copy.deepcopy(state)
+    out = without(state, ("plan.*.order[next:]",))
+    assert out["plan"]["day"] == {"order": [2, None, None], "next": 1}
+    assert out["plan"]["night"] is state["plan"]["night"]  # all turned: nothing to hide, nothing copied
+    assert state == kept

@@ -79,7 +79,8 @@ def test_no_view_shows_an_unrevealed_enemy_card_through_two_rounds():
 
 def test_the_view_never_holds_a_face_down_card_nor_the_enemy_deck_order():
     """"Determining Enemy Actions": the cards are placed facedown; the view function is
-    handed the state without them (``SECRETS``), so no view can print one."""
+    handed the state without them (``SECRETS``), so no view can print one; nor the order
+    in which an action deck's cards still face down will come."""
     seen = []
 
     def spy(game, state):
@@ -96,6 +97,10 @@ def test_the_view_never_holds_a_face_down_card_nor_the_enemy_deck_order():
     assert any(not slot["revealed"] for slot in slots) and any(slot["revealed"] for slot in slots)
     assert all(("card" in slot) == slot["revealed"] for slot in slots)
     assert all("draw" not in state["enemy_deck"] and "rng" not in state for state in seen)
+    decks = [entry for state in seen for entry in (state["plan"] or {}).values() if entry["order"]]
+    assert any(entry["next"] < len(entry["order"]) for entry in decks)
+    assert all(card is not None for entry in decks for card in entry["order"][:entry["next"]])
+    assert all(card is None for entry in decks for card in entry["order"][entry["next"]:])
 
 
 def test_a_revealed_card_is_shown():
