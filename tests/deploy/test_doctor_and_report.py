@@ -11,6 +11,7 @@ import json
 import sqlite3
 import zipfile
 from collections import namedtuple
+from pathlib import Path
 
 from app import doctor
 from app.config import Config
@@ -61,10 +62,8 @@ def test_a_pin_held_by_another_program_is_named(monkeypatch):
     assert "systemctl stop tablewarden" in findings["pins"].fix
 
 
-def test_the_mirror_is_counted_among_the_backups(tmp_path):
-    """The mirror is the newest restore point (docs/JOURNAL.md, "Backups"): the doctor checks it
-    with the rotating copies, and names it when it is damaged."""
-    data = tmp_path / "data"
+def backed_up(data: Path) -> tuple[Path, Path]:
+    """A data directory with a Kreel Manor game, one rotating copy and the mirror."""
     journal, _ = Journal.open(data)
     journal.new_game("kreel-manor", {}, 1)
     journal.backup()
@@ -72,6 +71,13 @@ def test_the_mirror_is_counted_among_the_backups(tmp_path):
     db = sqlite3.connect(data / "journal.db")
     mirror = build_mirror(db, data / "backups")
     db.close()
+    return data, mirror
+
+
+def test_the_mirror_is_counted_among_the_backups(tmp_path):
+    """The mirror is the newest restore point (docs/JOURNAL.md, "Backups"): the doctor checks it
+    with the rotating copies, and names it when it is damaged."""
+    data, mirror = backed_up(tmp_path / "data")
     findings = by_check(doctor.check_data_dir(data))
     assert findings["backups"].status == "ok"
     assert findings["backups"].summary.startswith("the mirror and 1 copy healthy")
@@ -84,14 +90,7 @@ def test_a_mirror_left_mid_sync_by_a_power_cut_is_rolled_back_and_healthy(tmp_pa
     """A sync killed after it spilled pages into the mirror leaves a hot rollback journal beside
     it: a read-only check would call the mirror damaged; SQLite rolls it back to the mirror
     before the sync (store.backup.settle), which the doctor reports healthy."""
-    data = tmp_path / "data"
-    journal, _ = Journal.open(data)
-    journal.new_game("kreel-manor", {}, 1)
-    journal.backup()
-    journal.close()
-    db = sqlite3.connect(data / "journal.db")
-    mirror = build_mirror(db, data / "backups")
-    db.close()
+    data, mirror = backed_up(tmp_path / "data")
     cut = tmp_path / "cut"
     cut.mkdir()
     writer = sqlite3.connect(mirror, isolation_level=None)
