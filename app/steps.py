@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from games.core import Command, CommandSpec, Game, RuleError, Step, StepKind, apply
 from games.core.engine import command_specs, current_step
+from games.core.errors import ParamError
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +73,18 @@ def why_not(game: Game, state: dict, spec: CommandSpec) -> RuleError:
     ("Only in Play phase", "No Encounter", "Ancient not on map").
 
     The command is tried on the state with its form's defaults (the engine is pure:
-    nothing changes) and its handler's refusal is the reason, so no game words its
-    rule twice. When the try is accepted (the menu's check is stricter than the
-    handler's) or fails otherwise, the plain "Not possible now" stands.
+    nothing changes) and a rule's refusal is the reason, so no game words its rule
+    twice. When the try is accepted (the menu's check is stricter than the
+    handler's), when the defaults do not even fit the form (a :class:`ParamError`:
+    "Status: not a choice" with no status to choose says nothing of the rule), or
+    when it fails otherwise, the plain "Not possible now" stands.
     """
     plain = RuleError("Not possible now", f"{spec.help}: not possible at this point of the game.")
     try:
         values = {p.name: p.initial() for p in spec.resolved_params(state) if p.kind != "dice"}
         apply(game, state, Command(spec.name, values))
+    except ParamError:
+        return plain
     except RuleError as err:
         return err
     except Exception:  # noqa: BLE001 - a handler that assumes what the menu checked: say it plainly

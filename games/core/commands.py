@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from games.core.errors import RuleError
+from games.core.errors import ParamError, RuleError
 
 if TYPE_CHECKING:
     from games.core.context import Context
@@ -128,24 +128,24 @@ class Param:
             return None
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"{label}: need a number",
+                raise ParamError(f"{label}: need a number",
                                 f"{label} must be a whole number, got {value!r}.")
             if self.low is not None and value < self.low:
-                raise RuleError(f"{label} min is {self.low}",
+                raise ParamError(f"{label} min is {self.low}",
                                 f"{label} must be at least {self.low}, got {value}.")
             if self.high is not None and value > self.high:
-                raise RuleError(f"{label} max is {self.high}",
+                raise ParamError(f"{label} max is {self.high}",
                                 f"{label} must be at most {self.high}, got {value}.")
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                raise RuleError(f"{label}: yes or no", f"{label} must be true or false, got {value!r}.")
+                raise ParamError(f"{label}: yes or no", f"{label} must be true or false, got {value!r}.")
         elif self.kind == "choice":
             if value not in self.choices:
-                raise RuleError(f"{label}: not a choice",
+                raise ParamError(f"{label}: not a choice",
                                 f"{label} must be one of {', '.join(self.choices)}; got {value!r}.")
         elif self.kind == "text":
             if not isinstance(value, str) or (self.high is not None and len(value) > self.high):
-                raise RuleError(f"{label}: bad text",
+                raise ParamError(f"{label}: bad text",
                                 f"{label} must be text of at most {self.high} characters.")
         elif self.kind == "dice":
             check_dice(value, label)
@@ -155,10 +155,10 @@ class Param:
 def check_dice(value: Any, label: str = "Dice") -> list[dict]:
     """Validate a dice report: a list of ``{"kind": str, "face": int | str}``."""
     if not isinstance(value, list):
-        raise RuleError(f"{label}: need dice", f"{label} must be a list of dice, got {value!r}.")
+        raise ParamError(f"{label}: need dice", f"{label} must be a list of dice, got {value!r}.")
     for die in value:
         if not (isinstance(die, Mapping) and isinstance(die.get("kind"), str) and "face" in die):
-            raise RuleError(f"{label}: bad die", f"Each die needs a kind and a face, got {die!r}.")
+            raise ParamError(f"{label}: bad die", f"Each die needs a kind and a face, got {die!r}.")
     return value
 
 
@@ -194,7 +194,7 @@ class CommandSpec:
         known = {p.name for p in self.params}
         unknown = sorted(set(params) - known)
         if unknown:
-            raise RuleError(
+            raise ParamError(
                 f"Unknown: {unknown[0]}"[:21],
                 f"Command {self.name!r} has no parameter {unknown[0]!r}; it takes: "
                 + (", ".join(sorted(known)) or "nothing") + ".",
@@ -207,5 +207,5 @@ class CommandSpec:
                 # A default (fixed or from the state) is checked like a given value.
                 out[p.name] = None if p.default is None else p.checked(p.default, state)
             else:
-                raise RuleError(f"{p.title}: missing"[:42], f"Command {self.name!r} needs {p.name!r}.")
+                raise ParamError(f"{p.title}: missing"[:42], f"Command {self.name!r} needs {p.name!r}.")
         return out

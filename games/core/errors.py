@@ -31,3 +31,8 @@ class RuleError(Exception):
 
     def __str__(self) -> str:
         return self.long
+
+
+class ParamError(RuleError):
+    """A value that does not fit its parameter (a number out of range, not one of the
+    choices, missing): the command's form refused it, not a rule of the game."""

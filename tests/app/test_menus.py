@@ -48,3 +48,15 @@ def test_history_entries_spend_the_line_on_what_was_done_not_on_prefixes(journal
     items = controller.frame().history.items
     assert items[:2] == ("2. Reset the tokens", "1. Start Round")
     assert menus.history_label(7, "Corrected: Counter 3 \u2192 10") == "7. Set Counter 3 \u2192 10"
+
+
+def test_defaults_that_do_not_fit_the_form_give_no_reason_but_the_plain_one(journal, clock):
+    """Tried with its form's defaults, an action whose form has nothing to choose fails on
+    the form ("Status: not a choice"), which says nothing of the rule: the plain reason."""
+    journal.new_game("tainted-grail", {}, 7)  # no Character has a status marked
+    controller = Controller(journal, seed=lambda: 7, clock=clock, dim_after=0)
+    controller.handle(Press("select"))
+    label = next(spec.help for spec in get_game("tainted-grail").commands if spec.name == "unmark_status")
+    assert controller.frame().menu.items.index(label) in controller.frame().menu.marked
+    choose(controller, label)
+    assert controller.frame().message.short == "Not possible now"
