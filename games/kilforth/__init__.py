@@ -7,7 +7,7 @@ The rulebook is ``rules/gloom-of-kilforth.md``; what the box automates is in
 
 from games.core import Game, register
 from games.kilforth import commands, procedures, rules, setup, turns, views
-from games.kilforth.state import SCHEMA_VERSION, migrate_1, migrate_2, migrate_3, migrate_market_3
+from games.kilforth.state import SCHEMA_VERSION, SECRETS, migrate_1, migrate_2, migrate_3, migrate_market_3
 
 GAME = register(
     Game(
@@ -26,6 +26,6 @@ GAME = register(
         migrations={1: migrate_1, 2: migrate_2, 3: migrate_3},
         command_migrations={3: migrate_market_3},
         rules_file="rules/gloom-of-kilforth.md",
-        secrets=("night_deck.draw.*",),  # the face-down Night deck's order; its size stays shown
+        secrets=SECRETS,
     )
 )

@@ -14,6 +14,11 @@ from games.core import RuleError
 
 SCHEMA_VERSION = 4
 
+# "2. Setup", Night Deck: "Shuffle the Night deck and place it face-down beside the map."
+# The order of the cards to come is known to no player; the displays get the pile's
+# size only (games.core.secrets).
+SECRETS = ("night_deck.draw.*",)
+
 # "3. Card Anatomy", Races: the four core attributes.
 ATTRIBUTES = ("fight", "study", "sneak", "influence")
 Attribute = Literal["fight", "study", "sneak", "influence"]
