@@ -14,6 +14,16 @@ checks the copy against the original where it is present):
     commands = ["engage"]            # prompted: a command the player answers with
     why = "card text"                # players/components/flavour: why the box does not apply it
     follows = "body"                 # a summary that differs from the body: which text the box follows
+    edges = ["tests/games/kilforth/test_edges_night.py::test_gloom_at_zero"]
+                                     # automated: the tests of the rule's edges (zero, the limit and
+                                     # past it, ties, order, the last hero, each variant and player
+                                     # count), their expected values written from the rulebook alone
+    edges = "none"                   # ... or no such edge, and then
+    edges_why = "a plain count"      # why not
+
+An automated entry without ``edges`` is *claimed*, not yet audited for its
+edges: :func:`problems` accepts it (the audit is under way), ``make
+rules-ledger`` counts it, and :func:`edge_problems` names it.
 
 ``python -m tests.rules.ledger`` (``make rules-ledger``) prints the coverage
 per game; :func:`problems` is what the test asserts empty.
@@ -47,6 +57,8 @@ class Entry:
     commands: list[str] = field(default_factory=list)
     why: str = ""
     index: int = 0
+    edges: list[str] | str | None = None  # tests, "none" (with edges_why), or not audited yet
+    edges_why: str = ""
 
 
 def rulebook_lines(game_id: str) -> list[str]:
@@ -87,12 +99,14 @@ def load(game_id: str, problems: list[str]) -> list[Entry]:
     entries = []
     for index, raw in enumerate(data.get("entry", []), 1):
         where = f"{game_id} entry {index} ({raw.get('what', '?')})"
-        unknown = set(raw) - {"lines", "status", "what", "tests", "steps", "commands", "why", "follows"}
+        unknown = set(raw) - {"lines", "status", "what", "tests", "steps", "commands", "why", "follows",
+                              "edges", "edges_why"}
         if unknown:
             problems.append(f"{where}: unknown keys {sorted(unknown)}")
         entry = Entry(_parse_lines(raw.get("lines", []), where, problems), raw.get("status", ""),
                       raw.get("what", ""), list(raw.get("tests", [])), list(raw.get("steps", [])),
-                      list(raw.get("commands", [])), raw.get("why", ""), index)
+                      list(raw.get("commands", [])), raw.get("why", ""), index,
+                      raw.get("edges"), raw.get("edges_why", ""))
         entries.append(entry)
     return entries
 
@@ -153,6 +167,7 @@ def problems(game_id: str) -> list[str]:
             found.append(f"{where}: {entry.status} without a step or command")
         if entry.status in ("players", "components", "flavour") and not entry.why:
             found.append(f"{where}: {entry.status} without a 'why'")
+        found += _edge_shape(entry, where, cache)
         found += [f"{where}: no test {t}" for t in entry.tests if not _test_exists(t, cache)]
         found += [f"{where}: no step {s}" for s in entry.steps if s not in steps]
         found += [f"{where}: no command {c}" for c in entry.commands if c not in commands]
@@ -160,6 +175,36 @@ def problems(game_id: str) -> list[str]:
     if missing:
         found.append(f"{game_id}: {len(missing)} lines in no entry: {_ranges(missing)}")
     return found
+
+
+def _edge_shape(entry: Entry, where: str, cache: dict[Path, set[str]]) -> list[str]:
+    """What is malformed in an entry's ``edges``: a test that does not exist, "none" without a
+    reason, edges on an entry that is not automated."""
+    if entry.edges is None:
+        return []
+    if entry.status != "automated":
+        return [f"{where}: edges on a {entry.status} entry (only automated rules are audited)"]
+    if entry.edges == "none":
+        return [] if entry.edges_why else [f"{where}: edges = \"none\" without an 'edges_why'"]
+    if not isinstance(entry.edges, list) or not entry.edges:
+        return [f"{where}: edges is neither a list of tests nor \"none\""]
+    return [f"{where}: no edge test {t}" for t in entry.edges if not _test_exists(str(t), cache)]
+
+
+def edge_audit(game_id: str) -> tuple[int, int, int]:
+    """Automated entries with edge tests, with ``edges = "none"``, and in all."""
+    ignored: list[str] = []
+    automated = [e for e in load(game_id, ignored) if e.status == "automated"]
+    tested = sum(1 for e in automated if isinstance(e.edges, list) and e.edges)
+    none = sum(1 for e in automated if e.edges == "none")
+    return tested, none, len(automated)
+
+
+def edge_problems(game_id: str) -> list[str]:
+    """The automated entries whose edges are not audited yet (no ``edges``)."""
+    ignored: list[str] = []
+    return [f"{game_id} entry {e.index} ({e.what})" for e in load(game_id, ignored)
+            if e.status == "automated" and e.edges is None]
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -197,6 +242,9 @@ def main() -> int:
         for status in STATUSES:
             print(f"  {status:<11} {counts[status]:>5}")
         print(f"  {'unaccounted':<11} {missing:>5}")
+        tested, none, automated = edge_audit(game_id)
+        print(f"  edges: {tested} of {automated} automated entries have edge tests, {none} say"
+              f" \"none\" (with why), {automated - tested - none} not yet audited")
     return 0
 
 

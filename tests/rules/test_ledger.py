@@ -41,3 +41,23 @@ def test_the_checker_finds_gaps_overlaps_and_missing_tests(tmp_path, monkeypatch
     assert any("no test tests/nowhere.py::test_x" in p for p in found)
     assert any("no step threat.nosuchstep" in p for p in found)
     assert any("lines in no entry: 6" in p or "lines in no entry: 7" in p for p in found)
+
+
+def test_the_checker_finds_malformed_edges(tmp_path, monkeypatch):
+    monkeypatch.setattr(ledger, "LEDGERS", tmp_path)
+    (tmp_path / "kreel-manor.toml").write_text(
+        '[[entry]]\nlines = ["1"]\nstatus = "automated"\nwhat = "a"\n'
+        'tests = ["tests/rules/test_ledger.py::test_the_checker_finds_malformed_edges"]\n'
+        'edges = ["tests/nowhere.py::test_edge"]\n'
+        '[[entry]]\nlines = ["2"]\nstatus = "automated"\nwhat = "b"\n'
+        'tests = ["tests/rules/test_ledger.py::test_the_checker_finds_malformed_edges"]\nedges = "none"\n'
+        '[[entry]]\nlines = ["3"]\nstatus = "flavour"\nwhat = "c"\nwhy = "d"\n'
+        'edges = "none"\nedges_why = "e"\n'
+        '[[entry]]\nlines = ["4"]\nstatus = "automated"\nwhat = "f"\n'
+        'tests = ["tests/rules/test_ledger.py::test_the_checker_finds_malformed_edges"]\n')
+    found = ledger.problems("kreel-manor")
+    assert any("no edge test tests/nowhere.py::test_edge" in p for p in found)
+    assert any("(b): edges = \"none\" without an 'edges_why'" in p for p in found)
+    assert any("(c): edges on a flavour entry" in p for p in found)
+    assert ledger.edge_audit("kreel-manor") == (1, 1, 3)
+    assert ledger.edge_problems("kreel-manor") == ["kreel-manor entry 4 (f)"]
