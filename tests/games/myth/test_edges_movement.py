@@ -12,7 +12,6 @@ import pytest
 from games.myth import GAME
 from tests.games.myth.helpers import Table, enemy_card_first, played, put
 
-
 OBJECTIVE_TIE = ("deviation: 'Enemy Movement Priority' says a tie between objectives is the players' "
                  "choice; the box picks by track order (Despair first) and asks nothing")
 
