@@ -1,0 +1,293 @@
+"""Edges of '8. Actions' read from the rulebook alone: Rest and Long Rest, Confront (Strangers),
+Search, Clear and obstacles ('12. Additional Rules'), and a Deed during an Action ('10. Deeds')."""
+
+import pytest
+
+from games.kilforth.state import cell_index
+
+from .helpers import WARRIOR, d6, do, place, refused, start, step_id
+
+
+def _hurt(**options) -> dict:
+    """A solo hero at Sprawl City with 4 HP of 6: Rest and Long Rest are both possible."""
+    state = start(**options)
+    state["heroes"][0]["max_hp"] = 6
+    return state
+
+
+# --- Action: Rest (or Long Rest) ---------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says a Long Rest is the first and only Action of the Day; the box "
+    "accepts Hide after it (AP from a Loot token)"))
+def test_long_rest_is_the_only_action_of_the_day_even_with_ap_gained_after_it():
+    """"Action: Rest (or Long Rest)", Long Rest, Restriction: "this has to be the first and
+    only Action the hero takes this Day"; "The hero discards all Action Points ... They do
+    not regain any Action Points." A Loot token's AP (a Resolve Deed, "Loot": e.g. 'Gain 1
+    Move AP') after a Long Rest buys no further Action that Day: Hide is refused."""
+    state = _hurt()
+    state["heroes"][0]["loot"] = 1
+    state = do(state, "long_rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["ap"]) == (6, 0)
+    state = do(state, "resolve", source="Loot token", ap=1)
+    assert state["heroes"][0]["ap"] == 1
+    refused(state, "hide")
+    refused(state, "move", to="C2")
+
+
+def test_long_rest_is_refused_after_any_other_action_that_day():
+    """Long Rest, Restriction: "this has to be the first and only Action the hero takes this
+    Day" - one Action (Hide) before it, with AP and HP to spare, and it is refused."""
+    state = do(_hurt(), "hide")
+    assert state["heroes"][0]["ap"] == 3
+    refused(state, "long_rest")
+
+
+def test_long_rest_at_one_hp_below_maximum_heals_to_full_and_discards_every_ap():
+    """Long Rest: "The hero discards all Action Points and restores their HP to their maximum
+    health." With 1 HP missing the whole 4 AP still go."""
+    state = start()  # 4 HP of 5
+    state = do(state, "long_rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["max_hp"], hero["ap"]) == (5, 5, 0)
+
+
+def test_long_rest_at_full_hp_is_refused():
+    """Long Rest, Restriction: "has fewer HP than their maximum health"."""
+    state = start()
+    state["heroes"][0]["max_hp"] = 4
+    refused(state, "long_rest")
+
+
+def test_long_rest_with_an_encounter_here_is_refused():
+    """Long Rest, Restriction: "Hero is at a location with no encounters"."""
+    state = _hurt()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    place(state, cell_index("C2"), "quest", study=2)
+    refused(state, "long_rest")
+
+
+def test_rest_never_above_maximum_and_gives_no_ap():
+    """"Action: Rest": "The hero gains 1 HP ... They do not regain an Action Point";
+    Restriction: "fewer HP than their maximum health". 4 of 5 rests to 5 (AP 4 -> 3), then
+    a second Rest is refused."""
+    state = start()
+    state = do(state, "rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["ap"]) == (5, 3)
+    refused(state, "rest")
+
+
+# --- Stage 2: Evasion Opportunity: the evaded foe "doesn't exist" ------------------------------
+
+def _evaded(**hero) -> dict:
+    """A Hidden solo hero (4 HP of 6) moves onto C2, draws an Enemy (Sneak 1) and evades it."""
+    state = _hurt()
+    state["heroes"][0].update(hero)
+    state = do(do(state, "hide"), "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    state = do(state, "stance", choice="evade")
+    state = do(state, "evade_roll", dice=d6(6, 1))
+    assert state["procedure"] is None and state["heroes"][0]["evaded"]
+    return state
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says an evaded foe is as if it did not exist; the box refuses Rest "
+    "there: 'Encounter here'"))
+def test_rest_beside_an_evaded_foe_as_if_it_did_not_exist():
+    """"Stage 2: Evasion Opportunity": "the foe is successfully evaded ... and the hero
+    continues the game as if the foe doesn't exist until either the Day ends or the hero
+    leaves this location." "Action: Rest", Restriction: "a location with no encounters" -
+    the evaded Enemy is the only card here, so the hero may Rest: +1 HP."""
+    state = _evaded()
+    state = do(state, "rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["ap"]) == (5, 1)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says an evaded foe is as if it did not exist; the box refuses Search"
+    " there"))
+def test_search_beside_an_evaded_foe_as_if_it_did_not_exist():
+    """"Stage 2: Evasion Opportunity": "as if the foe doesn't exist"; "Action: Search",
+    Restriction: "a location with no encounter and no obstacle" - so the hero may Search
+    there and draw another encounter."""
+    state = _evaded()
+    state = do(state, "search")
+    assert step_id(state) == "draw"
+    assert state["heroes"][0]["ap"] == 1
+
+
+def test_the_evaded_foe_exists_again_once_the_hero_leaves_and_returns():
+    """"... until either the Day ends or the hero leaves this location": back at the
+    location the same Day, the Enemy is engaged again ("Action: Move": "If the hero's
+    location contains an Enemy, they must immediately engage that Enemy")."""
+    state = _evaded()
+    state = do(state, "move", to="C3")
+    state["heroes"][0]["hidden"] = False
+    state = do(state, "move", to="C2")
+    assert state["procedure"] is not None and state["procedure"]["name"] == "battle"
+
+
+# --- Action: Confront, Strangers ---------------------------------------------------------------
+
+def _stranger(influence: int = 3, **hero) -> tuple[dict, int]:
+    state = start([dict(WARRIOR, influence=2)])
+    state["heroes"][0].update(cell=cell_index("C2"), **hero)
+    thug = place(state, cell_index("C2"), "stranger", influence=influence, fight=1, hp=2, sneak=1)
+    return state, thug
+
+
+def test_a_later_confront_test_with_no_successes_makes_no_enemy():
+    """"Action: Confront", Strangers: "As long as a hero gains at least one success in their
+    first Confront Test with a Stranger ... negotiations proceed smoothly. However, if the
+    hero has zero total successes after their first Confront Test with this Stranger, the
+    Stranger becomes an Enemy". First Test: 1 success; the second Test rolls none (1 in
+    total): no Enemy token, no engagement."""
+    state, thug = _stranger()
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(5, 1))
+    state = do(state, "fate", use="no")
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["encounters"][0]["enemy_of"] == []
+    assert state["heroes"][0]["enemy_tokens"] == 4
+    assert state["heroes"][0]["successes"] == [{"encounter": thug, "attribute": "influence", "count": 1}]
+    assert state["procedure"] is None
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says only the first Confront Test with a Stranger can make it an "
+    "Enemy; the box places an Enemy token on a later Test with zero total"))
+def test_a_later_confront_test_with_no_successes_after_leaving_makes_no_enemy():
+    """Strangers: only "their first Confront Test with a Stranger" can make it an Enemy ("zero
+    total successes after their first Confront Test with this Stranger"). The first Test
+    gains 1 success; the hero leaves ("If a hero leaves a location, by any means, all their
+    successes at that location are lost") and comes back; the second Test rolls none - zero
+    in total, but it is not the first Test: no Enemy token, no engagement."""
+    state, thug = _stranger()
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(5, 1))
+    state = do(state, "fate", use="no")
+    state = do(state, "move", to="C3")
+    state = do(state, "move", to="C2")
+    assert state["heroes"][0]["successes"] == [] and state["procedure"] is None
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["encounters"][0]["enemy_of"] == [] and state["heroes"][0]["enemy_tokens"] == 4
+    assert state["procedure"] is None
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says only the first Confront Test with a Stranger can make it an "
+    "Enemy; the box places an Enemy token on a Day-2 Test with zero successes"))
+def test_a_confront_test_on_a_later_day_with_no_successes_makes_no_enemy():
+    """Strangers: "if the hero has zero total successes after their first Confront Test with
+    this Stranger, the Stranger becomes an Enemy". Day 1: 1 success, then Camp (successes
+    lost: "A hero loses all of their accumulated successes if they ... make Camp"); Day 2:
+    a Test with no success is not the first Test with this Stranger - no Enemy token."""
+    state, thug = _stranger()
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(5, 1))
+    state = do(state, "fate", use="no")
+    state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")  # Dawn's unveil reminder; Breaking Camp: Day 2
+    assert state["day"] == 2 and state["procedure"] is None
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    state = do(state, "fate", use="no")
+    assert state["encounters"][0]["enemy_of"] == [] and state["heroes"][0]["enemy_tokens"] == 4
+    assert state["procedure"] is None
+
+
+def test_a_first_confront_test_saved_by_fate_makes_no_enemy():
+    """Strangers: "at least one success in their first Confront Test ... whether by rolling
+    or calling on Fate": no dice success, Fate called, 1 success - no Enemy token."""
+    state, thug = _stranger()
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    state = do(state, "fate", use="Fate token")
+    assert state["encounters"][0]["enemy_of"] == []
+    assert state["heroes"][0]["enemy_tokens"] == 4 and state["heroes"][0]["fate"] == 3
+
+
+def test_a_first_confront_test_with_zero_successes_and_fate_declined_makes_an_enemy():
+    """Strangers: "if the hero has zero total successes after their first Confront Test with
+    this Stranger, the Stranger becomes an Enemy to that hero: they must place one of their
+    Enemy tokens on the Stranger" - and "the hero engages them immediately"."""
+    state, thug = _stranger()
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    state = do(state, "fate", use="no")
+    assert state["encounters"][0]["enemy_of"] == [0] and state["heroes"][0]["enemy_tokens"] == 3
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["surprise"] is None
+
+
+# --- Obstacles ('12. Additional Rules') ------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says there is no limit to obstacles at a location; the location form"
+    " stops at 9"))
+def test_obstacles_have_no_limit():
+    """'12. Additional Rules', Obstacles: "There's no limit to the number of obstacles at a
+    location." Ten obstacles are set on a location; one Clear leaves nine."""
+    state = start()
+    state = do(state, "location", location="C2", obstacles=10)
+    assert state["map"][cell_index("C2")]["obstacles"] == 10
+    state = do(state, "location", location="C2", obstacles=12)
+    assert state["map"][cell_index("C2")]["obstacles"] == 12
+
+
+def test_clear_removes_one_obstacle_of_several_and_a_loot_token():
+    """"Action: Clear": "Remove 1 obstacle from the hero's location ... The hero then draws 1
+    random Loot token" - 3 obstacles leave 2; Search is still refused ("Restriction: Hero is at
+    a location with no encounter and no obstacle")."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    state["map"][cell_index("C2")]["obstacles"] = 3
+    state = do(state, "clear")
+    assert state["map"][cell_index("C2")]["obstacles"] == 2 and state["heroes"][0]["loot"] == 1
+    refused(state, "search")
+
+
+def test_clear_at_six_loot_keeps_six():
+    """"Action: Clear" ... "Maximum of 6 Loot tokens" (Actions Summary); "Limit of 6: If a
+    hero ever has more than 6 ... Loot, they must discard down to 6"."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), loot=6)
+    state["map"][cell_index("C2")]["obstacles"] = 1
+    state = do(state, "clear")
+    assert state["heroes"][0]["loot"] == 6 and state["map"][cell_index("C2")]["obstacles"] == 0
+
+
+# --- '10. Deeds' during an Action ----------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook says a Deed may be performed during an Action; the box passes play "
+    "once the drawn card is entered, so the mover cannot Overcome it"))
+def test_overcome_the_stranger_a_move_drew_before_play_passes():
+    """'10. Deeds': "A hero may perform a Deed at any time during their turn - including
+    during an Action"; "Example Solo Hero Turn": the Warrior moves, draws the Farmer and
+    "Without having to spend an AP, the hero uses the Overcome Deed". With two heroes, the
+    mover (not the next hero) Overcomes the Stranger their Move drew and claims its reward;
+    the Move was their one Action (1 AP), then play passes to Hero 2."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="stranger", influence=2, gold=1)
+    farmer = state["encounters"][0]["id"]
+    state = do(state, "overcome", encounter=farmer)
+    state = do(state, "reward", loot="gold", rumour="card")
+    mover, other = state["heroes"]
+    assert (mover["gold"], mover["rumours"], mover["ap"]) == (2, 2, 3)
+    assert (other["gold"], other["rumours"], other["ap"]) == (1, 1, 4)
+    assert state["encounters"] == []
+    while state["procedure"] is not None and step_id(state) not in ("reward",):
+        state = do(state, "next")  # whatever closes the Move, if the box asks
+    assert state["active_hero"] == 1
