@@ -1,0 +1,91 @@
+"""Edges of Guardians ("Guardians", "I) Start of the Day": Move Guardians, "Travel"), each
+expected value read from the rulebook alone (rules/tainted-grail.md), not from the box."""
+
+import pytest
+
+from tests.games.grail.helpers import do, edit, new, next_until, refused, standing, step_id
+
+
+def _with_guardian(state, location, gid=1):
+    return edit(state, lambda s: s["guardians"].append(
+        {"id": gid, "name": f"Guardian {gid}", "location": location}))
+
+
+def _met_at_start_of_day(characters=2, face="south"):
+    """Guardian 1 on 102 rolls onto 101, where every Character stands."""
+    state = next_until(_with_guardian(new(characters), 102), "start-of-day.guardian")
+    state = do(state, "guardian_roll", face=face)
+    assert step_id(state) == "start-of-day.guardian_fight"
+    return state
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: every Character on a Guardian's Location fights it together; the box starts "
+    "`combat` with the Guardian for Character 1 alone"))
+def test_at_the_start_of_the_day_all_characters_there_fight_the_guardian_together():
+    """"Guardians": "If a Guardian enters a Location with any Character, it immediately
+    triggers the Encounter"; "If a Guardian stays in a Location with Characters present,
+    immediately start the Encounter (all Characters there must fight together)."
+
+    Both Characters stand on 101: the Combat with Guardian 1 has both as members, even
+    when only Character 1 is named."""
+    state = do(_met_at_start_of_day(), "combat", character=1, value=6, guardian=1)
+    assert state["encounter"]["members"] == [0, 1]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: all Characters there must fight a Guardian together; the box starts `combat` "
+    "with the Guardian for Character 1 alone"))
+def test_a_guardian_staying_put_is_fought_by_all_characters_there():
+    """"Guardians": "If a Guardian stays in a Location with Characters present, immediately
+    start the Encounter (all Characters there must fight together)." Three Characters on
+    101 with a Guardian that rolls Nothing: all three fight; the fourth, on 103, does not."""
+    state = standing(_with_guardian(new(4), 101), 103, 4)
+    state = next_until(state, "start-of-day.guardian")
+    state = do(state, "guardian_roll", face="nothing")
+    assert step_id(state) == "start-of-day.guardian_fight"
+    state = do(state, "combat", character=2, value=6, guardian=1)
+    assert state["encounter"]["members"] == [0, 1, 2]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a Party Travelling onto a Guardian resolves its Encounter as a Party; the "
+    "box starts `combat` with the Guardian for Character 1 alone"))
+def test_a_party_travelling_onto_a_guardian_fights_it_as_a_party():
+    """"Travel": "In a Party: any automatic Action or Guardian Encounter triggered by the
+    new Location is resolved as a Party"; "Guardians": "If a Character or Party enters a
+    Location with a Guardian, immediately trigger the Encounter". The Party of two that
+    travels north onto Guardian 1 on 102 fights it together."""
+    state = do(_with_guardian(new(2), 102), "travel", character=1, direction="north", party=True)
+    assert [c["location"] for c in state["characters"]] == [102, 102]
+    state = do(state, "combat", character=1, value=6, guardian=1)
+    assert state["encounter"]["members"] == [0, 1]
+
+
+def test_a_character_elsewhere_does_not_fight_the_guardian():
+    """"Guardians": "all Characters there must fight together" - only those there.
+    Character 2 on 103 is not in the Combat with the Guardian on 101."""
+    state = standing(_met_at_start_of_day(), 103, 2)
+    state = do(state, "combat", character=1, value=6, guardian=1)
+    assert state["encounter"]["members"] == [0]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: the Guardian Encounter of Move Guardians starts immediately, before the Event "
+    "is revealed; the box's `next` goes on to Reveal the Event while that Combat still runs"))
+def test_the_start_of_the_day_waits_for_the_guardian_encounter_before_the_event():
+    """"I) Start of the Day": "Move Guardians. For each Guardian on the table, roll the
+    Direction die and move it per the Guardian rules." then "Reveal and read a new Event
+    card."; "Guardians": "If a Guardian enters a Location with any Character, it
+    immediately triggers the Encounter."
+
+    The Encounter comes from Move Guardians and is resolved there: while it runs the Event
+    is not revealed (`next` is refused, the step stays); once it is won, `next` goes on to
+    the Event."""
+    state = do(_met_at_start_of_day(1), "combat", character=1, value=3, guardian=1)
+    refused(state, "next")
+    assert step_id(state) == "start-of-day.guardian_fight"
+    state = do(state, "adjust", track="combat.pool", delta=3)
+    assert state["encounter"] is None and state["guardians"] == []
+    state = do(state, "next")
+    assert step_id(state) == "start-of-day.event"
