@@ -1,0 +1,173 @@
+"""Edges of "Spawning Enemies", "Running Out of Minions", "Overruns" and "Muster",
+expected values from the rulebook alone.
+
+The stand-in board, as the state gives it: Dungeon 2 is two areas from Farrenroc
+and touches one area one closer (Village 1); Village 1 touches Farrenroc. Fate
+faces name Outlands and Lairs: Rage Outland 1, Guile Outland 2."""
+
+from __future__ import annotations
+
+from tests.games.myth.helpers import Table, played, put
+
+FILLERS = ("village-2", "village-3", "village-4", "village-5", "sanctuary-1", "sanctuary-2", "ruins-4")
+
+
+def _minions(state: dict, area: str) -> int:
+    return len(state["areas"][area]["minions"])
+
+
+def _on_board(state: dict) -> int:
+    return sum(len(a["minions"]) for a in state["areas"].values())
+
+
+def _supply_left(t: Table, left: int) -> None:
+    """Put minions on the board (3 an area, never near Dungeon 1-3) until ``left``
+    remain in the out-of-play supply."""
+    s = t.state
+    for area in FILLERS:
+        n = min(3, s["supply"]["minions"] - left)
+        if n > 0:
+            put(s, area, n)
+    assert s["supply"]["minions"] == left
+
+
+def test_a_fourth_minion_spawned_overruns_and_moves_one_closer_with_no_reserves():
+    """"Spawning Enemies": "If the designated area already has 3 minions when a
+    spawned minion would be placed, the players resolve an overrun"; "Overruns":
+    "players either must discard 1 resource ... or the overrun minion(s) are placed
+    one area closer to Farrenroc": with empty reserves, Village 1. Dungeon 2 holds
+    no objective: no track raised."""
+    t = played()
+    put(t.state, "dungeon-2", 3)
+    t.do("spawn", area="dungeon-2", count=1)
+    s = t.state
+    assert (_minions(s, "dungeon-2"), _minions(s, "village-1")) == (3, 1)
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}
+
+
+def test_a_spawn_that_exceeds_three_overruns_only_the_excess():
+    """"Overruns": "An overrun occurs when 1 or more minions would be spawned in an
+    area that already contains 3 minions or exceeds 3 minions after the spawn
+    effect": 2 there, 2 spawned: the third stays, the fourth is the overrun. With
+    a hope in the reserves the players discard it: "If a resource is discarded
+    place the overrun minions out of play"."""
+    t = played()
+    put(t.state, "dungeon-2", 2)
+    t.do("correct", track="hope", value=1)
+    t.do("spawn", area="dungeon-2", count=2)
+    assert t.step().id == "overrun"
+    t.do("overrun", choice="hope")
+    s = t.state
+    assert _minions(s, "dungeon-2") == 3 and _on_board(s) == 3
+    assert s["supply"]["minions"] == 17 and s["reserves"]["hope"] == 0
+
+
+def test_an_overrun_in_an_objective_location_raises_once_per_spawn_effect_each_effect():
+    """"Overruns": "Each time an overrun occurs in an objective location, players
+    must immediately raise the corresponding conquest track by 1. An overrun can be
+    triggered only once per area per spawn effect." Three minions spawned onto a
+    full supply token (Devastation) in one effect: +1; a second spawn effect
+    there: +1 again (1 to 3)."""
+    t = played()
+    t.state["areas"]["dungeon-2"]["objective"] = "supply"
+    put(t.state, "dungeon-2", 3)
+    t.do("spawn", area="dungeon-2", count=3)
+    assert t.state["conquest"]["devastation"] == 2
+    assert _minions(t.state, "village-1") == 3  # all three overrun minions one closer
+    t.do("spawn", area="dungeon-2", count=1)
+    s = t.state
+    assert s["conquest"]["devastation"] == 3
+    assert (_minions(s, "dungeon-2"), _minions(s, "farrenroc")) == (3, 1)  # hopped the full Village 1
+
+
+def test_running_out_exactly_at_the_last_minion_costs_nothing():
+    """"Running Out of Minions" applies "when none remain": with 2 in the supply, a
+    spawn of 2 places both; nothing is discarded, stability stays 10."""
+    t = played()
+    _supply_left(t, 2)
+    t.do("correct", track="supply", value=1)
+    t.do("spawn", area="dungeon-1", count=2)
+    s = t.state
+    assert _minions(s, "dungeon-1") == 2 and s["supply"]["minions"] == 0
+    assert s["reserves"]["supply"] == 1 and s["stability"] == 10
+
+
+def test_running_out_paid_in_full_costs_no_stability():
+    """"Running Out of Minions": "Discard 1 resource of the players' choice for each
+    minion that could not spawn. If players were unable to discard 1 or more
+    resources for the previous effect, reduce Farrenroc's stability by 1." One in
+    the supply, three to spawn: one placed, two owed, and the reserves hold exactly
+    two: both discarded, stability 10."""
+    t = played()
+    _supply_left(t, 1)
+    t.do("correct", track="hope", value=1)
+    t.do("correct", track="influence", value=1)
+    t.do("spawn", area="dungeon-1", count=3)
+    s = t.state
+    assert _minions(s, "dungeon-1") == 1
+    assert s["reserves"] == {"hope": 0, "supply": 0, "influence": 0}
+    assert s["stability"] == 10
+
+
+def test_running_out_short_by_several_costs_one_stability_once():
+    """"Running Out of Minions": "A single spawning effect will reduce Farrenroc's
+    stability by 1 only, regardless of how many resources the players are unable
+    to discard": none in the supply, three to spawn, one resource: it is
+    discarded, stability 10 to 9."""
+    t = played()
+    _supply_left(t, 0)
+    t.do("correct", track="supply", value=1)
+    t.do("spawn", area="dungeon-1", count=3)
+    s = t.state
+    assert s["reserves"]["supply"] == 0 and s["stability"] == 9
+    assert _minions(s, "dungeon-1") == 0
+
+
+def test_running_out_twice_costs_one_stability_per_effect():
+    """"Running Out of Minions": once per spawning effect: two effects with empty
+    reserves cost 2 (10 to 8)."""
+    t = played()
+    _supply_left(t, 0)
+    t.do("spawn", area="dungeon-1", count=2)
+    t.do("spawn", area="dungeon-3", count=1)
+    assert t.state["stability"] == 8
+
+
+def test_muster_two_dice_showing_one_symbol_send_both_to_its_area():
+    """"Muster": "players spawn minion tokens by rolling one fate die for each
+    muster simultaneously ... Locate the Outland or Lair area associated with the
+    fate die result": both dice show Rage: two minions in Outland 1."""
+    t = played(fate=["rage", "guile", "darkness", "darkness", "darkness"])
+    t.do("muster", count=2)
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Rage"}] * 2)
+    s = t.state
+    assert _minions(s, "outland-1") == 2 and _on_board(s) == 2
+
+
+def test_muster_a_die_missing_with_empty_reserves_costs_one_stability():
+    """"Muster": "This can only be done with non-darkness fate dice. For each die
+    that cannot be rolled discard one resource from the reserve"; "Farrenroc
+    Reserves": "Any time players are forced to discard one or more resources
+    exceeding the number of resources in the reserve, players discard as many
+    resources as they can and then reduce Farrenroc's stability by 1." Two
+    musters, one non-darkness die: one minion (Guile: Outland 2); nothing to
+    discard: stability 10 to 9."""
+    t = played(fate=["darkness", "rage", "darkness", "darkness", "darkness"])
+    t.do("muster", count=2)
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Guile"}])
+    s = t.state
+    assert _minions(s, "outland-2") == 1 and _on_board(s) == 1
+    assert s["stability"] == 9
+
+
+def test_muster_into_a_full_outland_overruns():
+    """"Muster" spawns ("players spawn minion tokens"); "Spawning Enemies": an area
+    already holding 3 minions overruns: Outland 1 full, a Rage die, empty reserves:
+    the minion goes one area closer to Farrenroc (Dungeon 3, Outland 1's only
+    neighbour)."""
+    t = played(fate=["rage", "darkness", "darkness", "darkness", "darkness"])
+    put(t.state, "outland-1", 3)
+    t.do("muster", count=1)
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Rage"}])
+    s = t.state
+    assert (_minions(s, "outland-1"), _minions(s, "dungeon-3")) == (3, 1)
