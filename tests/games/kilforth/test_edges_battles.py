@@ -1,0 +1,153 @@
+"""Edges of '9. Engagement' read from the rulebook alone: a Team's Hero Defeated Checks and
+their order, the First Hero marker they decide, and a hero eliminated by an Ancient."""
+
+import pytest
+
+from games.kilforth.state import cell_index
+
+from .helpers import WARRIOR, d6, do, place, start, step_id
+
+
+def _team_battle(active: int, foe_fight: int = 4) -> dict:
+    """Three heroes at C2, none has Camped; Hero ``active + 1`` is the First Hero and active,
+    and engages an Enemy (Fight ``foe_fight``, 9 HP) with the other two as a Team."""
+    heroes = [dict(WARRIOR, sneak=1) for _ in range(3)]
+    heroes[active]["sneak"] = 5
+    state = start(heroes, mode="coop")
+    assert state["active_hero"] == active == state["first_hero"]
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=foe_fight, hp=9, sneak=1)
+    others = "+".join(f"H{i + 1}" for i in range(3) if i != active)
+    state = do(state, "engage", encounter=wolf, team=others)
+    return do(state, "trap")
+
+
+def _rolling(state: dict) -> int:
+    """The hero whose roll (or the foe's roll against whom) is asked: the engaging hero,
+    then the Team, in the battle's own order (``procedure.data``: ``hero``, ``team``)."""
+    data = state["procedure"]["data"]
+    return ([data["hero"]] + data["team"])[data["rolling"]]
+
+
+def _round(state: dict, foe_faces: dict[int, list[int]]) -> dict:
+    """One Skirmish: every Team hero misses; the foe rolls ``foe_faces[hero]`` against each."""
+    while step_id(state) == "hero_roll":
+        state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    while step_id(state) == "foe_roll":
+        state = do(state, "foe_fight", dice=d6(*foe_faces[_rolling(state)]))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    return state
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook runs a Team's Hero Defeated Checks from the active hero clockwise "
+    "(Hero 2, 3, 1); the box checks Hero 2, then Hero 1 before Hero 3 (index order)"))
+def test_team_hero_defeated_checks_start_with_the_active_hero_and_go_clockwise():
+    """"Team Engagement", "Step 3 - Hero Defeated Check: Resolved by each Team hero
+    separately, starting with the active hero and continuing clockwise." A defeated hero
+    "Makes Camp" ("Hero Defeated"), and "The first hero to make Camp each Day takes the First
+    Hero marker" ("Action or Camp"). Hero 2 is active; all three Team heroes fall in one
+    round: the checks run Hero 2, Hero 3, Hero 1, so Hero 2 Camps first and holds the
+    marker."""
+    state = _team_battle(active=1)
+    state = _round(state, {0: [6] * 4, 1: [6] * 4, 2: [6] * 4})
+    assert all(h["defeated"] for h in state["heroes"])
+    assert state["pending_losses"] == [1, 2, 0]
+    assert state["first_hero"] == 1
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook runs a Team's Hero Defeated Checks from the active hero clockwise; "
+    "the box runs them in index order, so Hero 1 Camps before Hero 3 and takes the "
+    "marker"))
+def test_team_hero_defeated_checks_clockwise_after_a_surviving_active_hero():
+    """"Step 3 - Hero Defeated Check: ... starting with the active hero and continuing
+    clockwise": Hero 2 (active) survives, Hero 3 and Hero 1 fall; clockwise from Hero 2,
+    Hero 3 is checked (and Camps) before Hero 1, so Hero 3 takes the First Hero marker."""
+    state = _team_battle(active=1)
+    state = _round(state, {0: [6] * 4, 1: [1] * 4, 2: [6] * 4})
+    assert [h["defeated"] for h in state["heroes"]] == [True, False, True]
+    assert state["pending_losses"] == [2, 0]
+    assert state["first_hero"] == 2
+
+
+def test_team_hero_defeated_checks_from_the_last_seat_wrap_round_to_the_first():
+    """"... starting with the active hero and continuing clockwise": Hero 3 active, all three
+    fall - checked Hero 3, Hero 1, Hero 2; Hero 3 Camps first and takes the marker."""
+    state = _team_battle(active=2)
+    state = _round(state, {0: [6] * 4, 1: [6] * 4, 2: [6] * 4})
+    assert state["pending_losses"] == [2, 0, 1]
+    assert state["first_hero"] == 2
+
+
+def _team_assault_eliminates_the_first_camper() -> dict:
+    """Co-op, two heroes with their sagas complete (two Ancients: "in the cooperative game
+    each hero draws 1 Ancient"). Hero 1 Camps first (and takes the First Hero marker) at the
+    Ancient's location; Hero 2 Assaults it with Hero 1 in the Team ("A hero may join a Team
+    even if they have already made Camp"). Hero 1 (1 HP) is slain; Hero 2 defeats the
+    Ancient (2 HP); the other Ancient remains, so the game goes on."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for n, cell in enumerate(("B2", "D4")):
+        state["ancients"][n].update(in_play=True, cell=cell_index(cell), hp=2, max_hp=2, fight=1,
+                                    gold=3)
+    for hero in state["heroes"]:
+        hero.update(chapter=6, cell=cell_index("B2"))
+    state["heroes"][0]["hp"] = 1
+    state = do(state, "camp")
+    assert state["first_hero"] == 0 and state["active_hero"] == 1
+    state = do(state, "assault", ancient=1, team="H1")
+    while step_id(state) in ("plots", "trap"):
+        state = do(state, "next") if step_id(state) == "plots" else do(state, "trap")
+    rolls = {1: d6(6, 6, 1), 0: d6(1, 1, 1)}
+    while step_id(state) == "hero_roll":
+        state = do(state, "hero_fight", dice=rolls[_rolling(state)])
+    while step_id(state) == "foe_roll":
+        hit = _rolling(state) == 0
+        state = do(state, "foe_fight", dice=d6(6 if hit else 1))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["ancients"][0]["defeated"] and not state.get("over")
+    assert state["heroes"][0]["eliminated"]
+    return state
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: 'All rules ... no longer include that hero' - an eliminated "
+    "hero holding the First Hero marker takes no first turn; Breaking Camp hands the marker "
+    "back to them"))
+def test_an_eliminated_hero_holding_the_first_hero_marker_takes_no_first_turn():
+    """"Ancient Battles", Hero Defeated Check: "the hero is eliminated from the game ... All
+    rules and card references to heroes no longer include that hero." "Daylight Turns":
+    "Heroes take turns ... starting with the First Hero" - with Hero 1 eliminated while
+    holding the marker, the only hero left, Hero 2, takes the first turn of Day 2 and
+    holds the marker."""
+    state = _team_assault_eliminates_the_first_camper()
+    while state["procedure"] is not None and state["procedure"]["name"] != "night":
+        state = do(state, "reward") if step_id(state) == "reward" else do(state, "next")
+    if state["procedure"] is None:
+        state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")  # unveil; Breaking Camp
+    assert state["day"] == 2 and state["procedure"] is None
+    assert state["active_hero"] == 1 and state["first_hero"] == 1
+    assert state["heroes"][0]["ap"] == 0 and state["heroes"][1]["ap"] == state["heroes"][1]["hp"]
+
+
+def test_a_hero_eliminated_by_an_ancient_is_not_returned_to_sprawl_city_or_revived_at_dawn():
+    """"Ancient Battles": "If the hero has no HP, the hero is eliminated from the game. All
+    their cards and tokens are returned"; "Heroes defeated by an Ancient are eliminated from
+    the game" ("Hero Defeated") - Dawn's "Each defeated hero regains 2 HP" does not bring
+    them back: 0 HP, no gold, no rumours, no AP on Day 2."""
+    state = _team_assault_eliminates_the_first_camper()
+    hero = state["heroes"][0]
+    assert (hero["gold"], hero["rumours"], hero["loot"], hero["assets"]) == (0, 0, 0, 0)
+    while state["procedure"] is not None and state["procedure"]["name"] != "night":
+        state = do(state, "reward") if step_id(state) == "reward" else do(state, "next")
+    if state["procedure"] is None:
+        state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")
+    hero = state["heroes"][0]
+    assert hero["eliminated"] and hero["hp"] == 0 and hero["ap"] == 0
