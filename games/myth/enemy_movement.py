@@ -40,16 +40,23 @@ def farrenroc_excess(ctx: Context) -> None:
 
 
 def destinations(state: dict) -> list[tuple[str, int]]:
-    """Movement goals with their priority ("Enemy Movement Priority"): Farrenroc 1,
-    objectives by their track (highest first), then structures."""
-    goals = [(farrenroc(state["board"]), 0)]
-    order = sorted(TRACKS, key=lambda t: -state["conquest"][t])
+    """Movement goals with their priority ("Enemy Movement Priority"): Farrenroc 0,
+    an objective location 1 plus the number of tracks above its own (objectives
+    whose tracks tie share a priority: "If there is a tie between multiple
+    objectives ... players choose"), structures 4. Listed best first, tied
+    objectives in track order (Despair, Devastation, Corruption: the box's
+    former pick first), then board order."""
+    conquest = state["conquest"]
+    goals = [(farrenroc(state["board"]), 0, 0)]
     for area_id, area in state["areas"].items():
         if area["objective"]:
-            goals.append((area_id, 1 + order.index(TRACK_OF[area["objective"]])))
+            track = TRACK_OF[area["objective"]]
+            above = sum(1 for t in TRACKS if conquest[t] > conquest[track])
+            goals.append((area_id, 1 + above, TRACKS.index(track)))
         elif area["structure"]:
-            goals.append((area_id, 4))
-    return goals
+            goals.append((area_id, 4, 0))
+    goals.sort(key=lambda goal: goal[1:])
+    return [(area_id, priority) for area_id, priority, _ in goals]
 
 
 def march_movers(state: dict) -> list[str]:
@@ -72,12 +79,13 @@ def march_options(state: dict, area_id: str) -> list[str]:
 
     It moves toward the closest of Farrenroc, the objectives and the structures;
     among equally close ones the highest priority (Farrenroc, the objective of
-    the highest conquest track, structures). A tie between objectives or
-    structures left after that is the players' choice, and so is a tie between
-    shortest paths ("Enemy movement is resolved exactly like hero movement").
-    Each option is where the minion lands after hopping full areas. The former
-    pick: the first tied goal in board order, the neighbour holding the fewest
-    minions (then board id)."""
+    the highest conquest track, structures). A tie between objectives (of the
+    same kind, or of tracks tied for highest) or structures left after that is
+    the players' choice, and so is a tie between shortest paths ("Enemy movement
+    is resolved exactly like hero movement"). Each option is where the minion
+    lands after hopping full areas. The former pick: the first tied goal in
+    track order then board order, the neighbour holding the fewest minions
+    (then board id)."""
     keyed = []
     for goal, priority in destinations(state):
         dist = distances(state["board"], goal)

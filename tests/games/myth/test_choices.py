@@ -7,6 +7,8 @@ asks nothing; an illegal answer is refused with the rule's reason."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.myth import GAME
 from tests.games.myth.helpers import Table, enemy_card_first, played, put
 
@@ -129,6 +131,94 @@ def test_march_without_a_tie_asks_nothing():
     enemy_card_first(t)
     assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
     assert t.step() is None or t.step().id != "march_to"
+
+
+def _objectives_one_area_from_dungeon_2(objectives: dict[str, str], tracks: dict[str, int],
+                                        heroes: int = 1, structures: tuple[str, ...] = ()) -> Table:
+    """Objective tokens (area: kind), structures and the conquest tracks as given, one minion
+    in Dungeon 2, then a March. From Dungeon 2, Ruins 2, Village 1 and
+    Sanctuary 5 are one area away, Village 3 and Farrenroc two."""
+    t = played(heroes=heroes)
+    for area, kind in objectives.items():
+        t.state["areas"][area]["objective"] = kind
+    for area in structures:
+        t.state["areas"][area]["structure"] = True
+    put(t.state, "dungeon-2", 1)
+    for track, value in tracks.items():
+        t.do("correct", track=track, value=value)
+    enemy_card_first(t)
+    return t
+
+
+@pytest.mark.parametrize("heroes", [1, 2, 3, 4])
+@pytest.mark.parametrize("high", [1, 9])
+def test_march_objectives_whose_tracks_tie_for_highest_are_the_players_choice(heroes, high):
+    """"Enemy Movement Priority": "2. The objective location corresponding to the
+    highest conquest track" ... "If there is a tie between multiple objectives or
+    multiple structures when resolving enemy movement, players choose where the
+    enemy moves." Despair and Corruption tie for highest (at the first space and
+    at the last before the siege), Devastation below or level: the hope (Despair)
+    and influence (Corruption) objectives, equally close, are both offered; the
+    default is the box's former pick (Despair's, the track order); the players
+    take Corruption's. Any number of heroes."""
+    t = _objectives_one_area_from_dungeon_2(
+        {"ruins-2": "hope", "sanctuary-5": "influence"},
+        {"despair": high, "corruption": high, "devastation": 1}, heroes)
+    assert t.step().id == "march_to"
+    area = form(t, "march_to")["area"]
+    assert area.choices == ("ruins-2", "sanctuary-5")
+    assert area.default == "ruins-2"
+    t.do("march_to", area="sanctuary-5")
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1
+    assert t.state["areas"]["ruins-2"]["minions"] == []
+    assert t.state["areas"]["dungeon-2"]["minions"] == []
+
+
+def test_march_three_objectives_tied_all_three_offered_in_track_order():
+    """"Enemy Movement Priority": the three tracks level (1 each, as at Setup),
+    hope, supply and influence objectives each one area away: all three are the
+    players' choice, listed Despair, Devastation, Corruption."""
+    t = _objectives_one_area_from_dungeon_2(
+        {"sanctuary-5": "influence", "village-1": "supply", "ruins-2": "hope"},
+        {"despair": 1, "devastation": 1, "corruption": 1})
+    area = form(t, "march_to")["area"]
+    assert area.choices == ("ruins-2", "village-1", "sanctuary-5")
+    t.do("march_to", area="village-1")
+    assert len(t.state["areas"]["village-1"]["minions"]) == 1
+
+
+def test_march_objectives_tied_below_a_farther_highest_track_still_ask():
+    """"Enemy Movement Priority": minions "always move toward the closest
+    location"; among the closest, Devastation and Corruption tie (3 each) while
+    Despair's higher (6) objective is two areas away (Village 3): the players
+    choose between the two closest objectives."""
+    t = _objectives_one_area_from_dungeon_2(
+        {"village-3": "hope", "village-1": "supply", "sanctuary-5": "influence"},
+        {"despair": 6, "devastation": 3, "corruption": 3})
+    assert form(t, "march_to")["area"].choices == ("village-1", "sanctuary-5")
+
+
+def test_march_tied_track_whose_objective_is_farther_asks_nothing():
+    """"Enemy Movement Priority": the closest location first: Despair and
+    Corruption tie (4 each) but the hope objective is two areas away (Village 3),
+    the influence one one area (Sanctuary 5): the minion moves there unasked."""
+    t = _objectives_one_area_from_dungeon_2(
+        {"village-3": "hope", "sanctuary-5": "influence"},
+        {"despair": 4, "devastation": 1, "corruption": 4})
+    assert t.step() is None or t.step().id != "march_to"
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1
+
+
+def test_march_objective_tie_does_not_offer_an_equally_close_structure():
+    """"Enemy Movement Priority": objectives before "3. Structures": a structure
+    one area away (Village 1) is no option when two objectives of tied tracks are
+    as close; moving there is refused with the rule."""
+    t = _objectives_one_area_from_dungeon_2(
+        {"ruins-2": "hope", "sanctuary-5": "influence"},
+        {"despair": 2, "devastation": 1, "corruption": 2}, structures=("village-1",))
+    assert form(t, "march_to")["area"].choices == ("ruins-2", "sanctuary-5")
+    err = t.refused("march_to", area="village-1")
+    assert "Enemy Movement Priority" in err.long
 
 
 # --- which fate dice of the pool ----------------------------------------------------------

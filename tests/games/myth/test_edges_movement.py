@@ -7,13 +7,8 @@ Farrenroc two."""
 
 from __future__ import annotations
 
-import pytest
-
 from games.myth import GAME
 from tests.games.myth.helpers import Table, enemy_card_first, played, put
-
-OBJECTIVE_TIE = ("deviation: 'Enemy Movement Priority' says a tie between objectives is the players' "
-                 "choice; the box picks by track order (Despair first) and asks nothing")
 
 
 def _choices(t: Table, command: str) -> tuple:
@@ -35,7 +30,6 @@ def _objectives_near_dungeon_2(despair: int, corruption: int, devastation: int =
     return t
 
 
-@pytest.mark.xfail(strict=True, reason=OBJECTIVE_TIE)
 def test_tied_objectives_whose_tracks_tie_for_highest_ask_the_players():
     """"Enemy Movement Priority": "When there are several valid destinations, send
     minions to the highest priority based on the following order: 1. Farrenroc
@@ -52,7 +46,6 @@ def test_tied_objectives_whose_tracks_tie_for_highest_ask_the_players():
     assert t.state["areas"]["ruins-2"]["minions"] == []
 
 
-@pytest.mark.xfail(strict=True, reason=OBJECTIVE_TIE)
 def test_tracks_tied_above_the_third_still_ask():
     """"Enemy Movement Priority" 2 and its tie rule: Despair and Corruption tie at
     4 for highest, Devastation lower at 2 (its objective is not on the board): the
@@ -82,7 +75,6 @@ def test_highest_track_despair_by_one_decides_without_asking():
     assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=OBJECTIVE_TIE)
 def test_tied_objectives_two_minions_each_asked():
     """"Enemy Movement Priority": the tie is the players' choice for each minion
     ("Each minion in a non-objective structureless area moves 1 area", "March"):
