@@ -7,7 +7,15 @@ The rulebook is ``rules/gloom-of-kilforth.md``; what the box automates is in
 
 from games.core import Game, register
 from games.kilforth import commands, procedures, rules, setup, turns, views
-from games.kilforth.state import SCHEMA_VERSION, SECRETS, migrate_1, migrate_2, migrate_3, migrate_market_3
+from games.kilforth.state import (
+    SCHEMA_VERSION,
+    SECRETS,
+    migrate_1,
+    migrate_2,
+    migrate_3,
+    migrate_4,
+    migrate_market_3,
+)
 
 GAME = register(
     Game(
@@ -23,7 +31,7 @@ GAME = register(
         invariants=rules.invariants,
         end_check=rules.end_check,
         next_procedure=turns.next_procedure,
-        migrations={1: migrate_1, 2: migrate_2, 3: migrate_3},
+        migrations={1: migrate_1, 2: migrate_2, 3: migrate_3, 4: migrate_4},
         command_migrations={3: migrate_market_3},
         rules_file="rules/gloom-of-kilforth.md",
         secrets=SECRETS,

@@ -12,7 +12,7 @@ from typing import Literal
 from games.core import Context
 from games.core.dice import counted
 from games.kilforth.battles import start_battle
-from games.kilforth.encounters import defeat_encounter, encounter_here, make_enemy
+from games.kilforth.encounters import defeat_encounter, encounter_here, encounters_seen, make_enemy
 from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location
 from games.kilforth.locations import adjacent, where
 from games.kilforth.procedure_data import ConfrontTest, arrive_data
@@ -34,7 +34,10 @@ from games.kilforth.turns import end_turn, engage_enemies, in_daylight
 
 
 def _here(state: dict) -> list[Encounter]:
-    return encounters_at(state, active_hero(state)["cell"])
+    """The encounters at the active hero's location, as that hero sees them: not a foe
+    they evaded today ("Stage 2: Evasion Opportunity": "the hero continues the game as
+    if the foe doesn't exist until either the Day ends or the hero leaves")."""
+    return encounters_seen(state, state["active_hero"])
 
 
 def begin_action(ctx: Context, name: str) -> dict:
@@ -42,6 +45,9 @@ def begin_action(ctx: Context, name: str) -> dict:
     state = ctx.state
     require(in_daylight(state), "Not in Daylight", f"{name} is a Daylight Action (6. Daylight Phase).")
     hero = active_hero(state)
+    require(not hero["long_rested"], "Long Rest: no more",
+            f"{hero['name']} took a Long Rest, which has to be the first and only Action the hero "
+            "takes this Day (Action: Rest (or Long Rest)): make Camp.")
     require(hero["ap"] > 0, "No AP left: Camp",
             f"{hero['name']} has no Action Points: make Camp (7. Hero Turn, Action or Camp).")
     hero["ap"] -= 1
@@ -145,7 +151,8 @@ def confront(ctx: Context) -> None:
     n = max(0, hero[attribute] + ctx.params["bonus"] + len(team))
     ctx.start("test", {"hero": state["active_hero"], "attribute": attribute, "dice": n,
                        "needed": enc[attribute], "prior": entry["count"] if entry else 0,
-                       "encounter": enc["id"], "purpose": "confront", "first": entry is None,
+                       "encounter": enc["id"], "purpose": "confront",
+                       "first": state["active_hero"] not in enc["confronted_by"],
                        "rolled": 0, "fates": 0, "team": team, "action": True})
     ctx.note(f"{hero['name']} confronts {enc['name']}: {counted(n)} for {enc[attribute]} "
              f"{ATTRIBUTE_LABELS[attribute]}")
@@ -170,12 +177,14 @@ def _rest_check(ctx: Context, name: str) -> None:
 
 
 def long_rest(ctx: Context) -> None:
-    """"Long Rest": as Rest, and the first and only Action this Day; discard all AP
-    and heal to maximum."""
+    """"Long Rest": as Rest, and "the first and only Action the hero takes this Day";
+    discard all AP and heal to maximum. No Action follows it that Day, even with AP
+    gained after it (:func:`begin_action`)."""
     _rest_check(ctx, "Long Rest")
     require(active_hero(ctx.state)["actions_today"] == 0, "Must be 1st Action",
             "A Long Rest has to be the first and only Action the hero takes this Day.")
     hero = begin_action(ctx, "Long Rest")
+    hero["long_rested"] = True
     hero["ap"] = 0
     hero["hp"] = hero["max_hp"]
     spend_done(ctx, f"{hero['name']} takes a Long Rest: HP {hero['hp']}")
@@ -272,12 +281,16 @@ def arrive_next(ctx: Context) -> None:
 def confront_result(ctx: Context, data: ConfrontTest) -> None:
     """"Confront": the successes add to those gained against this encounter today; at
     or above its value the encounter is defeated and every hero's successes on it are
-    discarded ("Confront Result"). A Stranger met with zero successes in the first
-    Test becomes an Enemy to that hero ("Strangers") and is engaged at once."""
+    discarded ("Confront Result"). A Stranger met with zero successes in the hero's
+    first Confront Test with it - ever, not just today ("if the hero has zero total
+    successes after their first Confront Test with this Stranger") - becomes an Enemy
+    to that hero ("Strangers") and is engaged at once."""
     state, total = ctx.state, data["total"]
     hero = state["heroes"][data["hero"]]
     entry = add_successes(hero, data["encounter"], data["attribute"], total)
     enc = encounter_in_play(state, data["encounter"])
+    if data["hero"] not in enc["confronted_by"]:
+        enc["confronted_by"].append(data["hero"])
     if enc["type"] == "stranger" and data["first"] and total == 0:
         hero["successes"].remove(entry)
         make_enemy(state, data["hero"], enc)

@@ -194,10 +194,13 @@ def foe_defeated_check(ctx: Context) -> None:
 
 
 def hero_defeated_check(ctx: Context) -> None:
-    """Step 3: Hero Defeated Check - each Team hero separately, the active hero first.
-    The battle ends with the active hero's defeat or the foe's."""
+    """Step 3: Hero Defeated Check - "Resolved by each Team hero separately, starting
+    with the active hero and continuing clockwise" ("Team Engagement"): the order in
+    which the defeated Camp (the first to Camp takes the First Hero marker) and lose
+    their cards. The battle ends with the active hero's defeat or the foe's."""
     data, state = battle_data(ctx.state), ctx.state
-    for index in fighters(state, data):
+    seats = len(state["heroes"])
+    for index in sorted(fighters(state, data), key=lambda i: (i - data["hero"]) % seats):
         if state["heroes"][index]["hp"] == 0:
             _fall(ctx, index)
     active = state["heroes"][data["hero"]]

@@ -183,7 +183,9 @@ COMMANDS = (
                  Param("terrain", "choice", "Terrain", choices=TERRAINS, default="unknown"),
                  Param("gloom", "bool", "In gloom", default=False),
                  Param("gloom_hp", "int", "Gloom HP", low=0, high=9, default=1),
-                 Param("obstacles", "int", "Obstacles", low=0, high=9, default=0))),
+                 # "12. Additional Rules", Obstacles: "There's no limit to the number of
+                 # obstacles at a location."
+                 Param("obstacles", "int", "Obstacles", low=0, default=0))),
     # prompt answers
     CommandSpec("hero_values", "Enter a hero's values", hero_values,
                 (*(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIBUTE, default=1)

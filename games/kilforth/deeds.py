@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from games.core import Context
 from games.kilforth.battles import start_battle
-from games.kilforth.encounters import defeat_encounter, encounter_here
+from games.kilforth.encounters import defeat_encounter, encounter_here, encounters_seen
 from games.kilforth.locations import where
 from games.kilforth.procedure_data import battle_data
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset
-from games.kilforth.state import active_hero, encounters_at, require
+from games.kilforth.state import active_hero, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import in_daylight
 
@@ -125,8 +125,9 @@ def assault(ctx: Context) -> None:
             "(Saga Finale Completion).")
     require(hero["cell"] == ancient["cell"], "Not at the Ancient",
             f"Go to {where(ancient['cell'])}, the Ancient's location (Deed: Assault).")
-    require(not encounters_at(state, hero["cell"]), "Other encounters here",
-            "The Ancient's location must have no other encounters (Deed: Assault, Restriction).")
+    require(not encounters_seen(state, index), "Other encounters here",
+            "The Ancient's location must have no other encounters (Deed: Assault, Restriction); "
+            "a foe evaded today is as if it did not exist (Stage 2: Evasion Opportunity).")
     team = chosen_team(ctx)
     for i in (index, *team):
         require(state["heroes"][i]["chapter"] > 5, f"H{i + 1}: saga not done",

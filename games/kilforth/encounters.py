@@ -37,12 +37,18 @@ def encounter_here(state: dict, encounter_id: int, hero: dict) -> Encounter:
     return enc
 
 
+def encounters_seen(state: dict, index: int) -> list[Encounter]:
+    """The encounters at hero ``index``'s location but those they evaded: "the hero
+    continues the game as if the foe doesn't exist until either the Day ends or the
+    hero leaves this location" ("Stage 2: Evasion Opportunity")."""
+    hero = state["heroes"][index]
+    return [e for e in encounters_at(state, hero["cell"]) if e["id"] not in hero["evaded"]]
+
+
 def enemies_here(state: dict, index: int) -> list[Encounter]:
     """"7. Hero Turn", Enemy Engagement: Enemy cards and Strangers with this hero's Enemy
     token at the hero's location, except those evaded ("Stage 2: Evasion Opportunity")."""
-    hero = state["heroes"][index]
-    return [e for e in encounters_at(state, hero["cell"])
-            if (e["type"] == "enemy" or index in e["enemy_of"]) and e["id"] not in hero["evaded"]]
+    return [e for e in encounters_seen(state, index) if e["type"] == "enemy" or index in e["enemy_of"]]
 
 
 def encounter_choices(state: dict) -> tuple[str, ...]:

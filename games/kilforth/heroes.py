@@ -62,7 +62,8 @@ def eliminate(state: dict, index: int) -> None:
     their cards and tokens are returned to their appropriate discard piles and token
     supplies. All rules and card references to heroes no longer include that hero."
     So they take no further turns (as if Camped, without taking the First Hero
-    marker: they did not make Camp) and a marker they hold passes clockwise."""
+    marker: they did not make Camp) and a marker they hold passes clockwise - also
+    when they took it by Camping first today: the next Day's first turn is not theirs."""
     hero = state["heroes"][index]
     hero.update(eliminated=True, defeated=False, hp=0, ap=0, fate=0, gold=0, rumours=0, assets=0,
                 asset_gold=0, loot=0, hidden=False, cell=CITY, uniques=[], unique_gold={},
@@ -73,6 +74,8 @@ def eliminate(state: dict, index: int) -> None:
         n = len(state["heroes"])
         clockwise = [(index + k) % n for k in range(1, n)]
         state["first_hero"] = next((i for i in clockwise if not state["heroes"][i]["eliminated"]), index)
+        if state["first_camper"] == index:
+            state["first_camper"] = state["first_hero"]
 
 
 def leave_location(hero: dict) -> None:

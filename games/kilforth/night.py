@@ -148,7 +148,8 @@ def break_camp(ctx: Context) -> None:
         state["first_hero"] = state["first_camper"]
     state["first_camper"] = None
     for hero in state["heroes"]:
-        hero.update(camped=hero["eliminated"], fate_used=False, regaled=False, actions_today=0)
+        hero.update(camped=hero["eliminated"], fate_used=False, regaled=False, actions_today=0,
+                    long_rested=False)
         hero["ap"] = 0 if hero["eliminated"] else hero["hp"]
         for enc in state["encounters"]:
             enc["fresh"] = False

@@ -130,6 +130,7 @@ def new_hero(number: int, values: dict) -> Hero:
             "fate_used": False,
             "regaled": False,
             "actions_today": 0,
+            "long_rested": False,  # a Long Rest today: the Day's only Action
             "chapter": 1,  # 1-4 chapters, 5 the Finale, 6 saga complete
             "chapter4_day": None,
             "rumours": 1,  # "Hero Starting Rewards": one card into their hand

@@ -12,7 +12,7 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from games.core import RuleError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # "2. Setup", Night Deck: "Shuffle the Night deck and place it face-down beside the map."
 # The order of the cards to come is known to no player; the displays get the pile's
@@ -97,6 +97,7 @@ class Hero(TypedDict):
     fate_used: bool             # Fate is called once per Day
     regaled: bool               # a chapter or Finale completed today
     actions_today: int
+    long_rested: bool           # a Long Rest taken today: the Day's only Action
     chapter: int                # 1-4 chapters, 5 the Finale, 6 saga complete
     chapter4_day: int | None
     rumours: int                # "Hero Starting Rewards": one card into their hand
@@ -135,6 +136,7 @@ class Encounter(TypedDict):
     hp: int
     gold: int
     enemy_of: list[int]         # the heroes whose Enemy token it holds ("Strangers")
+    confronted_by: list[int]    # the heroes who have made a Confront Test against it
     fresh: bool                 # just drawn this turn: Surprise ("Stage 1")
 
 
@@ -211,7 +213,7 @@ def new_encounter(encounter_id: int, cell: int, kind: str, values: dict) -> Enco
     for attribute in ATTRIBUTES:
         enc[attribute] = values.get(attribute, 0)
     enc.update({"hp": values.get("hp", 0), "gold": values.get("gold", 0), "enemy_of": [],
-                "fresh": bool(values.get("fresh", False))})
+                "confronted_by": [], "fresh": bool(values.get("fresh", False))})
     return cast(Encounter, enc)
 
 
@@ -263,6 +265,20 @@ def migrate_market_3(command: dict) -> dict:
     if command.get("name") == "market" and params.get("sell"):
         return {**command, "name": "old_market"}
     return command
+
+
+def migrate_4(state: dict) -> dict:
+    """Schema 4 -> 5: whether a hero took a Long Rest today ("Action: Rest (or Long
+    Rest)": "the first and only Action the hero takes this Day"; unknown before: no),
+    and who has made a Confront Test against each encounter ("Strangers": only "their
+    first Confront Test" can make a Stranger an Enemy) - before, known only of a hero
+    holding successes against it today."""
+    for hero in state.get("heroes", []):
+        hero.setdefault("long_rested", False)
+    for enc in state.get("encounters", []):
+        enc.setdefault("confronted_by", [i for i, hero in enumerate(state.get("heroes", []))
+                                         if any(e["encounter"] == enc["id"] for e in hero["successes"])])
+    return state
 
 
 def active_hero(state: dict) -> dict:

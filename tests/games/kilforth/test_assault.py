@@ -2,7 +2,7 @@
 Plots join it; no Surprise, evasion or escape; elimination; damage kept; the win."""
 
 from games.core.engine import migrate
-from games.kilforth.state import CITY, cell_index
+from games.kilforth.state import CITY, SCHEMA_VERSION, cell_index
 
 from .helpers import GAME, WARRIOR, d6, do, refused, start, step_id
 
@@ -122,7 +122,7 @@ def test_schema_1_saves_are_migrated():
                      for h in state["heroes"]]
     del old["pack"]
     new = migrate(GAME, old)
-    assert new["schema"] == 4 and new["map"][0]["plots"] == [0, 0]
+    assert new["schema"] == SCHEMA_VERSION and new["map"][0]["plots"] == [0, 0]
     assert new["ancients"][0]["cell"] is None and new["heroes"][0]["uniques"] == []
     assert new["heroes"][0]["unique_gold"] == {}
 
@@ -133,7 +133,7 @@ def test_schema_2_saves_get_the_unique_keywords_gold():
     old["heroes"] = [{k: v for k, v in h.items() if k != "unique_gold"} for h in state["heroes"]]
     old["heroes"][0]["uniques"] = ["Weapon"]
     new = migrate(GAME, old)
-    assert new["schema"] == 4 and new["heroes"][0]["unique_gold"] == {"Weapon": 0}
+    assert new["schema"] == SCHEMA_VERSION and new["heroes"][0]["unique_gold"] == {"Weapon": 0}
 
 
 def test_the_displays_show_the_ancient_battle_odds():

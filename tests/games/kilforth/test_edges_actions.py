@@ -17,9 +17,6 @@ def _hurt(**options) -> dict:
 
 # --- Action: Rest (or Long Rest) ---------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says a Long Rest is the first and only Action of the Day; the box "
-    "accepts Hide after it (AP from a Loot token)"))
 def test_long_rest_is_the_only_action_of_the_day_even_with_ap_gained_after_it():
     """"Action: Rest (or Long Rest)", Long Rest, Restriction: "this has to be the first and
     only Action the hero takes this Day"; "The hero discards all Action Points ... They do
@@ -93,9 +90,6 @@ def _evaded(**hero) -> dict:
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says an evaded foe is as if it did not exist; the box refuses Rest "
-    "there: 'Encounter here'"))
 def test_rest_beside_an_evaded_foe_as_if_it_did_not_exist():
     """"Stage 2: Evasion Opportunity": "the foe is successfully evaded ... and the hero
     continues the game as if the foe doesn't exist until either the Day ends or the hero
@@ -107,9 +101,6 @@ def test_rest_beside_an_evaded_foe_as_if_it_did_not_exist():
     assert (hero["hp"], hero["ap"]) == (5, 1)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says an evaded foe is as if it did not exist; the box refuses Search"
-    " there"))
 def test_search_beside_an_evaded_foe_as_if_it_did_not_exist():
     """"Stage 2: Evasion Opportunity": "as if the foe doesn't exist"; "Action: Search",
     Restriction: "a location with no encounter and no obstacle" - so the hero may Search
@@ -160,9 +151,6 @@ def test_a_later_confront_test_with_no_successes_makes_no_enemy():
     assert state["procedure"] is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says only the first Confront Test with a Stranger can make it an "
-    "Enemy; the box places an Enemy token on a later Test with zero total"))
 def test_a_later_confront_test_with_no_successes_after_leaving_makes_no_enemy():
     """Strangers: only "their first Confront Test with a Stranger" can make it an Enemy ("zero
     total successes after their first Confront Test with this Stranger"). The first Test
@@ -184,9 +172,6 @@ def test_a_later_confront_test_with_no_successes_after_leaving_makes_no_enemy():
     assert state["procedure"] is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says only the first Confront Test with a Stranger can make it an "
-    "Enemy; the box places an Enemy token on a Day-2 Test with zero successes"))
 def test_a_confront_test_on_a_later_day_with_no_successes_makes_no_enemy():
     """Strangers: "if the hero has zero total successes after their first Confront Test with
     this Stranger, the Stranger becomes an Enemy". Day 1: 1 success, then Camp (successes
@@ -232,9 +217,6 @@ def test_a_first_confront_test_with_zero_successes_and_fate_declined_makes_an_en
 
 # --- Obstacles ('12. Additional Rules') ------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says there is no limit to obstacles at a location; the location form"
-    " stops at 9"))
 def test_obstacles_have_no_limit():
     """'12. Additional Rules', Obstacles: "There's no limit to the number of obstacles at a
     location." Ten obstacles are set on a location; one Clear leaves nine."""

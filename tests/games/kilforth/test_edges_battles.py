@@ -1,8 +1,6 @@
 """Edges of '9. Engagement' read from the rulebook alone: a Team's Hero Defeated Checks and
 their order, the First Hero marker they decide, and a hero eliminated by an Ancient."""
 
-import pytest
-
 from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, d6, do, place, start, step_id
@@ -41,9 +39,6 @@ def _round(state: dict, foe_faces: dict[int, list[int]]) -> dict:
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook runs a Team's Hero Defeated Checks from the active hero clockwise "
-    "(Hero 2, 3, 1); the box checks Hero 2, then Hero 1 before Hero 3 (index order)"))
 def test_team_hero_defeated_checks_start_with_the_active_hero_and_go_clockwise():
     """"Team Engagement", "Step 3 - Hero Defeated Check: Resolved by each Team hero
     separately, starting with the active hero and continuing clockwise." A defeated hero
@@ -58,10 +53,6 @@ def test_team_hero_defeated_checks_start_with_the_active_hero_and_go_clockwise()
     assert state["first_hero"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook runs a Team's Hero Defeated Checks from the active hero clockwise; "
-    "the box runs them in index order, so Hero 1 Camps before Hero 3 and takes the "
-    "marker"))
 def test_team_hero_defeated_checks_clockwise_after_a_surviving_active_hero():
     """"Step 3 - Hero Defeated Check: ... starting with the active hero and continuing
     clockwise": Hero 2 (active) survives, Hero 3 and Hero 1 fall; clockwise from Hero 2,
@@ -113,10 +104,6 @@ def _team_assault_eliminates_the_first_camper() -> dict:
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: 'All rules ... no longer include that hero' - an eliminated "
-    "hero holding the First Hero marker takes no first turn; Breaking Camp hands the marker "
-    "back to them"))
 def test_an_eliminated_hero_holding_the_first_hero_marker_takes_no_first_turn():
     """"Ancient Battles", Hero Defeated Check: "the hero is eliminated from the game ... All
     rules and card references to heroes no longer include that hero." "Daylight Turns":

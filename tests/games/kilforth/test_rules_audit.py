@@ -1,0 +1,213 @@
+"""The rules audit's fixes (issue 22), each at its edges: what the rulebook says, beside the
+reader's edge tests (``test_edges_*.py``)."""
+
+from games.core import Command, apply
+from games.core.engine import migrate
+from games.kilforth.state import SCHEMA_VERSION, cell_index
+
+from .helpers import GAME, WARRIOR, camp_all, d6, do, place, refused, start, step_id
+
+
+def _night(state: dict) -> dict:
+    """Every hero Camps and the Night runs to the next Day (a Weather card on A1)."""
+    state = camp_all(state)
+    while state["procedure"] is not None:
+        if step_id(state) == "card":
+            state = do(state, "night_card", location="A1", type="weather")
+        elif step_id(state) == "loss":
+            state = do(state, "lose_card", card="rumour")
+        else:
+            state = do(state, "next")
+    return state
+
+
+# --- Action: Rest (or Long Rest) ----------------------------------------------------------------
+
+
+def test_long_rest_is_the_days_only_action_and_the_next_day_allows_actions_again():
+    """"Action: Rest (or Long Rest)", Long Rest, Restriction: "this has to be the first and
+    only Action the hero takes this Day". AP gained after it (a Loot token's Resolve Deed)
+    buys no Action that Day - Move, Hide, Rest and a second Long Rest are refused - but Camp
+    is still open, and the next Day (Breaking Camp: AP = HP) the hero acts again."""
+    state = start()
+    state["heroes"][0].update(max_hp=6, loot=1)
+    state = do(state, "long_rest")
+    state = do(state, "resolve", source="Loot token", ap=2)
+    assert state["heroes"][0]["ap"] == 2
+    assert refused(state, "move", to="C2").short == "Long Rest: no more"
+    assert refused(state, "hide").short == "Long Rest: no more"
+    state["heroes"][0]["hp"] = 5  # a card's HP loss: Rest and Long Rest are still no Action now
+    assert refused(state, "rest").short == "Long Rest: no more"
+    assert refused(state, "long_rest").short == "Must be 1st Action"
+    state = _night(state)
+    assert state["day"] == 2 and state["heroes"][0]["long_rested"] is False
+    state = do(state, "hide")
+    assert state["heroes"][0]["hidden"] and state["heroes"][0]["ap"] == 4  # AP = HP 5, less Hide
+
+
+def test_long_rest_binds_only_the_hero_who_took_it():
+    """Long Rest: "the first and only Action *the hero* takes this Day" - Hero 1's Long
+    Rest leaves Hero 2's Actions alone."""
+    state = start([dict(WARRIOR, sneak=3, max_hp=6), WARRIOR], mode="coop")
+    state = do(state, "long_rest")
+    assert state["active_hero"] == 1
+    state = do(state, "hide")
+    assert state["heroes"][1]["hidden"] and state["heroes"][1]["ap"] == 3
+
+
+# --- Action: Confront, Strangers ------------------------------------------------------------------
+
+
+def _stranger(heroes: int = 1) -> tuple[dict, int]:
+    team = [dict(WARRIOR, sneak=5 - i) for i in range(heroes)]
+    state = start(team)
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    return state, place(state, cell_index("C2"), "stranger", influence=3, fight=1, hp=2, sneak=1)
+
+
+def _confront(state: dict, thug: int, *faces: int) -> dict:
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(*faces))
+    return do(state, "fate", use="no") if step_id(state) == "fate" else state
+
+
+def test_only_the_first_confront_test_with_a_stranger_can_make_it_an_enemy_across_days():
+    """"Action: Confront", Strangers: "if the hero has zero total successes after their
+    first Confront Test with this Stranger, the Stranger becomes an Enemy". Day 1: one
+    success (no Enemy); Day 2, the successes discarded at Dawn, a Test with none: still no
+    Enemy token, no engagement."""
+    state, thug = _stranger()
+    state = _confront(state, thug, 5, 1)
+    assert state["encounters"][0]["confronted_by"] == [0]
+    state = _night(state)
+    assert state["heroes"][0]["successes"] == []
+    state = _confront(state, thug, 1, 1)
+    assert state["encounters"][0]["enemy_of"] == [] and state["heroes"][0]["enemy_tokens"] == 4
+    assert state["procedure"] is None
+
+
+def test_a_strangers_first_test_is_each_heros_own():
+    """Strangers: "their first Confront Test with this Stranger ... becomes an Enemy to that
+    hero". Hero 1 has met the Stranger (one success); Hero 2's first Test rolls none: the
+    Stranger becomes Hero 2's Enemy, not Hero 1's."""
+    state, thug = _stranger(heroes=2)
+    state = _confront(state, thug, 6, 1)
+    assert state["active_hero"] == 1
+    state = _confront(state, thug, 1, 1)
+    enc = next(e for e in state["encounters"] if e["id"] == thug)
+    assert enc["enemy_of"] == [1] and enc["confronted_by"] == [0, 1]
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["hero"] == 1
+
+
+# --- Stage 2: Evasion Opportunity -----------------------------------------------------------------
+
+
+def _evaded() -> dict:
+    state = start()
+    state["heroes"][0]["max_hp"] = 6
+    state = do(do(state, "hide"), "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    state = do(state, "stance", choice="evade")
+    return do(state, "evade_roll", dice=d6(6, 1))
+
+
+def test_a_second_card_beside_an_evaded_foe_still_blocks_rest():
+    """"Stage 2": only the evaded foe is "as if [it] doesn't exist"; "Action: Rest",
+    Restriction: "a location with no encounters" - a Quest beside it still refuses Rest
+    (and Search: "no encounter")."""
+    state = _evaded()
+    place(state, cell_index("C2"), "quest", study=2)
+    assert refused(state, "rest").short == "Encounter here"
+    assert refused(state, "search").short == "Encounter here"
+
+
+def test_the_evaded_foe_is_back_the_next_day():
+    """"Stage 2": "until either the Day ends": the Night's Dawn ends the evasion, and the
+    Enemy is engaged at the start of the hero's first turn ("7. Hero Turn")."""
+    state = _evaded()
+    state = camp_all(state)
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")
+    assert state["heroes"][0]["evaded"] == []
+    assert state["procedure"]["name"] == "battle"
+
+
+# --- Team Engagement, Step 3 ----------------------------------------------------------------------
+
+
+def test_team_defeat_checks_run_clockwise_from_the_active_hero_in_a_four_hero_game():
+    """"Team Engagement", "Step 3 - Hero Defeated Check: Resolved by each Team hero
+    separately, starting with the active hero and continuing clockwise." Hero 3 active
+    with Heroes 1 and 4: the active hero survives, Hero 4 then Hero 1 fall - Hero 4 Camps
+    first and takes the First Hero marker ("Action or Camp"), and loses a card first."""
+    heroes = [dict(WARRIOR, sneak=1) for _ in range(4)]
+    heroes[2]["sneak"] = 5
+    state = start(heroes, mode="coop")
+    assert state["active_hero"] == 2
+    for i in (0, 2, 3):
+        state["heroes"][i]["cell"] = cell_index("C2")
+    state["heroes"][2]["hp"] = 4
+    wolf = place(state, cell_index("C2"), "enemy", fight=4, hp=9, sneak=1)
+    state = do(do(state, "engage", encounter=wolf, team="H1+H4"), "trap")
+    while step_id(state) == "hero_roll":
+        state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    faces = iter(([1, 1, 1, 1], [6, 6, 6, 6], [6, 6, 6, 6]))  # against Heroes 3, 1, 4
+    while step_id(state) == "foe_roll":
+        state = do(state, "foe_fight", dice=d6(*next(faces)))
+    state = do(state, "fate", use="no") if step_id(state) == "fate" else state
+    assert [h["defeated"] for h in state["heroes"]] == [True, False, False, True]
+    assert state["pending_losses"] == [3, 0]
+    assert state["first_hero"] == 3 and state["first_camper"] == 3
+
+
+# --- Ancient Battles: an eliminated hero's First Hero marker --------------------------------------
+
+
+def test_an_eliminated_first_camper_passes_the_marker_clockwise():
+    """"Ancient Battles": "All rules and card references to heroes no longer include that
+    hero"; the box passes a marker an eliminated hero holds clockwise (the doc's "An
+    eliminated hero is out"). Hero 1 Camped first and holds it; eliminated, the marker goes
+    to Hero 2, who also keeps it for the next Day's first turn (Breaking Camp)."""
+    from games.kilforth.heroes import eliminate
+
+    state = start([dict(WARRIOR, sneak=5), WARRIOR, WARRIOR], mode="coop")
+    state = do(state, "camp")
+    assert state["first_camper"] == 0 and state["first_hero"] == 0
+    eliminate(state, 0)
+    assert state["first_hero"] == 1 and state["first_camper"] == 1
+    state = _night(state)
+    assert state["day"] == 2 and state["active_hero"] == 1 and state["first_hero"] == 1
+
+
+# --- 12. Additional Rules: Obstacles --------------------------------------------------------------
+
+
+def test_obstacles_have_no_upper_limit_and_never_go_below_zero():
+    """'12. Additional Rules', Obstacles: "There's no limit to the number of obstacles at a
+    location." 0 and 25 are accepted; -1 is not a number of tokens."""
+    state = do(start(), "location", location="C2", obstacles=25)
+    assert state["map"][cell_index("C2")]["obstacles"] == 25
+    state = do(state, "location", location="C2", obstacles=0)
+    assert state["map"][cell_index("C2")]["obstacles"] == 0
+    refused(state, "location", location="C2", obstacles=-1)
+
+
+# --- Saves from before the audit (schema 4) -------------------------------------------------------
+
+
+def test_schema_4_saves_are_migrated_with_who_met_each_stranger():
+    """A schema-4 save has no ``long_rested`` and no ``confronted_by``: the hero took no
+    Long Rest (unknown: no), and a hero holding successes against an encounter today has
+    Tested it; the migrated save plays on."""
+    state, thug = _stranger(heroes=2)
+    state = _confront(state, thug, 5, 1)
+    old = {**state, "schema": 4}
+    old["heroes"] = [{k: v for k, v in h.items() if k != "long_rested"} for h in state["heroes"]]
+    old["encounters"] = [{k: v for k, v in e.items() if k != "confronted_by"} for e in state["encounters"]]
+    new = migrate(GAME, old)
+    assert new["schema"] == SCHEMA_VERSION == 5
+    assert [h["long_rested"] for h in new["heroes"]] == [False, False]
+    assert new["encounters"][0]["confronted_by"] == [0]
+    after = apply(GAME, new, Command("hide", {})).state
+    assert after["heroes"][1]["hidden"]
