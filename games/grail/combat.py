@@ -70,11 +70,22 @@ def combat(ctx: Context) -> None:
 
 def victory_check(ctx: Context, before: int, after: int) -> None:
     """"Victory Check": Combat Pool markers at least the Encounter's Value wins
-    (the Combat Pool track's ``on_change``)."""
+    (the Combat Pool track's ``on_change``: "After modifying the Pool, perform the
+    Victory Check")."""
+    won(ctx)
+
+
+def won(ctx: Context) -> bool:
+    """"Victory Check": "Count the Combat Pool markers. If they are at least the
+    Encounter's Value, you win" - with a missing Value, 0 ("The Encounter card": "treat
+    a missing Value as 0"), so an empty Pool wins. True when the Combat is won."""
     enc = ctx.state["encounter"]
-    if after >= enc["value"]:
-        encounters.close(ctx, "won", f"Victory ({after}/{enc['value']}): Rewards to each member, share "
-                                     "the Loot; card to the bottom of its deck; reshuffle your Combat decks")
+    if enc["pool"] < enc["value"]:
+        return False
+    encounters.close(ctx, "won", f"Victory ({enc['pool']}/{enc['value']}): Rewards to each member, "
+                                 "share the Loot; card to the bottom of its deck; reshuffle your "
+                                 "Combat decks")
+    return True
 
 
 # --- the end of an Activation ---------------------------------------------------------------
@@ -114,8 +125,9 @@ def after_cards(ctx: Context, cards: int) -> CombatEncounter | None:
     """"Character Activation", Playing Cards c): no card played triggers the
     Opportunity attack, "then you draw a card" (with Opportunist too: fewer than 2
     cards trigger it, and the draw still follows 0 cards). A Character the attack
-    sends to "You Are Dying" has left and draws nothing. Then the Enemy Attack.
-    Returns the Combat, or None when the attack ended it."""
+    sends to "You Are Dying" has left and draws nothing. d) "Perform the Victory
+    Check" (a Pool already at the Value wins here: a missing Value is 0). Then the
+    Enemy Attack. Returns the Combat, or None when it ended."""
     enc = ctx.state["encounter"]
     index = enc["active"]
     if opportunity_triggered(enc, cards):
@@ -124,7 +136,7 @@ def after_cards(ctx: Context, cards: int) -> CombatEncounter | None:
         if cards == 0 and enc is not None and index in enc["members"]:
             ctx.note(f"{ctx.state['characters'][index]['name']} draws a card")
     enc = encounters.running(ctx)
-    if enc is None:
+    if enc is None or won(ctx):
         return None
     attack = "Enemy Attack by the Pool"
     if "horde" in enc["traits"]:

@@ -34,10 +34,22 @@ def affinity_check(ctx: Context, before: int, after: int) -> None:
             encounters.close(ctx, "won", "Diplomacy won: each member gains the Reward; card to the "
                                          "bottom of its deck; reshuffle your Diplomacy decks")
         else:
-            enc["stage"] += 1
-            enc["affinity"] = enc["start"]
-            ctx.note(f"Stage {enc['stage'] - 1} won: marker on the Stage; Stage {enc['stage']} "
-                     "begins at the gray slot")
+            next_stage(ctx)
+
+
+def next_stage(ctx: Context) -> None:
+    """"Affinity Check", a Stage won that is not the last: "begin the next Stage: move the
+    marker to the gray slot, place a marker on the completed Stage, and go to Check
+    Readiness" - the Activation ends there, with no Opponent's Response."""
+    enc = ctx.state["encounter"]
+    enc["stage"] += 1
+    enc["affinity"] = enc["start"]
+    text = f"Stage {enc['stage'] - 1} won: marker on the Stage; Stage {enc['stage']} begins at the gray slot"
+    if enc["active"] is not None:
+        text += f"; {ctx.state['characters'][enc['active']]['name']}'s Activation ends (Check Readiness)"
+        enc["active"] = None
+    ctx.note(text)
+    encounters.check_readiness(ctx)
 
 
 def opponents_response(ctx: Context) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import cast
 
 from games.core import Context, RuleError
-from games.grail.state import Encounter, joined_names, named_character
+from games.grail.state import Character, Encounter, joined_names, named_character
 from games.grail.survival import harm, panicking
 
 RUSH_DAMAGE = 2  # "Combat Encounter Traits", Rush: 2 Damage
@@ -80,15 +80,19 @@ def turn_fields() -> dict:
 def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None,
           guardian: int = 0) -> Encounter:
     """"Starting Combat" / "Starting Diplomacy": the Character who drew it, and with
-    ``party`` everyone in the same Location (a Guardian: "all Characters there must
-    fight together"). ``fields`` are the kind's own numbers from the card."""
+    ``party`` everyone in the same Location. A Guardian on the map is fought by every
+    Character on its Location, party or not ("Guardians": "all Characters there must
+    fight together"; "Travel": "In a Party: any ... Guardian Encounter triggered by the
+    new Location is resolved as a Party"). ``fields`` are the kind's own numbers from
+    the card. Members are kept by place in the party."""
     if ctx.state.get("encounter"):
         raise RuleError("Encounter running", "Finish the current Encounter first.")
     c = named_character(ctx)
-    members = [c] + ([o for o in ctx.state["characters"] if o is not c and not o["dead"]
-                      and o["location"] == c["location"]] if ctx.params["party"] else [])
-    if guardian and not any(g["id"] == guardian for g in ctx.state["guardians"]):
-        raise RuleError(f"No Guardian {guardian}", f"No Guardian {guardian} is on the map.")
+    if guardian:
+        _check_guardian_here(ctx, c, guardian)
+    together = ctx.params["party"] or bool(guardian)
+    members = [o for o in ctx.state["characters"] if o is c or (
+        together and not o["dead"] and o["location"] == c["location"])]
     enc = cast(Encounter, {
         "kind": kind, "members": [ctx.state["characters"].index(m) for m in members],
         "traits": list(traits or []), "guardian": guardian, "location": c["location"], **fields,
@@ -98,6 +102,18 @@ def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None
     ctx.state["encounter"] = enc
     ctx.note(f"{kind.capitalize()} begins: {joined_names(members)}; draw {hand} cards each")
     return enc
+
+
+def _check_guardian_here(ctx: Context, c: Character, guardian: int) -> None:
+    """A Guardian on the map is fought where it stands, by the Characters there."""
+    g = next((g for g in ctx.state["guardians"] if g["id"] == guardian), None)
+    if g is None:
+        raise RuleError(f"No Guardian {guardian}", f"No Guardian {guardian} is on the map.")
+    if g["location"] != c["location"]:
+        raise RuleError(f"{g['name'][:12]} not here",
+                        f"{g['name']} is on {g['location']}, {c['name']} on {c['location']}: a "
+                        "Guardian's Encounter is fought by the Characters on its Location "
+                        "(Guardians).")
 
 
 def member(ctx: Context) -> int:
@@ -252,25 +268,37 @@ def leave(ctx: Context, index: int) -> None:
     if enc["members"]:
         check_readiness(ctx)
         return
-    text = "Everyone Escaped: card to the bottom of its deck; reshuffle your Combat decks"
-    if "guardian" in enc["traits"] and not enc["guardian"]:
-        gid = ctx.state["next_id"]
-        ctx.state["next_id"] += 1
-        ctx.state["guardians"].append({"id": gid, "name": f"Guardian {gid}", "location": enc["location"]})
-        text += f"; Guardian {gid} stays on {enc['location']} and roams"
-    close(ctx, "escaped", text)
+    close(ctx, "escaped", "Everyone Escaped: card to the bottom of its deck; reshuffle your Combat decks")
+
+
+# How an Encounter ends that puts its card on the bottom of its deck, a Guardian's too:
+# defeated ("Guardians": "Once defeated, put its card on the bottom of its deck"), or run
+# away ("Escaping Combat / Run Away": "puts the card on the bottom of its deck").
+CARD_TO_THE_BOTTOM = ("won", "ran away")
 
 
 def close(ctx: Context, result: str, text: str) -> None:
-    """End the Encounter with ``result`` (won, lost, escaped, ran away, avoided, ended)."""
+    """End the Encounter with ``result`` (won, lost, escaped, ran away, avoided, ended).
+
+    A Guardian ("Combat Encounter Traits", Guardian: "if not defeated, this Encounter
+    roams the map"): won or run away, its card goes to the bottom of its deck and off
+    the map; any other end (Escaped, lost to Robber, everyone removed by You Are Dying)
+    leaves it roaming - one already on the map stays where it is, a newly drawn one is
+    placed "on the Location where you triggered it" ("Guardians")."""
     enc = ctx.state["encounter"]
-    ctx.state["last_encounter"] = {"kind": enc["kind"], "result": result, "text": text}
     ctx.state["encounter"] = None
-    if result == "won" and enc["guardian"]:
+    if enc["guardian"] and result in CARD_TO_THE_BOTTOM:
         before = len(ctx.state["guardians"])
         ctx.state["guardians"] = [g for g in ctx.state["guardians"] if g["id"] != enc["guardian"]]
         if len(ctx.state["guardians"]) < before:
-            text += f"; Guardian {enc['guardian']} defeated: its card to the bottom of its deck"
+            done = "defeated" if result == "won" else "ran away"
+            text += f"; Guardian {enc['guardian']} {done}: its card to the bottom of its deck"
+    elif "guardian" in enc["traits"] and not enc["guardian"] and result not in CARD_TO_THE_BOTTOM:
+        gid = ctx.state["next_id"]
+        ctx.state["next_id"] += 1
+        ctx.state["guardians"].append({"id": gid, "name": f"Guardian {gid}", "location": enc["location"]})
+        text += f"; not defeated: Guardian {gid} stays on {enc['location']} and roams"
+    ctx.state["last_encounter"] = {"kind": enc["kind"], "result": result, "text": text}
     ctx.note(text, "end" if result in ("won", "lost") else "info")
 
 

@@ -19,9 +19,6 @@ def _met_at_start_of_day(characters=2, face="south"):
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: every Character on a Guardian's Location fights it together; the box starts "
-    "`combat` with the Guardian for Character 1 alone"))
 def test_at_the_start_of_the_day_all_characters_there_fight_the_guardian_together():
     """"Guardians": "If a Guardian enters a Location with any Character, it immediately
     triggers the Encounter"; "If a Guardian stays in a Location with Characters present,
@@ -33,9 +30,6 @@ def test_at_the_start_of_the_day_all_characters_there_fight_the_guardian_togethe
     assert state["encounter"]["members"] == [0, 1]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: all Characters there must fight a Guardian together; the box starts `combat` "
-    "with the Guardian for Character 1 alone"))
 def test_a_guardian_staying_put_is_fought_by_all_characters_there():
     """"Guardians": "If a Guardian stays in a Location with Characters present, immediately
     start the Encounter (all Characters there must fight together)." Three Characters on
@@ -48,9 +42,6 @@ def test_a_guardian_staying_put_is_fought_by_all_characters_there():
     assert state["encounter"]["members"] == [0, 1, 2]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a Party Travelling onto a Guardian resolves its Encounter as a Party; the "
-    "box starts `combat` with the Guardian for Character 1 alone"))
 def test_a_party_travelling_onto_a_guardian_fights_it_as_a_party():
     """"Travel": "In a Party: any automatic Action or Guardian Encounter triggered by the
     new Location is resolved as a Party"; "Guardians": "If a Character or Party enters a

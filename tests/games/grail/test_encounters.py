@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.core import Command, RuleError, apply
-from tests.games.grail.helpers import GAME, do, edit, new, refused
+from tests.games.grail.helpers import GAME, do, edit, new, refused, standing
 
 
 def _c(state, i=0):
@@ -233,3 +233,118 @@ def test_a_member_who_panics_plays_the_top_card_first_and_draws_none(kind, param
     assert "Character 1 Panics: play the top card of the deck first" in [e.text for e in applied.events]
     calm = do(new(), kind, character=1, **params)
     assert not any("Panics" in line for line in GAME.view(calm).panels[0].lines)
+
+
+# --- issue 23: the Encounter rules the readers found the box deviating from -----------------
+
+
+def _guardian_on(state, location, gid=1):
+    return edit(state, lambda s: s["guardians"].append(
+        {"id": gid, "name": f"Guardian {gid}", "location": location}))
+
+
+def test_a_missing_value_wins_at_step_d_of_the_first_activation_only():
+    """"The Encounter card": "Encounter Value - the number of Combat Pool markers you need
+    to win (treat a missing Value as 0)"; "Character Activation": "c) Check for
+    Opportunity attack ... d) Perform the Victory Check."
+
+    Not before: starting the Combat and picking the Active Character leave it running.
+    With two members, the first Activation's step d wins; the second is never Activated."""
+    state = do(new(2), "combat", character=1, party=True, value=0)
+    state = do(state, "pick_active", character=2)
+    assert state["encounter"] is not None
+    state = do(state, "end_activation", cards=2)
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "won"
+    assert state["last_encounter"]["text"].startswith("Victory (0/0)")
+
+
+def test_a_missing_value_is_not_won_by_a_member_the_opportunity_attack_kills():
+    """"Character Activation" c): "If you played no card this Activation, the enemy
+    immediately makes an Opportunity attack" - before d) the Victory Check. An attack
+    that takes the only member to 0 Health removes them ("You Are Dying ... immediately
+    removes you from the current Encounter"): nobody is left to win it."""
+    state = do(new(), "combat", character=1, value=0, opp_damage=6)
+    state = do(state, "pick_active", character=1)
+    state = do(state, "end_activation", cards=0)
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "lost"
+
+
+def test_a_pool_below_the_value_at_step_d_goes_on_to_the_enemy_attack():
+    """"Victory Check": "If they are at least the Encounter's Value, you win ... Otherwise
+    continue." One marker short of 4 at step d: the Enemy Attack follows."""
+    state = do(new(), "combat", character=1, value=4)
+    state = do(state, "pick_active", character=1)
+    state = do(state, "adjust", track="combat.pool", delta=3)
+    applied = apply(GAME, state, Command("end_activation", {"cards": 1}))
+    assert applied.state["encounter"]["turn"] == 2
+    assert "Enemy Attack by the Pool" in [e.text for e in applied.events]
+
+
+@pytest.mark.parametrize("ending", ["lost", "escaped by all", "all dying", "death"])
+def test_a_new_guardian_not_defeated_roams_from_where_it_was_triggered(ending):
+    """"Combat Encounter Traits": "Guardian - if not defeated, this Encounter roams the
+    map"; "Guardians": "place its card on the Location where you triggered it."
+
+    Two Characters on 104 draw a Guardian; however it ends without a defeat (a loss, both
+    Escape, both Dying, one dies and the other is Dying), a Guardian stands on 104."""
+    state = standing(new(2), 104)
+    state = do(state, "combat", character=1, party=True, value=9, trait="guardian")
+    if ending == "lost":
+        state = do(state, "end_encounter", result="lost")
+    elif ending == "escaped by all":
+        state = do(do(state, "escape", character=1), "escape", character=2)
+    elif ending == "all dying":
+        state = do(do(state, "adjust", track="c1.health", delta=-6), "adjust", track="c2.health", delta=-6)
+    else:
+        state = do(do(state, "death", character=1, then="decline"), "adjust", track="c2.health", delta=-6)
+    assert state["encounter"] is None
+    assert [g["location"] for g in state["guardians"]] == [104]
+    assert "roams" in state["last_encounter"]["text"]
+
+
+def test_a_guardian_that_runs_away_goes_to_the_bottom_of_its_deck():
+    """"Escaping Combat / Run Away": "Some creatures have a Run Away attack: it immediately
+    ends the Encounter and puts the card on the bottom of its deck." A Guardian's card too:
+    a new one is not placed, one on the map leaves it."""
+    state = do(new(), "combat", character=1, value=9, trait="guardian")
+    assert do(state, "end_encounter", result="ran away")["guardians"] == []
+    state = do(_guardian_on(new(), 101), "combat", character=1, value=9, guardian=1)
+    assert do(state, "end_encounter", result="ran away")["guardians"] == []
+
+
+def test_a_guardian_on_the_map_lost_to_stays_and_is_not_doubled():
+    """"Guardians": "Once defeated, put its card on the bottom of its deck" - a loss is no
+    defeat, and the Guardian already on the map is the same card: still one, where it was."""
+    state = do(_guardian_on(new(), 101, gid=5), "combat", character=1, value=9, guardian=5)
+    state = do(state, "end_encounter", result="lost")
+    assert [(g["id"], g["location"]) for g in state["guardians"]] == [(5, 101)]
+
+
+def test_every_character_on_a_guardians_location_fights_it_the_dead_do_not():
+    """"Guardians": "all Characters there must fight together"; "Travel": "In a Party: any
+    automatic Action or Guardian Encounter triggered by the new Location is resolved as a
+    Party". Four Characters: 1, 2 and 4 on 102 with the Guardian, 3 on 101; then 2 dead.
+    Named by any of them, with or without the Party, the Combat has all living ones there."""
+    state = standing(_guardian_on(new(4), 102), 102, 1, 2, 4)
+    for named, party in ((4, False), (1, True)):
+        assert do(state, "combat", character=named, party=party, value=6,
+                  guardian=1)["encounter"]["members"] == [0, 1, 3]
+    state = do(state, "death", character=2, then="decline")
+    assert do(state, "combat", character=1, value=6, guardian=1)["encounter"]["members"] == [0, 3]
+
+
+def test_a_guardian_is_fought_where_it_stands():
+    """"Guardians": the Encounter starts where the Guardian and the Characters meet; a
+    Character on another Location cannot start it (the Guardian is on 102, they on 101)."""
+    state = _guardian_on(new(), 102)
+    err = refused(state, "combat", character=1, value=6, guardian=1)
+    assert err.short == "Guardian 1 not here"
+    err = refused(state, "combat", character=1, value=6, guardian=2)
+    assert err.short == "No Guardian 2"
+
+
+def test_a_party_in_combat_is_kept_by_place_in_the_party():
+    """"Starting Combat": the Party members in the order of the Characters (the Encounter
+    panel and Pick the Active Character list them so), whoever drew the card."""
+    state = do(new(3), "combat", character=3, party=True, value=6)
+    assert state["encounter"]["members"] == [0, 1, 2]

@@ -234,3 +234,52 @@ def test_the_lowest_character_number_becomes_active_if_they_cannot_agree():
     state = do(state, "pick_active", character=2)
     state = do(state, "end_activation", cards=1)
     assert spec.resolved_params(state)[0].initial() == 3
+
+
+# --- issue 23: a Diplomacy Stage won before the last ends the Activation ---------------------
+
+
+def test_a_stage_won_during_an_activation_ends_it_without_the_opponents_response():
+    """"Affinity Check": "On the highest slot - you win the current Stage. ... If not the last
+    Stage, begin the next Stage: move the marker to the gray slot, place a marker on the
+    completed Stage, and go to Check Readiness." Check Readiness: "Otherwise return to Pick
+    the Active Character."
+
+    Three members, Character 2 Active wins Stage 1 of 3: marker on the gray slot 2, nobody
+    Active, Character 2 keeps the Time Token, no Opponent's Response; the Turn goes on."""
+    state = do(new(3), "diplomacy", character=1, party=True, top=6, start=2, stages=3)
+    state = do(state, "pick_active", character=2)
+    applied = apply(GAME, state, Command("adjust", {"track": "diplomacy.affinity", "delta": 4}))
+    enc = applied.state["encounter"]
+    assert (enc["stage"], enc["affinity"], enc["active"], enc["activated"], enc["turn"]) == \
+        (2, 2, None, [1], 1)
+    texts = [e.text for e in applied.events]
+    assert "Character 2's Activation ends (Check Readiness)" in texts[-1]
+    assert not any("Response" in t for t in texts)
+    assert refused(applied.state, "end_activation", cards=1).short == "Pick the Active first"
+
+
+def test_the_last_member_winning_a_stage_ends_the_turn():
+    """"Check Readiness": "If all Party Members have been Activated (Time Tokens on their
+    Trays), go to End Turn." The second of two members wins Stage 2 of 3: Turn 2 begins
+    with no Time Tokens, at the gray slot, Stage 3."""
+    state = do(new(2), "diplomacy", character=1, party=True, top=5, start=3, stages=3)
+    state = do(state, "pick_active", character=1)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=2)  # Stage 1 won
+    state = do(state, "pick_active", character=2)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=2)  # Stage 2 won
+    enc = state["encounter"]
+    assert (enc["stage"], enc["affinity"], enc["active"], enc["activated"], enc["turn"]) == \
+        (3, 3, None, [], 2)
+
+
+def test_a_stage_won_by_the_response_after_the_activation_only_resets_the_marker():
+    """"Opponent's Response - ... then perform the Affinity Check"; a Stage won then goes
+    to Check Readiness, which has already run for the Activation just ended: the marker is
+    on the gray slot and the Turn stands as it was."""
+    state = do(new(2), "diplomacy", character=1, party=True, top=5, start=2, stages=2)
+    state = do(do(state, "pick_active", character=1), "end_activation", cards=1)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=3)
+    enc = state["encounter"]
+    assert (enc["stage"], enc["affinity"], enc["active"], enc["activated"], enc["turn"]) == \
+        (2, 2, None, [0], 1)
