@@ -34,10 +34,25 @@ def _set_track(ctx: Context, spec: TrackSpec, value: int, verb: str) -> None:
     ctx.describe(f"{verb}{spec.label} {before} \u2192 {value}")
 
 
+def _as_far_as_possible(state: dict, spec: TrackSpec, before: int, wanted: int) -> int:
+    """A ``partial`` track's turn past a bound stops at it; from the bound itself
+    (nothing of it can be applied) it stays as wanted, and is refused."""
+    high, low = spec.high_in(state), spec.low_in(state)
+    if wanted > high > before:
+        return high
+    if wanted < low < before:
+        return low
+    return wanted
+
+
 def _adjust(ctx: Context) -> None:
     spec = _track_or_fail(ctx, ctx.params["track"])
     before = get_path(ctx.state, spec.path)
-    _set_track(ctx, spec, before + ctx.params["delta"], "")
+    wanted = before + ctx.params["delta"]
+    value = _as_far_as_possible(ctx.state, spec, before, wanted) if spec.partial else wanted
+    _set_track(ctx, spec, value, "")
+    if value != wanted:
+        ctx.describe(f"{ctx.description} ({abs(wanted - value)} ignored)")
     if spec.on_change is not None:
         spec.on_change(ctx, before, get_path(ctx.state, spec.path))
 

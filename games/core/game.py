@@ -35,6 +35,12 @@ class TrackSpec:
     value set once, like an attribute) while ``correct`` still sets it and
     its bounds still hold.
 
+    ``partial=True``: the value is what a card's effect changes, and an effect
+    is resolved "as much as possible" (Kreel Manor's Glossary, Reveal): a dial
+    turn (``adjust``) of several steps that goes past a bound stops at it, the
+    rest ignored. A turn from the bound itself, against its stop, is still
+    refused, as on every track.
+
     ``on_change(ctx, before, after)`` runs after a dial turn (``adjust``) for
     what the rules tie to the value: every HP lost also loses an AP
     (Kilforth), Energy never above Health (Tainted Grail). A ``correct`` sets
@@ -48,6 +54,7 @@ class TrackSpec:
     high: int | Callable[[dict], int] = 99
     on_change: Callable[[Context, int, int], None] | None = field(default=None, compare=False)
     dial: bool = True
+    partial: bool = False
 
     def low_in(self, state: dict) -> int:
         return self.low(state) if callable(self.low) else self.low

@@ -12,7 +12,7 @@ from games.core import Context, RuleError
 from games.kreel.damage import damage_threat
 from games.kreel.delve_phase import explore_active
 from games.kreel.shadows import face_down_shadow
-from games.kreel.state import MAX_DIE, Hero, active_hero, hero_index
+from games.kreel.state import MAX_DIE, Hero, active_hero, hero_in_play
 from games.kreel.stories import place_story
 from games.kreel.threat_area import target_threat
 from games.kreel.threat_phase import summary, turn_face_up
@@ -212,7 +212,7 @@ def hero_status(ctx: Context) -> None:
     """"Statuses" on a hero: Bold (discard for an additional Use), Shield (the
     next damage is cancelled), or Dazed on one Action (it cannot be Used).
     A second copy of the same Status is ignored."""
-    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     name, on, action = ctx.params["status"], ctx.params["on"], ctx.params["action"]
     if name == "dazed":
         hero["actions"][action]["dazed"] = on
@@ -226,10 +226,43 @@ def hero_status(ctx: Context) -> None:
     ctx.describe(f"{hero['name']} {'gains' if on else 'loses'} {what}")
 
 
+def power_effect(ctx: Context) -> None:
+    """An effect gains (``amount`` > 0) or loses Power on an Action's Power Die.
+
+    "4. Play Phase", Lose/Gain Power: "simply adjust the Power Die by that
+    amount ... A hero cannot lose more Power than they have, or gain more than
+    6 Power to an Action, any extra loss or gain is simply ignored" (Glossary,
+    Reveal: "resolve as much of that effect as possible"; one that cannot be
+    resolved at all "is ignored"). Glossary, Reveal, Exception: "An ability with
+    a cost cannot be activated unless that cost is fully paid": a loss that is
+    a ``cost`` is refused when the die shows less. (A dial turn against the
+    die's stop stays refused: it is the player's hand, not an effect.)"""
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
+    action, amount = ctx.params["action"], ctx.params["amount"]
+    card = hero["actions"][action]
+    name = action.capitalize()
+    if amount == 0:
+        raise RuleError("Power 0: nothing", "Enter the Power the effect gains (+) or loses (-).")
+    if amount < 0 and ctx.params["cost"] and card["die"] < -amount:
+        raise RuleError(f"Cost {-amount}: die is {card['die']}",
+                        f"The cost of {-amount} {name} Power cannot be fully paid: the die shows "
+                        f"{card['die']} (Glossary, Reveal, Exception: an ability with a cost "
+                        "cannot be activated unless that cost is fully paid).")
+    before = card["die"]
+    card["die"] = max(0, min(MAX_DIE, before + amount))
+    if card["die"] == before:
+        ctx.describe(f"{hero['name']} {name} {amount:+d} Power: ignored, the die shows {before} "
+                     f"(Lose/Gain Power)")
+        return
+    ignored = abs(amount) - abs(card["die"] - before)
+    rest = f" ({ignored} ignored)" if ignored else ""
+    ctx.describe(f"{hero['name']} {name} die {before} \u2192 {card['die']}{rest}")
+
+
 def asset_power(ctx: Context) -> None:
     """An equipped Asset's '+X' to an Action ("Symbol Explanations"): it adds
     to the Present Power and to every Use of that Action."""
-    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     card = hero["actions"][ctx.params["action"]]
     if not 0 <= card["plus"] + ctx.params["delta"] <= 9:
         raise RuleError("Asset bonus 0..9", "An Action's Asset bonus stays within 0..9.")
@@ -258,7 +291,7 @@ def reset_action(ctx: Context) -> None:
     position"): no longer Tilted or Used, its die and slot kept. The round's
     one Tilt and one Use stay spent ("TILT (once per round)", "USE (once per
     round)")."""
-    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     action = ctx.params["action"]
     card = hero["actions"][action]
     card["tilted"] = card["used"] = False

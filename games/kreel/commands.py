@@ -27,6 +27,7 @@ from games.kreel.action_track import (
     asset_power,
     hero_status,
     in_play,
+    power_effect,
     reset_action,
     scout,
     tilt,
@@ -38,7 +39,7 @@ from games.kreel.damage import damage, defeat, discard, remove_damage, return_th
 from games.kreel.delve_phase import location
 from games.kreel.multiplayer import boost, boost_default, boost_heroes, confront
 from games.kreel.shadows import reveal_shadow, shadow_reach
-from games.kreel.spirit_phase import asset_spirit, block
+from games.kreel.spirit_phase import asset_spirit, block, spirit_effect
 from games.kreel.state import ACTIONS, ADVENTURES, STATUSES, VALUES, active_hero
 from games.kreel.stories import story_aside
 from games.kreel.threat_area import (
@@ -107,6 +108,12 @@ COMMANDS = (
     CommandSpec("hero_status", "Hero/Action status", hero_status,
                 (Param("status", "choice", "Status", choices=STATUSES),
                  _action_param(), Param("on", "bool", "On", default=True), _hero_param())),
+    CommandSpec("power_effect", "Gain/lose Power", power_effect,
+                (_action_param(), Param("amount", "int", "Power +/-", low=-6, high=6, default=1),
+                 Param("cost", "bool", "A cost", default=False), _hero_param())),
+    CommandSpec("spirit_effect", "Heal/lose Spirit", spirit_effect,
+                (Param("amount", "int", "Spirit +/-", low=-30, high=30, default=1),
+                 Param("cost", "bool", "A cost", default=False), _hero_param())),
     CommandSpec("add_threat", "Add 1 Threat", add_threat,
                 (Param("count", "int", "Threats", low=1, high=5, default=1),),
                 available=lambda s: not s["revealing"]),

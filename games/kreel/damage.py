@@ -13,7 +13,7 @@ from __future__ import annotations
 from games.core import Context, RuleError
 from games.kreel.delve_phase import explore_active
 from games.kreel.spirit_phase import heal
-from games.kreel.state import VALUE_LABELS, ActionName, Hero, Threat, ValueName, hero_index
+from games.kreel.state import VALUE_LABELS, ActionName, Hero, Threat, ValueName, hero_in_play
 from games.kreel.stories import own_story_only
 from games.kreel.threat_area import (
     chosen_threat,
@@ -135,19 +135,33 @@ def damage_threat(ctx: Context, threat: Threat, value: ActionName, amount: int, 
     return text
 
 
+def boost_receivers(state: dict, threat: Threat) -> list[int]:
+    """The heroes (indexes) a defeated Threat's Spirit Boost may go to: every
+    hero still in the Adventure ("Multiplayer Coop Mode", Spirit Boost: "may be
+    applied to any hero"; Pressing On: the Wounded hero's elements are out of
+    play); a Story's only to its listed hero ("Stories": "Stories affect only
+    their listed hero")."""
+    heroes_in = [i for i, h in enumerate(state["heroes"]) if not h["out"]]
+    owner = threat["story_of"] if threat["kind"] == "story" else None
+    return [owner] if owner in heroes_in else heroes_in
+
+
 def _defeat(ctx: Context, threat: Threat, by: int) -> str:
     """``threat`` is defeated by hero index ``by`` ("Defeat": the hero who
-    defeated it; by another Threat or an ability: the active hero). Solo, its
-    Spirit Boost goes to that hero; with more than one hero still in, the Spirit
-    Boost "may be applied to any hero" but never split ("Multiplayer Coop
-    Mode", Spirit Boost): the box asks who, starting on that hero."""
+    defeated it; by another Threat or an ability: the active hero). With one
+    hero who may take its Spirit Boost (solo, the last hero in, a Story's own
+    hero), it goes to them; with more, the Spirit Boost "may be applied to any
+    hero" but never split ("Multiplayer Coop Mode", Spirit Boost): the box asks
+    who, starting on ``by`` (or the first hero in, when ``by`` is out)."""
     state = ctx.state
-    heroes_in = [h for h in state["heroes"] if not h["out"]]
-    if len(heroes_in) < 2 or not threat["spirit_boost"]:
-        return "; ".join(defeat_threat(state, threat, state["heroes"][by]))
+    receivers = boost_receivers(state, threat)
+    if len(receivers) < 2 or not threat["spirit_boost"]:
+        hero = state["heroes"][receivers[0]] if receivers else None
+        return "; ".join(defeat_threat(state, threat, hero))
     notes = defeat_threat(state, threat, None)
+    start = by if by in receivers else receivers[0]
     ctx.interrupt("spirit-boost", {"amount": threat["spirit_boost"], "threat": threat["name"],
-                                   "hero": by})
+                                   "hero": start})
     return "; ".join(notes + [f"Spirit Boost {threat['spirit_boost']}: choose the hero"])
 
 
@@ -164,8 +178,10 @@ def damage(ctx: Context) -> None:
     Shadows)."""
     target, value, amount = ctx.params["target"], ctx.params["value"], ctx.params["amount"]
     by_threat = from_threat(ctx)
-    number = None if by_threat else ctx.params.get("hero")
-    hero = ctx.state["heroes"][hero_index(ctx.state, number)]
+    if by_threat:
+        hero = ctx.state["heroes"][ctx.state["active_hero"]]
+    else:  # a Wounded hero the team Pressed On without deals no more damage
+        hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     if target == "explore":
         if value != "sneak":
             raise RuleError("Locations take Sneak", "A Location has only a Sneak value "
@@ -188,11 +204,12 @@ def defeat(ctx: Context) -> None:
     if threat["kind"] == "vengeance":
         raise RuleError("It cannot be defeated", "Lord's Vengeance - An invincible Threat, "
                         "nothing can defeat it (Threats; 2. Threat Phase).")
-    if ctx.params.get("hero") is None or from_threat(ctx):
-        ctx.describe(_defeat(ctx, threat, ctx.state["active_hero"]))
+    if from_threat(ctx):
+        by = ctx.state["active_hero"]
     else:
-        hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
-        ctx.describe("; ".join(defeat_threat(ctx.state, threat, hero)))
+        by = hero_in_play(ctx.state, ctx.params.get("hero"))
+        own_story_only(ctx, threat, by, "defeat")
+    ctx.describe(_defeat(ctx, threat, by))
 
 
 def discard(ctx: Context) -> None:
@@ -220,6 +237,8 @@ def status(ctx: Context) -> None:
     Exhaust: Exhausted Threats cannot attack). "Threat abilities that affect
     Threats also affect Shadows", face-down ones too (Glossary, Shadows)."""
     threat = chosen_threat(ctx, face_down=True)
+    if not from_threat(ctx):
+        own_story_only(ctx, threat, ctx.state["active_hero"], "affect")
     name, on = ctx.params["status"], ctx.params["on"]
     if name == "exhausted":
         threat["exhausted"] = on
@@ -252,6 +271,8 @@ def threat_value(ctx: Context) -> None:
     Rule": effects on cards take precedence). Tokens above a lowered value are
     discarded, and a value met defeats the Threat ("Defeated Cards")."""
     threat = chosen_threat(ctx)
+    if not from_threat(ctx):
+        own_story_only(ctx, threat, ctx.state["active_hero"], "affect")
     value: ValueName = ctx.params["value"]
     amount = ctx.params["amount"]
     before = threat[value]

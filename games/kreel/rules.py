@@ -38,7 +38,14 @@ def tracks(state: dict) -> list[TrackSpec]:
     Whatever brings a hero to 0 Spirit Wounds them (:func:`settle`).
 
     The Power Dice run 0..6 ("Lose/Gain Power": "simply adjust the Power Die",
-    "Limit: 6 Power per Power Die"); the active Location's Sneak tokens run
+    "Limit: 6 Power per Power Die"). A card's gain or loss is entered on these
+    dials, so a turn of several steps past a stop is applied up to it
+    (``partial``): "A hero cannot lose more Power than they have, or gain more
+    than 6 Power to an Action, any extra loss or gain is simply ignored";
+    Glossary, Heal X and Reveal: "resolve as much of that effect as possible"
+    (Heal 3 at 8/10 gives 10). A turn from the stop itself is refused. A loss
+    that is a cost must be paid in full: ``power_effect`` / ``spirit_effect``
+    with ``cost``. The active Location's Sneak tokens run
     0..its Sneak value ("Damage Tokens"); the Threat deck counts its cards.
     """
     order = [state["active_hero"]] + [
@@ -53,6 +60,7 @@ def tracks(state: dict) -> list[TrackSpec]:
                 f"heroes.{i}.spirit",
                 0,
                 _max_spirit(i),
+                partial=True,
             )
         )
         if i == state["active_hero"]:
@@ -96,7 +104,7 @@ def _dice_tracks(state: dict, i: int) -> list[TrackSpec]:
     """The hero's three Power Dice and the Skills in their hand."""
     return [
         TrackSpec(f"hero{i + 1}.{a}_die", _label(state, i, f"{a.capitalize()} die"),
-                  f"heroes.{i}.actions.{a}.die", 0, MAX_DIE)
+                  f"heroes.{i}.actions.{a}.die", 0, MAX_DIE, partial=True)
         for a in ACTIONS
     ] + [TrackSpec(f"hero{i + 1}.hand", _label(state, i, "Hand"), f"heroes.{i}.hand", 0, 40)]
 

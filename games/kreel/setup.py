@@ -55,6 +55,10 @@ def setup(ctx: Context) -> None:
             f"Starting Spirit {p['spirit']} is above the maximum {p['max_spirit']}: heroes can "
             "never have Spirit beyond their maximum (Heroes, Spirit Dial).",
         )
+    if p["variant"] == "belanors-lightbringer" and p["advanced"] == "none":
+        raise RuleError("Belanor's: 1 Advanced",
+                        "Belanor's Lightbringer: start with 1 Action on its Advanced side "
+                        "(Difficulty Variants); choose it in Advanced Action.")
     new_adventure(ctx.state, p["heroes"], p["spirit"], p["max_spirit"], p["variant"],
                   p["adventure"], p["foes"], p["stories"])
     campaign = ctx.state["campaign"]

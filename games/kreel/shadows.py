@@ -11,7 +11,7 @@ target is :func:`games.kreel.threat_area.shadow_refusal`.
 from __future__ import annotations
 
 from games.core import Context, RuleError
-from games.kreel.state import Threat, hero_index
+from games.kreel.state import Threat, hero_in_play
 from games.kreel.stories import place_story
 from games.kreel.threat_area import shadow_label
 from games.kreel.threat_phase import summary, turn_face_up
@@ -48,7 +48,7 @@ def shadow_reach(ctx: Context) -> None:
     "unless otherwise stated (e.g. the Night Raven's Starless Longbow totally
     removes this restriction)"): their Actions may Engage a face-up Shadow and
     their abilities reach the Shadows."""
-    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     hero["shadow_reach"] = ctx.params["on"]
     ctx.describe(f"{hero['name']} {'may' if ctx.params['on'] else 'may no longer'} "
                  "target Shadows")

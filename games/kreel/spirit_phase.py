@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypedDict, cast
 
 from games.core import Context, RuleError, step_data
-from games.kreel.state import MAX_SPIRIT_LIMIT, Hero, Threat, active_hero, hero_index
+from games.kreel.state import MAX_SPIRIT_LIMIT, Hero, Threat, active_hero, hero_in_play
 
 
 class SpiritData(TypedDict, total=False):
@@ -30,12 +30,15 @@ def attackers(state: dict) -> list[Threat]:
     "Multiplayer Coop Mode" that is the shared Threat Area plus the threats
     this hero Confronted ("a hero takes no damage from Threats Confronted by
     other heroes"). Face-down threats waiting to be revealed do not attack.
+    "Stories": "Stories affect only their listed hero", so another hero's
+    Story does not attack this one.
     """
     hero = state["active_hero"]
     return [
         t
         for t in state["threat_area"]
         if t["revealed"] and not t["exhausted"] and t["confronted_by"] in (None, hero)
+        and t.get("story_of") in (None, hero)
     ]
 
 
@@ -125,6 +128,44 @@ def lose(ctx: Context) -> None:
     ctx.note(f"{hero['name']} loses {lost} Spirit ({hero['spirit']} left)")
 
 
+def spirit_effect(ctx: Context) -> None:
+    """An effect heals (``amount`` > 0) or takes (< 0) a hero's Spirit.
+
+    Glossary, Heal X: "Restore X Spirit to the active hero"; "Spirit Dial":
+    "heroes can never heal Spirit beyond their maximum Spirit"; Glossary,
+    Reveal: "resolve as much of that effect as possible" (Heal 3 at 8/10 gives
+    10), and one that cannot be resolved at all "is ignored". "Symbol
+    Explanations": the white Spirit symbol "can be used on any hero" in the
+    multiplayer game (``hero``); the black one: the hero "loses X Spirit",
+    Spirit damage, down to 0 at most (at 0 the hero is Wounded, :func:`settle`).
+    "Statuses", Shield: the next time the hero is damaged, all of it is
+    cancelled and Shield discarded. Glossary, Reveal, Exception: a loss that is
+    a ``cost`` is not damage, and must be fully paid."""
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
+    amount, cost = ctx.params["amount"], ctx.params["cost"]
+    name = hero["name"]
+    if amount == 0:
+        raise RuleError("Spirit 0: nothing", "Enter the Spirit the effect heals (+) or loses (-).")
+    if amount > 0:
+        gained = heal(hero, amount)
+        rest = f" ({amount - gained} past the maximum ignored)" if gained < amount else ""
+        ctx.describe(f"{name} heals {gained} Spirit: {hero['spirit']}/{hero['max_spirit']}{rest}")
+        return
+    if cost:
+        if hero["spirit"] < -amount:
+            raise RuleError(f"Cost {-amount}: Spirit {hero['spirit']}",
+                            f"The cost of {-amount} Spirit cannot be fully paid: {name} has "
+                            f"{hero['spirit']} (Glossary, Reveal, Exception: an ability with a "
+                            "cost cannot be activated unless that cost is fully paid).")
+    elif "shield" in hero["statuses"]:
+        hero["statuses"].remove("shield")
+        ctx.describe(f"{name}'s Shield cancels {-amount} Spirit damage")
+        return
+    lost = lose_spirit(hero, -amount)
+    ctx.describe(f"{name} loses {lost} Spirit: {hero['spirit']}/{hero['max_spirit']}"
+                 + (" (cost)" if cost else ""))
+
+
 # --- the Spirit Dial's maximum -------------------------------------------------------------
 
 
@@ -132,7 +173,7 @@ def asset_spirit(ctx: Context) -> None:
     """Equip (+) or unequip (-) an Asset with a Spirit bonus: it changes the
     hero's current and maximum Spirit together ("Symbol Explanations", the
     'plus number' on Spirit)."""
-    hero = ctx.state["heroes"][hero_index(ctx.state, ctx.params.get("hero"))]
+    hero = ctx.state["heroes"][hero_in_play(ctx.state, ctx.params.get("hero"))]
     delta = ctx.params["delta"]
     new_max = hero["max_spirit"] + delta
     if not 1 <= new_max <= MAX_SPIRIT_LIMIT:

@@ -350,6 +350,20 @@ def hero_index(state: dict, number: int | None) -> int:
     return number - 1
 
 
+def hero_in_play(state: dict, number: int | None) -> int:
+    """The index of Hero ``number`` (None: the active hero) whose element a
+    command uses: refused once the team Pressed On without them ("Multiplayer
+    Coop Mode", Pressing On: "All of the Wounded hero's cards and game elements
+    are removed from play")."""
+    index = hero_index(state, number)
+    hero = state["heroes"][index]
+    if hero["out"]:
+        raise RuleError(f"{hero['name']} is out", f"The team Pressed On without {hero['name']}: "
+                        "all of the Wounded hero's cards and game elements are removed from play "
+                        "(Multiplayer Coop Mode, Pressing On).")
+    return index
+
+
 
 
 def active_location(state: dict) -> Location:

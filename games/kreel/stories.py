@@ -38,7 +38,12 @@ def place_story(ctx: Context, threat: Threat) -> None:
     if number > len(state["heroes"]):
         raise RuleError(f"No Hero {number}", f"This Adventure has {len(state['heroes'])} heroes.")
     threat["story_of"] = number - 1 if number else state["active_hero"]
-    state["heroes"][threat["story_of"]]["story"] = True
+    hero = state["heroes"][threat["story_of"]]
+    if hero["out"]:  # "Multiplayer Coop Mode", Pressing On: their cards are out of play
+        take_off_table(state, threat)
+        ctx.note(f"{hero['name']}'s Story leaves play: the team Pressed On without them")
+        return
+    hero["story"] = True
     if not threat_values(threat) and not threat["spirit_cost"]:
         take_off_table(state, threat)
     ctx.note("Story: read it at your next Delve")

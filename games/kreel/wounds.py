@@ -12,6 +12,7 @@ from typing import Any, TypedDict, cast
 
 from games.core import Context, step_data
 from games.kreel.campaign import wounds_kill
+from games.kreel.threat_area import take_off_table
 
 # The round's procedures: a Wounded active hero's round ends with the End phase.
 ROUND = ("delve", "threat", "draw", "play", "spirit", "end")
@@ -64,16 +65,25 @@ def after_wound(ctx: Context) -> None:
 
 
 def _go_on_without(ctx: Context, data: WoundedData) -> None:
-    """"Pressing On": the Wounded hero's cards leave play, their Confronted
-    Threat returns to the shared Threat Area, and the round goes on; a Wounded
-    active hero's round goes on at its End phase."""
+    """"Pressing On": "All of the Wounded hero's cards and game elements are
+    removed from play (any damage tokens they have inflicted or played on
+    Threats, etc. remain)": their Stories leave the Threat Area and the Shadows,
+    and no command may use their elements any more
+    (:func:`games.kreel.state.hero_in_play`);
+    their Confronted Threat returns to the shared Threat Area, and the round
+    goes on; a Wounded active hero's round goes on at its End phase."""
     state = ctx.state
     index = data["hero"]
     hero = state["heroes"][index]
     hero["out"] = True
+    hero["story"] = False
     for threat in state["threat_area"]:
         if threat["confronted_by"] == index:
             threat["confronted_by"] = None
+    for story in [t for t in state["threat_area"] + state["shadows"]
+                  if t is not None and t["kind"] == "story" and t["story_of"] == index]:
+        take_off_table(state, story)
+        ctx.note(f"{story['name']}, {hero['name']}'s Story, leaves play")
     ctx.note(f"The team Presses On without {hero['name']}")
     waiting = data.get("resume")
     if waiting and waiting["name"] in ROUND and state["active_hero"] == index:

@@ -113,7 +113,7 @@ def test_the_fifth_wound_ends_the_campaign():
 
 
 def test_belanors_lightbringer_plays_without_wounds():
-    state = _to_next_adventure(_lose(new(variant="belanors-lightbringer")))
+    state = _to_next_adventure(_lose(new(variant="belanors-lightbringer", advanced="fight")))
     assert state["campaign"]["wounds"] == 0 and state["over"] is None
 
 

@@ -51,8 +51,6 @@ def _pressed_on(heroes: int, out: int, *threats: dict, **options) -> dict:
 # --- Stories: "Stories affect only their listed hero" ------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a Story affects only its listed hero; "
-                   "the box lets Hero 2's Story attack in Hero 1's Spirit phase")
 def test_another_heroes_story_does_not_attack_in_this_heroes_spirit_phase():
     """"Threats", Stories: "Stories affect only their listed hero – heroes may not
     help with, affect, or damage other heroes' Stories." Hero 2's Story (Spirit
@@ -71,8 +69,6 @@ def test_another_heroes_story_does_not_attack_in_this_heroes_spirit_phase():
     assert _attack(state) == 3
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a Story affects only its listed hero; "
-                   "the box lets Hero 2's Story attack in Hero 1's Spirit phase")
 def test_another_heroes_story_alone_asks_no_block():
     """"Threats", Stories: "Stories affect only their listed hero". With only Hero
     2's Story in play, Hero 1's Spirit phase has nothing attacking (no Block to
@@ -99,8 +95,6 @@ def test_the_solo_heroes_own_story_attacks():
 # --- Spirit Boost: "may be applied to any hero, ... cannot be split" ----------------
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a Spirit Boost may go to any hero; "
-                   "`defeat hero=N` gives it to hero N without asking")
 def test_a_boost_from_another_heroes_defeat_ability_is_asked_for():
     """"Multiplayer Coop Mode", Spirit Boost: "A Spirit Boost effect on any Skill,
     defeated Threat, etc. may be applied to any hero, but each Spirit Boost
@@ -120,8 +114,6 @@ def test_a_boost_from_another_heroes_defeat_ability_is_asked_for():
     assert step_id(state) == "play.turn"
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a Spirit Boost may go to any hero; "
-                   "`defeat hero=N` gives it to hero N without asking")
 def test_a_boost_from_a_defeat_ability_with_four_heroes_offers_all_four():
     """"Multiplayer Coop Mode", Spirit Boost: "may be applied to any hero" - the
     last of four heroes too."""
@@ -158,8 +150,6 @@ def test_a_threat_without_a_boost_asks_nothing():
 # --- Pressing On: "All of the Wounded hero's cards and game elements are removed" ---
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: after Press On the Wounded hero's elements "
-                   "are out of play; the box still lets their ability damage")
 def test_a_pressed_on_heroes_ability_cannot_damage():
     """"Multiplayer Coop Mode", Pressing On: "All of the Wounded hero's cards and
     game elements are removed from play". Hero 2 is out: an ability of Hero 2
@@ -171,8 +161,6 @@ def test_a_pressed_on_heroes_ability_cannot_damage():
     assert state["threat_area"][0]["damage"]["fight"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: after Press On the Wounded hero's elements "
-                   "are out of play; the box still lets their ability defeat (and gives them its Boost)")
 @pytest.mark.parametrize("heroes", [2, 3])
 def test_a_pressed_on_heroes_ability_cannot_defeat(heroes):
     """"Multiplayer Coop Mode", Pressing On: "All of the Wounded hero's cards and

@@ -9,8 +9,6 @@ effect is ignored")."""
 
 import copy
 
-import pytest
-
 from tests.games.kreel.helpers import do, new, next_until, refused
 
 
@@ -28,8 +26,6 @@ def _dice(state: dict) -> dict:
     return {a: c["die"] for a, c in state["heroes"][0]["actions"].items()}
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a gain past the die's 6 is applied up to 6 "
-                   "('any extra ... gain is simply ignored'); the box refuses the whole gain")
 def test_gain_2_power_on_a_die_at_5_gives_6():
     """"4. Play Phase", Lose/Gain Power: "simply adjust the Power Die by that amount
     ... A hero cannot lose more Power than they have, or gain more than 6 Power to
@@ -38,8 +34,6 @@ def test_gain_2_power_on_a_die_at_5_gives_6():
     assert _dice(state) == {"fight": 6, "influence": 0, "sneak": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: a gain past the die's 6 is applied up to 6; "
-                   "the box refuses the whole gain")
 def test_gain_6_power_on_a_die_at_1_gives_6():
     """"4. Play Phase", Lose/Gain Power: "gain more than 6 Power to an Action, any
     extra ... gain is simply ignored": a die at 1 gaining 6 shows 6 (5 gained,
@@ -95,8 +89,6 @@ def test_spending_power_is_a_cost_paid_in_full():
     assert _dice(state)["fight"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: Heal past the maximum is applied up to it "
-                   "('resolve as much of that effect as possible'); the box refuses the heal")
 def test_heal_3_at_8_of_10_gives_10():
     """Glossary, Heal X: "Restore X Spirit to the active hero"; "Heroes": "heroes
     can never heal Spirit beyond their maximum Spirit"; Glossary, Reveal: "If an
@@ -106,8 +98,6 @@ def test_heal_3_at_8_of_10_gives_10():
     assert state["heroes"][0]["spirit"] == 10
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: Heal past the maximum is applied up to it; "
-                   "the box refuses the heal")
 def test_heal_past_a_raised_maximum_stops_at_the_new_maximum():
     """"Heroes": "certain Assets and abilities showing a '+' symbol ... may increase
     that maximum"; "Symbol Explanations": the bonus "is applied to the hero's current
@@ -127,8 +117,6 @@ def test_heal_at_the_maximum_changes_nothing():
     assert state["heroes"][0]["spirit"] == 10
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: Heal past the maximum is applied up to it; "
-                   "the box refuses the heal")
 def test_another_heroes_heal_past_the_maximum_stops_there():
     """"Symbol Explanations": the white Spirit symbol heals "(up to their maximum).
     In the multiplayer game, wherever this symbol occurs it can be used on any

@@ -33,8 +33,6 @@ def _shadows(state: dict) -> int:
 # --- Belanor's Lightbringer ---------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: Belanor's Lightbringer starts with 1 Action "
-                   "Advanced; the form's default `none` starts with none")
 @pytest.mark.parametrize("form", [{}, {"advanced": "none"}], ids=["default", "none"])
 def test_belanors_lightbringer_never_starts_without_an_advanced_action(form):
     """"Difficulty Variants", Belanor's Lightbringer: "Start with 1 Action on its

@@ -92,12 +92,21 @@ commands = st.one_of(
     st.builds(lambda t, n, h: Command("damage", {"target": t, "value": "fight", "amount": n,
                                                  "hero": h}),
               st.sampled_from(["1 Threat 1", "2 Threat 2"]), st.integers(1, 6), st.integers(1, 4)),
+    st.builds(lambda a, n, c, h: Command("power_effect", {"action": a, "amount": n, "cost": c,
+                                                         "hero": h}),
+              st.sampled_from(ACTIONS), st.integers(-6, 6), st.booleans(), st.integers(1, 4)),
+    st.builds(lambda n, c, h: Command("spirit_effect", {"amount": n, "cost": c, "hero": h}),
+              st.integers(-12, 12), st.booleans(), st.integers(1, 4)),
+    st.builds(lambda t, h: Command("defeat", {"threat": t, "hero": h}), threat_ids,
+              st.integers(1, 4)),
 )
 setups = st.fixed_dictionaries({
     "heroes": st.integers(1, 4),
     "spirit": st.integers(3, 12),
     "max_spirit": st.just(12),
     "variant": st.sampled_from(tuple(VARIANTS)),
+    # "Difficulty Variants": Belanor's Lightbringer starts with 1 Action Advanced
+    "advanced": st.sampled_from(ACTIONS),
 })
 
 
