@@ -137,11 +137,33 @@ def _cursor_first(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games_3 RENAME TO games")
 
 
+def _outcomes(db: sqlite3.Connection) -> None:
+    """Format 4: each command records its outcome, and each slot the rules it was last checked by.
+
+    ``commands.outcome`` is the change the command made to the state
+    (:mod:`store.outcomes`), so a restore never decides the rules again
+    (docs/JOURNAL.md, "Updates"). Rows journaled before it have none (NULL)
+    until the first rules check of their slot records the outcome they replay
+    to. ``rules_checks`` holds, per slot, the rules fingerprint it was last
+    checked against and what that check found, so each update's findings are
+    told once. Adding a nullable column rewrites nothing.
+    """
+    db.execute("ALTER TABLE commands ADD COLUMN outcome TEXT")
+    db.execute(
+        """CREATE TABLE rules_checks (
+            game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            rules TEXT NOT NULL,
+            checked REAL NOT NULL,
+            findings TEXT NOT NULL
+        )"""
+    )
+
+
 # FORMAT_MIGRATIONS[n] turns a format-n file into format n+1, inside one
 # transaction, with foreign keys off. Format 0 is an empty file. Append a step
 # here (never edit an old one) whenever the tables change.
 FORMAT_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_format_1, _command_schemas,
-                                                                 _cursor_first]
+                                                                 _cursor_first, _outcomes]
 
 
 def format_version() -> int:

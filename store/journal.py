@@ -32,6 +32,7 @@ format) are importable from here.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import time
@@ -47,8 +48,10 @@ from store.file_format import dumps, prepare
 from store.game_export import EXPORT_FORMAT, EXPORT_VERSION, JournalImportError, export_checksum
 from store.health import BACKUP_DIR, JOURNAL_FILE, Damaged, open_healthy
 from store.journal_file import Checkpoint, Clock, JournalFile, Slot, guarded, row_id
+from store.replay import Row, advance, current, outcome_text
+from store.rules_check import Finding, RulesChecked, checked_now, fingerprint
 from store.storage import JournalError, StorageError
-from store.trail import Trail, replay, replay_onto, restore, snapshot_before, timed
+from store.trail import Trail, replay_onto, restore, snapshot_before, timed
 
 # what callers import from here, wherever it lives now
 __all__ = ["BACKUP_DIR", "EXPORT_FORMAT", "EXPORT_VERSION", "JOURNAL_FILE", "Checkpoint", "Entry", "Journal",
@@ -61,12 +64,14 @@ DEFAULT_SNAPSHOT_EVERY = 50
 
 @dataclass(frozen=True)
 class Entry:
-    """One journaled command; ``active`` is False once it is undone (the redo tail)."""
+    """One journaled command; ``active`` is False once it is undone (the redo tail). ``finding``
+    is what the last rules check said of it (store/rules_check.py), if anything."""
 
     seq: int
     description: str
     created: float
     active: bool
+    finding: Finding | None = None
 
 
 class Journal(JournalFile):
@@ -193,6 +198,7 @@ class Journal(JournalFile):
             )
             slot_id = row_id(cursor)
             self._set_meta("active_slot", slot_id)
+            checked_now(db, slot_id, game_id, now)
         self._states[slot_id] = Trail(0, initial)
         self._active = slot_id
         return slot_id
@@ -257,9 +263,10 @@ class Journal(JournalFile):
             for table in ("commands", "snapshots", "checkpoints"):
                 db.execute(f"DELETE FROM {table} WHERE game=? AND seq>=?", (slot_id, seq))
             db.execute(
-                "INSERT INTO commands (game, seq, command, schema, description, created)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (slot_id, seq, dumps(command.to_json()), game.schema_version, applied.description, now),
+                "INSERT INTO commands (game, seq, command, schema, description, created, outcome)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (slot_id, seq, dumps(command.to_json()), game.schema_version, applied.description, now,
+                 outcome_text(game, trail.state, applied.state)),
             )
             if snapshot:
                 db.execute(
@@ -300,13 +307,16 @@ class Journal(JournalFile):
         trail = self._trail(slot_id)
         seq = trail.seq
         row = self._db.execute(
-            "SELECT CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq=?", (slot_id, seq + 1)
+            "SELECT CAST(command AS BLOB), schema, CAST(outcome AS BLOB) FROM commands"
+            " WHERE game=? AND seq=?",
+            (slot_id, seq + 1),
         ).fetchone()
         if row is None:
             raise RuleError("Nothing to redo", "No undone command follows this point.")
-        applied, cost = timed(replay, self.game(slot_id), trail.state, seq + 1, *row)
+        game = self.game(slot_id)
+        state, cost = timed(advance, game, trail.state, Row(seq + 1, *row))
         self._write_cursor(slot_id, seq + 1)
-        trail.push(applied.state, cost)
+        trail.push(current(game, state), cost)
         return self._entry(slot_id, seq + 1, active=True)
 
     @guarded("save")
@@ -346,7 +356,50 @@ class Journal(JournalFile):
             " ORDER BY seq DESC LIMIT ?",
             (slot_id, before if before is not None else 2**62, limit),
         ).fetchall()
-        return [Entry(seq, text, created, seq <= cursor) for seq, text, created in rows]
+        findings = self.rules_findings(slot_id) if rows else {}
+        return [Entry(seq, text, created, seq <= cursor, findings.get(seq)) for seq, text, created in rows]
+
+    # --- rules checks (docs/JOURNAL.md, "Updates") -------------------------------
+
+    @guarded("read")
+    def rules_check_due(self, slot_id: int | None = None) -> bool:
+        """Whether the slot's moves were not yet checked against the rules installed now."""
+        slot_id = self._resolve(slot_id)
+        row = self._db.execute("SELECT rules FROM rules_checks WHERE game=?", (slot_id,)).fetchone()
+        return row is None or row[0] != fingerprint(self._slot_row(slot_id)[0])
+
+    @guarded("read")
+    def rules_findings(self, slot_id: int | None = None) -> dict[int, Finding]:
+        """What the last rules check found, by move."""
+        row = self._db.execute("SELECT CAST(findings AS BLOB) FROM rules_checks WHERE game=?",
+                               (self._resolve(slot_id),)).fetchone()
+        if row is None:
+            return {}
+        try:
+            return {item["seq"]: Finding(**item) for item in json.loads(row[0].decode("utf-8"))}
+        except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+            log.warning("the rules check findings are unreadable (%s); the next check writes them anew", exc)
+            return {}
+
+    @guarded("save")
+    def record_rules_check(self, checked: RulesChecked) -> None:
+        """Keep a rules check's result: its findings (for the history), the rules it was made
+        against (so it is not made again), and the outcomes of rows that had none, for the rows
+        still as the check saw them (an undo and a new move meanwhile replaced the others)."""
+        if checked.error is not None or not self._db.execute(
+                "SELECT 1 FROM games WHERE id=?", (checked.slot_id,)).fetchone():
+            return
+        last = self._last_seq(checked.slot_id)
+        findings = [f.to_json() for f in checked.findings if f.seq <= last]
+        with self._transaction() as db:
+            db.executemany(
+                "UPDATE commands SET outcome=? WHERE game=? AND seq=? AND created=? AND outcome IS NULL",
+                [(outcome, checked.slot_id, seq, created) for seq, created, outcome in checked.outcomes],
+            )
+            db.execute(
+                "INSERT OR REPLACE INTO rules_checks (game, rules, checked, findings) VALUES (?, ?, ?, ?)",
+                (checked.slot_id, checked.rules, self._clock(), dumps(findings)),
+            )
 
     # --- checkpoints -----------------------------------------------------------
 

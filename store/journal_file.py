@@ -24,6 +24,8 @@ from store.backup import DamagedError, request_full_check, write_backup
 from store.file_format import dumps, meta_int, set_meta, transaction
 from store.game_export import CheckedExport, check_export, export_document
 from store.health import BACKUP_DIR, JOURNAL_FILE, mark_damaged
+from store.replay import outcome_text
+from store.rules_check import checked_now
 from store.storage import JournalError, StorageError, storage_error
 from store.trail import Trail, timed
 
@@ -245,10 +247,10 @@ class JournalFile:
             trail = Trail(0, checked.initial)
             for seq, entry in enumerate(checked.commands, 1):
                 db.execute(
-                    "INSERT INTO commands (game, seq, command, schema, description, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO commands (game, seq, command, schema, description, created, outcome)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (slot_id, seq, dumps(entry.command), entry.schema, entry.applied.description,
-                     entry.created),
+                     entry.created, outcome_text(checked.game, trail.state, entry.applied.state)),
                 )
                 # the check replayed every command; each is applied again here, timed, to place
                 # the snapshots where play would have (what a restore replays stays within budget)
@@ -265,4 +267,5 @@ class JournalFile:
                 "INSERT INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
                 [(slot_id, p.name, p.seq, p.created) for p in checked.checkpoints],
             )
+            checked_now(db, slot_id, checked.game.id, now)  # every move was just replayed by today's rules
         return slot_id

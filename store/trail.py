@@ -1,12 +1,10 @@
-"""A save slot's recent positions held in memory, and the replay of journaled commands.
+"""A save slot's recent positions held in memory, and the journal's rows taken forward to reach
+a position.
 
-Replay is exact because the engine is pure and its dice come from the state
-(games/core/rng.py). A software update never strands a campaign: restored
-states (the initial state, snapshots) pass through the game's state
-migrations (:func:`current`), and every replayed command through its command
-migrations (:func:`games.core.engine.migrate_command`) from the schema its row
-records (:func:`replay`), whether replayed for a restore, undo, redo, goto or
-an import.
+A software update never strands a campaign: restored states (the initial
+state, snapshots) pass through the game's state migrations, and each row is
+taken forward from its recorded outcome, not by deciding the rules again
+(:mod:`store.replay`), whether for a restore, undo, redo or a goto.
 """
 
 from __future__ import annotations
@@ -18,11 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from games.core import engine
-from games.core.engine import Applied
-from games.core.errors import RuleError
 from games.core.game import Game
-from store.storage import JournalError
+from store.replay import Row, advance, current, decode
 
 log = logging.getLogger(__name__)
 
@@ -122,77 +117,58 @@ class Trail:
         return moved
 
 
-def decode(blob: bytes | str, what: str) -> Any:
-    """JSON text from a row, read as bytes: damage inside the text is named, never a crash."""
-    try:
-        return json.loads(blob.decode("utf-8") if isinstance(blob, bytes) else blob)
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise JournalError(f"{what} is damaged: {exc}") from exc
-
-
-def current(game: Game, state: Any) -> dict:
-    """A state just read from the file, brought up to the game's schema.
-
-    :func:`games.core.engine.migrate` copies what it is given; a state at the
-    current schema that nothing else holds is returned as it is.
-    """
-    schema = state.get("schema") if type(state) is dict else None
-    if type(schema) is int and schema == game.schema_version:
-        return state
-    return engine.migrate(game, state)
-
-
-def replay(game: Game, state: dict, seq: int, command: bytes | str, schema: int) -> Applied:
-    """Replay journal row ``seq`` (its command JSON and the schema it was journaled under) on ``state``."""
-    try:
-        migrated = engine.migrate_command(game, decode(command, f"command {seq}"), schema)
-    except (ValueError, KeyError, TypeError) as exc:  # a newer schema than this code, a broken row
-        raise JournalError(f"command {seq} cannot be read: {exc}") from exc
-    try:
-        return engine.apply(game, state, migrated)
-    except RuleError as exc:
-        raise JournalError(f"command {seq} no longer applies: {exc.long}") from exc
-
-
 def restore(db: sqlite3.Connection, game: Game, slot_id: int, seq: int) -> Trail:
-    """The nearest readable snapshot at or before ``seq``, migrated, plus the commands after it
-    replayed: the trail from there to ``seq``.
+    """The nearest readable snapshot at or before ``seq`` plus the rows after it taken forward:
+    the trail from there to ``seq``.
 
     Snapshots are a cache of what the commands give: one whose text is
     damaged (bytes that are not UTF-8 or not JSON pass SQLite's integrity
     check) is skipped for an earlier one, or the initial state.
     """
-    base, state = 0, None
+    base, state, start = 0, None, {}
     rows = db.execute(
         "SELECT seq, CAST(state AS BLOB) FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC",
         (slot_id, seq),
     )
     for base, blob in rows:
         try:
-            state = current(game, json.loads(blob.decode("utf-8")))
+            state = json.loads(blob.decode("utf-8"))
+            start = current(game, state)
             break
         except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
             log.warning("snapshot %d of slot %d is unreadable (%s); using an earlier one",
                         base, slot_id, exc)
     rows.close()
-    if state is None:
+    if state is None:  # no readable snapshot
         base = 0
         (blob,) = db.execute("SELECT CAST(initial AS BLOB) FROM games WHERE id=?", (slot_id,)).fetchone()
-        state = current(game, decode(blob, f"slot {slot_id}'s initial state"))
-    trail = Trail(base, state)
-    replay_onto(db, trail, game, slot_id, seq)
+        state = decode(blob, f"slot {slot_id}'s initial state")
+        start = current(game, state)
+    trail = Trail(base, start)
+    _forward(db, trail, game, slot_id, seq, state)
     return trail
 
 
 def replay_onto(db: sqlite3.Connection, trail: Trail, game: Game, slot_id: int, seq: int) -> None:
-    """Replay the commands from the trail's cursor up to ``seq`` onto it."""
-    for replayed, command, schema in db.execute(
-        "SELECT seq, CAST(command AS BLOB), schema FROM commands WHERE game=? AND seq>? AND seq<=?"
-        " ORDER BY seq",
-        (slot_id, trail.seq, seq),
-    ).fetchall():
-        applied, cost = timed(replay, game, trail.state, replayed, command, schema)
-        trail.push(applied.state, cost)
+    """Take the rows from the trail's cursor up to ``seq`` forward onto it."""
+    _forward(db, trail, game, slot_id, seq, trail.state)
+
+
+def _forward(db: sqlite3.Connection, trail: Trail, game: Game, slot_id: int, seq: int, state: dict) -> None:
+    """Push the states after the rows from the trail's cursor up to ``seq``; ``state`` is the
+    cursor's state as stored (its schema may be older than the trail's copy of it)."""
+    for row in rows_after(db, slot_id, trail.seq, seq):
+        state, cost = timed(advance, game, state, row)
+        trail.push(current(game, state), cost)
+
+
+def rows_after(db: sqlite3.Connection, slot_id: int, after: int, upto: int) -> list[Row]:
+    """The slot's rows ``after`` < seq <= ``upto``, in order."""
+    return [Row(*values) for values in db.execute(
+        "SELECT seq, CAST(command AS BLOB), schema, CAST(outcome AS BLOB) FROM commands"
+        " WHERE game=? AND seq>? AND seq<=? ORDER BY seq",
+        (slot_id, after, upto),
+    )]
 
 
 def snapshot_before(db: sqlite3.Connection, slot_id: int, seq: int) -> int:

@@ -199,8 +199,9 @@ def _oldest_schema(game: Game) -> int:
     return oldest
 
 
-def migrate(game: Game, state: dict) -> dict:
-    """Bring a saved state up to the game's schema version, one step at a time.
+def migrate(game: Game, state: dict, upto: int | None = None) -> dict:
+    """Bring a saved state up to the game's schema version (or to schema ``upto``), one step
+    at a time.
 
     A schema outside 0..``schema_version``, or one older than the game's
     migrations reach back to, is a ValueError naming it (nothing runs).
@@ -212,7 +213,7 @@ def migrate(game: Game, state: dict) -> dict:
     if problem is not None or not isinstance(version, int):  # (a whole number when no problem)
         raise ValueError(f"{game.id} save has schema {version!r}; {problem}")
     state = copy_state(state)
-    while version < game.schema_version:
+    while version < (game.schema_version if upto is None else min(upto, game.schema_version)):
         state = game.migrations[version](state)
         version += 1
         state["schema"] = version

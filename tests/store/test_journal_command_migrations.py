@@ -195,7 +195,7 @@ def test_a_format_1_file_is_upgraded_its_commands_taking_the_slots_schema(tmp_pa
         (1, 1, "Pushed 2"), (2, 1, "Pushed 1"), (3, 1, "Pushed 3"),
     ]
     columns = [row[1] for row in rows(tmp_path, "PRAGMA table_info(commands)")]
-    assert columns == ["game", "seq", "command", "schema", "description", "created"]
+    assert columns == ["game", "seq", "command", "schema", "description", "created", "outcome"]
 
 
 # --- a command from a newer schema than this code --------------------------------------
