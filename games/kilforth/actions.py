@@ -13,7 +13,7 @@ from games.core import Context
 from games.core.dice import counted
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import defeat_encounter, encounter_here, encounters_seen, make_enemy
-from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location
+from games.kilforth.heroes import accumulated, add_successes, hero_order, leave_location, others_in_game
 from games.kilforth.locations import adjacent, where
 from games.kilforth.procedure_data import ConfrontTest, arrive_data
 from games.kilforth.rewards import check_limits, gain_asset
@@ -30,7 +30,7 @@ from games.kilforth.state import (
     require,
 )
 from games.kilforth.teams import chosen_team
-from games.kilforth.turns import end_turn, engage_enemies, in_daylight
+from games.kilforth.turns import deeds_in_action, end_turn, engage_enemies, in_daylight
 
 
 def _here(state: dict) -> list[Encounter]:
@@ -254,8 +254,8 @@ def unhide(ctx: Context) -> None:
     in the game, during their turn or not" - the active hero by default, or the one
     named (``hero``), between steps."""
     state = ctx.state
-    require(not state.get("procedure") and state.get("active_hero") is not None, "Finish the step",
-            "Stand a hero up between steps.")
+    require((not state.get("procedure") or deeds_in_action(state)) and state.get("active_hero") is not None,
+            "Finish the step", "Stand a hero up between steps.")
     who = ctx.params.get("hero")
     hero = state["heroes"][int(who[1:]) - 1] if who else active_hero(state)
     require(hero["hidden"], "Not Hidden", f"{hero['name']} is not Hidden.")
@@ -266,16 +266,24 @@ def unhide(ctx: Context) -> None:
 def arrive_next(ctx: Context) -> None:
     """An Enemy just drawn is engaged at once ("Action: Move") - not by a hero defeated
     while it was drawn, who "Cannot be affected by abilities or effects" ("Hero
-    Defeated"); an Event is resolved and discarded ("Event")."""
+    Defeated"); an Event is resolved and discarded ("Event"). A Quest, Place or Stranger
+    stays on the map, and the Action that drew it waits for the hero's Deeds before play
+    passes ("10. Deeds": "at any time during their turn - including during an Action"):
+    the Stranger a Move drew may be Overcome by the hero who drew it. Alone in the game,
+    the hero's next turn is theirs again and the same Deeds come before anything else,
+    so a solo game does not wait."""
     data = arrive_data(ctx.state)
     enc = find_encounter(ctx.state, data.get("placed") or -1)
     if enc is None:
         return
+    hero = ctx.state["heroes"][ctx.state["active_hero"]]
     if enc["type"] == "event":
         ctx.state["encounters"].remove(enc)
         data["event"] = True
-    elif enc["type"] == "enemy" and not ctx.state["heroes"][ctx.state["active_hero"]]["defeated"]:
+    elif enc["type"] == "enemy" and not hero["defeated"]:
         start_battle(ctx, ctx.state["active_hero"], enc)
+    elif data.get("action") and not hero["defeated"] and others_in_game(ctx.state):
+        data["deeds"] = True
 
 
 def confront_result(ctx: Context, data: ConfrontTest) -> None:

@@ -67,7 +67,16 @@ from games.kilforth.tests import (
     roll,
     test,
 )
-from games.kilforth.turns import camp, enemy_choices, enemy_labels, engage, engage_next, in_daylight
+from games.kilforth.turns import (
+    camp,
+    deeds_in_action,
+    enemy_choices,
+    enemy_labels,
+    engage,
+    engage_next,
+    in_daylight,
+    may_deed,
+)
 
 __all__ = ["COMMANDS"]
 
@@ -151,7 +160,7 @@ COMMANDS = (
                 (Param("ancient", "int", "Ancient #", low=1, high=4, default=1), _TEAM),
                 available=lambda s: in_daylight(s) and any(a["in_play"] and not a["defeated"]
                                                          for a in s["ancients"])),
-    CommandSpec("overcome", "Overcome (Deed)", overcome, (_ENC,), available=in_daylight),
+    CommandSpec("overcome", "Overcome (Deed)", overcome, (_ENC,), available=may_deed),
     CommandSpec("exchange", "Exchange (Deed)", exchange,
                 (Param("with", "choice", "With", choices=("H1", "H2", "H3", "H4"), default="H2"),
                  Param("gold", "int", "Gold given", low=-99, high=99, default=0),
@@ -160,20 +169,21 @@ COMMANDS = (
                  Param("assets", "int", "Item/Spell given", low=-6, high=6, default=0),
                  Param("asset_gold", "int", "Their gold value", low=0, high=99, default=0),
                  _TRADED, _KEEP),
-                available=lambda s: in_daylight(s) and len(s["heroes"]) > 1),
+                available=lambda s: may_deed(s) and len(s["heroes"]) > 1),
     CommandSpec("resolve", "Resolve (Deed)", resolve,
                 (Param("source", "choice", "From", choices=("Loot token", "card"), default="Loot token"),
                  Param("ap", "int", "AP gained", low=0, high=9, default=0),
                  Param("gold", "int", "Gold gained", low=0, high=30, default=0),
                  Param("heal", "int", "HP healed", low=0, high=9, default=0)),
-                available=in_daylight),
+                available=may_deed),
     CommandSpec("test", "Test (card/Event)", test,
                 (_ATTR, _BONUS, Param("needed", "int", "Successes needed", low=0, high=20, default=1),
                  _TEAM, Param("hero", "choice", "Who", optional=True, choices_from=hero_choices)),
                 available=lambda s: _idle(s) or at_event(s)),
     CommandSpec("unhide", "Stop being Hidden", unhide,
                 (Param("hero", "choice", "Who", optional=True, choices_from=hidden_choices),),
-                available=lambda s: _idle(s) and any(h["hidden"] for h in s["heroes"])),
+                available=lambda s: ((_idle(s) or deeds_in_action(s))
+                                     and any(h["hidden"] for h in s["heroes"]))),
     CommandSpec("place_encounter", "Place an encounter", place_encounter, available=_idle),
     CommandSpec("relocate", "Relocate (card)", relocate,
                 (Param("what", "choice", "Hero or card", choices_from=relocate_choices, default="H1"),

@@ -13,15 +13,16 @@ from games.kilforth.procedure_data import battle_data
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset
 from games.kilforth.state import active_hero, require
 from games.kilforth.teams import chosen_team
-from games.kilforth.turns import in_daylight
+from games.kilforth.turns import deeds_in_action, may_deed
 
 
 def _deed(ctx: Context, name: str) -> dict:
-    """"10. Deeds": during the hero's turn, never while Hidden; never by a hero who has
-    made Camp ("receives no more turns that Day"), is defeated ("Make Camp and end
-    their turn immediately") or eliminated ("Ancient Battles")."""
+    """"10. Deeds": during the hero's turn - between Actions, or during an Action that
+    waits for them (:func:`~games.kilforth.turns.deeds_in_action`) - never while Hidden;
+    never by a hero who has made Camp ("receives no more turns that Day"), is defeated
+    ("Make Camp and end their turn immediately") or eliminated ("Ancient Battles")."""
     state = ctx.state
-    require(in_daylight(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
+    require(may_deed(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
     hero = active_hero(state)
     require(not hero["camped"], "Turn is over",
             f"{hero['name']} has made Camp and takes no more turns today (Daylight Turns).")
@@ -31,12 +32,14 @@ def _deed(ctx: Context, name: str) -> dict:
 
 def overcome(ctx: Context) -> None:
     """"Deed: Overcome": defeat an encounter whose Weakness matches a keyword in play;
-    no AP. "Hidden heroes cannot perform Deeds"."""
+    no AP. "Hidden heroes cannot perform Deeds". During an Action (the card a Move drew)
+    the reward is claimed and the Action goes on waiting for Deeds."""
     state = ctx.state
     hero = _deed(ctx, "Overcome")
     enc = encounter_here(state, ctx.params["encounter"], hero)
     defeat_encounter(state, enc)
-    ctx.start("test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
+    (ctx.interrupt if deeds_in_action(state) else ctx.start)(
+        "test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
     ctx.goto("reward")
     ctx.note(f"{hero['name']} overcomes {enc['name']}")
 

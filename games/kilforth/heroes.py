@@ -17,6 +17,11 @@ def hero_order(state: dict) -> list[int]:
     return [(start + k) % n for k in range(n)]
 
 
+def others_in_game(state: dict) -> bool:
+    """Another hero than the active one is still in the game (not eliminated)."""
+    return any(not h["eliminated"] for i, h in enumerate(state["heroes"]) if i != state["active_hero"])
+
+
 def lose_hp(state: dict, index: int, amount: int) -> int:
     """"8. Actions", Important: whenever a hero loses HP, they also lose 1 AP per HP
     lost. "Health Points": when a hero loses their last HP, they are defeated.

@@ -124,12 +124,14 @@ class BattleData(TypedDict):
 
 class ArriveData(TypedDict):
     """``arrive``: an encounter drawn for location ``cell`` ("Action: Move", "Action:
-    Search"), its id once entered (``placed``), whether it is an Event to resolve."""
+    Search"), its id once entered (``placed``), whether it is an Event to resolve, and
+    whether the Action waits for the hero's Deeds before play passes (``deeds``)."""
 
     action: bool
     cell: int
     placed: NotRequired[int]
     event: NotRequired[bool]
+    deeds: NotRequired[bool]
 
 
 class MarketData(TypedDict):

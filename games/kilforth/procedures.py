@@ -167,6 +167,13 @@ def _no_event(state: dict) -> bool:
     return not arrive_data(state).get("event")
 
 
+def _no_deeds(state: dict) -> bool:
+    """No pause for Deeds: the card was no Quest, Place or Stranger drawn by an Action, or
+    the hero has since made Camp (defeated: "end their turn immediately")."""
+    hero = state["heroes"][state["active_hero"]]
+    return not arrive_data(state).get("deeds") or hero["camped"]
+
+
 ARRIVE = Procedure(
     "arrive",
     "Encounter drawn",
@@ -176,6 +183,8 @@ ARRIVE = Procedure(
         Step("next", StepKind.AUTO, "Engage or resolve", "Action: Move", run=arrive_next),
         Step("event", StepKind.REMINDER, "Resolve the Event, discard it", "Event", skip=_no_event),
         loss_step(),
+        Step("deeds", StepKind.REMINDER, "Deeds? Then next", "10. Deeds (during an Action)",
+             skip=_no_deeds),
     ),
     on_finish=end_action,
     short="Arrival",

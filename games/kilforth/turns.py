@@ -10,7 +10,7 @@ from games.core.context import resume
 from games.kilforth.battles import start_battle
 from games.kilforth.encounters import enemies_here
 from games.kilforth.heroes import make_camp
-from games.kilforth.procedure_data import battle_data, engagements_data
+from games.kilforth.procedure_data import battle_data, engagements_data, step_id
 from games.kilforth.state import encounter_in_play, find_encounter, require
 from games.kilforth.teams import chosen_team
 
@@ -20,6 +20,21 @@ def in_daylight(state: dict) -> bool:
     not due, the game goes on."""
     return (not state.get("procedure") and state.get("active_hero") is not None
             and not night_ready(state) and not state.get("over"))
+
+
+def deeds_in_action(state: dict) -> bool:
+    """An Action waits for the active hero's Deeds before play passes ("10. Deeds": "A
+    hero may perform a Deed at any time during their turn - including during an
+    Action"): the card a Move or a Search drew is on the map (the ``arrive`` procedure's
+    ``deeds`` step)."""
+    proc = state.get("procedure")
+    return bool(proc and proc["name"] == "arrive" and step_id(state) == "deeds")
+
+
+def may_deed(state: dict) -> bool:
+    """A Deed may be performed now: between steps of a Daylight turn, or during an Action
+    that waits for it (:func:`deeds_in_action`)."""
+    return in_daylight(state) or deeds_in_action(state)
 
 
 def night_ready(state: dict) -> bool:

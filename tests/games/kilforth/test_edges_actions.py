@@ -1,8 +1,6 @@
 """Edges of '8. Actions' read from the rulebook alone: Rest and Long Rest, Confront (Strangers),
 Search, Clear and obstacles ('12. Additional Rules'), and a Deed during an Action ('10. Deeds')."""
 
-import pytest
-
 from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, d6, do, place, refused, start, step_id
@@ -251,9 +249,6 @@ def test_clear_at_six_loot_keeps_six():
 
 # --- '10. Deeds' during an Action ----------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook says a Deed may be performed during an Action; the box passes play "
-    "once the drawn card is entered, so the mover cannot Overcome it"))
 def test_overcome_the_stranger_a_move_drew_before_play_passes():
     """'10. Deeds': "A hero may perform a Deed at any time during their turn - including
     during an Action"; "Example Solo Hero Turn": the Warrior moves, draws the Farmer and

@@ -32,7 +32,10 @@ def test_coop_finale_not_completed_after_a_hero_has_left_between_attempts():
     """"Variant for the Cooperative Game: All heroes must be at the same location as the
     active hero in order for their Finale to be completed"; "heroes can attempt to Regale
     their Finale multiple times per Day". Hero 1 gains 1 of 2 successes with Hero 2 there;
-    Hero 2 then moves away; Hero 1's next Regale cannot complete the Finale."""
+    Hero 2 then moves away; Hero 1's next Regale cannot complete the Finale.
+
+    (Fixer: Hero 2's Move waits for their Deeds before play passes - "10. Deeds": "including
+    during an Action" - so the setup closes it with ``next``; the expectation is unchanged.)"""
     state = _coop_finale()
     state = do(state, "regale", finale=2, attribute="fight")
     state = do(state, "roll", dice=d6(6, 1, 1))
@@ -40,6 +43,7 @@ def test_coop_finale_not_completed_after_a_hero_has_left_between_attempts():
     assert state["heroes"][0]["chapter"] == 5 and state["active_hero"] == 1
     state = do(state, "move", to="B1")  # Hero 2 leaves
     state = do(state, "encounter", type="place", study=3)
+    state = do(state, "next")  # no Deed during the Move
     assert state["active_hero"] == 0
     refused(state, "regale", finale=2, attribute="fight")
     assert state["heroes"][0]["chapter"] == 5

@@ -211,3 +211,76 @@ def test_schema_4_saves_are_migrated_with_who_met_each_stranger():
     assert new["encounters"][0]["confronted_by"] == [0]
     after = apply(GAME, new, Command("hide", {})).state
     assert after["heroes"][1]["hidden"]
+
+
+# --- 10. Deeds: during an Action ------------------------------------------------------------------
+
+
+def _two_heroes() -> dict:
+    return start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+
+
+def test_a_move_that_draws_a_stranger_waits_for_the_movers_deeds():
+    """'10. Deeds': "A hero may perform a Deed at any time during their turn - including
+    during an Action". Hero 1's Move draws a Stranger: the Move waits (Hero 1 still
+    active), Hero 1 Overcomes it and claims the reward, the Move waits again (another Deed
+    may follow), and ``next`` ends it: play passes to Hero 2 ("Daylight Turns")."""
+    state = do(_two_heroes(), "move", to="C2")
+    state = do(state, "encounter", type="stranger", influence=2, gold=2)
+    assert step_id(state) == "deeds" and state["active_hero"] == 0
+    farmer = state["encounters"][0]["id"]
+    state = do(state, "overcome", encounter=farmer)
+    assert step_id(state) == "reward"
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert step_id(state) == "deeds" and state["active_hero"] == 0
+    assert (state["heroes"][0]["gold"], state["heroes"][0]["ap"]) == (3, 3)
+    state = do(state, "next")
+    assert state["procedure"] is None and state["active_hero"] == 1
+    assert state["heroes"][1]["ap"] == 4
+
+
+def test_a_hidden_mover_stands_up_and_overcomes_during_the_move():
+    """"Example Solo Hero Turn" with two heroes: Hidden, the hero draws the Farmer, "decides
+    to come out of Hiding" ("A hero can choose to no longer be Hidden at any point") and
+    Overcomes it - all during the Move; "Hidden heroes cannot perform Deeds" before."""
+    state = do(_two_heroes(), "hide")
+    state = do(state, "hide")  # Hero 2 hides too; Hero 1 again
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="stranger", influence=2, gold=1)
+    farmer = state["encounters"][0]["id"]
+    assert refused(state, "overcome", encounter=farmer).short == "Hidden: no Deeds"
+    state = do(state, "unhide")
+    assert not state["heroes"][0]["hidden"] and state["heroes"][1]["hidden"]
+    state = do(do(state, "overcome", encounter=farmer), "reward", loot="gold", rumour="card")
+    assert state["encounters"] == [] and state["heroes"][0]["rumours"] == 2
+
+
+def test_a_search_waits_for_deeds_and_an_exchange_may_be_one():
+    """'10. Deeds' during a Search Action: Hero 1 gives Hero 2 (here too) 1 gold while the
+    Quest drawn waits; then play passes. No other Action is taken during it."""
+    state = _two_heroes()
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    state = do(state, "search")
+    state = do(state, "encounter", type="quest", study=2)
+    assert step_id(state) == "deeds"
+    assert refused(state, "hide").short == "Not in Daylight"
+    state = do(state, "exchange", **{"with": "H2", "gold": 1})
+    assert step_id(state) == "deeds" and [h["gold"] for h in state["heroes"]] == [0, 2]
+    state = do(state, "next")
+    assert state["active_hero"] == 1
+
+
+def test_no_wait_after_an_enemy_drawn_an_event_or_in_a_solo_game():
+    """The wait is for a card that stays on the map: an Enemy drawn is engaged at once and
+    the Move ends with the battle; an Event "resolved immediately ... and then discarded"
+    ends it after its reminder. Alone in the game, play passes to the same hero, whose
+    next turn allows the same Deeds (the "Example Solo Hero Turn" Overcomes after its Move)."""
+    state = do(_two_heroes(), "move", to="C2")
+    state = do(state, "encounter", type="event")
+    assert step_id(state) == "event"
+    state = do(state, "next")
+    assert state["procedure"] is None and state["active_hero"] == 1
+    state = do(start(), "move", to="C2")
+    state = do(state, "encounter", type="place", sneak=2)
+    assert state["procedure"] is None and state["active_hero"] == 0
