@@ -254,3 +254,67 @@ def test_an_action_reset_by_an_effect_is_upright_but_the_round_keeps_its_use():
     assert err.value.short == "1 Use per round"
     state = do(state, "tilt", action="fight")
     assert state["heroes"][0]["actions"]["fight"]["die"] == 1
+
+
+# --- Lose/Gain Power: as much as possible -------------------------------------------------
+
+
+def _dice(state: dict) -> dict:
+    return {a: c["die"] for a, c in state["heroes"][0]["actions"].items()}
+
+
+@pytest.mark.parametrize(("die", "amount", "after"), [
+    (5, 2, 6), (1, 6, 6), (4, 2, 6), (0, 1, 1), (1, -2, 0), (3, -3, 0), (2, -1, 1)])
+def test_gain_or_lose_power_past_a_limit_is_applied_up_to_it(die, amount, after):
+    """"4. Play Phase", Lose/Gain Power: "simply adjust the Power Die by that
+    amount, removing the Power Die if it's reduced to 0. A hero cannot lose more
+    Power than they have, or gain more than 6 Power to an Action, any extra loss
+    or gain is simply ignored." The same by the command and by the dial."""
+    state = _play(_track(new(), fight=(1, die)))
+    assert _dice(do(state, "power_effect", action="fight", amount=amount))["fight"] == after
+    dial = do(state, "adjust", track="hero1.fight_die", delta=amount)
+    assert _dice(dial) == {"fight": after, "influence": 0, "sneak": 0}
+
+
+def test_a_power_effect_that_cannot_be_resolved_is_ignored():
+    """Glossary, Reveal: "If an effect cannot be resolved - e.g. 'Lose 1 Power'
+    when no Power is in play - that effect is ignored": the command is taken and
+    nothing changes; the dial against its stop (0 or 6) stays refused."""
+    from games.core import Command, apply
+
+    state = _play(_track(new(), fight=(1, 0), sneak=(3, 6)))
+    for action, amount in (("fight", -1), ("sneak", 1)):
+        applied = apply(GAME, state, Command("power_effect", {"action": action, "amount": amount}))
+        assert _dice(applied.state) == _dice(state) and "ignored" in applied.description
+        with pytest.raises(RuleError):
+            do(state, "adjust", track=f"hero1.{action}_die", delta=amount)
+
+
+def test_a_power_cost_is_paid_in_full_or_refused():
+    """Glossary, Reveal, Exception: "An ability with a cost cannot be activated
+    unless that cost is fully paid, e.g. 'Lose 1 Power to gain 2 Spirit' could
+    not be activated unless the 1 Power is paid": a cost of 2 on a die at 1 is
+    refused (nothing changes); a cost of 2 on a die at 2 empties it."""
+    state = _play(_track(new(), influence=(2, 1)))
+    with pytest.raises(RuleError) as err:
+        do(state, "power_effect", action="influence", amount=-2, cost=True)
+    assert err.value.short == "Cost 2: die is 1"
+    state = do(_track(state, influence=(2, 2)), "power_effect", action="influence", amount=-2,
+               cost=True)
+    assert _dice(state)["influence"] == 0
+
+
+def test_a_power_effect_on_another_heroes_die():
+    """Multiplayer Coop Mode, Fast: abilities "add to their Actions": Hero 2's
+    Sneak die at 5 gains 3: 6; Hero 1's dice untouched."""
+    state = _play(new(heroes=2))
+    state["heroes"][1]["actions"]["sneak"]["die"] = 5
+    state = do(state, "power_effect", action="sneak", amount=3, hero=2)
+    assert state["heroes"][1]["actions"]["sneak"]["die"] == 6 and _dice(state)["sneak"] == 0
+
+
+def test_a_dial_turn_past_6_on_another_heroes_die_stops_at_6():
+    state = _play(new(heroes=3))
+    state["heroes"][2]["actions"]["fight"]["die"] = 4
+    state = do(state, "adjust", track="hero3.fight_die", delta=5)
+    assert state["heroes"][2]["actions"]["fight"]["die"] == 6

@@ -10,6 +10,7 @@ import pytest
 from games.core import RuleError
 from games.kreel.campaign import adventure_choices
 from tests.games.kreel.helpers import (
+    GAME,
     advance,
     do,
     finish_round,
@@ -237,3 +238,90 @@ def test_a_revealed_story_goes_to_the_hero_named_on_it():
     assert [h["story"] for h in state["heroes"]] == [False, True]
     state = next_until(finish_round(state), "delve.story")
     assert state["active_hero"] == 1
+
+
+# --- Pressing On: the Wounded hero's elements are out of play ---------------------------
+
+
+def _hero_2_out(heroes: int = 2, *threats: dict) -> dict:
+    """Hero 1's Play phase, Hero 2 Wounded and the team Pressed On without them."""
+    state = next_until(with_threats(new(heroes=heroes, spirit=5), *threats), "play.turn")
+    state = do(_lose(state, hero=2), "press_on", choice="press on")
+    assert state["heroes"][1]["out"] and step_id(state) == "play.turn"
+    return state
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("damage", {"target": "1 Threat 1", "value": "fight", "amount": 1, "hero": 2}),
+    ("damage", {"target": "explore", "value": "sneak", "amount": 1, "hero": 2}),
+    ("defeat", {"threat": 1, "hero": 2}),
+    ("hero_status", {"status": "bold", "action": "fight", "hero": 2}),
+    ("power_effect", {"action": "fight", "amount": 1, "hero": 2}),
+    ("spirit_effect", {"amount": 2, "hero": 2}),
+    ("asset_spirit", {"delta": 1, "hero": 2}),
+    ("asset_power", {"action": "fight", "delta": 1, "hero": 2}),
+    ("reset_action", {"action": "fight", "hero": 2}),
+    ("shadow_reach", {"on": True, "hero": 2}),
+])
+def test_a_pressed_on_heroes_elements_are_out_of_play(name, params):
+    """"Multiplayer Coop Mode", Pressing On: "All of the Wounded hero's cards and
+    game elements are removed from play (any damage tokens they have inflicted
+    or played on Threats, etc. remain)": nothing may use Hero 2 any more."""
+    state = _hero_2_out(2, {"fight": 3, "spirit_boost": 2})
+    with pytest.raises(RuleError) as err:
+        do(state, name, **params)
+    assert err.value.short == "Hero 2 is out"
+
+
+def test_the_last_hero_in_takes_the_boost_without_a_question():
+    """Pressing On and Spirit Boost ("may be applied to any hero"): with Hero 2
+    out only Hero 1 is left, so Boost 2 at 5/10 gives Hero 1 7, Hero 2 stays at 0."""
+    state = _hero_2_out(2, {"fight": 3, "spirit_boost": 2})
+    state = do(state, "defeat", threat=1, source="threat")
+    assert [h["spirit"] for h in state["heroes"]] == [7, 0] and step_id(state) == "play.turn"
+
+
+def test_the_boost_is_offered_only_to_the_heroes_still_in():
+    """Spirit Boost "may be applied to any hero", but Hero 2 is out of play:
+    with 3 heroes the choice is Hero 1 or Hero 3."""
+    from games.core.core_commands import command_specs
+
+    state = _hero_2_out(3, {"fight": 3, "spirit_boost": 2})
+    state = do(state, "damage", target="1 Threat 1", value="fight", amount=3)
+    [param] = command_specs(GAME)["boost"].resolved_params(state)
+    assert param.choices == ("Hero 1", "Hero 3") and param.default == "Hero 1"
+
+
+def test_a_pressed_on_heroes_story_leaves_play():
+    """Pressing On: the Wounded hero's cards are removed from play, their Story
+    too ("Stories" are "unique to each hero"); the tokens Hero 2 dealt on a
+    shared Threat remain."""
+    state = next_until(with_threats(new(heroes=2, spirit=5),
+                                    {"kind": "story", "fight": 4, "spirit_cost": 2, "story_of": 1},
+                                    {"fight": 4}), "play.turn")
+    state = do(state, "damage", target="2 Threat 2", value="fight", amount=2, hero=2)
+    state = do(_lose(state, hero=2), "press_on", choice="press on")
+    assert [t["id"] for t in state["threat_area"]] == [2]
+    assert state["threat_area"][0]["damage"]["fight"] == 2
+    assert state["threat_discard"] == 0 and state["defeated"] == []  # removed, not defeated
+
+
+def test_a_story_revealed_for_a_pressed_on_hero_leaves_play_at_once():
+    """Pressing On: Hero 2's cards are out of play, so a Story of theirs revealed
+    later ("the hero listed at the bottom of the Story card places it in front of
+    them") leaves play at once and waits for no Delve."""
+    state = _hero_2_out(2)
+    state = next_until(do(state, "add_threat", count=4), "add-threat.reveal")
+    state = do(state, "reveal", kind="story", fight=3, spirit_cost=1, story_hero=2)
+    assert state["threat_area"] == [] and not state["heroes"][1]["story"]
+
+
+def test_a_pressed_on_active_heroes_rest_of_round_refuses_their_abilities():
+    """Pressing On during Hero 1's own Spirit phase: the round goes on to its End
+    phase without them; their abilities (the default hero) are refused there."""
+    state = next_until(with_threats(new(heroes=2, spirit=2), {"spirit_cost": 3}), "spirit.block")
+    state = do(do(state, "block", points=0), "press_on", choice="press on")
+    assert step_id(state) == "end.discard" and state["heroes"][0]["out"]
+    with pytest.raises(RuleError) as err:
+        do(state, "power_effect", action="fight", amount=1)
+    assert err.value.short == "Hero 1 is out"

@@ -239,3 +239,63 @@ def test_shield_does_not_prevent_defeat_or_discard():
     assert state["threat_area"] == [] and state["heroes"][0]["spirit"] == 6
     state = do(_play(shielded), "discard", threat=1)
     assert state["threat_area"] == [] and state["threat_discard"] == 1
+
+
+# --- the Spirit Boost, whichever way the Threat was defeated ------------------------------
+
+
+def _boost_param(state: dict):
+    from games.core.core_commands import command_specs
+
+    [param] = command_specs(GAME)["boost"].resolved_params(state)
+    return param
+
+
+@pytest.mark.parametrize("heroes", [2, 3, 4])
+def test_a_defeat_by_another_heroes_ability_asks_who_takes_the_boost(heroes):
+    """"Multiplayer Coop Mode", Spirit Boost: "A Spirit Boost effect on any Skill,
+    defeated Threat, etc. may be applied to any hero, but each Spirit Boost
+    instance cannot be split between heroes". `defeat hero=2` asks like every
+    other route, starting on Hero 2 ("Defeat": the hero who defeated it)."""
+    state = _play({"fight": 4, "spirit_boost": 3}, heroes=heroes, spirit=4)
+    state = do(state, "defeat", threat=1, hero=2)
+    assert state["threat_area"] == [] and step_id(state) == "spirit-boost.boost"
+    param = _boost_param(state)
+    assert param.choices == tuple(f"Hero {n}" for n in range(1, heroes + 1))
+    assert param.default == "Hero 2"
+    state = do(state, "boost", hero=f"Hero {heroes}")
+    assert [h["spirit"] for h in state["heroes"]] == [4] * (heroes - 1) + [7]
+    assert step_id(state) == "play.turn"
+
+
+def test_a_solo_defeat_by_an_ability_needs_no_question():
+    """Solo the Boost has one hero to go to ("Another hero: In solo play read
+    'Another hero' as 'The hero'"): Boost 3 at 4/10 gives 7."""
+    state = do(_play({"fight": 4, "spirit_boost": 3}, spirit=4), "defeat", threat=1, hero=1)
+    assert state["heroes"][0]["spirit"] == 7 and step_id(state) == "play.turn"
+
+
+def test_a_storys_boost_goes_to_its_own_hero():
+    """"Stories": "Stories affect only their listed hero": Hero 2's Story
+    defeated (by a Threat's ability) gives its Boost to Hero 2, without a
+    question."""
+    state = _play({"kind": "story", "fight": 3, "spirit_boost": 2, "story_of": 1},
+                  heroes=3, spirit=5)
+    state = do(state, "defeat", threat=1, source="threat")
+    assert [h["spirit"] for h in state["heroes"]] == [5, 7, 5]
+    assert step_id(state) == "play.turn"
+
+
+def test_another_heroes_effect_cannot_defeat_or_change_a_story():
+    """"Stories": "heroes may not help with, affect, or damage other heroes'
+    Stories": Hero 1's ability cannot defeat Hero 2's Story, give it a Status
+    or change its values; Hero 2's can, and a Threat's ability can."""
+    state = _play({"kind": "story", "fight": 3, "story_of": 1}, heroes=2)
+    for name, params in (("defeat", {"threat": 1}), ("defeat", {"threat": 1, "hero": 1}),
+                         ("status", {"threat": 1, "status": "dazed"}),
+                         ("threat_value", {"threat": 1, "value": "fight", "amount": 1})):
+        with pytest.raises(RuleError) as err:
+            do(state, name, **params)
+        assert err.value.short == "Hero 2's Story"
+    assert do(state, "status", threat=1, status="dazed", source="threat")["threat_area"]
+    assert do(state, "defeat", threat=1, hero=2)["threat_area"] == []

@@ -174,3 +174,30 @@ def test_a_round_runs_the_six_phases_in_order():
     phases = ["delve", "threat", "draw", "play", "spirit", "end"]
     assert seen == phases * 2
     assert state["round"] == 2 and state["heroes"][0]["spirit"] == 8
+
+
+@pytest.mark.parametrize("form", [{}, {"advanced": "none"}], ids=["default", "none"])
+def test_belanors_lightbringer_without_an_advanced_action_is_refused(form):
+    """"Difficulty Variants", Belanor's Lightbringer: "Start with 1 Action on its
+    Advanced side": the form left at none is refused, saying why."""
+    with pytest.raises(RuleError) as err:
+        new(variant="belanors-lightbringer", **form)
+    assert err.value.short == "Belanor's: 1 Advanced" and "Difficulty Variants" in err.value.long
+
+
+@pytest.mark.parametrize("heroes", [1, 2, 3, 4])
+@pytest.mark.parametrize("action", ["fight", "influence", "sneak"])
+def test_belanors_lightbringer_starts_every_hero_with_exactly_that_action_advanced(heroes, action):
+    """Belanor's Lightbringer: "Start with 1 Action on its Advanced side", for
+    each hero ("Multiplayer Coop Mode": the normal rules); the others Basic."""
+    state = new(heroes=heroes, variant="belanors-lightbringer", advanced=action)
+    assert [[a for a, c in h["actions"].items() if c["advanced"]] for h in state["heroes"]] == \
+        [[action]] * heroes
+
+
+@pytest.mark.parametrize("variant", ["standard", "valims-dungeoneer", "masklaws-abyss",
+                                     "lequiems-warrior", "tanklors-nightmare"])
+def test_the_other_variants_start_basic_side_up(variant):
+    """"Setup" 1: "otherwise all Actions begin each Adventure Basic side up"."""
+    state = new(variant=variant)
+    assert not any(c["advanced"] for h in state["heroes"] for c in h["actions"].values())

@@ -10,6 +10,7 @@ from tests.games.kreel.helpers import (
     new,
     next_until,
     play_threat_phase,
+    refused,
     step_id,
     with_threats,
 )
@@ -205,3 +206,123 @@ def test_a_hero_may_target_a_threat_in_another_heroes_threat_area():
     assert state["active_hero"] == 1
     state = do(state, "use", action="fight", target="1 Threat 1", bonus=1)
     assert state["threat_area"] == [] and state["defeated"][0]["id"] == 1
+
+
+# --- Stories attack only their own hero ---------------------------------------------------
+
+
+def test_a_story_attacks_only_its_listed_hero():
+    """"Threats", Stories: "Stories affect only their listed hero - heroes may
+    not help with, affect, or damage other heroes' Stories". Hero 2's Story
+    (Spirit Cost 2) beside a shared Threat (Spirit Cost 1): Hero 1's Spirit
+    phase is attacked for 1, Hero 2's for 3."""
+    state = with_threats(new(heroes=2, spirit=10),
+                         {"kind": "story", "spirit_cost": 2, "fight": 3, "story_of": 1},
+                         {"spirit_cost": 1})
+    state = _to_spirit(state)
+    assert state["active_hero"] == 0 and state["procedure"]["data"]["attack"] == 1
+    assert not state["threat_area"][0]["exhausted"]  # the Story did not attack
+    state = finish_round(do(state, "block", points=0))
+    state = _to_spirit(state)
+    assert state["active_hero"] == 1 and state["procedure"]["data"]["attack"] == 3
+    state = do(state, "block", points=0)
+    assert [h["spirit"] for h in state["heroes"]] == [9, 7]
+
+
+def test_the_forecast_counts_only_the_active_heroes_own_story():
+    """Stories affect only their listed hero: the Play phase's Cost forecast for
+    Hero 1 leaves out Hero 2's Story and counts Hero 1's own."""
+    from games.kreel.views import pending_cost
+
+    state = with_threats(new(heroes=2),
+                         {"kind": "story", "spirit_cost": 2, "fight": 3, "story_of": 1},
+                         {"kind": "story", "spirit_cost": 4, "fight": 3, "story_of": 0})
+    assert state["active_hero"] == 0 and pending_cost(state) == 4
+
+
+def test_a_solo_heroes_story_attacks_them():
+    """Solo, the Story's listed hero is the hero: it attacks like any Threat
+    ("5. Spirit Phase" A)."""
+    state = with_threats(new(spirit=10), {"kind": "story", "spirit_cost": 2, "fight": 3,
+                                          "story_of": 0})
+    state = _to_spirit(state)
+    assert state["procedure"]["data"]["attack"] == 2
+
+
+# --- Heal X and lose X Spirit: as much as possible ----------------------------------------
+
+
+def _in_play(**options) -> dict:
+    return next_until(new(**options), "play.turn")
+
+
+def test_heal_past_the_maximum_stops_at_it():
+    """Glossary, Heal X: "Restore X Spirit to the active hero"; "Heroes": "heroes
+    can never heal Spirit beyond their maximum Spirit"; Glossary, Reveal: "If an
+    effect can only be partially resolved, resolve as much of that effect as
+    possible". Heal 3 at 8/10 gives 10, by the command or by the dial."""
+    state = _in_play(spirit=8, max_spirit=10)
+    assert do(state, "spirit_effect", amount=3)["heroes"][0]["spirit"] == 10
+    assert do(state, "adjust", track="hero1.spirit", delta=3)["heroes"][0]["spirit"] == 10
+    assert do(state, "spirit_effect", amount=2)["heroes"][0]["spirit"] == 10  # exactly
+
+
+def test_heal_at_the_maximum_is_ignored_and_the_dial_stops():
+    """Glossary, Reveal: "If an effect cannot be resolved ... that effect is
+    ignored": Heal 1 at 10/10 leaves 10. The dial turned against its stop is
+    refused, as on every track."""
+    state = _in_play(spirit=10, max_spirit=10)
+    applied = apply(GAME, state, Command("spirit_effect", {"amount": 1}))
+    assert applied.state["heroes"][0]["spirit"] == 10
+    assert "ignored" in applied.description
+    with pytest.raises(RuleError):
+        do(state, "adjust", track="hero1.spirit", delta=1)
+
+
+def test_heal_goes_to_any_hero_in_coop():
+    """"Symbol Explanations": the white Spirit symbol heals "(up to their maximum).
+    In the multiplayer game, wherever this symbol occurs it can be used on any
+    hero": Heal 4 on Hero 2 at 7/10 gives 10, Hero 1 untouched."""
+    state = _in_play(heroes=2, spirit=7)
+    state = do(state, "spirit_effect", amount=4, hero=2)
+    assert [h["spirit"] for h in state["heroes"]] == [7, 10]
+
+
+def test_losing_more_spirit_than_left_stops_at_0_and_wounds():
+    """Symbol Explanations: the black Spirit symbol "indicates that the active
+    hero loses X Spirit"; resolve as much as possible: lose 5 at 3 leaves 0, and
+    "The hero immediately loses the Adventure if they run out of Spirit"."""
+    for command, params in (("spirit_effect", {"amount": -5}),
+                            ("adjust", {"track": "hero1.spirit", "delta": -5})):
+        applied = apply(GAME, _in_play(spirit=3), Command(command, params))
+        assert "3 \u2192 0" in applied.description or "loses 3 Spirit" in applied.description
+        assert applied.state["campaign"]["wounds"] == 1  # Wounded: the Adventure is lost
+        assert applied.state["procedure"]["name"] == "game-end"
+
+
+def test_a_spirit_cost_is_paid_in_full_or_refused():
+    """Glossary, Reveal, Exception: "An ability with a cost cannot be activated
+    unless that cost is fully paid": a cost of 3 Spirit at 2 is refused; a cost
+    of 2 at 2 is paid (0 Spirit: Wounded). A Shield does not cancel a cost (it
+    cancels damage, "Statuses", Shield)."""
+    state = do(_in_play(spirit=2), "hero_status", status="shield", action="fight")
+    err = refused(state, "spirit_effect", amount=-3, cost=True)
+    assert err.short == "Cost 3: Spirit 2"
+    state = do(state, "spirit_effect", amount=-2, cost=True)
+    assert state["campaign"]["wounds"] == 1 and state["procedure"]["name"] == "game-end"
+
+
+def test_a_shield_cancels_an_abilitys_spirit_damage_once():
+    """"Statuses", Shield: "The next time this hero ... is damaged, cancel all of
+    that damage and discard this Status instead"; "Symbol Explanations": "some
+    Skills and other effects can cause Spirit damage too". Lose 4: cancelled,
+    Shield gone; lose 4 again: 6 left."""
+    state = do(_in_play(spirit=10), "hero_status", status="shield", action="fight")
+    state = do(state, "spirit_effect", amount=-4)
+    assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == []
+    state = do(state, "spirit_effect", amount=-4)
+    assert state["heroes"][0]["spirit"] == 6
+
+
+def test_a_spirit_effect_of_0_is_refused():
+    refused(_in_play(), "spirit_effect", amount=0)
