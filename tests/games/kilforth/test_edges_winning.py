@@ -6,7 +6,7 @@ import pytest
 from games.kilforth import rules
 from games.kilforth.state import cell_index
 
-from .helpers import WARRIOR, d6, do, place, start, step_id
+from .helpers import WARRIOR, camp_all, d6, do, place, start, step_id
 
 VP_LINE = ("deviation: rulebook counts in Victory Points the gold value of cards in play only; "
            "the box keeps a sacrificed or discarded asset's gold in asset_gold")
@@ -124,3 +124,96 @@ def test_coop_victory_points_divide_by_the_heroes_who_started_rounded_up():
     state = do(state, "night_card", location="A1", type="weather")
     assert state["over"]["result"] == "loss"
     assert "VP 1" in state["over"]["text"]
+
+
+# --- The end of the game -------------------------------------------------------------------------
+
+def _last_night(state: dict) -> dict:
+    """Leave one card in the Night deck: the final Day."""
+    state["night_deck"]["draw"] = state["night_deck"]["draw"][:1]
+    return state
+
+
+def test_the_game_ends_only_once_the_last_night_card_is_resolved():
+    """"4. Winning the Game": "the game ends once the last Night card is drawn and resolved."
+    The last card is an Event: while it is being resolved the game is not over yet; once
+    resolved, time is up - lost (solo: the Ancient stands)."""
+    state = _last_night(start())
+    state = do(state, "camp")
+    state = do(state, "night_card", location="A1", type="event")
+    assert step_id(state) == "event" and not state.get("over")
+    state = do(state, "next")
+    assert state["over"]["result"] == "loss"
+
+
+def test_coop_time_up_with_one_of_two_ancients_standing_is_lost():
+    """"In the cooperative and solo games: The game is won if all Ancients are defeated before
+    time runs out ... Otherwise the game is lost." One of two defeated: lost at the last
+    Night card."""
+    state = _last_night(start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop"))
+    state["ancients"][0].update(in_play=True, defeated=True, cell=None)
+    state = camp_all(state)
+    state = do(state, "night_card", location="A1", type="weather")
+    assert state["over"]["result"] == "loss"
+
+
+def test_competitive_the_ancients_slayer_wins_over_a_richer_hero():
+    """"In the competitive game: The hero that defeats the Ancient before time runs out wins
+    the game. If no hero achieves this, the hero with the most Victory Points wins" - Hero 2
+    slays it while Hero 1 holds 50 gold: Hero 2 wins."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    state["heroes"][0]["gold"] = 50
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=1, max_hp=1, fight=0)
+    state["heroes"][1].update(cell=cell_index("B2"), chapter=6)
+    state["active_hero"] = 1
+    state = do(state, "assault", ancient=1)
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["over"]["result"] == "win" and "Hero 2" in state["over"]["text"]
+
+
+def test_a_second_finale_does_not_bring_the_ancients_again():
+    """"Important: The first time a saga Finale is completed in the game by any hero, the
+    Ancient (or all Ancients in the cooperative game) enters the map" - co-op: Hero 1's
+    Finale asks for both Ancients' cards; Hero 2's later Finale asks for none and leaves the
+    Ancients (and their damage) as they are."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["chapter"] = 5
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "totem", totem="gold", gold=1)
+    for cell in ("B2", "D4"):
+        assert step_id(state) == "ancient"
+        state = do(state, "ancient_card", location=cell, fight=3, hp=6, gold=5)
+    assert [a["in_play"] for a in state["ancients"]] == [True, True]
+    state["ancients"][0]["hp"] = 4  # damage from an earlier Assault
+    assert state["active_hero"] == 1
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "totem", totem="gold", gold=1)
+    assert state["procedure"] is None and state["heroes"][1]["chapter"] == 6
+    assert [(a["cell"], a["hp"]) for a in state["ancients"]] == [(cell_index("B2"), 4), (cell_index("D4"), 6)]
+
+
+def test_the_final_day_of_the_difficulty_variant_is_day_22():
+    """"Note: You'll know it's the final Day when there's only one card left in the Night
+    deck!" - with the Difficulty Variant's 3 discards, 22 cards: Day 22 is the last, and the
+    game ends at its Night."""
+    from .helpers import begin
+    state = begin({"heroes": 1, "mode": "solo", "difficulty": True})
+    state = do(state, "hero_values", **WARRIOR)
+    for cell in ("A1", "A2", "A3"):
+        state = do(state, "difficulty_discard", location=cell)
+    state = do(state, "next")
+    while not state.get("over"):
+        state = camp_all(state)
+        state = do(state, "night_card", location="B2", type="weather")
+        if not state.get("over"):
+            state = do(state, "next")
+            if state["day"] == 22:
+                assert len(state["night_deck"]["draw"]) == 1
+    assert state["day"] == 22 and state["over"]["result"] == "loss"
