@@ -49,12 +49,18 @@ def _adjust(ctx: Context) -> None:
     spec = _track_or_fail(ctx, ctx.params["track"])
     before = get_path(ctx.state, spec.path)
     wanted = before + ctx.params["delta"]
-    value = _as_far_as_possible(ctx.state, spec, before, wanted) if spec.partial else wanted
+    missing = max(0, spec.low_in(ctx.state) - wanted) if spec.shortfall is not None else 0
+    if missing:
+        value = wanted + missing
+    else:
+        value = _as_far_as_possible(ctx.state, spec, before, wanted) if spec.partial else wanted
     _set_track(ctx, spec, value, "")
-    if value != wanted:
+    if value != wanted and not missing:
         ctx.describe(f"{ctx.description} ({abs(wanted - value)} ignored)")
     if spec.on_change is not None:
         spec.on_change(ctx, before, get_path(ctx.state, spec.path))
+    if missing and spec.shortfall is not None:
+        spec.shortfall(ctx, missing)
 
 
 def _correct(ctx: Context) -> None:
@@ -73,6 +79,9 @@ def _next(ctx: Context) -> None:
         return
     if step.kind is StepKind.PROMPT:
         raise RuleError("Answer the prompt", f"This step needs an answer first: {step.text}.")
+    held = step.hold(ctx.state) if step.hold is not None else None
+    if held is not None:
+        raise held
     ctx.describe(f"Done: {step.text}")
     ctx.advance()
 

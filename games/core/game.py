@@ -41,6 +41,12 @@ class TrackSpec:
     rest ignored. A turn from the bound itself, against its stop, is still
     refused, as on every track.
 
+    ``shortfall(ctx, missing)``: the value can never go below ``low``, and a dial
+    turn that would take it lower stops there, from ``low`` itself too, handing
+    the ``missing`` steps to the game, which pays them otherwise (Tainted Grail's
+    Negative Combat Pool: a card discarded per marker the Pool cannot cover). It
+    runs after ``on_change``.
+
     ``on_change(ctx, before, after)`` runs after a dial turn (``adjust``) for
     what the rules tie to the value: every HP lost also loses an AP
     (Kilforth), Energy never above Health (Tainted Grail). A ``correct`` sets
@@ -55,6 +61,7 @@ class TrackSpec:
     on_change: Callable[[Context, int, int], None] | None = field(default=None, compare=False)
     dial: bool = True
     partial: bool = False
+    shortfall: Callable[[Context, int], None] | None = field(default=None, compare=False)
 
     def low_in(self, state: dict) -> int:
         return self.low(state) if callable(self.low) else self.low

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from games.core.context import Context
+    from games.core.errors import RuleError
 
 
 class StepKind(StrEnum):
@@ -43,6 +44,9 @@ class Step:
     ``skip(state)`` leaves out a step that does not apply this time.
     ``dice(state)`` says what roll a PROMPT step expects, as ``(count, kind)``
     (``(3, "d6")``): the box arms the dice tray for it when the prompt opens.
+    ``hold(state)`` keeps a REMINDER waiting on the table: while it gives a
+    RuleError, ``next`` is refused with it (Tainted Grail's Guardian Encounter,
+    fought before the Event is revealed).
     """
 
     id: str
@@ -53,6 +57,7 @@ class Step:
     command: str | None = None
     skip: Callable[[dict], bool] = _never
     dice: Callable[[dict], tuple[int, str]] | None = None
+    hold: Callable[[dict], RuleError | None] | None = None
 
     def __post_init__(self) -> None:
         if self.kind is StepKind.AUTO and self.run is None:

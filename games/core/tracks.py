@@ -189,13 +189,13 @@ def _bound(value: int | Callable[[dict], int], state: dict) -> Any:
 
 def _same_specs(built: list[TrackSpec], plain: list[TrackSpec], state: dict) -> bool:
     """True when the specs built through the read-only view are those the function gives
-    on ``state`` itself: same keys, labels, paths and dial flags, an ``on_change`` where
-    it has one, and bounds of the same value on ``state``."""
+    on ``state`` itself: same keys, labels, paths and dial flags, an ``on_change`` and a
+    ``shortfall`` where it has one, and bounds of the same value on ``state``."""
     if len(built) != len(plain):
         return False
     for a, b in zip(built, plain, strict=True):
-        if (a.key, a.label, a.path, a.dial, a.on_change is None) != (b.key, b.label, b.path, b.dial,
-                                                                     b.on_change is None):
+        if (a.key, a.label, a.path, a.dial, a.on_change is None, a.shortfall is None) != (
+                b.key, b.label, b.path, b.dial, b.on_change is None, b.shortfall is None):
             return False
         for x, y in ((a.low, b.low), (a.high, b.high)):
             if callable(x) != callable(y) or _bound(x, state) != _bound(y, state):

@@ -88,6 +88,22 @@ def won(ctx: Context) -> bool:
     return True
 
 
+def negative_pool(ctx: Context, missing: int) -> None:
+    """"Other Combat rules", Negative Combat Pool: "The Pool can never go negative. If an
+    Attack or effect would remove more markers than exist, the Active Character's
+    controller discards one card from their hand per excess point instead (if no cards,
+    discard from the deck top)." The Combat Pool track's ``shortfall``: the Pool stopped
+    at 0 and ``missing`` markers were not there. With nobody Active (an effect between
+    Activations), the member who discards is named by the players."""
+    enc = ctx.state["encounter"]
+    if enc is None:
+        return
+    cards = f"{missing} card{'s' if missing != 1 else ''}"
+    who = (ctx.state["characters"][enc["active"]]["name"] if enc["active"] is not None
+           else "the Active Character")
+    ctx.note(f"Negative Combat Pool: {who} discards {cards} from hand (deck top if none)")
+
+
 # --- the end of an Activation ---------------------------------------------------------------
 
 

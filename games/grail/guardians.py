@@ -48,6 +48,24 @@ def defeat_guardian(ctx: Context) -> None:
     ctx.note(f"Guardian {gid} defeated")
 
 
+def fight_first(state: dict) -> RuleError | None:
+    """The Start of the Day's Guardian Encounter holds the day there while it runs
+    ("Guardians": "If a Guardian enters a Location with any Character, it immediately
+    triggers the Encounter"; "If a Guardian stays in a Location with Characters present,
+    immediately start the Encounter"): Move Guardians comes before "Reveal and read a new
+    Event card" ("I) Start of the Day"), so the Event waits until that Encounter is over.
+    The same for a Guardian met where a Character was moved off a removed Location."""
+    enc = state.get("encounter")
+    if not enc:
+        return None
+    names = ", ".join(state["characters"][i]["name"] for i in enc["members"])
+    return RuleError("Encounter first",
+                     f"The {enc['kind'].capitalize()} with {names} is still being fought: a "
+                     "Guardian's Encounter starts immediately and the Start of the Day goes on "
+                     "once it is over - win it, Escape, or End the Encounter (Guardians; I) Start "
+                     "of the Day).")
+
+
 def prepare_rolls(ctx: Context) -> None:
     """"I) Start of the Day", Move Guardians: one Guardian die for each Guardian."""
     rolls = cast(GuardianRolls, ctx.data)

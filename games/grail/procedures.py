@@ -20,7 +20,7 @@ from collections.abc import Callable
 from games.core import Context, Procedure, Step, StepKind
 from games.core.context import resume
 from games.grail.end_of_day import prepare_rest, resting, restore
-from games.grail.guardians import prepare_rolls
+from games.grail.guardians import fight_first, prepare_rolls
 from games.grail.rounds import all_pass
 from games.grail.start_of_day import (
     dawn,
@@ -102,7 +102,8 @@ START_OF_DAY = Procedure(
              "Menhirs and Wyrdness",
              skip=_nothing_vanished),
         Step("arrival_fight", StepKind.REMINDER, "Guardian Encounter on arrival!",
-             "Locations: Traveling and revealing Locations; Guardians", skip=_nobody_met),
+             "Locations: Traveling and revealing Locations; Guardians", skip=_nobody_met,
+             hold=fight_first),
         Step("dials", StepKind.AUTO, "Reduce Menhir Dials by 1",
              "I) Start of the Day: Reduce Menhir Dials", run=reduce_menhir_dials),
         Step("dials_note", StepKind.REMINDER, "Turn each Menhir Dial down 1",
@@ -116,7 +117,7 @@ START_OF_DAY = Procedure(
         Step("guardian", StepKind.PROMPT, "Roll the Guardian die", "Guardians",
              command="guardian_roll", skip=_no_guardian_to_roll, dice=lambda state: (1, "guardian")),
         Step("guardian_fight", StepKind.REMINDER, "Guardian Encounter!", "Guardians",
-             skip=_no_guardian_encounter),
+             skip=_no_guardian_encounter, hold=fight_first),
         Step("event", StepKind.REMINDER, "Reveal the Event; Quest to Quest pile",
              "I) Start of the Day: Reveal and read a new Event card"),
     ),

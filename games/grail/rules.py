@@ -42,7 +42,9 @@ def tracks(state: dict) -> list[TrackSpec]:
 
     The dial cycle (the Menhir dial steps through it, the Spirit dial turns
     the focused one) holds the numbers a player turns most: the running
-    Encounter's Combat Pool or Affinity marker, first while it runs; every
+    Encounter's Combat Pool (never negative: markers it cannot cover are
+    cards discarded, :func:`~games.grail.combat.negative_pool`) or Affinity
+    marker, first while it runs; every
     Character's Energy, Health and Terror; each Menhir's Dial and each Time
     dial; every Character's five Resources. With one Character that is 9
     stops plus the Menhirs, instead of the 25 a full tray would need.
@@ -125,7 +127,7 @@ def encounter_tracks(state: dict) -> list[TrackSpec]:
         return []
     if enc["kind"] == "combat":
         return [TrackSpec("combat.pool", "Combat Pool", "encounter.pool", 0, 99,
-                          on_change=combat.victory_check)]
+                          on_change=combat.victory_check, shortfall=combat.negative_pool)]
     return [TrackSpec("diplomacy.affinity", f"Affinity (Stage {enc['stage']}/{enc['stages']})",
                       "encounter.affinity", 0, enc["top"], on_change=diplomacy.affinity_check)]
 

@@ -114,9 +114,6 @@ def test_a_missing_value_wins_at_step_d_when_a_card_was_played():
 # --- Negative Combat Pool -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: Negative Combat Pool leaves the Pool at 0 and the Active Character discards the"
-    " excess; the box refuses the adjustment"))
 def test_removing_more_markers_than_the_pool_holds_empties_it_and_the_active_discards():
     """"Other Combat rules": "Negative Combat Pool. The Pool can never go negative. If an
     Attack or effect would remove more markers than exist, the Active Character's

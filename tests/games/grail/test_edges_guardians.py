@@ -1,8 +1,6 @@
 """Edges of Guardians ("Guardians", "I) Start of the Day": Move Guardians, "Travel"), each
 expected value read from the rulebook alone (rules/tainted-grail.md), not from the box."""
 
-import pytest
-
 from tests.games.grail.helpers import do, edit, new, next_until, refused, standing, step_id
 
 
@@ -61,9 +59,6 @@ def test_a_character_elsewhere_does_not_fight_the_guardian():
     assert state["encounter"]["members"] == [0]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the Guardian Encounter of Move Guardians starts immediately, before the Event "
-    "is revealed; the box's `next` goes on to Reveal the Event while that Combat still runs"))
 def test_the_start_of_the_day_waits_for_the_guardian_encounter_before_the_event():
     """"I) Start of the Day": "Move Guardians. For each Guardian on the table, roll the
     Direction die and move it per the Guardian rules." then "Reveal and read a new Event

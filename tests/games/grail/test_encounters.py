@@ -34,10 +34,36 @@ def test_combat_pool_is_first_on_the_dials_and_victory_at_the_value():
     assert any("Victory" in e.text for e in applied.events)
 
 
-def test_combat_pool_never_negative():
+@pytest.mark.parametrize("pool, removed, left, discards", [(2, 5, 0, 3), (0, 1, 0, 1), (0, 2, 0, 2),
+                                                          (3, 3, 0, 0), (4, 1, 3, 0)])
+def test_negative_combat_pool_the_active_character_discards_the_excess(pool, removed, left, discards):
+    """"Other Combat rules", Negative Combat Pool: "The Pool can never go negative. If an
+    Attack or effect would remove more markers than exist, the Active Character's
+    controller discards one card from their hand per excess point instead (if no cards,
+    discard from the deck top)." From an empty Pool too; removing exactly what is there,
+    or less, discards nothing."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=2)
+    if pool:
+        state = do(state, "adjust", track="combat.pool", delta=pool)
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": -removed}))
+    assert applied.state["encounter"]["pool"] == left
+    texts = [e.text for e in applied.events]
+    if discards:
+        cards = "1 card" if discards == 1 else f"{discards} cards"
+        assert texts == [f"Negative Combat Pool: Character 2 discards {cards} from hand (deck top if none)"]
+    else:
+        assert not any("Negative" in t for t in texts)
+
+
+def test_negative_combat_pool_between_activations_names_no_one():
+    """Negative Combat Pool: "the Active Character's controller discards" - with nobody
+    Active (an effect between Activations) the box says so rather than guess; a
+    correction by hand below 0 is refused (the Pool "can never go negative")."""
     state = do(new(), "combat", character=1, value=5)
-    with pytest.raises(RuleError):
-        do(state, "adjust", track="combat.pool", delta=-1)
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": -2}))
+    assert "the Active Character discards 2 cards" in applied.events[-1].text
+    assert refused(state, "correct", track="combat.pool", value=-1).short == "Combat Pool min is 0"
 
 
 def test_missing_value_counts_as_0():

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, step_id, to_next_day, with_map
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, step_id, to_next_day, with_map
 
 
 def _menhir(state, location, dial):
@@ -165,3 +165,28 @@ def test_nobody_moved_no_arrival_reminder():
         state = _press(state)
     assert "start-of-day.arrival_fight" not in seen
     assert 102 not in [loc["number"] for loc in state["locations"]]
+
+
+def test_the_guardian_met_on_arrival_is_fought_before_the_start_of_the_day_goes_on():
+    """"Locations": "If a Guardian is present, resolve its Encounter before triggering the
+    Location's instant rule"; "Guardians": "If a Character or Party enters a Location with a
+    Guardian, immediately trigger the Encounter". While the Combat with Guardian 7 runs,
+    `next` is refused and the reminder stays; once the Character has Escaped (the Guardian
+    stays on 101 and roams) the Start of the Day goes on to the Menhir Dials."""
+    state = next_until(_without_102_and_a_guardian_on_101(new()), "start-of-day.arrival_fight")
+    state = do(state, "combat", character=1, value=6, guardian=7)
+    assert refused(state, "next").short == "Encounter first"
+    state = do(state, "escape", character=1)
+    assert state["guardians"] == [{"id": 7, "name": "Guardian 7", "location": 101}]
+    assert step_id(state) == "start-of-day.arrival_fight"
+    assert step_id(do(state, "next")) in ("start-of-day.dials_note", "start-of-day.time_note")
+
+
+def test_a_combat_drawn_at_the_event_does_not_hold_the_day():
+    """"I) Start of the Day": only the Guardian Encounter of Move Guardians comes before
+    "Reveal and read a new Event card"; an Encounter the Event card starts is fought During
+    the Day's first moments: `next` on the Event reminder is not held by it."""
+    state = next_until(new(), "start-of-day.event")
+    state = do(state, "combat", character=1, value=6)
+    state = do(state, "next")
+    assert step_id(state) == "day.actions" and state["encounter"] is not None
