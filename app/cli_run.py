@@ -69,6 +69,7 @@ def _serve(args, hardware: str, config, script) -> int:
     from contracts.events import Notice
     from store.backup_worker import BackupWorker
     from store.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
+    from store.rules_check import RulesCheckWorker
     from store.safe_start import StartMark
 
     headless = args.headless or script is not None
@@ -116,6 +117,7 @@ def _serve(args, hardware: str, config, script) -> int:
             cancel_tray=box.dice.cancel if box.dice is not None else None,
             packs_dir=folder / "packs",
             sound=box.sound,
+            check_rules=RulesCheckWorker(folder / JOURNAL_FILE, report).request,
         )
         if hardware == "sim" and script is None and not box.interactive_window:
             log.info("no display: the simulated box runs headless; drive it with --script "

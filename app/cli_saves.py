@@ -74,6 +74,9 @@ def reading(args):
 def cmd_state(args) -> int:
     with reading(args) as journal:
         summary = _summary(journal)
+        unrestored = journal.unrestored
+    if summary is None and unrestored is not None:
+        return fail(f"save slot {unrestored[0]} could not be restored: {unrestored[1]}", 1)
     if summary is None:
         return fail(f"no game has been started in {data_dir(args)}", 1)
     if args.json:
@@ -95,14 +98,19 @@ def cmd_games(args) -> int:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.updated))
             print(f"{mark} {slot.id:3d}  {printable(slot.game_id, 20):20s} {printable(slot.name):24s} "
                   f"#{slot.seq:<5d} {when}  {printable(slot.description)}")
+            if journal.unrestored is not None and journal.unrestored[0] == slot.id:
+                print(f"        could not be restored: {printable(journal.unrestored[1], 300)}")
     return 0
 
 
 def cmd_export(args) -> int:
     with reading(args) as journal:
-        if journal.active_slot is None and args.slot is None:
+        # a slot that could not be restored is exported all the same: its rows are all there
+        slot = args.slot if args.slot is not None else journal.active_slot or (
+            journal.unrestored[0] if journal.unrestored else None)
+        if slot is None:
             return fail("nothing to export: no game has been started", 1)
-        data = journal.export_game(args.slot)
+        data = journal.export_game(slot)
     text = json.dumps(data, indent=1, sort_keys=True)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")

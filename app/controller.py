@@ -65,6 +65,7 @@ from contracts.events import DiceRolled, Hold, Notice, Press, Tap, TrayStatus, T
 from contracts.ports import Cues
 from games.core import Game
 from store.backup_worker import BackupDone
+from store.rules_check import RulesChecked
 from store.storage import JournalError, StorageError
 from ui.model import Frame, Message
 
@@ -98,8 +99,11 @@ class Controller:
         cancel_tray: Callable[[], None] | None = None,
         packs_dir: Path | None = None,
         sound: Cues | None = None,
+        check_rules: Callable[[int], None] | None = None,
     ) -> None:
         self.journal = journal
+        self._check_rules = check_rules
+        self._rules_asked: set[int] = set()
         self._clock = clock
         self.messages = MessageBoard(clock, MESSAGE_OVER_FORM)
         self.play = Play(journal, seed=seed, say=self.messages.say, sound=sound,
@@ -145,6 +149,7 @@ class Controller:
         With dimming turned off (``dim_after`` 0) the box never sleeps.
         """
         self.asleep = self.idle.dim_after > 0
+        self._ask_rules_check()
         try:
             self.overlays.after_change()
         except Exception:  # noqa: BLE001 - the play view (or its fallback) shows instead
@@ -174,7 +179,9 @@ class Controller:
         """
         now = self._clock()
         waking = isinstance(event, Press | Hold | Turn) and (self.asleep or self.idle.dimmed(now))
-        if not (isinstance(event, BackupDone) and event.error is None):  # a quiet backup leaves it dim
+        quiet = (isinstance(event, BackupDone) and event.error is None) or (
+            isinstance(event, RulesChecked) and not event.findings)
+        if not quiet:  # a quiet backup or rules check leaves it dim
             self.idle.touched(now)
         if waking:  # waking is not playing: this press or detent only lights the box
             self.asleep = False
@@ -191,12 +198,38 @@ class Controller:
             self.message = Message("Save unreadable here", str(err), "error")
         if not self.playing and self.overlay is None:
             self.overlays.open_game_list()  # never a screen without a way on
+        self._ask_rules_check()
         if isinstance(event, Press | Hold | Turn | Tap | DiceRolled) and self.tray_link.armed:
             if not (self.playing and asks_for_dice(self.game(), self.state())):
                 self.tray_link.disarm()  # its roll was answered another way
 
+    def _ask_rules_check(self) -> None:
+        """The game being played, opened by rules it was not checked against yet: its moves are
+        checked in the background (docs/JOURNAL.md, "Updates"), once per slot and run."""
+        slot = self.journal.active_slot
+        if self._check_rules is None or slot is None or slot in self._rules_asked:
+            return
+        self._rules_asked.add(slot)
+        try:
+            due = self.journal.rules_check_due(slot)
+        except StorageError as err:
+            log.warning("the rules check could not be asked for: %s", err)
+            return
+        if due:
+            self._check_rules(slot)
+
+    def _rules_checked(self, checked: RulesChecked) -> None:
+        """A rules check done: recorded first (told once), then said, when it found anything."""
+        self.journal.record_rules_check(checked)
+        if checked.findings and checked.slot_id == self.journal.active_slot:
+            short, long = checked.summary()
+            log.warning("%s", long)
+            self.message = Message(short, long, "info")
+
     def _dispatch(self, event) -> None:
-        if isinstance(event, BackupDone):
+        if isinstance(event, RulesChecked):
+            self._rules_checked(event)
+        elif isinstance(event, BackupDone):
             if event.error is not None:
                 self.overlays.storage_failed(event.error)
         elif isinstance(event, Notice):

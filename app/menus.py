@@ -143,4 +143,6 @@ def history(journal, goto: Callable[[int], None]) -> CursorMenu:
         if entry.seq in marks:
             label = f"* {marks[entry.seq]}: {label}"
         items.append((label, partial(goto, entry.seq)))
+        if entry.finding is not None:  # docs/JOURNAL.md, "Updates": told in full under its move
+            items.append((f"  {entry.finding.long}", partial(goto, entry.seq)))
     return CursorMenu("History", items, keys=("select:go", "back:close"))

@@ -25,6 +25,7 @@ from app.notify import Notifier
 from contracts.events import DiceRolled, Hold, Notice, Press, Quit, Snapshot, Sync, Tap, TrayStatus, Turn
 from contracts.ports import Controls, Cues, DiceSource, Display, Screen
 from store.backup_worker import BackupDone, BackupWorker
+from store.rules_check import RulesChecked
 from ui.model import Frame
 from ui.oled import render_oled, render_power_off
 
@@ -152,7 +153,7 @@ class Service:
             self.controller.handle(event)
         except Exception as exc:  # noqa: BLE001 - undo, back and hold must keep working
             self.controller.fault(f"input {event}", exc)
-        if self.backups is not None and not isinstance(event, BackupDone):
+        if self.backups is not None and not isinstance(event, BackupDone | RulesChecked):
             self.backups.touched()  # after the command's commit: the idle wait starts now
 
     def _check_oled(self) -> None:
@@ -246,7 +247,8 @@ class Service:
                 event.done.set()
             elif isinstance(event, Snapshot):
                 self.snapshot(event.name)
-            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus | BackupDone | Notice):
+            elif isinstance(event, Press | Hold | Turn | Tap | DiceRolled | TrayStatus | BackupDone | Notice
+                            | RulesChecked):
                 log.debug("input %s", event)
                 self._handle(event)
                 self.draw()

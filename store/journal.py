@@ -87,6 +87,7 @@ class Journal(JournalFile):
         super().__init__(db, data_dir, snapshot_every, clock)
         self._states: dict[int, Trail] = {}
         self._autocheckpoint = True
+        self.unrestored: tuple[int, str] | None = None  # the active slot a start could not restore, why
 
     # --- opening ---------------------------------------------------------------
 
@@ -149,8 +150,10 @@ class Journal(JournalFile):
             raise
         except Exception as exc:  # noqa: BLE001 - a state this code cannot rebuild must not stop the start
             reason = str(exc) if isinstance(exc, JournalError | RuleError) else f"{type(exc).__name__}: {exc}"
-            log.warning("save slot %s could not be restored: %s", self._active, reason, exc_info=exc)
+            log.warning("save slot %s could not be restored: %s", self._active, reason)
+            log.debug("why save slot %s could not be restored", self._active, exc_info=exc)
             notices.append(f"Save slot {self._active} could not be restored: {reason}")
+            self.unrestored = (self._active, reason)
             self._active = None
 
     def repair(self) -> list[str]:

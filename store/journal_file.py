@@ -208,9 +208,11 @@ class JournalFile:
             (slot_id,),
         ).fetchone()
         commands = [
-            {"command": json.loads(command), "schema": schema, "description": description, "created": when}
-            for command, schema, description, when in self._db.execute(
-                "SELECT command, schema, description, created FROM commands WHERE game=? ORDER BY seq",
+            {"command": json.loads(command), "schema": schema, "description": description, "created": when,
+             "outcome": None if outcome is None else json.loads(outcome)}
+            for command, schema, description, when, outcome in self._db.execute(
+                "SELECT command, schema, description, created, outcome FROM commands"
+                " WHERE game=? ORDER BY seq",
                 (slot_id,),
             )
         ]

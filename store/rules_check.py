@@ -102,11 +102,15 @@ class RulesChecked:
     error: str | None = None
 
     def summary(self) -> tuple[str, str]:
-        """What the OLED says (short) and the screen and log (long)."""
+        """What the OLED says (short) and the screen and log (long); each finding in full is in
+        the history, under its move."""
         if len(self.findings) == 1:
             return self.findings[0].short, self.findings[0].long
+        moves = ", ".join(str(f.seq) for f in self.findings[:12]) + (" …" if len(self.findings) > 12 else "")
         return (f"Rules updated: {len(self.findings)} moves differ",
-                "Rules updated: " + " ".join(f.long.removeprefix("Rules updated: ") for f in self.findings))
+                f"Rules updated: {len(self.findings)} recorded moves would now be refused or come out "
+                f"differently (moves {moves}); the game stands as played, and goes on under the new "
+                f"rules. The history shows each under its move. First: {self.findings[0].long}")
 
 
 def check_slot(db: sqlite3.Connection, slot_id: int) -> RulesChecked:
