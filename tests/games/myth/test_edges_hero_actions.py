@@ -245,3 +245,41 @@ def test_a_die_rerolled_once_cannot_be_rerolled_again():
     s = t.state
     assert t.step() is None or t.step().id != "reroll"
     assert s["areas"]["farrenroc"]["minions"] == [] and _hero(t)["damage"] == 0
+
+
+@pytest.mark.parametrize("where", ["farrenroc", "lair-1", "outland-3"])
+def test_fortify_in_a_special_location_gains_one_supply(where):
+    """"Fortify": "Structures may not be built in special locations: Farrenroc,
+    Lairs, or Outland. If the hero cannot or chooses not to build a structure, they
+    gain 1 supply"."""
+    t = played()
+    _hero(t)["area"] = where
+    t.do("fortify")
+    assert t.state["areas"][where]["structure"] is False
+    assert t.state["reserves"]["supply"] == 1
+
+
+@pytest.mark.parametrize("where", ["lair-2", "outland-1"])
+def test_no_encounter_in_an_outland_or_a_lair(where):
+    """"Locations": "Outland & Lair areas do not have encounter cards" (the game doc's
+    reading of the Glossary's "Lair")."""
+    t = played()
+    _hero(t)["area"] = where
+    t.refused("encounter", skill="spirit", target=6)
+
+
+@pytest.mark.parametrize(("face", "outcome"), [(7, "success"), (6, "fail")])
+def test_an_encounter_test_succeeds_at_its_target_number(face, outcome):
+    """"Encounter Cards": "If a skill test is present, that player immediately
+    performs the required skill test"; "Skill Tests" 3-4: a die at or above the
+    target number succeeds. Spirit 1 (one die), target 7: a 7 succeeds, a 6 fails."""
+    t = played()
+    _hero(t)["area"] = "village-1"
+    t.do("correct", track="hero1.spirit", value=1)
+    t.do("encounter", skill="spirit", target=7)
+    assert t.step().dice(t.state) == (1, "d10")
+    t.do("roll", dice=d10(face))
+    t.do("reroll", die="keep")
+    other = {"success": "fail", "fail": "success"}[outcome]
+    said = t.last.description.lower()
+    assert outcome in said and other not in said

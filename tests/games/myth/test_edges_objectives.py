@@ -122,3 +122,17 @@ def test_a_siege_begun_by_a_track_discards_the_objective_tokens_and_no_final_is_
     t.state["heroes"][0]["area"] = "sanctuary-3"  # where the supply token stood
     t.refused("objective_token", kind="supply")
     t.refused("final_done")
+
+
+def test_the_revealed_final_objective_completed_wins():
+    """"Final Objective": "If players complete the final objective, they immediately
+    win the game" ("End of Game": "completing the final objective (if revealed)")."""
+    t = Table(heroes=1).setup(fate=["rage"] + ["darkness"] * 4)
+    for kind in ("hope", "supply", "influence"):
+        (area,) = _tokens(t.state, kind)
+        t.state["heroes"][0]["area"] = area
+        t.do("objective_token", kind=kind)
+    t.until("heroes", "planning")  # the boss placed
+    assert t.state.get("over") is None
+    t.do("final_done")
+    assert t.state["over"]["result"] == "win"

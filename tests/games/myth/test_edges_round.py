@@ -170,3 +170,29 @@ def test_a_defeated_hero_still_counts_for_a_conquest_cards_spawns():
     t.do("wound", amount=6, hero=2)
     enemy_card_first(t, "despair")
     assert [len(t.state["areas"][a]["minions"]) for a in tokens] == [1, 1]
+
+
+def _steps_of_an_enemy_card(t: Table, card: str) -> list[str]:
+    enemy_card_first(t, card)
+    ids = []
+    for _ in range(20):
+        step = t.step()
+        if step is None or step.id == "hero":
+            return ids
+        ids.append(step.id)
+        _answer(t)
+    raise AssertionError("the enemy card never ended")
+
+
+def test_a_siege_step_is_ignored_before_the_siege_and_resolved_after():
+    """"Action Phase": "Any siege steps of an action card are ignored until the siege
+    has begun"; "The Siege": "after the boss has been placed, and for the rest of the
+    game, any siege effects will take effect": a Scheme before the siege has no
+    siege step; the same card once the boss is placed has one."""
+    before = played(fate=["rage"] + ["darkness"] * 4)
+    assert "enemy_rest" not in _steps_of_an_enemy_card(before, "scheme")
+    after = played(fate=["rage"] + ["darkness"] * 4)
+    after.do("correct", track="despair", value=9)
+    after.do("raise", track="despair", spaces=1)
+    after.do("boss_fate", dice=[{"kind": "fate", "face": "Rage"}])
+    assert "enemy_rest" in _steps_of_an_enemy_card(after, "scheme")

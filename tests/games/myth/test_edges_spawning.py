@@ -171,3 +171,31 @@ def test_muster_into_a_full_outland_overruns():
     t.do("muster_fate", dice=[{"kind": "fate", "face": "Rage"}])
     s = t.state
     assert (_minions(s, "outland-1"), _minions(s, "dungeon-3")) == (3, 1)
+
+
+def test_an_overrun_discard_of_a_resource_the_reserves_lack_is_refused():
+    """"Glossary", Spend: "Players may never spend resources in excess of Farrenroc's
+    reserves" ("Discard": "Discarded resources are returned to the resource pool"):
+    a hope held, no supply: discarding supply is refused, hope taken."""
+    t = played()
+    put(t.state, "dungeon-2", 3)
+    t.do("correct", track="hope", value=1)
+    t.do("spawn", area="dungeon-2", count=1)
+    assert t.step().id == "overrun"
+    t.refused("overrun", choice="supply")
+    t.do("overrun", choice="hope")
+    assert t.state["reserves"]["hope"] == 0 and _on_board(t.state) == 3
+
+
+def test_three_overrun_minions_moved_into_a_full_farrenroc_cost_one_stability():
+    """Quick Reference, Overrun 4: "Overrun by movement into Farrenroc reduces its
+    stability by 1 only and then discard every minion over 3 into the supply":
+    Village 1 and Farrenroc full, three more spawned in Village 1, no reserves:
+    all three move in, stability 10 to 9 (once), Farrenroc back to 3."""
+    t = played()
+    put(t.state, "farrenroc", 3)
+    put(t.state, "village-1", 3)
+    t.do("spawn", area="village-1", count=3)
+    s = t.state
+    assert (_minions(s, "farrenroc"), _minions(s, "village-1")) == (3, 3)
+    assert s["stability"] == 9 and s["supply"]["minions"] == 14
