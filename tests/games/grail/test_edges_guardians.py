@@ -75,3 +75,65 @@ def test_the_start_of_the_day_waits_for_the_guardian_encounter_before_the_event(
     assert state["encounter"] is None and state["guardians"] == []
     state = do(state, "next")
     assert step_id(state) == "start-of-day.event"
+
+
+def _rolled(state, face):
+    state = next_until(state, "start-of-day.guardian")
+    return do(state, "guardian_roll", face=face)
+
+
+def test_a_roll_onto_a_connected_location_goes_there_not_to_the_highest():
+    """"Guardians": "Cardinal direction - move the Guardian that way." From 101 west is 103,
+    revealed and connected: it goes to 103 (the highest-numbered rule is only for an
+    unrevealed or unconnected target)."""
+    state = _rolled(standing(_with_guardian(new(), 101), 104), "west")
+    assert state["guardians"][0]["location"] == 103
+
+
+def test_an_unrevealed_target_from_a_corner_goes_to_its_only_connection():
+    """"If a Guardian would move to an unrevealed or unconnected Location, move it to the
+    highest-numbered connected Location instead." From 103, west and north are unrevealed;
+    103's only connected Location is 101."""
+    for face in ("west", "north"):
+        state = _rolled(standing(_with_guardian(new(), 103), 105), face)
+        assert state["guardians"][0]["location"] == 101
+
+
+def test_a_guardian_entering_an_empty_location_starts_nothing():
+    """"If a Guardian enters a Location with any Character, it immediately triggers the
+    Encounter" - with none there, no Encounter: the Start of the Day goes on to the Event."""
+    state = _rolled(standing(_with_guardian(new(), 102), 105), "west")
+    assert state["guardians"][0]["location"] == 102 or step_id(state) == "start-of-day.event"
+    state = _rolled(standing(_with_guardian(new(), 101), 105), "north")
+    assert state["guardians"][0]["location"] == 102
+    assert step_id(state) == "start-of-day.event"
+
+
+def test_a_guardian_discarded_where_characters_stand_starts_no_encounter():
+    """"Discard - remove the Guardian, returning its card to the bottom of its Encounter
+    deck." Discarded on the Characters' Location, it is gone: no Encounter."""
+    state = _rolled(_with_guardian(new(), 101), "discard")
+    assert state["guardians"] == [] and step_id(state) == "start-of-day.event"
+
+
+def test_travelling_onto_two_guardians_names_both_to_choose_from():
+    """"If a Character or Party enters a Location with a Guardian, immediately trigger the
+    Encounter (choose which one if several are present)." Both Guardians on 101 are named."""
+    from games.core import Command, apply
+    from tests.games.grail.helpers import GAME
+
+    state = standing(_with_guardian(_with_guardian(new(), 101, 1), 101, 2), 105)
+    applied = apply(GAME, state, Command("travel", {"character": 1, "direction": "north"}))
+    met = [t for t in (e.text for e in applied.events) if "Guardian 1" in t and "Guardian 2" in t]
+    assert met
+
+
+def test_a_defeated_guardian_leaves_the_map_and_rolls_no_more():
+    """"Once defeated, put its card on the bottom of its deck." Guardian 1 on 101 beaten: no
+    Guardian on the map, no roll the next Start of the Day."""
+    state = _with_guardian(new(), 101)
+    state = do(state, "combat", character=1, value=2, guardian=1)
+    state = do(state, "adjust", track="combat.pool", delta=2)
+    assert state["guardians"] == []
+    state = next_until(state, "start-of-day.event")
+    assert state["guardians"] == []
