@@ -151,13 +151,16 @@ def test_muster_a_die_missing_with_empty_reserves_costs_one_stability():
     exceeding the number of resources in the reserve, players discard as many
     resources as they can and then reduce Farrenroc's stability by 1." Two
     musters, one non-darkness die: one minion (Guile: Outland 2); nothing to
-    discard: stability 10 to 9."""
+    discard: stability 10 to 9. (The Quick Reference's Muster 2, "raise the lowest
+    conquest track", is the game doc's rules decision: the box follows the two
+    full passages, so no track moves.)"""
     t = played(fate=["darkness", "rage", "darkness", "darkness", "darkness"])
     t.do("muster", count=2)
     t.do("muster_fate", dice=[{"kind": "fate", "face": "Guile"}])
     s = t.state
     assert _minions(s, "outland-2") == 1 and _on_board(s) == 1
     assert s["stability"] == 9
+    assert s["conquest"] == {"despair": 1, "devastation": 1, "corruption": 1}  # no track raised
 
 
 def test_muster_into_a_full_outland_overruns():
