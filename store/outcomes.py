@@ -78,6 +78,8 @@ def patch(state: Any, changes: list[Change]) -> Any:
 
 def _own(parent: Any, key: str | int, copied: set[int]) -> Any:
     """The child at ``key``, copied once so this patch may change it."""
+    if type(parent) is dict and key not in parent:
+        raise ValueError(f"the state has no {key!r} to change inside")
     child = parent[key]
     if id(child) not in copied:
         child = dict(child) if type(child) is dict else list(child) if type(child) is list else child
