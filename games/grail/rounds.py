@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.core import Context, RuleError
+from games.grail.state import find_location, living
 
 
 def still_in(state: dict) -> list[int]:
@@ -95,16 +96,51 @@ def settle_round(ctx: Context) -> None:
         ctx.emit(f"Round {state['round']}: everyone may act again")
 
 
+def may_still_act(state: dict, index: int) -> str | None:
+    """What a Character at 0 Energy who has not Passed may still do, as far as the box
+    knows, or None: on a Location with a Menhir seal, "Inspect a Menhir - always free. ...
+    if you meet all requirements you may activate the Menhir right away" (Resources, no
+    Energy); with a Guardian on their Location, its Encounter ("If a Character or Party
+    enters a Location with a Guardian, immediately trigger the Encounter")."""
+    c = state["characters"][index]
+    loc = find_location(state, c["location"])
+    if loc is not None and "menhir" in loc["seals"]:
+        return f"{c['name']} may Inspect the Menhir on {c['location']} (free)"
+    if any(g["location"] == c["location"] for g in state["guardians"]):
+        return f"{c['name']} meets the Guardian on {c['location']}"
+    return None
+
+
+def day_over(state: dict) -> str | None:
+    """"III) End of the Day": "The day ends when all Characters have Passed or run out of
+    Energy" ("II) During the Day": "until all players Pass or run out of Energy. Then go to
+    End of the Day"). Why the day is over, or None: not while an Encounter is being
+    resolved, nor while a Character at 0 Energy may still act (:func:`may_still_act`)."""
+    if state.get("encounter"):
+        return None
+    people = living(state)
+    if not people:
+        return None
+    if all(state["characters"][i]["passed"] for i in people):
+        return "Everyone has Passed: the day ends"
+    if not out_of_energy(state) or any(may_still_act(state, i) for i in still_in(state)):
+        return None
+    return "Everyone has Passed or run out of Energy: the day ends"
+
+
+def out_of_energy(state: dict) -> bool:
+    """Everyone still in the day (alive, not Passed) is at 0 Energy (False when nobody is)."""
+    left = still_in(state)
+    return bool(left) and all(state["characters"][i]["energy"] == 0 for i in left)
+
+
 def settle_day(ctx: Context) -> None:
-    """"III) End of the Day": "The day ends when all Characters have Passed or run out
-    of Energy." When every living Character has Passed, the day ends by itself
-    (the End of the Day begins). A Character at 0 Energy may still have free
-    Actions (Pass, Inspect a Menhir, a card's 0-cost Action), so running out of
-    Energy is left to the players: ``next`` ends the day."""
+    """After every command During the Day: when :func:`day_over` says so, the day ends
+    by itself (the End of the Day begins)."""
     proc = ctx.state.get("procedure")
     if not proc or proc["name"] != "day" or ctx.game.procedure("day").steps[proc["step"]].id != "actions":
         return
-    people = [c for c in ctx.state["characters"] if not c["dead"]]
-    if people and all(c["passed"] for c in people):
+    why = day_over(ctx.state)
+    if why:
         ctx.goto("all_pass")
-        ctx.emit("Everyone has Passed: the day ends")
+        ctx.emit(why)

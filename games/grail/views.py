@@ -124,6 +124,8 @@ def _guardian_encounters(state: dict, step: Step) -> str:
 
 
 def _actions(state: dict, step: Step) -> str:
+    if rounds.out_of_energy(state):  # the day waits only for what may still be done at 0
+        return "0 Energy: Pass or next"
     return turn_text(state) or step.text
 
 
@@ -206,6 +208,9 @@ def round_line(state: dict) -> str:
 
 def _character_lines(state: dict) -> tuple[str, ...]:
     lines = [round_line(state)] if (state.get("procedure") or {}).get("name") == "day" else []
+    if lines and rounds.out_of_energy(state):
+        lines += [f"At 0 Energy: {why}" for why in filter(None, (
+            rounds.may_still_act(state, i) for i in rounds.still_in(state)))]
     for c in state["characters"]:
         marks = conditions(state, c)
         head = f"{c['name']} (#{c['number']}) at {c['location']}"

@@ -2,8 +2,6 @@
 III) End of the Day), each expected value read from the rulebook alone
 (rules/tainted-grail.md), not from the box."""
 
-import pytest
-
 from tests.games.grail.helpers import do, edit, new, refused, to_next_day, with_map
 
 
@@ -13,9 +11,6 @@ def _at_energy(state, *energies):
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the day ends when all Characters have Passed or run out of Energy; the box "
-    "waits for `next` when the last one runs out"))
 def test_the_day_ends_at_once_when_the_only_character_runs_out_of_energy():
     """"III) End of the Day": "The day ends when all Characters have Passed or run out of
     Energy." "II) During the Day": "... until all players Pass or run out of Energy. Then
@@ -25,9 +20,6 @@ def test_the_day_ends_at_once_when_the_only_character_runs_out_of_energy():
     assert state["procedure"]["name"] == "end-of-day"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the day ends when all Characters have Passed or run out of Energy; the box "
-    "waits for `next` when both are at 0"))
 def test_the_day_ends_when_both_characters_have_run_out_of_energy():
     """"III) End of the Day": "The day ends when all Characters have Passed or run out of
     Energy." Both at 1 Energy travel: after the second Travel both are at 0 and the day
@@ -40,9 +32,6 @@ def test_the_day_ends_when_both_characters_have_run_out_of_energy():
     assert state["procedure"]["name"] == "end-of-day"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the day ends when every Character has Passed or run out of Energy (a mix "
-    "counts); the box waits for `next`"))
 def test_one_passed_and_one_out_of_energy_ends_the_day():
     """"III) End of the Day": "The day ends when all Characters have Passed or run out of
     Energy" - each Character either way: one has Passed, the other spends their last

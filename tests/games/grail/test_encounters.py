@@ -36,7 +36,7 @@ def test_combat_pool_is_first_on_the_dials_and_victory_at_the_value():
 
 @pytest.mark.parametrize("pool, removed, left, discards", [(2, 5, 0, 3), (0, 1, 0, 1), (0, 2, 0, 2),
                                                           (3, 3, 0, 0), (4, 1, 3, 0)])
-def test_negative_combat_pool_the_active_character_discards_the_excess(pool, removed, left, discards):
+def test_combat_pool_never_negative(pool, removed, left, discards):
     """"Other Combat rules", Negative Combat Pool: "The Pool can never go negative. If an
     Attack or effect would remove more markers than exist, the Active Character's
     controller discards one card from their hand per excess point instead (if no cards,

@@ -66,7 +66,9 @@ def test_travel_to_a_number_not_connected_is_refused():
 
 
 def test_travelling_without_energy_is_refused():
-    state = do(new(), "correct", track="c1.energy", value=0)
+    """Travel "costs 1 Energy". Character 2 still has Energy, so the day goes on (it ends
+    when all have Passed or run out of Energy) and Character 1 at 0 cannot Travel."""
+    state = do(new(2), "correct", track="c1.energy", value=0)
     with pytest.raises(RuleError) as err:
         do(state, "travel", character=1, direction="north")
     assert err.value.short == "Not enough Energy"

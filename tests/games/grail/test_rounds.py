@@ -6,7 +6,7 @@ each take another Action")."""
 
 import pytest
 
-from games.core import RuleError
+from games.core import Command, RuleError, apply
 from games.grail.state import migrate_3_to_4
 from tests.games.grail.helpers import GAME, do, edit, new, refused, step_id, to_next_day
 
@@ -107,3 +107,63 @@ def test_the_character_number_from_the_letter_can_be_set():
     state = do(new(2), "correct", track="c1.number", value=12)
     state = do(state, "correct", track="c2.number", value=3)
     assert GAME.view(state).step == "Character 2's turn"
+
+
+# --- issue 23: the day ends when all have Passed or run out of Energy ------------------------
+
+
+def _energies(state, *energies):
+    for i, energy in enumerate(energies, 1):
+        state = do(state, "correct", track=f"c{i}.energy", value=energy)
+    return state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_last_energy_spent_ends_the_day_for_every_party_size(players):
+    """"III) End of the Day": "The day ends when all Characters have Passed or run out of
+    Energy." Everyone but Character 1 Passes; Character 1 Explores with their last point:
+    the End of the Day begins, with its first reminder."""
+    state = _energies(new(players), *([1] + [5] * (players - 1)))
+    for i in range(2, players + 1):
+        state = do(state, "pass_day", character=i)
+    applied = apply(GAME, state, Command("explore", {"character": 1}))
+    assert step_id(applied.state) == "end-of-day.effects"
+    assert "Everyone has Passed or run out of Energy: the day ends" in [e.text for e in applied.events]
+
+
+def test_a_dead_character_does_not_keep_the_day_going():
+    """"The day ends when all Characters have Passed or run out of Energy" - the living
+    ones: Character 2 is dead, Character 1 spends the last Energy."""
+    state = do(_energies(new(2), 1, 5), "death", character=2, then="decline")
+    state = do(state, "explore", character=1)
+    assert step_id(state) == "end-of-day.effects"
+
+
+def test_a_character_at_0_energy_on_a_menhir_seal_may_still_inspect_it():
+    """"Inspect a Menhir - always free. If your Location has a Menhir seal by its name, you
+    may inspect it ... if you meet all requirements you may activate the Menhir right away."
+    At 0 Energy on 101 with its Menhir seal known, the day waits (Pass or `next` ends it);
+    the reminder says why."""
+    state = edit(_energies(new(), 1), lambda s: s["locations"][0].update(seals=["menhir"]))
+    state = do(state, "explore", character=1)
+    assert step_id(state) == "day.actions"
+    view = GAME.view(state)
+    assert view.step == "0 Energy: Pass or next"
+    lines = next(p.lines for p in view.panels if p.title == "Characters")
+    assert "At 0 Energy: Character 1 may Inspect the Menhir on 101 (free)" in lines
+    assert step_id(do(state, "pass_day", character=1)) == "end-of-day.effects"
+
+
+def test_the_day_waits_for_an_encounter_and_for_a_guardian_met_at_0_energy():
+    """"If a Character or Party enters a Location with a Guardian, immediately trigger the
+    Encounter." Travelling onto Guardian 1 with the last Energy: the day waits for its
+    Combat; once it is won (the Guardian's card to the bottom of its deck) the day ends."""
+    state = edit(_energies(new(), 1), lambda s: s["guardians"].append(
+        {"id": 1, "name": "Guardian 1", "location": 102}))
+    state = do(state, "travel", character=1, direction="north")
+    assert step_id(state) == "day.actions"
+    state = do(state, "combat", character=1, value=2, guardian=1)
+    state = do(state, "adjust", track="combat.pool", delta=1)
+    assert step_id(state) == "day.actions"
+    state = do(state, "adjust", track="combat.pool", delta=1)
+    assert state["guardians"] == [] and step_id(state) == "end-of-day.effects"
