@@ -268,3 +268,216 @@ def test_overcome_the_stranger_a_move_drew_before_play_passes():
     while state["procedure"] is not None and step_id(state) not in ("reward",):
         state = do(state, "next")  # whatever closes the Move, if the box asks
     assert state["active_hero"] == 1
+
+
+# --- Action: Move --------------------------------------------------------------------------------
+
+def test_move_from_a_corner_only_to_its_two_neighbours():
+    """"Action: Move": "Move to an orthogonally (non-diagonally) adjacent location ... A hero
+    may not move off the map"; "Adjacent: Orthogonally bordering - not diagonal". From A1:
+    B1 and A2 only; not B2 (diagonal), not E1 (the far end of the row)."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("A1")
+    for far in ("B2", "E1", "A5", "C3"):
+        refused(state, "move", to=far)
+    for near in ("B1", "A2"):
+        moved = do(state, "move", to=near)
+        assert moved["heroes"][0]["cell"] == cell_index(near)
+
+
+def test_move_to_the_row_below_is_not_adjacent_across_the_edge():
+    """"Adjacent: Orthogonally bordering": E1 and A2 follow each other in the grid's reading
+    order but do not border - refused."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("E1")
+    refused(state, "move", to="A2")
+
+
+def test_move_onto_the_same_location_is_refused():
+    """"Action: Move": "Move to another location" - staying put is no Move."""
+    state = start()
+    refused(state, "move", to="C3")
+
+
+def test_moving_onto_obstacles_still_draws_an_encounter():
+    """"Obstacle tokens ... they don't hinder movement or anything else!" - and "If the hero's
+    new location does NOT have an encounter, draw a card" (only Search and Confront are
+    stopped)."""
+    state = start()
+    state["map"][cell_index("C2")]["obstacles"] = 2
+    state = do(state, "move", to="C2")
+    assert step_id(state) == "draw"
+
+
+def test_moving_onto_a_place_draws_nothing_and_onto_an_enemy_engages_it():
+    """"If the hero's new location does NOT have an encounter, draw a card ... If the hero's
+    location contains an Enemy, they must immediately engage that Enemy" - a Place there: no
+    draw, no engagement; an Enemy there: engaged, without Surprise (not drawn this turn)."""
+    state = start()
+    place(state, cell_index("C2"), "place", sneak=2)
+    moved = do(state, "move", to="C2")
+    assert moved["procedure"] is None and len(moved["encounters"]) == 1
+    place(state, cell_index("C4"), "enemy", fight=1, hp=1, sneak=1)
+    moved = do(state, "move", to="C4")
+    assert moved["procedure"]["name"] == "battle" and moved["procedure"]["data"]["surprise"] is None
+
+
+def test_an_event_drawn_on_a_move_is_discarded_after_it_is_resolved():
+    """"Some encounters cards have the Ability Type 'Event'. These are resolved immediately,
+    usually by the active hero, and then discarded" - no card stays on the location, so a
+    later Search there is allowed."""
+    state = do(start(), "move", to="C2")
+    state = do(state, "encounter", type="event")
+    assert step_id(state) == "event"
+    state = do(state, "next")
+    assert state["encounters"] == [] and state["procedure"] is None
+    state = do(state, "search")
+    assert step_id(state) == "draw"
+
+
+# --- Hidden ----------------------------------------------------------------------------------------
+
+def test_a_hidden_hero_may_confront_a_place_and_stays_hidden():
+    """"Hidden heroes cannot Confront Strangers" - only Strangers: a Place may be Confronted
+    while Hidden, and the hero stays Hidden."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), hidden=True)
+    town = place(state, cell_index("C2"), "place", sneak=1)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 1))
+    assert step_id(state) == "reward" and state["heroes"][0]["hidden"]
+
+
+# --- Action: Confront and Test ---------------------------------------------------------------------
+
+def test_confront_another_heros_enemy_stranger_as_a_stranger():
+    """"Whilst a hero's Enemy token is on a Stranger, it counts as an Enemy instead of a
+    Stranger for that hero - but not for other heroes" - Hero 2 may Confront it by Influence."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    thug = place(state, cell_index("C2"), "stranger", influence=1, fight=1, hp=1, sneak=1)
+    state["encounters"][0]["enemy_of"] = [0]
+    state["active_hero"] = 1
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(6, 1))
+    assert step_id(state) == "reward"
+
+
+def test_a_test_of_zero_dice_can_still_pass_by_fate():
+    """"Determine how many dice to roll, which is the sum of: a. The tester's value in the
+    attribute being tested" - Study 0: no dice; "Fate: Once per Day, a testing hero may add 1
+    automatic success" - 1 of 1 needed: the Quest is defeated."""
+    state = start([dict(WARRIOR, study=0)])
+    state["heroes"][0]["cell"] = cell_index("C2")
+    quest = place(state, cell_index("C2"), "quest", study=1)
+    state = do(state, "confront", encounter=quest, attribute="study")
+    state = do(state, "roll", dice=[])
+    assert step_id(state) == "fate"
+    state = do(state, "fate", use="Fate token")
+    assert step_id(state) == "reward"
+
+
+def test_a_four_is_no_success_unless_the_easier_variant_and_a_three_never():
+    """"Gain a success for each die showing '5' or '6'"; "Difficulty Variant: For an easier
+    or beginner game gain a success for each die showing, '4', '5' or '6'"."""
+    def successes(faces: list[int], **options) -> int:
+        state = start(**options)
+        state["heroes"][0].update(cell=cell_index("C2"), fate_used=True)
+        quest = place(state, cell_index("C2"), "quest", fight=3)
+        state = do(state, "confront", encounter=quest, attribute="fight")
+        state = do(state, "roll", dice=d6(*faces))
+        return 3 if not state["encounters"] else state["heroes"][0]["successes"][0]["count"]
+    assert successes([4, 4, 5]) == 1
+    assert successes([4, 3, 5], dice="4-6") == 2
+    assert successes([4, 4, 4], dice="4-6") == 3
+
+
+def test_fate_is_offered_again_the_next_day():
+    """"Fate: Once per Day" - used on Day 1, offered again on Day 2."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), fate_used=True)
+    quest = place(state, cell_index("C2"), "quest", fight=3)
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    state = do(state, "roll", dice=d6(1, 1, 1))
+    assert state["procedure"] is None  # not today
+    state = do(state, "camp")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    state = do(state, "confront", encounter=quest, attribute="fight")
+    state = do(state, "roll", dice=d6(1, 1, 1))
+    assert step_id(state) == "fate"
+
+
+def test_a_new_day_frees_the_choice_of_attribute():
+    """"they must continue to use the same chosen attribute for all of their Confront Actions
+    against this encounter" - until their successes are lost: "Dawn: a. Successes: Each hero
+    discards all successes". Day 1 by Sneak, Day 2 by Study."""
+    state = start([dict(WARRIOR, sneak=3, study=3)])
+    state["heroes"][0]["cell"] = cell_index("C2")
+    town = place(state, cell_index("C2"), "place", sneak=3, study=3)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "fate", use="no")
+    refused(state, "confront", encounter=town, attribute="study")
+    state = do(state, "camp")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    state = do(state, "confront", encounter=town, attribute="study")
+    assert step_id(state) == "roll"
+
+
+def test_two_heroes_successes_are_not_pooled():
+    """"Confront Result: Pool hero's successes in the same attribute against the same
+    encounter" - each hero's own: Hero 1 has 1, Hero 2 gains 1 against a Sneak 2 Place; Hero
+    2's total is 1 - not defeated."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero.update(cell=cell_index("C2"), fate_used=True)
+    town = place(state, cell_index("C2"), "place", sneak=2)
+    state["heroes"][0]["successes"] = [{"encounter": town, "attribute": "sneak", "count": 1}]
+    state["active_hero"] = 1
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 1))
+    assert len(state["encounters"]) == 1 and state["procedure"] is None
+    assert state["heroes"][1]["successes"] == [{"encounter": town, "attribute": "sneak", "count": 1}]
+
+
+def test_an_enemy_stranger_stays_an_enemy_after_the_night():
+    """"Whilst a hero's Enemy token is on a Stranger, it counts as an Enemy ... for the rest of
+    the game" - next Day, at the start of the turn, the hero engages it."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    thug = place(state, cell_index("C2"), "stranger", influence=3, fight=0, hp=5, sneak=1)
+    state = do(state, "confront", encounter=thug, attribute="enemy")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    state = do(state, "escape", escape=True, to="C1")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    assert state["encounters"][0]["enemy_of"] == [0]
+    state = do(state, "move", to="C2")
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["foe"] == thug
+
+
+# --- Market and the Limit of 6 ------------------------------------------------------------------
+
+def test_selling_a_one_gold_card_earns_nothing():
+    """Sell: "half that card's gold value, rounded down" - a 1-gold asset: 0 gold; claiming 1
+    is refused."""
+    state = start()
+    state["heroes"][0].update(gold=0, assets=1, asset_gold=1)
+    refused(state, "market", sell_assets=1, sold_gold=1, sell=1)
+    hero = do(state, "market", sell_assets=1, sold_gold=1, sell=0)["heroes"][0]
+    assert (hero["gold"], hero["assets"]) == (0, 0)
+
+
+def test_a_seventh_asset_bought_leaves_six():
+    """"Limit of 6: Each hero can only have a maximum of 6 assets in play ... they must discard
+    down to 6" - a Purchase at 6 assets."""
+    state = start()
+    state["heroes"][0].update(gold=5, assets=6, asset_gold=6)
+    assert do(state, "market", buy=2)["heroes"][0]["assets"] == 6

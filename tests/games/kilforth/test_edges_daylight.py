@@ -145,8 +145,8 @@ def test_a_hero_who_escapes_first_has_made_camp_first_and_takes_the_marker():
 
 def test_market_heal_gives_hp_but_no_ap():
     """"8. Actions", Important: "Heroes only gain AP when Breaking Camp or via card effects,
-    never by healing or Regaling"; Market Heal: "1 gold per HP". 2 HP of 5 bought: 4 -> 5
-    only (up to the maximum) costs 1 gold; AP 4 - 1 (the Action)."""
+    never by healing or Regaling"; Market Heal: "1 gold per HP". A hero at 2 HP of 5 with 2
+    AP buys 3 HP for 3 gold: 5 HP, and AP 2 - 1 (the Action) = 1, none gained."""
     state = start()
     state["heroes"][0].update(gold=3, hp=2, ap=2)
     state = do(state, "market", heal=3)
