@@ -15,6 +15,7 @@ from games.kilforth.encounters import defeat_encounter
 from games.kilforth.heroes import defeat, eliminate, leave_location, lose_hp_in_battle, make_camp
 from games.kilforth.locations import distance, where
 from games.kilforth.procedure_data import BattleData, battle_data, step_id
+from games.kilforth.rewards import settle_assets
 from games.kilforth.state import Ancient, Encounter, cell_index, encounter_in_play, require
 
 
@@ -316,8 +317,7 @@ def trap(ctx: Context) -> None:
     hero["assets"] -= sacrificed
     if sacrificed:
         hero["asset_gold"] = max(0, hero["asset_gold"] - p["asset_gold"])
-        if hero["assets"] == 0:
-            hero["uniques"], hero["unique_gold"] = [], {}
+        settle_assets(hero)
     if not (p["hp"] or p["assets"]):
         ctx.describe("No Trap")
         return

@@ -10,7 +10,7 @@ from games.kilforth.battles import start_battle
 from games.kilforth.encounters import defeat_encounter, encounter_here, encounters_seen
 from games.kilforth.locations import where
 from games.kilforth.procedure_data import battle_data
-from games.kilforth.rewards import check_limits, gain_asset, lose_asset
+from games.kilforth.rewards import check_limits, gain_asset, lose_asset, settle_assets
 from games.kilforth.state import active_hero, require
 from games.kilforth.teams import chosen_team
 from games.kilforth.turns import deeds_in_action, may_deed
@@ -80,14 +80,15 @@ def exchange(ctx: Context) -> None:
         target[field] += abs(amount)
     if keyword != "none":  # one asset, its keyword and recorded gold value with it
         gain_asset(ctx, taker, lose_asset(giver, keyword, p["asset_gold"]), keyword, p["keep"])
-    elif p["assets"]:  # assets without a keyword named: the count and their gold as entered
-        gold = min(p["asset_gold"], giver["asset_gold"])
+    elif p["assets"]:  # assets without a keyword named: the count and their gold as entered,
+        # or all the giver's asset gold when all their assets change hands
+        everything = abs(p["assets"]) == giver["assets"]
+        gold = giver["asset_gold"] if everything else min(p["asset_gold"], giver["asset_gold"])
         giver["assets"] -= abs(p["assets"])
         giver["asset_gold"] -= gold
         taker["assets"] += abs(p["assets"])
         taker["asset_gold"] += gold
-        if giver["assets"] == 0:
-            giver["uniques"], giver["unique_gold"] = [], {}
+        settle_assets(giver)
     moves["assets"] = p["assets"]
     for h in (hero, other):
         check_limits(ctx, h)

@@ -133,8 +133,8 @@ def lose_card(ctx: Context) -> None:
     hero = state["heroes"][index]
     field = "assets" if ctx.params["card"] == "asset" else "rumours"
     require(hero[field] > 0, f"No {field}"[:21], f"{hero['name']} has no {field}; lose the other.")
-    if field == "assets":
-        lose_asset(hero, ctx.params["keyword"], 0)  # with its keyword and recorded gold
+    if field == "assets":  # with its keyword and recorded gold, else the gold value entered
+        lose_asset(hero, ctx.params["keyword"], ctx.params.get("gold") or 0)
     else:
         hero[field] -= 1
     state["pending_losses"].pop(0)

@@ -39,6 +39,15 @@ def gain_asset(ctx: Context, hero: dict, gold: int, keyword: str, keep: str = "n
         hero["unique_gold"][keyword] = gold
 
 
+def settle_assets(hero: dict) -> None:
+    """A hero with no asset left in play has no asset gold and no unique keyword left:
+    "Victory Points: Each hero's Victory Point score is the sum of their gold plus the gold
+    value of their cards in play (assets)" ("4. Winning the Game") - whatever gold value
+    was (or was not) entered for the cards that left."""
+    if hero["assets"] == 0:
+        hero["asset_gold"], hero["uniques"], hero["unique_gold"] = 0, [], {}
+
+
 def lose_asset(hero: dict, keyword: str, gold: int | None = None) -> int:
     """One asset leaves play (sacrificed, discarded or given): with a unique keyword it
     takes that keyword and its recorded gold value along. Returns the gold value it
@@ -49,8 +58,7 @@ def lose_asset(hero: dict, keyword: str, gold: int | None = None) -> int:
         gold = hero["unique_gold"].pop(keyword, gold or 0)
     gold = min(gold or 0, hero["asset_gold"])
     hero["asset_gold"] -= gold
-    if hero["assets"] == 0:
-        hero["uniques"], hero["unique_gold"] = [], {}
+    settle_assets(hero)
     return gold
 
 
@@ -87,8 +95,7 @@ def remove_assets(hero: dict, count: int, keywords: list[str], other_gold: int) 
         hero["assets"] -= count - len(keywords)
         gone += min(hero["asset_gold"], other_gold)
         hero["asset_gold"] -= min(hero["asset_gold"], other_gold)
-        if hero["assets"] == 0:
-            hero["uniques"], hero["unique_gold"] = [], {}
+        settle_assets(hero)
     return gone
 
 

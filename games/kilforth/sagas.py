@@ -37,12 +37,10 @@ def regale(ctx: Context) -> None:
                 "Not during the same Day that chapter 4 was completed (Saga Finale Completion).")
         require(p["finale"] > 0, "Enter Finale value",
                 "Enter the Finale's attribute value (Saga Finale Completion).")
-        if state["mode"] == "coop" and state.get("coop_finale"):
-            require(all(h["cell"] == hero["cell"] for h in state["heroes"] if not h["eliminated"]),
-                    "All heroes here first",
-                    "Variant for the Cooperative Game: all heroes must be at the same location as "
-                    "the active hero in order for their Finale to be completed (Saga Chapter "
-                    "Completion).")
+        require(_together(state, hero), "All heroes here first",
+                "Variant for the Cooperative Game: all heroes must be at the same location as "
+                "the active hero in order for their Finale to be completed (Saga Chapter "
+                "Completion).")
         attribute = p["attribute"]
         entry = accumulated(hero, None)
         team = chosen_team(ctx)
@@ -69,6 +67,16 @@ def regale(ctx: Context) -> None:
          + (f"; {p['sacrificed']} asset(s) sacrificed for {gained} gold" if p["sacrificed"] else ""))
     competitive_pressure(ctx, state["active_hero"], done)
     end_turn(ctx)
+
+
+def _together(state: dict, hero: dict) -> bool:
+    """"Variant for the Cooperative Game: All heroes must be at the same location as the
+    active hero in order for their Finale to be completed" (when the variant is played);
+    a defeated hero, back in Sprawl City, is still a hero of the game, an eliminated one
+    is not ("Ancient Battles")."""
+    if state["mode"] != "coop" or not state.get("coop_finale"):
+        return True
+    return all(h["cell"] == hero["cell"] for h in state["heroes"] if not h["eliminated"])
 
 
 def complete_chapter(state: dict, hero: dict) -> int:
@@ -108,12 +116,18 @@ def competitive_pressure(ctx: Context, index: int, done: int) -> None:
 def finale_result(ctx: Context, data: FinaleTest) -> None:
     """"Saga Finale Completion": the Finale's successes accumulate like a Confront's
     ("Action: Regale": it may be tried again); enough of them complete the saga, and
-    the first Finale brings the Ancients onto the map ("Important")."""
+    the first Finale brings the Ancients onto the map ("Important"). With the co-op
+    variant every hero must be here when it would be completed: one sent away during
+    the Test (defeated, relocated) leaves it not completed, its successes kept."""
     state, total = ctx.state, data["total"]
     hero = state["heroes"][data["hero"]]
     entry = add_successes(hero, None, data["attribute"], total)
     if total < data["needed"]:
         ctx.note(f"Finale: {total}/{data['needed']} successes")
+        return
+    if not _together(state, hero):
+        ctx.note(f"Finale: {total}/{data['needed']} successes, but not every hero is here: "
+                 "not completed (Variant for the Cooperative Game)")
         return
     hero["successes"].remove(entry)
     hero["chapter"] = 6

@@ -1,8 +1,6 @@
 """Edges of "Action: Regale" read from the rulebook alone: saga chapters, the Finale, the
 Variant for the Cooperative Game, and the Ancients entering."""
 
-import pytest
-
 from games.kilforth.state import CITY, cell_index
 
 from .helpers import WARRIOR, d6, do, refused, start, step_id
@@ -71,10 +69,6 @@ def test_coop_finale_completed_with_every_hero_here_on_the_last_success():
     assert state["heroes"][0]["chapter"] == 6 and step_id(state) == "totem"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook (co-op variant) completes a Finale only with all heroes at the active "
-    "hero's location; the box completes it after Hero 2 was defeated (sent to Sprawl City) "
-    "during the Finale's Test"))
 def test_coop_finale_not_completed_when_a_hero_is_sent_away_during_its_test():
     """"Variant for the Cooperative Game: All heroes must be at the same location as the
     active hero in order for their Finale to be completed." Hero 2 is at B2 when the Test

@@ -1,8 +1,6 @@
 """Edges of '4. Winning the Game' read from the rulebook alone: Victory Points count the
 cards in play, whatever way a card leaves play."""
 
-import pytest
-
 from games.kilforth import rules
 from games.kilforth.state import cell_index
 
@@ -28,7 +26,6 @@ def _no_asset_left(hero: dict, gold: int) -> None:
     assert rules.victory_points(hero) == gold
 
 
-@pytest.mark.xfail(strict=True, reason=VP_LINE + " (the lost card of a defeated hero)")
 def test_the_asset_a_defeated_hero_sacrifices_leaves_the_victory_points():
     """"Hero Defeated": "Either sacrifices 1 asset or discards 1 rumour" and "Returns their
     gold to the token supply"; "Victory Points: ... the sum of their gold plus the gold value
@@ -39,7 +36,6 @@ def test_the_asset_a_defeated_hero_sacrifices_leaves_the_victory_points():
     _no_asset_left(state["heroes"][0], 0)
 
 
-@pytest.mark.xfail(strict=True, reason=VP_LINE + " (a Trap's sacrifice)")
 def test_the_asset_a_trap_sacrifices_leaves_the_victory_points():
     """"Trap": "A Trap specifies a cost that must be paid by the active hero" (e.g. 'Trap:
     Sacrifice 1 Ally'); "Sacrifice: ... removing its card from play". The only asset goes:
@@ -74,7 +70,6 @@ def test_the_asset_sold_at_market_leaves_the_victory_points():
     _no_asset_left(hero, 3)
 
 
-@pytest.mark.xfail(strict=True, reason=VP_LINE + " (an asset sacrificed to a Regale, gold not entered)")
 def test_the_asset_sacrificed_to_a_regale_leaves_the_victory_points():
     """"Saga Chapter Completion": "b. Select an asset ... Either keep the asset, or sacrifice
     it and gain gold equal to its gold value". The only asset is sacrificed: it is no longer
@@ -86,7 +81,6 @@ def test_the_asset_sacrificed_to_a_regale_leaves_the_victory_points():
     _no_asset_left(hero, hero["gold"])
 
 
-@pytest.mark.xfail(strict=True, reason=VP_LINE + " (an asset given away by Exchange, gold not entered)")
 def test_the_asset_given_away_leaves_the_givers_victory_points():
     """"Deed: Exchange": "Assets move from play area to play area, remaining assets" - the
     giver's only asset is in the taker's play area now: the giver's VP is their gold (2)."""

@@ -284,3 +284,74 @@ def test_no_wait_after_an_enemy_drawn_an_event_or_in_a_solo_game():
     state = do(start(), "move", to="C2")
     state = do(state, "encounter", type="place", sneak=2)
     assert state["procedure"] is None and state["active_hero"] == 0
+
+
+# --- Variant for the Cooperative Game: the Finale --------------------------------------------------
+
+
+def _finale(mode: str = "coop", coop_finale: bool = True, heroes: int = 3) -> dict:
+    team = [dict(WARRIOR, sneak=3)] + [WARRIOR] * (heroes - 1)
+    state = start(team, mode=mode, coop_finale=coop_finale)
+    for hero in state["heroes"]:
+        hero.update(cell=cell_index("B2"), rumours=0)
+    state["heroes"][0]["chapter"] = 5
+    return state
+
+
+def test_a_coop_finale_reached_with_a_hero_sent_away_keeps_its_successes_uncompleted():
+    """"Variant for the Cooperative Game: All heroes must be at the same location as the
+    active hero in order for their Finale to be completed." Hero 3 is defeated during the
+    Test ("Returns their hero figure to Sprawl City"): 2 of 2 successes, yet chapter 5 stays,
+    no Totem, and the 2 successes are kept as after any Finale Test not yet complete."""
+    state = do(_finale(), "regale", finale=2, attribute="fight")
+    state = do(state, "adjust", track="hero3.hp", delta=-4)
+    state = do(state, "roll", dice=d6(6, 6, 1))
+    hero = state["heroes"][0]
+    assert hero["chapter"] == 5
+    assert hero["successes"] == [{"encounter": None, "attribute": "fight", "count": 2}]
+    assert not any(a["in_play"] for a in state["ancients"])
+    assert state["procedure"] is None and state["active_hero"] == 1
+
+
+def test_the_coop_finale_variant_ignores_an_eliminated_hero_and_binds_only_when_played():
+    """The variant binds "All heroes" still in the game ("Ancient Battles": "All rules ... no
+    longer include that hero"): an eliminated Hero 3 in Sprawl City does not stop it. Without
+    the variant (it is a variant), or in the competitive game, a hero elsewhere does not."""
+    from games.kilforth.heroes import eliminate
+
+    state = _finale()
+    eliminate(state, 2)
+    state = do(do(state, "regale", finale=1, attribute="fight"), "roll", dice=d6(6, 1, 1))
+    assert state["heroes"][0]["chapter"] == 6 and step_id(state) == "totem"
+    for mode, variant in (("coop", False), ("competitive", False)):
+        state = _finale(mode, variant)
+        state["heroes"][1]["cell"] = cell_index("D4")
+        state = do(do(state, "regale", finale=1, attribute="fight"), "roll", dice=d6(6, 1, 1))
+        assert state["heroes"][0]["chapter"] == 6, mode
+
+
+# --- 4. Winning the Game: Victory Points count the cards in play -----------------------------------
+
+
+def test_a_defeated_heros_lost_asset_takes_its_entered_gold_out_of_the_victory_points():
+    """"Hero Defeated": "Either sacrifices 1 asset or discards 1 rumour"; "Victory Points:
+    ... the gold value of their cards in play". Two assets worth 3 + 4: the one lost (4,
+    no unique keyword named) is entered with its gold value - 3 stay; gold 0 after defeat."""
+    state = start()
+    state["heroes"][0].update(assets=2, asset_gold=7, rumours=0)
+    state = do(state, "adjust", track="hero1.hp", delta=-4)
+    state = do(state, "lose_card", card="asset", gold=4)
+    hero = state["heroes"][0]
+    assert (hero["assets"], hero["asset_gold"], hero["gold"]) == (1, 3, 0)
+
+
+def test_giving_away_every_asset_moves_all_their_gold_to_the_taker():
+    """"Deed: Exchange": "Assets move from play area to play area, remaining assets": both of
+    the giver's assets (3 + 4 gold, their values not entered) leave the giver's Victory
+    Points and count in the taker's."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0].update(assets=2, asset_gold=7)
+    state = do(state, "exchange", **{"with": "H2", "assets": 2})
+    giver, taker = state["heroes"]
+    assert (giver["assets"], giver["asset_gold"]) == (0, 0)
+    assert (taker["assets"], taker["asset_gold"]) == (2, 7)
