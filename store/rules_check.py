@@ -131,7 +131,7 @@ def check_slot(db: sqlite3.Connection, slot_id: int) -> RulesChecked:
         row = Row(seq, command, schema, outcome)
         stored = _anchored(game, advance(game, stored, row), snapshots.get(seq))
         after = current(game, stored)
-        finding = judge(game, before, after, row, description, recorded=outcome is not None)
+        finding = judge(game, before, after, row, description)
         if finding is not None:
             findings.append(finding)
         if outcome is None:
@@ -152,10 +152,16 @@ def _anchored(game: Game, replayed: dict, snapshot: bytes | None) -> dict:
         return replayed
 
 
-def judge(game: Game, before: dict, after: dict, row: Row, description: str, *,
-          recorded: bool) -> Finding | None:
+def judge(game: Game, before: dict, after: dict, row: Row, description: str) -> Finding | None:
     """What today's rules make of ``row`` played on ``before``, against what was recorded
-    (``after``; for a row with no recorded outcome, its recorded description)."""
+    (``after``).
+
+    A row from before outcomes were kept has no record of its own but a snapshot
+    at its position: its "after" is what today's rules give, so only a refusal or
+    a snapshot that disagrees is found. Its description is not compared: a
+    reworded description is no change of rule, and the players would be told of
+    changes that are none.
+    """
     try:
         applied = engine.apply(game, before, migrated_command(game, row))
     except RuleError as exc:
@@ -166,10 +172,6 @@ def judge(game: Game, before: dict, after: dict, row: Row, description: str, *,
                           for path, *_ in changed[:SHOWN_PATHS])
         more = f" and {len(changed) - SHOWN_PATHS} more" if len(changed) > SHOWN_PATHS else ""
         return Finding(row.seq, "different", description, f"it stands as played; now {shown}{more}")
-    if not recorded and applied.description != description:
-        return Finding(row.seq, "different", description,
-                       f"it would now read \"{applied.description}\"; it was journaled before this version "
-                       "kept each move's outcome, so the position after it follows the new rules")
     return None
 
 
