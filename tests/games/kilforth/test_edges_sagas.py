@@ -82,3 +82,101 @@ def test_coop_finale_not_completed_when_a_hero_is_sent_away_during_its_test():
     assert state["heroes"][1]["cell"] == CITY and step_id(state) == "roll"
     state = do(state, "roll", dice=d6(6, 6, 1))
     assert state["heroes"][0]["chapter"] == 5 and step_id(state) != "totem"
+
+
+# --- Saga Chapter Completion --------------------------------------------------------------------
+
+def test_a_chapter_with_exactly_five_gold_leaves_none():
+    """"Saga Chapter Completion": "a hero must spend 5 gold" - 5 gold: completed, 0 left."""
+    state = start()
+    state["heroes"][0]["gold"] = 5
+    hero = do(state, "regale")["heroes"][0]
+    assert (hero["gold"], hero["chapter"]) == (0, 2)
+
+
+def test_advanced_variant_chapter_one_costs_two_and_chapter_four_eight():
+    """"Advanced Variant: Instead of spending 5 gold, heroes spend gold equal to their current
+    chapter number x 2 (e.g. 6 gold for chapter 3)" - chapter 1: 2 gold; chapter 4: 8 (7 is
+    refused)."""
+    state = start(advanced_regale=True)
+    state["heroes"][0]["gold"] = 2
+    assert do(state, "regale")["heroes"][0]["gold"] == 0
+    state["heroes"][0].update(gold=7, chapter=4)
+    refused(state, "regale")
+    state["heroes"][0]["gold"] = 8
+    hero = do(state, "regale")["heroes"][0]
+    assert (hero["gold"], hero["chapter"]) == (0, 5)
+
+
+def test_chapter_completion_at_full_health_raises_both_maximum_and_hp():
+    """"Increases their maximum health by 1 and their HP by 1" - at 5 of 5: 6 of 6; no AP
+    ("never by healing or Regaling")."""
+    state = start()
+    state["heroes"][0].update(gold=5, hp=5)
+    hero = do(state, "regale")["heroes"][0]
+    assert (hero["hp"], hero["max_hp"], hero["ap"]) == (6, 6, 3)
+
+
+def test_chapter_four_is_replaced_by_the_finale():
+    """"Replaces the completed chapter with the next higher numbered chapter ...; or if chapter
+    4 was just completed, with the hero's Finale" - and the Finale cannot be Regaled that Day
+    ("not during the same Day that they completed chapter 4"); the next Day it can."""
+    state = start()
+    state["heroes"][0].update(gold=5, chapter=4)
+    state = do(state, "regale")
+    assert state["heroes"][0]["chapter"] == 5
+    refused(state, "regale", finale=1, attribute="fight")
+    state = do(state, "camp")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    assert step_id(do(state, "regale", finale=1, attribute="fight")) == "roll"
+
+
+# --- Saga Finale Completion -----------------------------------------------------------------------
+
+def _finale_started(faces: list[int]) -> dict:
+    """Hero 1 alone at B2 on their Finale (Fight 3) rolls ``faces`` and declines Fate."""
+    state = start()
+    state["heroes"][0].update(chapter=5, cell=cell_index("B2"))
+    state = do(state, "regale", finale=3, attribute="fight")
+    state = do(state, "roll", dice=d6(*faces))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    return state
+
+
+def test_finale_successes_are_lost_on_leaving_its_location():
+    """"successes gained against a Finale are lost ... if the hero leaves the Finale's location
+    for any reason" - 2 of 3, away and back: 0; one more success does not complete it."""
+    state = _finale_started([6, 6, 1])
+    assert state["heroes"][0]["successes"][0]["count"] == 2
+    state = do(state, "relocate", what="H1", to="B3")
+    state = do(state, "relocate", what="H1", to="B2")
+    assert state["heroes"][0]["successes"] == []
+    state = do(state, "regale", finale=3, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    assert state["heroes"][0]["chapter"] == 5
+
+
+def test_finale_successes_are_lost_during_the_night():
+    """"As with encounters, successes gained against a Finale are lost during the Night
+    phase" - 2 of 3 on Day 1; Day 2 starts from 0."""
+    state = _finale_started([6, 6, 1])
+    state = do(state, "camp")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    assert state["heroes"][0]["successes"] == []
+
+
+def test_finale_completed_exactly_at_its_value_over_three_attempts():
+    """"heroes can attempt to Regale their Finale multiple times per Day"; "If the hero's
+    total successes equals or exceeds the Finale's attribute value, the Finale is defeated" -
+    1 + 1 + 1 = 3 of 3 on the third attempt the same Day."""
+    state = _finale_started([6, 1, 1])
+    for _ in range(2):
+        assert state["heroes"][0]["chapter"] == 5
+        state = do(state, "regale", finale=3, attribute="fight")
+        state = do(state, "roll", dice=d6(6, 1, 1))
+        if step_id(state) == "fate":
+            state = do(state, "fate", use="no")
+    assert state["heroes"][0]["chapter"] == 6 and step_id(state) == "totem"
