@@ -241,3 +241,24 @@ def test_in_the_siege_another_track_can_still_be_reduced():
     assert t.state["conquest"]["corruption"] == 4
     t.refused("correct", track="despair", value=9)
     assert t.state["conquest"]["despair"] == 10
+
+
+def test_in_a_siege_begun_by_the_final_objective_a_track_at_the_last_space_resolves_its_siege_ability():
+    """"The Siege": "The siege begins the first time a conquest marker enters a siege
+    icon space or when the final objective card is revealed ... If the siege has
+    already begun and a conquest marker reaches a siege ability ... players
+    immediately resolve that track's siege ability": the siege begun by the three
+    objectives, then Despair 9 to 10: its siege ability, the boss not placed again."""
+    t = Table(heroes=1).setup(fate=["rage"] + ["darkness"] * 4)
+    for kind in ("hope", "supply", "influence"):
+        (area,) = _tokens(t.state, kind)
+        t.state["heroes"][0]["area"] = area
+        t.do("objective_token", kind=kind)
+    t.until("heroes", "planning")  # the boss placed
+    assert t.state["siege"]
+    boss = dict(t.state["boss"])
+    t.do("correct", track="despair", value=9)
+    t.do("raise", track="despair", spaces=1)
+    s = t.state
+    assert s["conquest"]["despair"] == 10 and s["pending"] == ["Despair siege ability"]
+    assert s["boss"] == boss

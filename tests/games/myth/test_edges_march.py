@@ -177,3 +177,15 @@ def test_farrenroc_at_three_after_movement_costs_nothing_at_four_one(there, stab
     assert _minions(s, "farrenroc") == 3 and s["stability"] == stability
     assert _minions(s, "village-1") == 0
     assert s["supply"]["minions"] == 17
+
+
+def test_delayed_minions_add_no_assault_dice():
+    """"Delayed Minions": "Delayed minions are essentially ignored by all game
+    effects, except ... targeted by hero effects ... count against the number of
+    minions allowed in an area": an assault on Farrenroc holding one upright and two
+    delayed minions rolls one die ("roll 1 10-sided die for each enemy token")."""
+    t = played()
+    put(t.state, "farrenroc", 2, delayed=True)
+    put(t.state, "farrenroc", 1)
+    enemy_card_first(t)
+    assert t.step().id == "assault" and t.step().dice(t.state) == (1, "d10")

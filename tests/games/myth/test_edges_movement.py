@@ -91,3 +91,56 @@ def test_tied_objectives_two_minions_each_asked():
     t.do("march_to", area="ruins-2")
     assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1
     assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
+
+
+def test_farrenroc_beats_an_equally_close_objective():
+    """"Enemy Movement Priority": "When there are several valid destinations, send
+    minions to the highest priority based on the following order: 1. Farrenroc
+    2. The objective location ...": from Dungeon 2, Farrenroc (by Village 1) and a
+    hope token in Village 5 (by Sanctuary 5) are both two areas away: the minion
+    steps to Village 1."""
+    t = played()
+    t.state["areas"]["village-5"]["objective"] = "hope"
+    put(t.state, "dungeon-2", 1)
+    enemy_card_first(t)
+    s = t.state
+    assert t.step() is None or t.step().id != "march_to"
+    assert len(s["areas"]["village-1"]["minions"]) == 1
+    assert s["areas"]["sanctuary-5"]["minions"] == []
+
+
+def test_farrenroc_beats_an_equally_close_structure():
+    """"Enemy Movement Priority" 1 before 3: a structure in Village 5 and Farrenroc,
+    each two areas from Dungeon 2: Village 1, toward Farrenroc."""
+    t = played()
+    t.state["areas"]["village-5"]["structure"] = True
+    put(t.state, "dungeon-2", 1)
+    enemy_card_first(t)
+    assert len(t.state["areas"]["village-1"]["minions"]) == 1
+
+
+def test_a_closer_structure_beats_farrenroc():
+    """"Enemy Movement Priority": "Minions always move toward the closest location that
+    contains a structure, an objective, or Farrenroc"; the priority order is only for
+    "several valid destinations": a structure one area away (Ruins 2) beats
+    Farrenroc two away."""
+    t = played()
+    t.state["areas"]["ruins-2"]["structure"] = True
+    put(t.state, "dungeon-2", 1)
+    enemy_card_first(t)
+    assert len(t.state["areas"]["ruins-2"]["minions"]) == 1
+
+
+def test_an_objective_of_the_lowest_track_still_beats_an_equally_close_structure():
+    """"Enemy Movement Priority": 2 (an objective location) before 3 (structures):
+    the hope token (Despair 1, the lowest track; Corruption 5 has no token on the
+    board) in Sanctuary 5 and a structure in Ruins 2, both one area from Dungeon 2:
+    Sanctuary 5."""
+    t = played()
+    t.state["areas"]["sanctuary-5"]["objective"] = "hope"
+    t.state["areas"]["ruins-2"]["structure"] = True
+    put(t.state, "dungeon-2", 1)
+    t.do("correct", track="corruption", value=5)
+    enemy_card_first(t)
+    assert len(t.state["areas"]["sanctuary-5"]["minions"]) == 1
+    assert t.state["areas"]["ruins-2"]["minions"] == []
