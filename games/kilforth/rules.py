@@ -51,7 +51,8 @@ def tracks(state: dict) -> list[TrackSpec]:
                       _value_of("heroes", i, "max_hp"), on_change=_hp_turned(i)),
             TrackSpec(f"hero{i + 1}.ap", _label(state, i, "AP"), f"{hp}.ap", 0, MAX_AP),
             TrackSpec(f"hero{i + 1}.fate", _label(state, i, "Fate"), f"{hp}.fate", 0, MAX_FATE),
-            TrackSpec(f"hero{i + 1}.gold", _label(state, i, "Gold"), f"{hp}.gold", 0, MAX_GOLD),
+            TrackSpec(f"hero{i + 1}.gold", _label(state, i, "Gold"), f"{hp}.gold", 0,
+                      _no_limit("heroes", i, "gold")),
         ]
     for i in hero_order(state):
         hp = f"heroes.{i}"
@@ -68,7 +69,7 @@ def tracks(state: dict) -> list[TrackSpec]:
             TrackSpec(f"hero{i + 1}.assets", _label(state, i, "Assets"), f"{hp}.assets", 0, LIMIT,
                       dial=False),
             TrackSpec(f"hero{i + 1}.asset_gold", _label(state, i, "Asset gold"),
-                      f"{hp}.asset_gold", 0, MAX_GOLD, dial=False),
+                      f"{hp}.asset_gold", 0, _no_limit("heroes", i, "asset_gold"), dial=False),
         ]
         for attribute in ("fight", "study", "sneak", "influence"):
             specs.append(TrackSpec(f"hero{i + 1}.{attribute}",
@@ -80,6 +81,13 @@ def tracks(state: dict) -> list[TrackSpec]:
 def _value_of(table: str, index: int, key: str) -> Callable[[dict], int]:
     """A bound read from the state it is checked in: ``state[table][index][key]``."""
     return lambda s: s[table][index][key]
+
+
+def _no_limit(table: str, index: int, key: str) -> Callable[[dict], int]:
+    """"Gold: There is no limit to how much gold a hero can have" ("12. Additional Rules"):
+    the dial turns up to MAX_GOLD, and the rules (a reward, a sale) take it past that -
+    then the value itself is the bound."""
+    return lambda s: max(MAX_GOLD, s[table][index][key])
 
 
 def _one_or(table: str, index: int, key: str) -> Callable[[dict], int]:

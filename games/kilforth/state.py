@@ -61,7 +61,7 @@ MAX_AP = 20
 # "Token Limitations: There is no limit to the number of tokens that can be in play. If
 # the provided tokens run out, any substitute may be used" - not the 16 Fate tokens.
 MAX_FATE = 99
-MAX_GOLD = 999
+MAX_GOLD = 999  # the dial's reach: rewards and sales take gold past it (rules._no_limit)
 MAX_FOE_HP = 99  # an encounter's or an Ancient's HP, raised by card effects
 
 

@@ -130,9 +130,6 @@ def test_no_fate_offered_with_neither_fate_token_nor_rumour():
     assert state["heroes"][0]["successes"] == [{"encounter": quest, "attribute": "fight", "count": 1}]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: 'There is no limit to how much gold a hero can have'; the box "
-    "stops gold at 999: a reward taking it to 1001 is refused by an invariant"))
 def test_gold_past_999_from_a_reward():
     """'12. Additional Rules', Gold: "There is no limit to how much gold a hero can have."
     999 gold plus an encounter's 2: 1001."""

@@ -355,3 +355,22 @@ def test_giving_away_every_asset_moves_all_their_gold_to_the_taker():
     giver, taker = state["heroes"]
     assert (giver["assets"], giver["asset_gold"]) == (0, 0)
     assert (taker["assets"], taker["asset_gold"]) == (2, 7)
+
+
+# --- 12. Additional Rules: Gold --------------------------------------------------------------------
+
+
+def test_gold_has_no_limit_but_the_dial_turns_up_to_999():
+    """'12. Additional Rules', Gold: "There is no limit to how much gold a hero can have." A
+    sale takes 998 gold to 1001 (Market, Sell: half of 6, rounded down, = 3); the dial then
+    turns it down, and a dial turn up stops where the dial's reach (999) or the gold is."""
+    state = start()
+    state["heroes"][0].update(gold=998, assets=1, asset_gold=6)
+    state = do(state, "market", sell_assets=1, sold_gold=6, sell=3)
+    assert state["heroes"][0]["gold"] == 1001
+    state = do(state, "adjust", track="hero1.gold", delta=-1)
+    assert state["heroes"][0]["gold"] == 1000
+    refused(state, "adjust", track="hero1.gold", delta=1)
+    state["heroes"][0]["gold"] = 998
+    assert do(state, "adjust", track="hero1.gold", delta=1)["heroes"][0]["gold"] == 999
+    refused(do(state, "adjust", track="hero1.gold", delta=1), "adjust", track="hero1.gold", delta=1)
