@@ -1,9 +1,9 @@
 """Edges of '9. Engagement' read from the rulebook alone: a Team's Hero Defeated Checks and
 their order, the First Hero marker they decide, and a hero eliminated by an Ancient."""
 
-from games.kilforth.state import cell_index
+from games.kilforth.state import CITY, cell_index
 
-from .helpers import WARRIOR, d6, do, place, start, step_id
+from .helpers import WARRIOR, d6, do, place, refused, start, step_id
 
 
 def _team_battle(active: int, foe_fight: int = 4) -> dict:
@@ -138,3 +138,149 @@ def test_a_hero_eliminated_by_an_ancient_is_not_returned_to_sprawl_city_or_reviv
     state = do(state, "next")
     hero = state["heroes"][0]
     assert hero["eliminated"] and hero["hp"] == 0 and hero["ap"] == 0
+
+
+# --- Stage 1: Determine Surprise -----------------------------------------------------------------
+
+def test_an_enemy_drawn_on_a_search_has_surprise():
+    """"An Enemy just drawn from the encounter deck this turn has Surprise, unless the hero is
+    Hidden" - a Search draws from the encounter deck as a Move does."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    state = do(state, "search")
+    state = do(state, "encounter", type="enemy", fight=1, hp=1, sneak=1)
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["surprise"] == "foe"
+
+
+def test_an_enemy_placed_by_the_night_has_no_surprise_next_day():
+    """Only "An Enemy just drawn from the encounter deck this turn has Surprise": the Night
+    card's Enemy on the hero's location is engaged at the start of Day 2 without Surprise."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("B2")
+    state = do(state, "camp")
+    state = do(state, "night_card", location="B2", type="enemy", fight=1, hp=1, sneak=1)
+    state = do(state, "next")
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["surprise"] is None
+
+
+# --- Stage 3: Battle -------------------------------------------------------------------------------
+
+def test_a_defeated_hero_with_no_card_loses_none_and_play_goes_on():
+    """"Hero Defeated Check": "Either sacrifice 1 asset or discard 1 rumour" - a hero with
+    neither has nothing to lose: no card is asked; gold returned, back to Sprawl City, Camp."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), rumours=0, assets=0, gold=3, hp=1)
+    wolf = place(state, cell_index("C2"), "enemy", fight=2, hp=5, sneak=1)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(6, 1))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    hero = state["heroes"][0]
+    assert hero["defeated"] and (hero["gold"], hero["cell"], hero["camped"]) == (0, CITY, True)
+    assert step_id(state) != "loss"
+
+
+def _escape_from(label: str, enemies: tuple[str, ...]) -> dict:
+    """A hero at ``label`` beside Enemies on ``enemies``, at the Escape Option of a battle."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index(label)
+    wolf = place(state, cell_index(label), "enemy", fight=0, hp=5, sneak=1)
+    for cell in enemies:
+        place(state, cell_index(cell), "enemy", fight=0, hp=5, sneak=1)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert step_id(state) == "escape"
+    return state
+
+
+def test_escape_past_enemy_neighbours_to_the_nearest_free_location_the_heros_choice_on_a_tie():
+    """"Escape Option": "Their hero standee is placed on the nearest Enemy-free location, not
+    using shortcuts (if tied: the hero chooses)". From corner A1 with Enemies on B1 and A2,
+    the nearest Enemy-free locations are 2 steps away (C1, B2, A3): any of them; D1 is too
+    far; B1 has an Enemy."""
+    state = _escape_from("A1", ("B1", "A2"))
+    for far in ("D1", "B1"):
+        refused(state, "escape", escape=True, to=far)
+    for near in ("C1", "B2", "A3"):
+        moved = do(state, "escape", escape=True, to=near)
+        assert moved["heroes"][0]["cell"] == cell_index(near)
+
+
+# --- Ancients and Assault --------------------------------------------------------------------------
+
+def test_assault_beside_an_evaded_foe():
+    """"Deed: Assault", Restriction: "that location must have no other encounters"; "Stage 2":
+    an evaded foe - "the hero continues the game as if the foe doesn't exist until either the
+    Day ends or the hero leaves this location". With only the evaded Enemy there, the Assault
+    may begin."""
+    state = start()
+    state["ancients"][0].update(in_play=True, cell=cell_index("C2"), hp=5, max_hp=5, fight=1)
+    state["heroes"][0]["chapter"] = 6
+    state = do(do(state, "hide"), "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=2, hp=2, sneak=1)
+    state = do(state, "stance", choice="evade")
+    state = do(state, "evade_roll", dice=d6(6, 1))
+    assert state["procedure"] is None
+    state = do(state, "unhide")
+    state = do(state, "assault", ancient=1)
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["ancient"] == 0
+
+
+def test_the_ancients_gold_goes_to_its_slayer():
+    """"Ancient Battles", Foe Defeated Check: "The hero takes gold equal to the Ancient's gold
+    value"."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for n, cell in enumerate(("B2", "D4")):
+        state["ancients"][n].update(in_play=True, cell=cell_index(cell), hp=1, max_hp=1, fight=0, gold=7)
+    for hero in state["heroes"]:
+        hero.update(chapter=6, gold=1)
+    state["heroes"][0]["cell"] = cell_index("B2")
+    state = do(state, "assault", ancient=1, team="none")
+    while step_id(state) in ("plots", "trap"):
+        state = do(state, "next") if step_id(state) == "plots" else do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert [h["gold"] for h in state["heroes"]] == [8, 1]
+
+
+# --- Deed: Team -------------------------------------------------------------------------------------
+
+def test_a_team_of_three_adds_two_dice_and_disbands_after_the_test():
+    """"Non-Engagement Test": "Add 1 to that total for each other hero in the Team" - Sneak 3
+    and two others: 5 dice; "A Team automatically disbands at ... Completion of the active
+    hero's Non-Engagement Test": the hero's next Confront alone rolls 3."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero.update(cell=cell_index("C2"), fate_used=True)
+    town = place(state, cell_index("C2"), "place", sneak=9)
+    state = do(state, "confront", encounter=town, attribute="sneak", team="H2+H3")
+    assert state["procedure"]["data"]["dice"] == 5
+    state = do(state, "roll", dice=d6(1, 1, 1, 1, 1))
+    state["active_hero"] = 0
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    assert state["procedure"]["data"]["dice"] == 3
+
+
+def test_a_team_member_who_used_fate_today_cannot_call_it_again():
+    """"Each hero in a Team may call on Fate during a Test performed by the active hero
+    (following the normal Fate limit of once per Day per hero)" - Hero 2 has used it: only
+    Hero 1 may call."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    state["heroes"][1]["fate_used"] = True
+    town = place(state, cell_index("C2"), "place", sneak=2)
+    state = do(state, "confront", encounter=town, attribute="sneak", team="H2")
+    state = do(state, "roll", dice=d6(6, 1, 1, 1))
+    assert step_id(state) == "fate"
+    refused(state, "fate", use="Fate token", hero="H2")
+    state = do(state, "fate", use="Fate token", hero="H1")
+    assert step_id(state) == "reward" and [h["fate"] for h in state["heroes"]] == [3, 4]
