@@ -262,3 +262,51 @@ def test_in_a_siege_begun_by_the_final_objective_a_track_at_the_last_space_resol
     s = t.state
     assert s["conquest"]["despair"] == 10 and s["pending"] == ["Despair siege ability"]
     assert s["boss"] == boss
+
+
+def test_a_captain_alone_on_a_hope_token_does_not_hold_it():
+    """"Despair" 1: "Raise the despair track by 1 for each hope objective location
+    containing at least 1 minion": a captain is no minion ("Enemies": three ranks):
+    +0."""
+    t = Table(heroes=1).setup(fate=ROLLABLE)
+    t.do("place", area="village-1", rank="captain", count=1)
+    enemy_card_first(t, "despair")
+    assert t.state["conquest"]["despair"] == 1
+
+
+def test_two_heroes_one_hope_token_full_overruns_the_other_takes_its_minion():
+    """"Despair" 2: "Each hero spawns 1 minion on a different hope objective location
+    in play": two heroes, two tokens; the one holding 3 overruns ("Overruns": its
+    track +1) and its minion goes one area closer (empty reserves), the other takes
+    its minion. Step 1 counted both held: 1 + 2, then the overrun: 4."""
+    t = Table(heroes=2).setup(fate=ROLLABLE)
+    full, other = "village-4", "village-1"
+    assert _tokens(t.state, "hope") == [other, full]
+    put(t.state, full, 3)
+    put(t.state, other, 1)
+    enemy_card_first(t, "despair")
+    t.until("hero", "action")
+    s = t.state
+    assert s["conquest"]["despair"] == 4
+    assert (_minions(s, full), _minions(s, other)) == (3, 2)
+    assert sum(_minions(s, a) for a in s["areas"]) == 6
+
+
+def test_a_raise_over_an_ability_onto_the_last_space_in_the_siege_resolves_both_once():
+    """"Conquest": each ability entered is resolved before the marker moves on;
+    "Each time a conquest track is raised the siege ability is only triggered once,
+    regardless of how many raises were required"; "The Siege": in the siege a marker
+    reaching the last space resolves the siege ability. Corruption 8, an ability at 9,
+    the siege begun by Despair: a raise of 5 gives the ability, then the siege ability
+    once."""
+    t = played(fate=ROLLABLE, abilities={"corruption": [9]})
+    _begin_siege(t)
+    t.do("correct", track="corruption", value=8)
+    t.do("raise", track="corruption", spaces=5)
+    s = t.state
+    assert s["conquest"]["corruption"] == 9 and len(s["pending"]) == 1 and "space 9" in s["pending"][0]
+    t.do("next")
+    assert t.state["conquest"]["corruption"] == 10
+    assert t.state["pending"] == ["Corruption siege ability"]
+    t.do("next")
+    assert t.state["pending"] == []

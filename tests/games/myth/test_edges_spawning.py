@@ -7,6 +7,8 @@ faces name Outlands and Lairs: Rage Outland 1, Guile Outland 2."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.myth.helpers import Table, played, put
 
 FILLERS = ("village-2", "village-3", "village-4", "village-5", "sanctuary-1", "sanctuary-2", "ruins-4")
@@ -202,3 +204,43 @@ def test_three_overrun_minions_moved_into_a_full_farrenroc_cost_one_stability():
     s = t.state
     assert (_minions(s, "farrenroc"), _minions(s, "village-1")) == (3, 3)
     assert s["stability"] == 9 and s["supply"]["minions"] == 14
+
+
+def test_three_delayed_minions_fill_an_area_for_a_spawn():
+    """"Delayed Minions": "Delayed minions still count against the number of minions
+    allowed in an area"; "Spawning Enemies": an area that "already has 3 minions"
+    overruns: three delayed in Dungeon 2, one spawned: it goes to Village 1."""
+    t = played()
+    put(t.state, "dungeon-2", 3, delayed=True)
+    t.do("spawn", area="dungeon-2", count=1)
+    s = t.state
+    assert (_minions(s, "dungeon-2"), _minions(s, "village-1")) == (3, 1)
+
+
+def test_five_spawned_into_an_empty_area_overrun_once_with_the_two_over():
+    """"Overruns": an overrun when an area "exceeds 3 minions after the spawn effect",
+    "only once per area per spawn effect": five into an empty supply token (Dungeon
+    2): three stay, the two over move one closer together; Devastation +1 once."""
+    t = played()
+    t.state["areas"]["dungeon-2"]["objective"] = "supply"
+    t.do("spawn", area="dungeon-2", count=5)
+    s = t.state
+    assert (_minions(s, "dungeon-2"), _minions(s, "village-1")) == (3, 2)
+    assert s["conquest"]["devastation"] == 2
+
+
+@pytest.mark.xfail(strict=True, reason="deviation: 'Muster' rolls one die per muster and discards a "
+                   "resource for each die that cannot be rolled, with no bound on the musters; the box "
+                   "refuses more than 5 ('Musters must be at most 5')")
+def test_more_musters_than_fate_dice_the_rest_cost_resources():
+    """"Muster": "rolling one fate die for each muster simultaneously ... For each die
+    that cannot be rolled discard one resource from the reserve": six musters, five
+    non-darkness dice: five minions, one resource (the only supply)."""
+    t = played(fate=["rage", "guile", "nature", "arcane", "faith"])
+    t.do("correct", track="supply", value=1)
+    t.do("muster", count=6)
+    assert t.step().dice(t.state) == (5, "fate")
+    t.do("muster_fate", dice=[{"kind": "fate", "face": f} for f in ("Rage", "Guile", "Nature", "Arcane",
+                                                                      "Faith")])
+    s = t.state
+    assert _on_board(s) == 5 and s["reserves"]["supply"] == 0 and s["stability"] == 10
