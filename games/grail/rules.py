@@ -168,7 +168,9 @@ def health_changed(ctx: Context, index: int) -> None:
 
 def invariants(state: dict) -> list[str]:
     """What is broken beyond the tracks' bounds (the engine checks those): the map,
-    the models on it, the Encounter's members and the Menhir Dials."""
+    the models on it, the living Characters' unique Character Numbers ("Character Setup"
+    XI: "your unique Character Number, used to break ties"), the Encounter's members and
+    the Menhir Dials."""
     broken = []
     numbers = [loc["number"] for loc in state["locations"]]
     places = [(loc["x"], loc["y"]) for loc in state["locations"]]
@@ -179,6 +181,9 @@ def invariants(state: dict) -> list[str]:
     for c in state["characters"]:
         if not c["dead"] and c["location"] not in numbers:
             broken.append(f"{c['name']} stands on Location {c['location']}, not on the map")
+    taken = [state["characters"][i]["number"] for i in living(state)]
+    for n in sorted({n for n in taken if taken.count(n) > 1}):
+        broken.append(f"Number {n} taken twice")  # "Character Setup" XI: "your unique Character Number"
     for g in state["guardians"]:
         if g["location"] not in numbers:
             broken.append(f"{g['name']} stands on Location {g['location']}, not on the map")

@@ -64,9 +64,6 @@ def test_character_numbers_are_unique_and_break_ties_lowest_first():
     assert GAME.view(state).step == "Character 1's turn"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the Character Number is unique (it breaks ties); the box lets two Characters "
-    "carry the same number"))
 def test_a_character_number_already_taken_is_refused():
     """"Character Setup" XI: "It reveals your starting situation and contains your unique
     Character Number, used to break ties." Two Characters with one number could not break a

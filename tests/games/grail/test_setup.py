@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import RuleError, new_game
-from tests.games.grail.helpers import GAME, do, new, step_id
+from tests.games.grail.helpers import GAME, do, new, refused, step_id
 
 
 @pytest.mark.parametrize("players, days", [(1, 8), (2, 7), (3, 6), (4, 5)])
@@ -91,3 +91,18 @@ def test_character_setup_viii_ix_starter_decks_of_15_and_advancement_pools_of_25
     for c in new(3)["characters"]:
         assert c["decks"] == {"combat": 15, "diplomacy": 15}
         assert c["pools"] == {"combat": 25, "diplomacy": 25}
+
+
+def test_a_character_number_is_unique_among_the_living():
+    """"Character Setup" XI: the Letter "contains your unique Character Number, used to break
+    ties." Numbers 1-3 at setup: Character 3 cannot take Character 1's 1 (the OLED names
+    it); swapping two numbers goes through a free one. A dead Character's number does not
+    count."""
+    state = new(3)
+    err = refused(state, "correct", track="c3.number", value=1)
+    assert err.short == "Number 1 taken twice"
+    for track, value in (("c1.number", 9), ("c2.number", 1), ("c1.number", 2)):
+        state = do(state, "correct", track=track, value=value)
+    assert [c["number"] for c in state["characters"]] == [2, 1, 3]
+    state = do(state, "death", character=3, then="decline")
+    assert do(state, "correct", track="c1.number", value=3)["characters"][0]["number"] == 3
