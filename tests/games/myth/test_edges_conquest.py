@@ -310,3 +310,20 @@ def test_a_raise_over_an_ability_onto_the_last_space_in_the_siege_resolves_both_
     assert t.state["pending"] == ["Corruption siege ability"]
     t.do("next")
     assert t.state["pending"] == []
+
+
+def test_one_of_two_hope_tokens_claimed_the_other_unheld_raises_nothing_one_die_rolled():
+    """"Despair" 1: the +1 is only "If no hope objective tokens remain in play": two
+    heroes, one token claimed, the other in play and empty: +0. 2: one minion on it,
+    and one fate die for the one missing objective (Nature: Outland 3)."""
+    t = Table(heroes=2).setup(fate=["rage", "darkness", "darkness", "darkness", "darkness"])
+    claimed, other = "village-1", "village-4"
+    t.state["heroes"][0]["area"] = claimed
+    t.do("objective_token", kind="hope", hero=1)
+    assert _tokens(t.state, "hope") == [other]
+    enemy_card_first(t, "despair")
+    assert t.step().id == "conquest" and t.step().dice(t.state) == (1, "fate")
+    t.do("conquest_fate", dice=[{"kind": "fate", "face": "Nature"}])
+    s = t.state
+    assert s["conquest"]["despair"] == 1
+    assert (_minions(s, other), _minions(s, "outland-3")) == (1, 1)

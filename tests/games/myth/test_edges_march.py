@@ -189,3 +189,19 @@ def test_delayed_minions_add_no_assault_dice():
     put(t.state, "farrenroc", 1)
     enemy_card_first(t)
     assert t.step().id == "assault" and t.step().dice(t.state) == (1, "d10")
+
+
+def test_a_minion_hops_two_full_areas_in_a_row_into_farrenroc():
+    """"Enemy Movement": "Minions cannot end their movement in an area already
+    containing three minions ... hop over the area containing three minions and end
+    their movement in the next area closest to Farrenroc": Dungeon 2 and Village 1
+    each hold three delayed minions; the Outland 4 minion cannot end in either and
+    ends in Farrenroc."""
+    t = played()
+    put(t.state, "dungeon-2", 3, delayed=True)
+    put(t.state, "village-1", 3, delayed=True)
+    put(t.state, "outland-4", 1)
+    enemy_card_first(t)
+    s = t.state
+    assert (_minions(s, "dungeon-2"), _minions(s, "village-1"), _minions(s, "farrenroc")) == (3, 3, 1)
+    assert _minions(s, "outland-4") == 0
