@@ -1,0 +1,106 @@
+"""Edges of '11. Night Phase' and of '12. Additional Rules' / '13. Rules Reference Guide' read
+from the rulebook alone."""
+
+from games.kilforth.state import cell_index
+
+from .helpers import WARRIOR, camp_all, d6, do, place, refused, start, step_id
+
+
+def test_a_location_already_in_gloom_stays_in_gloom():
+    """"2b. Gloom Spreads: Flip the location named on the Night card to its gloom side" - a
+    location already on its gloom side stays there (never flipped back)."""
+    state = start()
+    state["map"][cell_index("B2")]["gloom"] = True
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="weather")
+    assert state["map"][cell_index("B2")]["gloom"]
+
+
+def test_an_event_night_leaves_the_weather_in_play():
+    """"Weather: Any Weather card currently in play is discarded. Place the new Weather card in
+    play ... its effect will apply until a new Weather card is drawn" - an Event the next Night
+    does not remove it."""
+    state = camp_all(start())
+    state = do(state, "night_card", location="B2", type="weather")
+    weather = state["weather"]
+    state = do(state, "next")
+    state = camp_all(state)
+    state = do(state, "night_card", location="D4", type="event")
+    assert state["weather"] == weather
+
+
+def test_a_night_encounter_joins_an_encounter_already_there():
+    """"Enemy, Place, Quest, Stranger: Place this encounter in play on the location named on
+    the card" - a Place already there stays; both are on the location."""
+    state = start()
+    place(state, cell_index("B2"), "place", sneak=2)
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="stranger", influence=2)
+    assert sorted(e["type"] for e in state["encounters"] if e["cell"] == cell_index("B2")) == [
+        "place", "stranger"]
+
+
+def test_every_defeated_hero_regains_two_hp_at_dawn():
+    """"Dawn: c. Defeated Heroes: Each defeated hero regains 2 HP and is no longer considered
+    defeated" - both heroes defeated: both 2 HP, then 2 AP at Breaking Camp."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for n in (1, 2):
+        state["heroes"][n - 1]["rumours"] = 0
+        state = do(state, "adjust", track=f"hero{n}.hp", delta=-4)
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    assert [(h["hp"], h["ap"], h["defeated"]) for h in state["heroes"]] == [(2, 2, False)] * 2
+
+
+def test_at_night_there_is_no_active_hero_the_first_hero_is_tested_and_no_deed_is_done():
+    """"Active Hero: The hero currently performing their turn. Outside of a turn, there's no
+    active hero"; "Event: ... If a Night card Event effect offers a choice, the First Hero
+    chooses"; "A hero may perform a Deed at any time during their turn". Hero 2 Camps first
+    (the marker), Hero 1 last: the Night Event's Test is Hero 2's by default, and a Loot
+    token cannot be Resolved at Night."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["loot"] = 1
+    state = do(state, "hide")
+    state = do(state, "camp")
+    state = do(state, "camp")
+    assert state["first_hero"] == 1
+    state = do(state, "night_card", location="E5", type="event")
+    refused(state, "resolve", source="Loot token", ap=1)
+    state = do(state, "test", attribute="sneak", needed=1)
+    assert state["procedure"]["data"]["hero"] == 1
+
+
+def test_an_encounter_whose_value_drops_is_defeated_only_by_its_next_test():
+    """"Encounter Attribute Tests: If an encounter's attributes are modified in such a way that
+    a hero now has enough successes to defeat it, the hero must still trigger the appropriate
+    process to defeat it, e.g. perform a Confront Action's attribute Test." 2 successes
+    against Sneak 3; a card lowers it to 2: the Place stays until the next Confront, whose
+    Test (even with no success) defeats it."""
+    state = start([dict(WARRIOR, sneak=3)])
+    state["heroes"][0].update(cell=cell_index("C2"), fate_used=True)
+    town = place(state, cell_index("C2"), "place", sneak=3)
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(6, 6, 1))
+    state["encounters"][0]["sneak"] = 2  # a card effect
+    state = do(state, "hide")
+    assert len(state["encounters"]) == 1
+    state = do(state, "confront", encounter=town, attribute="sneak")
+    state = do(state, "roll", dice=d6(1, 1, 1))
+    assert step_id(state) == "reward"
+
+
+def test_a_stranger_can_be_an_enemy_to_two_heroes():
+    """"Enemy Stranger: An encounter card of type 'Stranger' is an Enemy to each hero that has
+    an Enemy token on it" - Hero 2 also fails a first Test against Hero 1's Enemy Stranger:
+    both tokens on it."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero.update(cell=cell_index("C2"), fate=0, rumours=0)
+    thug = place(state, cell_index("C2"), "stranger", influence=2, fight=0, hp=5, sneak=1)
+    state["encounters"][0]["enemy_of"] = [0]
+    state["heroes"][0]["enemy_tokens"] = 3
+    state["active_hero"] = 1
+    state = do(state, "confront", encounter=thug, attribute="influence")
+    state = do(state, "roll", dice=d6(1, 1))
+    assert sorted(state["encounters"][0]["enemy_of"]) == [0, 1]
+    assert [h["enemy_tokens"] for h in state["heroes"]] == [3, 3]
