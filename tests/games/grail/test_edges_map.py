@@ -118,3 +118,20 @@ def test_the_last_menhir_out_keeps_the_map_and_drains_every_day():
     state = do(state, "activate", location=101, days=3)
     state = next_until(state, "start-of-day.event")
     assert (state["characters"][0]["health"], state["characters"][0]["terror"]) == (4, 2)
+
+
+def test_a_key_naming_a_replaced_card_leads_to_its_new_version():
+    """"Legacy Location numbers. Many Locations are transformed by player actions, switching a
+    card for an altered version with a new number. The original number remains on the card
+    as the Legacy Location number; use it when connecting Direction Keys if the numbered
+    Location shown by a Key is no longer in the game." 122 (Legacy 102) replaces 102 north of
+    101: 101's Key naming 102 leads to 122, and arriving on 101 brings no 102 back."""
+    pack = ("[locations.101]\nkeys = { north = 102, west = 103, east = 104, south = 105 }\n"
+            "[locations.122]\nlegacy = 102\nkeys = { south = 101 }\n")
+    state = do(do(new(), "load_pack", toml=pack), "move", character=1, location=105)
+    state = do(state, "remove_location", location=102)
+    state = do(state, "place", number=122, next_to=101, side="north")
+    state = do(state, "travel", character=1, direction="north")
+    assert 102 not in _numbers(state)
+    state = do(state, "travel", character=1, direction="north")
+    assert state["characters"][0]["location"] == 122

@@ -134,3 +134,17 @@ def test_challenge_deck_advance_costs_5():
     state = do(edit(state, lambda s: _c(s)["resources"].update(experience=5)), "advance_deck",
                character=1, deck="diplomacy")
     assert (_c(state)["decks"]["diplomacy"], _c(state)["resources"]["experience"]) == (16, 0)
+
+
+def test_challenge_with_one_modifier_only_applies_that_one():
+    """"Challenge Mode": "For extra difficulty, apply any or all". Only Rest chosen: a hungry
+    Rest sets Energy to 0 (restored 4 as Exhausted), but an Escape needs no Dial toss, a
+    Menhir keeps its printed days, and Allmother's Mercy is there."""
+    state = _without("challenge", "setup", "escaping", "menhirs_events", "advancement", "items", "mercy")
+    fled = do(do(state, "combat", character=1, value=9), "escape", character=1)
+    assert fled["encounter"] is None and step_id(fled) == "day.actions"
+    assert do(standing(state, 104), "activate", location=104, days=3)["menhirs"][-1]["dial"] == 3
+    assert do(state, "death", character=1, then="mercy")["over"] is None
+    rested = next_until(do(next_until(edit(state, lambda s: _c(s).update(energy=3)), "end-of-day.rest"),
+                           "rest", eat=False), "end-of-day.advance")
+    assert _c(rested)["energy"] == 4
