@@ -17,13 +17,25 @@ from games.grail.state import (
 )
 
 DEATH_CHOICES = ("claim", "decline", "none left", "mercy")
+# "Components Overview": "Character models (Beor, Ailei, Arev, Maggot)" - the core box's four.
+BOX_CHARACTERS = 4
+CLAIMED = " (new)"  # a claimed Character is named after the dead one, with this
+
+
+def unclaimed(state: dict) -> int:
+    """How many of the box's Characters are still unclaimed: four, less one per
+    Character in the Campaign and one per claim so far (each claim named the fresh
+    Character after the dead one with ``CLAIMED``; the dead one's place is theirs)."""
+    claims = sum(c["name"].count(CLAIMED) for c in state["characters"])
+    return max(0, BOX_CHARACTERS - len(state["characters"]) - claims)
 
 
 def death(ctx: Context) -> None:
     """"Death and Insanity", Death; "Allmother's Mercy".
 
     - ``claim`` (co-op): claim an unclaimed Character, set up fresh on the
-      lowest-numbered revealed Location.
+      lowest-numbered revealed Location; refused when none of the box's four is
+      left (:func:`unclaimed`).
     - ``decline`` (co-op): an unclaimed Character is left in the box; play on.
     - ``none left``: single-player, or all other Characters are in use or
       dead: the Campaign ends in failure.
@@ -38,6 +50,12 @@ def death(ctx: Context) -> None:
     if choice in ("claim", "decline") and solo:
         raise RuleError("Single-player: ends", "In single-player the game ends when your Character "
                         "dies (Death); or take Allmother's Mercy.")
+    if choice == "claim" and not unclaimed(state):
+        raise RuleError("No Character unclaimed",
+                        f"All {BOX_CHARACTERS} Characters of the box are in use or have died: \"If all "
+                        "other Characters are in use or dead when a Character dies, the game ends in "
+                        "failure\" (Death) - choose none left, or Allmother's Mercy if the whole "
+                        "Party has perished.")
     if choice == "mercy":
         _mercy(ctx, c)
         return
@@ -46,7 +64,7 @@ def death(ctx: Context) -> None:
     encounters.remove_member(ctx, state["characters"].index(c), f"{c['name']} leaves the Encounter")
     if choice == "claim":
         fresh = dict(c)
-        fresh.update(name=f"{c['name']} (new)", dead=False, passed=False, energy=c["energy_start"],
+        fresh.update(name=f"{c['name']}{CLAIMED}", dead=False, passed=False, energy=c["energy_start"],
                      health=c["health_start"], terror=c["terror_start"], skills=0,
                      location=board.lowest(the_map(state)),
                      attributes={a: 0 for a in ATTRIBUTES}, resources={r: 0 for r in c["resources"]},

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import GAME, do, edit, new
+from tests.games.grail.helpers import GAME, do, edit, new, refused
 
 
 def _c(state, i=0):
@@ -74,3 +74,18 @@ def test_a_correction_after_the_campaign_ends_works_and_keeps_the_quest_list():
     assert state["over"] == lost["over"] and state["procedure"] is None
     with pytest.raises(RuleError, match="cannot go above"):
         do(lost, "correct", track="quests", value=100)
+
+
+@pytest.mark.parametrize("players, claims", [(2, 2), (3, 1), (4, 0)])
+def test_a_character_can_be_claimed_while_one_of_the_box_four_is_unclaimed(players, claims):
+    """"Components Overview": "Character models (Beor, Ailei, Arev, Maggot)"; "Death": "If
+    there is an unclaimed Character in the box, you may claim it"; "If all other Characters
+    are in use or dead when a Character dies, the game ends in failure." Two players may
+    claim twice (the same seat dying twice too), three once, four never; then only "none
+    left" (failure) or declining remains."""
+    state = new(players)
+    for _ in range(claims):
+        state = do(state, "death", character=2, then="claim")
+    err = refused(state, "death", character=2, then="claim")
+    assert err.short == "No Character unclaimed"
+    assert do(state, "death", character=2, then="none left")["over"]["result"] == "loss"

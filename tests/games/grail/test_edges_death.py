@@ -2,8 +2,6 @@
 mode's "Allmother's Mercy: none", each expected value read from the rulebook alone
 (rules/tainted-grail.md)."""
 
-import pytest
-
 from tests.games.grail.helpers import do, new, refused, standing
 
 
@@ -41,10 +39,6 @@ def test_a_claimed_character_starts_on_the_lowest_numbered_revealed_location():
     assert state["over"] is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the core box holds four Characters (Beor, Ailei, Arev, Maggot); with all four "
-    "in use none is unclaimed, so a death ends the game in failure; the box lets a fifth be "
-    "claimed"))
 def test_with_all_four_characters_in_use_a_death_ends_in_failure():
     """"Components Overview": "Character models (Beor, Ailei, Arev, Maggot)"; "Death": "If
     there is an unclaimed Character in the box, you may claim it"; "If all other Characters
