@@ -244,3 +244,35 @@ def test_more_musters_than_fate_dice_the_rest_cost_resources():
                                                                       "Faith")])
     s = t.state
     assert _on_board(s) == 5 and s["reserves"]["supply"] == 0 and s["stability"] == 10
+
+
+def test_a_muster_with_no_minion_left_costs_a_resource_or_stability():
+    """"Muster": "players spawn minion tokens"; "Running Out of Minions": "If players
+    are required to spawn one or more minions when none remain in the out-of-play
+    enemy supply ... Discard 1 resource ... If players were unable to discard ...
+    reduce Farrenroc's stability by 1": none left, a Rage die rolled, empty reserves:
+    nothing placed, stability 10 to 9."""
+    t = played(fate=["rage", "darkness", "darkness", "darkness", "darkness"])
+    _supply_left(t, 0)
+    t.do("muster", count=1)
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Rage"}])
+    s = t.state
+    assert _minions(s, "outland-1") == 0 and s["stability"] == 9
+
+
+def test_one_muster_of_three_dice_on_one_outland_overruns_it_once():
+    """"Muster": the dice are rolled "simultaneously" for one muster effect;
+    "Overruns": "An overrun can be triggered only once per area per spawn effect":
+    Outland 1 holds 2, three Rage dice: the third minion fills it, the two over make
+    one overrun, the players discard their one hope and both go out of play."""
+    t = played(fate=["rage", "guile", "nature", "darkness", "darkness"])
+    put(t.state, "outland-1", 2)
+    t.do("correct", track="hope", value=1)
+    t.do("muster", count=3)
+    t.do("muster_fate", dice=[{"kind": "fate", "face": "Rage"}] * 3)
+    assert t.step().id == "overrun"
+    t.do("overrun", choice="hope")
+    s = t.state
+    assert t.step() is None or t.step().id != "overrun"
+    assert _minions(s, "outland-1") == 3 and _minions(s, "dungeon-3") == 0
+    assert s["reserves"]["hope"] == 0 and _on_board(s) == 3
