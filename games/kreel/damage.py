@@ -199,7 +199,9 @@ def defeat(ctx: Context) -> None:
     A face-up Shadow too, by a Threat's ability or a hero a card lets target
     Shadows (Glossary, Shadows); "Defeated Threats provide any Spirit Boost even
     if they are defeated by other Threats or abilities (in which case any Defeat
-    effect or Spirit Boost effects target the active hero)" (Glossary, Defeat)."""
+    effect or Spirit Boost effects target the active hero)" (Glossary, Defeat).
+    ``hero``: whose ability it is (default the active hero); refused for a hero
+    the team Pressed On without, or on another hero's Story ("Stories")."""
     threat = chosen_threat(ctx)
     if threat["kind"] == "vengeance":
         raise RuleError("It cannot be defeated", "Lord's Vengeance - An invincible Threat, "
