@@ -32,12 +32,12 @@ def diff(before: Any, after: Any) -> list[Change]:
 
 def _diff(before: Any, after: Any, path: Path, changes: list[Change]) -> None:
     if type(before) is dict and type(after) is dict:
-        for key, value in after.items():
+        for key in sorted(after):  # in key order: the same states give the same outcome text
             if key not in before:
-                changes.append([[*path, key], value])
+                changes.append([[*path, key], after[key]])
             else:
-                _diff(before[key], value, [*path, key], changes)
-        changes.extend([[*path, key]] for key in before if key not in after)
+                _diff(before[key], after[key], [*path, key], changes)
+        changes.extend([[*path, key]] for key in sorted(before) if key not in after)
     elif type(before) is list and type(after) is list and len(before) == len(after):
         for index, (old, new) in enumerate(zip(before, after, strict=True)):
             _diff(old, new, [*path, index], changes)

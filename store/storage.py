@@ -105,25 +105,38 @@ def _no_space(data_dir: Path) -> bool:
 
 
 def classify(exc: BaseException, data_dir: Path) -> str:
-    """The kind of storage condition ``exc`` reports (one of :data:`KINDS`)."""
+    """The kind of storage condition ``exc`` reports (one of :data:`KINDS`).
+
+    Read from the error's type, its ``errno`` and SQLite's result code (its
+    primary code: ``SQLITE_READONLY_DBMOVED`` is a ``SQLITE_READONLY``), never
+    from the words of its message, which may quote a path: a data directory
+    named "full" or "read-only" must not make every error read so.
+    """
     number = getattr(exc, "errno", None)
-    text = str(exc).lower()
-    if number == errno.ENOSPC or "full" in text:
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if number == errno.ENOSPC or primary == sqlite3.SQLITE_FULL:
         return "full"
-    if number in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text or "read-only" in text:
+    if number in (errno.EROFS, errno.EACCES, errno.EPERM) or primary in (sqlite3.SQLITE_READONLY,
+                                                                          sqlite3.SQLITE_PERM):
         return "read-only"
-    if isinstance(exc, sqlite3.DatabaseError) and (
-            getattr(exc, "sqlite_errorcode", None) in DAMAGE_CODES or "could not decode" in text
-            or "malformed" in text):
+    if primary in DAMAGE_CODES or isinstance(exc, UnicodeDecodeError) or _undecodable(exc):
         return "damaged"
     if number == errno.ENOENT or isinstance(exc, FileNotFoundError):
         return "missing"
-    if "unable to open" in text:
+    if primary == sqlite3.SQLITE_CANTOPEN:
         return "missing" if not data_dir.exists() else "read-only" if not os.access(data_dir, os.W_OK) \
             else "failed"
-    if ("disk i/o error" in text or number == errno.EIO or "no space" in text) and _no_space(data_dir):
+    if (primary == sqlite3.SQLITE_IOERR or number == errno.EIO) and _no_space(data_dir):
         return "full"
     return "failed"
+
+
+def _undecodable(exc: BaseException) -> bool:
+    """Python's sqlite3 module (not SQLite) met text that is not UTF-8: it has no result code,
+    and its message starts with its own words (a path could only come after them)."""
+    return (isinstance(exc, sqlite3.OperationalError) and getattr(exc, "sqlite_errorcode", None) is None
+            and str(exc).startswith("Could not decode to UTF-8"))
 
 
 def storage_error(exc: BaseException, data_dir: Path, doing: str = "save",

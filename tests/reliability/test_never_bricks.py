@@ -31,6 +31,7 @@ from store.storage import StorageError, storage_error
 from tests.acceptance.harness import new_game, run_script, tablewarden
 from tests.app.test_service import RecordingScreen, Rig
 from tests.fixtures.counter_game import COUNTER, GAME_ID
+from tests.fixtures.storage_errors import disk_full, sqlite_error
 
 WAIT = 10.0
 
@@ -185,7 +186,7 @@ def test_a_full_card_during_a_backup_is_a_message_not_a_crash(tmp_path, monkeypa
     import store.backup_worker as worker_module
 
     def full(*args, **kwargs):
-        raise sqlite3.OperationalError("database or disk is full")
+        raise disk_full()
 
     journal, _ = Journal.open(tmp_path)
     journal.new_game(GAME_ID, {"start": 2, "limit": 10}, seed=1)
@@ -216,7 +217,7 @@ def test_a_full_card_at_start_is_named_full_not_an_io_error(tmp_path, monkeypatc
     import store.storage as storage
 
     monkeypatch.setattr(storage, "_no_space", lambda data_dir: True)
-    err = storage_error(sqlite3.OperationalError("disk I/O error"), tmp_path, "open")
+    err = storage_error(sqlite_error("disk I/O error", sqlite3.SQLITE_IOERR), tmp_path, "open")
     assert err.kind == "full" and err.short == "Card full" and "Free some space" in err.long
 
 

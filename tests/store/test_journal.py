@@ -16,6 +16,7 @@ from store import file_format, replay, trail
 from store import journal as journal_module
 from store.journal import JOURNAL_FILE, Journal, JournalError
 from tests.fixtures.counter_game import GAME_ID
+from tests.fixtures.storage_errors import disk_full
 
 ROLL = Command("roll")
 NEXT = Command("next")
@@ -367,7 +368,7 @@ def test_a_cursor_that_cannot_be_written_leaves_the_state_shown(journal: Journal
     shown = journal.state()
 
     def card_full(*args) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise disk_full()
 
     monkeypatch.setattr(journal, "_write_cursor", card_full)
     with pytest.raises(sqlite3.OperationalError):

@@ -230,10 +230,33 @@ def test_write_failures_are_named_for_the_player(tmp_path):
     import sqlite3
 
     from store.storage import storage_error
+    from tests.fixtures.storage_errors import disk_full, sqlite_error
 
-    full = storage_error(sqlite3.OperationalError("database or disk is full"), tmp_path)
+    full = storage_error(disk_full(), tmp_path)
     assert full.short == "Card full: not saved" and str(tmp_path) in full.long
-    read_only = storage_error(sqlite3.OperationalError("attempt to write a readonly database"), tmp_path)
-    assert read_only.short == "Card read-only"
-    other = storage_error(sqlite3.OperationalError("disk I/O error"), tmp_path)
+    read_only = storage_error(sqlite_error("attempt to write a readonly database", 1032), tmp_path)
+    assert read_only.short == "Card read-only"  # SQLITE_READONLY_DBMOVED: its primary code counts
+    other = storage_error(sqlite_error("disk I/O error", sqlite3.SQLITE_IOERR), tmp_path)
     assert other.short == "Save failed" and "not saved" in other.long
+
+
+def test_errors_are_classified_by_code_and_errno_not_by_words_in_the_path(tmp_path):
+    """Issue "One writer, checked bytes", 18: a data directory whose path says "full" or
+    "read-only" read every error as that condition."""
+    import errno
+    import sqlite3
+
+    from store.storage import classify
+    from tests.fixtures.storage_errors import sqlite_error
+
+    folder = tmp_path / "full of read-only malformed games"
+    folder.mkdir()
+    locked = sqlite_error(f"database is locked: {folder}", sqlite3.SQLITE_BUSY)
+    assert classify(locked, folder) == "failed"
+    missing = FileNotFoundError(errno.ENOENT, "No such file", str(folder / "journal.db"))
+    assert classify(missing, folder) == "missing"
+    assert classify(OSError(errno.ENOSPC, "No space left on device"), folder) == "full"
+    assert classify(sqlite_error("database disk image is malformed", sqlite3.SQLITE_CORRUPT,
+                                 sqlite3.DatabaseError), folder) == "damaged"
+    assert classify(sqlite3.OperationalError(f"Could not decode to UTF-8 column 'state' in {folder}"),
+                    folder) == "damaged"
