@@ -205,3 +205,18 @@ def test_a_minion_hops_two_full_areas_in_a_row_into_farrenroc():
     s = t.state
     assert (_minions(s, "dungeon-2"), _minions(s, "village-1"), _minions(s, "farrenroc")) == (3, 3, 1)
     assert _minions(s, "outland-4") == 0
+
+
+def test_the_center_most_minions_move_first():
+    """"Action Phase": "When resolving enemy actions that target areas, players always
+    start with Farrenroc and work their way outwards, so the center-most enemies are
+    resolved first": Village 1's three minions move into Farrenroc before the Dungeon
+    2 minion moves, so it finds Village 1 empty and stops there; Farrenroc holds 3,
+    no excess, stability 10."""
+    t = played()
+    put(t.state, "village-1", 3)
+    put(t.state, "dungeon-2", 1)
+    enemy_card_first(t)
+    s = t.state
+    assert (_minions(s, "farrenroc"), _minions(s, "village-1"), _minions(s, "dungeon-2")) == (3, 1, 0)
+    assert s["stability"] == 10

@@ -276,3 +276,30 @@ def test_one_muster_of_three_dice_on_one_outland_overruns_it_once():
     assert t.step() is None or t.step().id != "overrun"
     assert _minions(s, "outland-1") == 3 and _minions(s, "dungeon-3") == 0
     assert s["reserves"]["hope"] == 0 and _on_board(s) == 3
+
+
+def test_a_spawn_that_fills_an_area_to_three_is_no_overrun():
+    """"Overruns": an overrun when an area "already contains 3 minions or exceeds 3
+    minions after the spawn effect": one there, two spawned on a hope token: three,
+    no overrun, Despair unmoved."""
+    t = played()
+    t.state["areas"]["dungeon-2"]["objective"] = "hope"
+    put(t.state, "dungeon-2", 1)
+    t.do("spawn", area="dungeon-2", count=2)
+    s = t.state
+    assert _minions(s, "dungeon-2") == 3 and _on_board(s) == 3
+    assert s["conquest"]["despair"] == 1
+
+
+def test_overrun_minions_moved_into_farrenroc_to_four_cost_one_stability():
+    """Quick Reference, Overrun 4: "Overrun by movement into Farrenroc reduces its
+    stability by 1 only and then discard every minion over 3 into the supply":
+    Farrenroc holds 2, Village 1 full, two spawned there, no reserves: both move in
+    (4), one is discarded, stability 9."""
+    t = played()
+    put(t.state, "farrenroc", 2)
+    put(t.state, "village-1", 3)
+    t.do("spawn", area="village-1", count=2)
+    s = t.state
+    assert (_minions(s, "farrenroc"), _minions(s, "village-1")) == (3, 3)
+    assert s["stability"] == 9 and s["supply"]["minions"] == 14
