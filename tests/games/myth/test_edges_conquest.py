@@ -327,3 +327,19 @@ def test_one_of_two_hope_tokens_claimed_the_other_unheld_raises_nothing_one_die_
     s = t.state
     assert s["conquest"]["despair"] == 1
     assert (_minions(s, other), _minions(s, "outland-3")) == (1, 1)
+
+
+def test_a_conquest_card_in_the_siege_finds_no_token_and_rolls_for_each_hero():
+    """"The Siege": "Discard all remaining objective tokens in play"; then "Despair"
+    1: "If no hope objective tokens remain in play, raise the despair track by 1"
+    (3 to 4) and 2: one fate die per missing hope objective (one hero: one die,
+    Rage: Outland 1)."""
+    t = Table(heroes=1).setup(fate=["rage"] + ["darkness"] * 4)
+    _begin_siege(t, "corruption")
+    assert _tokens(t.state, "hope") == []
+    t.do("correct", track="despair", value=3)
+    enemy_card_first(t, "despair")
+    assert t.step().id == "conquest" and t.step().dice(t.state) == (1, "fate")
+    t.do("conquest_fate", dice=[{"kind": "fate", "face": "Rage"}])
+    s = t.state
+    assert s["conquest"]["despair"] == 4 and _minions(s, "outland-1") == 1

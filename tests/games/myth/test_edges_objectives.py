@@ -136,3 +136,14 @@ def test_the_revealed_final_objective_completed_wins():
     assert t.state.get("over") is None
     t.do("final_done")
     assert t.state["over"]["result"] == "win"
+
+
+def test_a_defeated_hero_on_a_token_cannot_claim_it():
+    """"Defeated Heroes": "While a hero is defeated, they may not resolve any actions
+    during the current round"; "Any effects that target heroes cannot target or
+    affect defeated heroes": defeated on the hope token, the claim is refused."""
+    t = Table(heroes=1).setup(fate=ROLLABLE)
+    t.state["heroes"][0]["area"] = "village-1"
+    t.do("wound", amount=6)
+    t.refused("objective_token", kind="hope")
+    assert _tokens(t.state, "hope") == ["village-1"]
