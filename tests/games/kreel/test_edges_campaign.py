@@ -206,3 +206,15 @@ def test_endless_groups_per_level(adventure, heroes, levels):
     assert {k: v for k, v in counted.items() if v} == levels
     assert len(groups) == sum(levels.values())
     assert state["locations"][4]["name"] == "The Rending's Rift"
+
+
+def test_heal_1_wound_with_no_wounds_leaves_none():
+    """"Game End" c: "heal (discard) 1 Wound"; Glossary, Reveal: "If an effect cannot
+    be resolved ... that effect is ignored": with no Wound the count stays 0, never
+    below."""
+    state = next_until(win_adventure(new()), "game-end.rewards")
+    try:
+        state = do(state, "rewards", heal_wound=True, upgrade="none")
+    except RuleError:
+        pass  # refusing the Heal leaves the count as it is, as ignoring it does
+    assert state["campaign"]["wounds"] == 0 and state["heroes"][0]["wounds"] == 0

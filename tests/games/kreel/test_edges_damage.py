@@ -233,3 +233,14 @@ def test_a_value_raised_above_its_tokens_does_not_defeat():
     assert _ids(state) == [1]
     state = do(state, "threat_value", threat=1, value="fight", amount=2)
     assert _ids(state) == [] and state["procedure"] is None
+
+
+@pytest.mark.parametrize(("amount", "triggers"), [(3, False), (4, True)])
+def test_overkill_on_a_foe_with_one_value(amount, triggers):
+    """"Overkill X": "When you defeat an Overkill Foe, if the damage dealt exceeds the
+    last Threat value by X or more, trigger the listed story entry": a Fight 3 Foe with
+    Overkill 1 dealt 4 at once triggers it; dealt 3, defeated as normal."""
+    applied = apply(GAME, _play({"kind": "foe", "fight": 3, "overkill": 1}),
+                    Command("damage", {"target": "1 Threat 1", "value": "fight", "amount": amount}))
+    assert applied.state["threat_area"] == []
+    assert ("Overkill" in applied.description) is triggers

@@ -161,3 +161,23 @@ def test_a_returned_threat_cannot_be_targeted_even_by_a_threat():
     state = do(state, "return_threat", threat=1)
     refused(state, "damage", target="1 Threat 1", value="fight", amount=1, source="threat")
     refused(state, "defeat", threat=1, source="threat")
+
+
+def test_a_dazed_or_tilted_sneak_cannot_scout():
+    """"Using Actions", Scout: "A hero may Use their Sneak Action to reveal 1 Threat";
+    "Statuses", Dazed i: "This Action cannot be Used"; TILT: "A Tilted Action may not
+    be Used this turn"."""
+    dazed = do(_shadows_full(), "hero_status", status="dazed", action="sneak")
+    refused(dazed, "scout", shadow=1, fight=1)
+    tilted = do(_shadows_full(), "tilt", action="sneak")
+    refused(tilted, "scout", shadow=1, fight=1)
+
+
+def test_bold_gives_a_scout_after_another_use():
+    """"Statuses", Bold i: "Discard this Status during the hero's Play Phase to use an
+    additional available Action": Fight Used to Draw, then Bold lets the Sneak Scout
+    (Sneak at 3 reaches any Shadow); Bold is discarded."""
+    state = do(_shadows_full(), "hero_status", status="bold", action="fight")
+    state = do(state, "use", action="fight", target="draw")
+    state = do(state, "scout", shadow=3, fight=1)
+    assert state["shadows"][2]["revealed"] and state["heroes"][0]["statuses"] == []

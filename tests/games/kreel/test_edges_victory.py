@@ -166,3 +166,15 @@ def test_the_fifth_location_is_the_adventure_location():
     state = next_until(finish_round(state), "delve.flip")
     assert state["active_location"] == 4 and state["locations"][4]["adventure"]
     assert not state["victory"]
+
+
+def test_six_plots_still_needed_when_one_of_three_heroes_is_out():
+    """"Game Objective", Victory: "Defeated all 5 Plots (or 6 Plots in a 3-4 hero
+    game)"; "Multiplayer Coop Mode", Victory: "following the normal win conditions".
+    Three heroes started, Hero 3 Pressed On without: it is still a 3 hero game, and 5
+    Plots do not win."""
+    state = next_until(new(heroes=3, foes=0), "play.turn")
+    state = do(do(state, "correct", track="hero3.spirit", value=0), "press_on", choice="press on")
+    state = finish_round(state)
+    assert not _delve(_at_adventure_location(state, plots=5, foes=0))["victory"]
+    assert _delve(_at_adventure_location(state, plots=6, foes=0))["victory"]
