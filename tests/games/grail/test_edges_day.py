@@ -2,6 +2,8 @@
 III) End of the Day), each expected value read from the rulebook alone
 (rules/tainted-grail.md), not from the box."""
 
+import pytest
+
 from tests.games.grail.helpers import do, edit, new, refused, to_next_day, with_map
 
 
@@ -160,3 +162,37 @@ def test_a_party_needs_two_or_more_characters_on_one_location():
     Action together as a Party". Alone on 101 (the other on 104) there is no Party."""
     state = edit(new(2), lambda s: s["characters"][1].update(location=104))
     refused(state, "explore", character=1, party=True)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: an Explore is resolved until 'Exploration ends', and an Encounter it draws is"
+    " fought at once; the box ends the day on the last Energy spent and lets the End of the "
+    "Day (Rest) go on while that Combat runs"))
+def test_an_encounter_drawn_by_the_last_energys_explore_is_fought_before_the_end_of_the_day():
+    """"Explore - costs 1 Energy. ... Continue until you reach 'Exploration ends'"; "Drawing an
+    Encounter immediately launches Combat or Diplomacy"; "III) End of the Day": "Rest. ...
+    (Characters in the same Location may trade Food when not involved in an Action or
+    Encounter.)" The Explore that spends the last Energy is still being resolved: the Combat
+    it draws is fought before the End of the Day goes on (no Rest in the middle of it)."""
+    state = do(_at_energy(new(), 1), "explore", character=1)
+    state = do(state, "combat", character=1, value=3)
+    refused(state, "next")
+    state = do(state, "adjust", track="combat.pool", delta=3)
+    assert state["encounter"] is None
+    assert state["procedure"]["name"] in ("day", "end-of-day")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a lightning rule's Encounter on arrival (Unfriendly Settlement) is resolved "
+    "immediately; the box ends the day on the last Energy spent and lets the End of the Day "
+    "go on while that Diplomacy runs"))
+def test_an_encounter_on_arrival_with_the_last_energy_is_fought_before_the_end_of_the_day():
+    """"Travel - ... resolve anything on the new Location marked with a lightning symbol
+    immediately"; "Unfriendly Settlement - triggers an Encounter (usually diplomatic) as soon
+    as you enter". Travelling with the last Energy onto such a Settlement: its Diplomacy is
+    resolved before the End of the Day goes on."""
+    state = do(_at_energy(new(), 1), "travel", character=1, direction="north")
+    state = do(state, "diplomacy", character=1, top=5, start=2, stages=1)
+    refused(state, "next")
+    state = do(state, "adjust", track="diplomacy.affinity", delta=3)
+    assert state["encounter"] is None and state["last_encounter"]["result"] == "won"

@@ -194,3 +194,49 @@ def test_a_guardian_escaped_by_everyone_roams(party):
     for member in list(_enc(state)["members"]):
         state = do(state, "escape", character=member + 1)
     assert _enc(state) is None and [g["location"] for g in state["guardians"]] == [101]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: the Enemy Attack hits the Active Character, who discards the excess; after "
+    "end_activation (the box's Enemy Attack step) the box names no one ('the Active "
+    "Character') though nobody is Active any more"))
+def test_the_enemy_attack_s_excess_is_discarded_by_the_character_it_hit():
+    """"Enemy Attack. Find the Attack on the Encounter card matching the current number of
+    Combat Pool markers and apply its result to the Active Character ... If the enemy Attack
+    removes markers and the Pool can't cover the loss, see Negative Combat Pool": "the Active
+    Character's controller discards one card from their hand per excess point". Character
+    2's Activation done (the box's Enemy Attack step), its Attack removes 5 from a Pool of
+    2: Character 2 - not the next to be picked - discards 3, and is named."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "pick_active", character=2)
+    state = do(state, "adjust", track="combat.pool", delta=2)
+    state = do(state, "end_activation", cards=1)
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": -5}))
+    assert _enc(applied.state)["pool"] == 0
+    assert any(re.search(r"Character 2\b.*discards? 3\b", t) for t in _texts(applied))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: up arrows move the marker up the track, which ends at the top slot (a Stage "
+    "won); the box refuses a push past the top"))
+def test_affinity_pushed_past_the_top_stops_there_and_wins_the_stage():
+    """"Diplomacy": Characters push "a marker up an Affinity track on the Encounter card to
+    the top"; "Up / Down arrow - move the marker up or down the Affinity track." "Affinity
+    Check": "On the highest slot - you win the current Stage." Three up arrows with one slot
+    left: the marker reaches the top slot (the track ends there) and the Stage is won."""
+    state = do(new(), "diplomacy", character=1, top=5, start=2, stages=2)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=2)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=3)
+    assert (_enc(state)["stage"], _enc(state)["affinity"]) == (2, 2)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: down arrows move the marker down the track, which ends at the lowest slot "
+    "(the Encounter lost); the box refuses a push past the bottom"))
+def test_affinity_pushed_past_the_bottom_stops_there_and_loses():
+    """"Affinity Check": "On the lowest slot - you lose the Encounter". A Response of 4 down
+    arrows from the gray slot 2: the marker stops on the lowest slot, and the Encounter is
+    lost."""
+    state = do(new(), "diplomacy", character=1, top=5, start=2, stages=1)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=-4)
+    assert _enc(state) is None and state["last_encounter"]["result"] == "lost"
