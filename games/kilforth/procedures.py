@@ -185,6 +185,7 @@ ARRIVE = Procedure(
         loss_step(),
         Step("deeds", StepKind.REMINDER, "Deeds? Then next", "10. Deeds (during an Action)",
              skip=_no_deeds),
+        loss_step("deeds_loss"),  # the hero's last HP turned down on the dial meanwhile
     ),
     on_finish=end_action,
     short="Arrival",

@@ -374,3 +374,18 @@ def test_gold_has_no_limit_but_the_dial_turns_up_to_999():
     state["heroes"][0]["gold"] = 998
     assert do(state, "adjust", track="hero1.gold", delta=1)["heroes"][0]["gold"] == 999
     refused(do(state, "adjust", track="hero1.gold", delta=1), "adjust", track="hero1.gold", delta=1)
+
+
+def test_a_hero_defeated_while_the_move_waits_loses_a_card_and_play_passes():
+    """"Important: If a hero loses their last HP by other means ... they are defeated with the
+    same consequences": "Make Camp and end their turn immediately", "Either sacrifices 1
+    asset or discards 1 rumour". HP turned to 0 on the dial while the Move waits for Deeds:
+    the lost card is asked, then play passes to Hero 2."""
+    state = do(_two_heroes(), "move", to="C2")
+    state = do(state, "encounter", type="place", sneak=2)
+    assert step_id(state) == "deeds"
+    state = do(state, "adjust", track="hero1.hp", delta=-4)
+    assert step_id(state) == "deeds_loss" and state["heroes"][0]["cell"] == cell_index("C3")
+    state = do(state, "lose_card", card="rumour")
+    assert state["procedure"] is None and state["active_hero"] == 1
+    assert state["heroes"][0]["rumours"] == 0 and state["heroes"][0]["camped"]
