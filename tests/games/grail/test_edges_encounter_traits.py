@@ -141,3 +141,26 @@ def test_a_diplomacy_is_escaped_by_the_whole_party_at_no_energy():
     state = do(state, "pick_active", character=3)
     state = do(state, "escape", character=3)
     assert _enc(state) is None and [c["energy"] for c in state["characters"]] == [5, 5, 5]
+
+
+def test_robber_counts_only_the_members_still_fighting():
+    """"Robber - when all Party members drop to 1 Health or less, they lose all Wealth and
+    discard all Items; then the Encounter ends"; "Escaping Combat": "an Escaping Active
+    Character ... leaves". Character 2 has Escaped; Character 1, the only member left, at 1
+    Health: the Robber takes Character 1's Wealth only and the Encounter ends."""
+    state = do(new(2), "correct", track="c1.wealth", value=4)
+    state = do(state, "correct", track="c2.wealth", value=4)
+    state = do(state, "combat", character=1, party=True, value=9, trait="robber")
+    state = do(state, "escape", character=2)
+    state = do(state, "adjust", track="c1.health", delta=-5)
+    assert _enc(state) is None and state["last_encounter"]["result"] == "lost"
+    assert [c["resources"]["wealth"] for c in state["characters"]] == [0, 4]
+
+
+def test_rush_hits_the_first_activated_even_when_they_escape_at_once():
+    """"Rush - the first Character Activated receives 2 Damage at the start of their first
+    Activation"; "A player may Escape at any time during their Activation". Character 2
+    Escapes as the first Activated: the Rush's 2 Damage first, then the Escape's 1 Energy."""
+    state = do(new(2), "combat", character=1, party=True, value=9, trait="rush")
+    state = do(state, "escape", character=2)
+    assert [(c["energy"], c["health"]) for c in state["characters"]] == [(5, 6), (3, 4)]

@@ -245,3 +245,18 @@ def test_experience_is_spent_only_at_the_advance_step():
     refused(_set(new(), experience=10), "raise_attribute", character=1, attribute="courage")
     state = do(_advancing(experience=10), "raise_attribute", character=1, attribute="courage")
     assert _c(state)["resources"]["experience"] == 8
+
+
+def test_story_without_the_limiter_restores_energy_past_health():
+    """"Story Mode": "Health Limiter - ... Health no longer limits Energy". Health 2, Energy 0
+    (Exhausted): restored 4 points, to 4, past Health."""
+    state = _rested(_set(new(mode="story"), health=2, energy=0), False)
+    assert _tracks(state)[:2] == (4, 2)
+
+
+def test_rest_at_the_top_of_health_and_the_bottom_of_terror():
+    """"Rest. You may pay 1 Food. If you do, gain 1 Health and lose 1 Terror." The tracks end
+    at their top and bottom slots: Health at its top (8) stays 8, Terror at 0 stays 0; the
+    Food is paid."""
+    state = _rested(_set(new(), health=8, food=1), True)
+    assert (_c(state)["health"], _c(state)["terror"], _c(state)["resources"]["food"]) == (8, 0, 0)
