@@ -6,9 +6,6 @@ from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, camp_all, d6, do, place, start, step_id
 
-VP_LINE = ("deviation: rulebook counts in Victory Points the gold value of cards in play only; "
-           "the box keeps a sacrificed or discarded asset's gold in asset_gold")
-
 
 def _one_asset(**hero) -> dict:
     """A solo hero with 2 gold and one asset in play worth 3 gold (keyword not named)."""
