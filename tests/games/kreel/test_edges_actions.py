@@ -241,3 +241,21 @@ def test_each_hero_has_their_own_track():
     assert _slots(state, 1) == {"sneak": 1, "fight": 2, "influence": 3}
     assert state["heroes"][1]["actions"]["fight"]["die"] == 1
     assert state["heroes"][0]["actions"]["fight"]["die"] == 1
+
+
+def test_a_tilted_action_reset_by_an_effect_is_not_tilted_twice_a_round():
+    """"4. Play Phase": "TILT (once per round)"; Glossary, Reset only rotates the card
+    upright: Fight Tilted (1), reset, Tilted again: refused, the die stays 1."""
+    state = do(do(_play(), "tilt", action="fight"), "reset_action", action="fight")
+    refused(state, "tilt", action="fight")
+    assert state["heroes"][0]["actions"]["fight"]["die"] == 1
+
+
+def test_a_heros_second_bold_is_ignored():
+    """"Statuses": "a second copy of the same Status is simply ignored": Bold twice on
+    the hero gives one additional Use, not two."""
+    state = do(_play(), "hero_status", status="bold", action="fight")
+    state = do(state, "hero_status", status="bold", action="fight")
+    state = do(state, "use", action="fight", target="draw")
+    state = do(state, "use", action="influence", target="draw")
+    refused(state, "use", action="sneak", target="draw")

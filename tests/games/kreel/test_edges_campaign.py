@@ -218,3 +218,17 @@ def test_heal_1_wound_with_no_wounds_leaves_none():
     except RuleError:
         pass  # refusing the Heal leaves the count as it is, as ignoring it does
     assert state["campaign"]["wounds"] == 0 and state["heroes"][0]["wounds"] == 0
+
+
+@pytest.mark.parametrize(("variant", "limit"), [("standard", 5), ("valims-dungeoneer", 3),
+                                                ("masklaws-abyss", 1)])
+def test_the_teams_wound_limit_follows_the_variant(variant, limit):
+    """"Multiplayer Coop Mode": "if the team ever has a total of 5 (or more) Wounds
+    between them, they lose the Campaign immediately"; "Difficulty Variants": Valim's
+    "a limit of just 3 Wounds instead of 5", Masklaw's "a limit of just 1 Wound". With
+    limit - 1 Wounds, Hero 2's Wound loses the Campaign at once (no Press On asked)."""
+    state = next_until(new(heroes=2, variant=variant), "play.turn")
+    state["campaign"]["wounds"] = limit - 1
+    state = _lose(state, hero=2)
+    assert state["over"] is not None and state["over"]["result"] == "loss"
+    assert step_id(state) != "wounded.press_on"

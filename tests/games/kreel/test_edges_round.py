@@ -205,3 +205,15 @@ def test_the_six_phases_then_nothing_until_next():
     assert state["procedure"] is None and state["round"] == 1
     state = advance(state)
     assert state["round"] == 2 and state["procedure"]["name"] == "delve"
+
+
+def test_the_skill_limit_applies_in_the_heros_own_end_phase():
+    """"6. End Phase" B: "If the hero has more than 6 Skills in their hand they must ...
+    discard ... until they have only 6"; "Multiplayer Coop Mode": each hero plays "an
+    entire round": Hero 2 holding 8 keeps them through Hero 1's End phase, and is
+    brought to 6 in their own."""
+    state = do(next_until(new(heroes=2), "play.turn"), "correct", track="hero2.hand", value=8)
+    state = finish_round(state)
+    assert state["heroes"][1]["hand"] == 8
+    state = finish_round(next_until(state, "play.turn"))
+    assert state["heroes"][1]["hand"] == 6
