@@ -222,3 +222,19 @@ def test_a_trophy_asset_at_six_assets_leaves_six():
     state = do(state, "overcome", encounter=enc)
     state = do(state, "reward", loot="gold", rumour="card", trophy="asset", trophy_gold=2)
     assert state["heroes"][0]["assets"] == 6
+
+
+def test_a_foe_and_its_hero_falling_in_the_same_round_reward_first_then_defeat():
+    """"Foe Defeated Check" comes before the "Hero Defeated Check": "any reward for defeating the
+    foe is gained even if the hero has no HP and is about to be declared defeated" - the
+    reward's gold (3) is gained and then returned with the rest ("Return all their gold")."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), hp=1, gold=2, rumours=1)
+    wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1, gold=3)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = _fight(state, [6, 1, 1], [6])
+    assert step_id(state) == "reward" and state["heroes"][0]["hp"] == 0
+    state = do(state, "reward", loot="gold", rumour="card")
+    hero = state["heroes"][0]
+    assert hero["defeated"] and hero["gold"] == 0 and hero["rumours"] == 2
+    assert state["encounters"] == []
