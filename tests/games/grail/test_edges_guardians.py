@@ -1,6 +1,8 @@
 """Edges of Guardians ("Guardians", "I) Start of the Day": Move Guardians, "Travel"), each
 expected value read from the rulebook alone (rules/tainted-grail.md), not from the box."""
 
+import pytest
+
 from tests.games.grail.helpers import do, edit, new, next_until, refused, standing, step_id
 
 
@@ -135,3 +137,21 @@ def test_a_defeated_guardian_leaves_the_map_and_rolls_no_more():
     assert state["guardians"] == []
     state = next_until(state, "start-of-day.event")
     assert state["guardians"] == []
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a Character entering a Guardian's Location triggers it; another Character "
+    "already there 'may join' (II) During the Day); the box forces them into the Combat"))
+def test_a_character_already_there_may_join_the_guardian_a_newcomer_triggers():
+    """"If a Character or Party enters a Location with a Guardian, immediately trigger the
+    Encounter"; "II) During the Day": "Two Characters in the same Location may join an Action
+    even if they did not start it together, right before an Automatic Action or Guardian
+    Encounter triggers." (The "all Characters there must fight together" of "Guardians" is
+    for a Guardian that stays or moves at the Start of the Day.) Character 2 stands on 102
+    with Guardian 1 (escaped earlier); Character 1 travels in alone: Character 2 may join
+    (party) or stay out."""
+    state = edit(standing(new(2), 102, 2), lambda s: s["guardians"].append(
+        {"id": 1, "name": "Guardian 1", "location": 102}))
+    state = do(state, "travel", character=1, direction="north")
+    assert do(state, "combat", character=1, value=5, guardian=1, party=True)["encounter"]["members"] == [0, 1]
+    assert do(state, "combat", character=1, value=5, guardian=1, party=False)["encounter"]["members"] == [0]

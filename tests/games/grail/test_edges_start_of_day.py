@@ -148,3 +148,14 @@ def test_menhir_dials_count_down_to_going_dark_over_the_days():
         dials.append([m["dial"] for m in state["menhirs"]])
     assert dials == [[7], [6], [5], [4], [3], [2], [1], [None], []]
     assert _numbers(state) == [101, 102, 103, 104, 105]
+
+
+def test_two_menhirs_dark_on_one_day_are_the_last_menhir_out():
+    """"If the last Menhir on the map goes out, do not remove the last Location cards -
+    Characters may keep playing there but lose 2 Health and gain 2 Terror at each Start of
+    the Day". Both Menhirs (101 and 106) without a Dial go dark the same morning: none is
+    left, so no Location is removed and the Character loses 2 Health, gains 2 Terror."""
+    state = _menhirs(with_map(new(), {106: (2, 0)}), (101, None), (106, None))
+    state, _ = _through_start_of_day(state)
+    assert state["menhirs"] == [] and _numbers(state) == [101, 102, 103, 104, 105, 106]
+    assert (state["characters"][0]["health"], state["characters"][0]["terror"]) == (4, 2)
