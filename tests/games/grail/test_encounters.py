@@ -374,3 +374,17 @@ def test_a_party_in_combat_is_kept_by_place_in_the_party():
     panel and Pick the Active Character list them so), whoever drew the card."""
     state = do(new(3), "combat", character=3, party=True, value=6)
     assert state["encounter"]["members"] == [0, 1, 2]
+
+
+def test_challenge_a_guardian_escaped_on_the_grail_roams_a_skull_keeps_the_fight():
+    """"Challenge Mode", Escaping Combat: "toss a Dial - Skull: you remain in Combat; Grail:
+    you Escape"; "Guardians": "If you Escape a Guardian, place its card on the Location
+    where you triggered it." On 105: Skull - still fighting, no Guardian placed yet; Grail -
+    the Guardian stays on 105."""
+    state = standing(new(mode="challenge"), 105)
+    state = do(state, "combat", character=1, value=9, trait="guardian")
+    state = do(do(state, "escape", character=1), "escape_toss", toss="skull")
+    assert state["encounter"] is not None and state["guardians"] == []
+    state = do(do(state, "end_activation", cards=1), "escape", character=1)
+    state = do(state, "escape_toss", toss="grail")
+    assert [g["location"] for g in state["guardians"]] == [105]
