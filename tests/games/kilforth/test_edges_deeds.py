@@ -238,3 +238,22 @@ def test_a_foe_and_its_hero_falling_in_the_same_round_reward_first_then_defeat()
     hero = state["heroes"][0]
     assert hero["defeated"] and hero["gold"] == 0 and hero["rumours"] == 2
     assert state["encounters"] == []
+
+
+def test_a_card_defeats_an_enemy_with_its_reward_but_never_an_ancient():
+    """"Defeat: If a card effect allows a hero to defeat an encounter, the hero defeats it and
+    claims the reward for it. An Ancient cannot be defeated by an ability." An Enemy evaded
+    today is defeated by a Weakness (an Overcome): the reward, no battle. An Ancient's HP
+    set by a card goes down to 1, never 0 - it is not defeated."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=3, hp=3, sneak=1, gold=2)
+    state["heroes"][0]["evaded"] = [wolf]
+    state = do(state, "overcome", encounter=wolf)
+    assert step_id(state) == "reward"
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["encounters"] == [] and state["heroes"][0]["gold"] == 3
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=3, max_hp=6, fight=1)
+    refused(state, "correct", track="ancient1.hp", value=0)
+    state = do(state, "correct", track="ancient1.hp", value=1)
+    assert state["ancients"][0]["hp"] == 1 and not state["ancients"][0]["defeated"]
