@@ -164,3 +164,14 @@ def test_confront_only_on_the_heros_own_play_phase():
     state = _to_spirit(with_threats(new(heroes=2, spirit=10), {"spirit_cost": 1}))
     assert step_id(state) == "spirit.block"
     refused(state, "confront", threat=1)
+
+
+def test_a_dazed_threat_spent_on_one_hero_attacks_the_next():
+    """"Statuses", Dazed ii: "The next time this Threat inflicts Spirit damage, cancel
+    that damage and discard this Status"; "6. End Phase" C resets every Threat. With 2
+    heroes, the Dazed 3 costs Hero 1 nothing, then attacks Hero 2 for 3."""
+    state = _to_spirit(with_threats(new(heroes=2, spirit=10),
+                                    {"spirit_cost": 3, "statuses": ["dazed"]}))
+    assert _attack(state) == 0
+    state = _to_spirit(finish_round(state))
+    assert state["active_hero"] == 1 and _attack(state) == 3

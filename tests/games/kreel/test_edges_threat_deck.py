@@ -181,3 +181,23 @@ def test_bold_gives_a_scout_after_another_use():
     state = do(state, "use", action="fight", target="draw")
     state = do(state, "scout", shadow=3, fight=1)
     assert state["shadows"][2]["revealed"] and state["heroes"][0]["statuses"] == []
+
+
+def test_a_plus_x_sneak_asset_lengthens_the_scout():
+    """"Symbol Explanations": a '+X' Asset "increases the hero's Present Power in that
+    value. Whenever the hero performs the associated Action they increase their total
+    Power by +X"; Scout: "With Sneak 2 they can reveal either of the first 2 Shadows".
+    Sneak at 1 with a '+1 Sneak' Asset reaches the second Shadow."""
+    state = do(_shadows_full(sneak_slot=1), "asset_power", action="sneak", delta=1)
+    refused(state, "scout", shadow=3, fight=1)
+    state = do(state, "scout", shadow=2, fight=1)
+    assert state["shadows"][1]["revealed"]
+
+
+def test_a_scouted_lords_vengeance_cannot_be_defeated_either():
+    """"Lord's Vengeance – An invincible Threat, nothing can defeat it"; Glossary,
+    Shadows: "Threats can still target Shadows": Scouted in the Shadows, a Threat's
+    ability cannot defeat it."""
+    state = do(_shadows_full(), "scout", shadow=1, kind="vengeance", fight=2, spirit_cost=3)
+    refused(state, "defeat", threat=1, source="threat")
+    assert state["shadows"][0]["kind"] == "vengeance"
