@@ -126,24 +126,25 @@ def replay(document: dict) -> dict:
 KILLS_AT_ONCE = 4  # services killed side by side; more would only queue on the cores
 
 
-Session = tuple[Path, list[dict], float, int]  # a folder, script lines, seconds to the kill, a seed
+Session = tuple[Path, list[dict], int, float]  # a folder, script lines, frames before the kill, jitter (s)
+KILL_GUARD = 300.0  # seconds: only a hung service is killed by this, never a passing run
 
 
 def kill_all(sessions: list[Session]) -> list[tuple[tuple[int, str] | None, Path]]:
-    """Play each session ``(folder, lines, delay, seed)`` on its own service and SIGKILL it
-    after its own ``delay`` s, up to :data:`KILLS_AT_ONCE` side by side.
+    """Play each session ``(folder, lines, frames, jitter)`` on its own service and SIGKILL it once
+    its log shows ``frames`` game frames (then ``jitter`` seconds more, so the kill lands anywhere
+    in the input being handled), up to :data:`KILLS_AT_ONCE` side by side.
 
-    Side by side, because the services spend most of their time waiting on
-    the simulated pins' bounce times: the kills land as randomly as one after
-    another, and a batch costs its longest delay rather than the sum.
-    Returns, per session, the journal position and state digest of the last
-    frame shown (None if no game frame was shown yet) and the data directory.
-    Each box is woken first (:data:`WAKE`), as :func:`run_script` does.
+    The kill waits on an event (the k-th frame shown), not on a clock, so a loaded machine moves
+    it later but never before the first frame: every kill lands mid-game. A session whose script
+    ends first is not killed (its last frame is then the one checked). Returns, per session, the
+    journal position and state digest of the last frame shown (None if none) and the data
+    directory. Each box is woken first (:data:`WAKE`), as :func:`run_script` does.
     """
     if len(sessions) > KILLS_AT_ONCE:
         return kill_all(sessions[:KILLS_AT_ONCE]) + kill_all(sessions[KILLS_AT_ONCE:])
     running = []
-    for folder, lines, delay, seed in sessions:
+    for folder, lines, frames, jitter in sessions:
         script = folder / "session.jsonl"
         script.write_text("".join(json.dumps(line) + "\n" for line in [WAKE, *lines]), encoding="utf-8")
         data_dir = folder / "data"
@@ -151,15 +152,24 @@ def kill_all(sessions: list[Session]) -> list[tuple[tuple[int, str] | None, Path
         with open(log, "w") as err:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "app.cli", "-v", "run", "--hardware", "sim", "--headless",
-                 "--data-dir", str(data_dir), "--script", str(script), "--seed", str(seed)],
+                 "--data-dir", str(data_dir), "--script", str(script), "--seed", str(len(lines))],
                 stdout=subprocess.DEVNULL, stderr=err, env=_env(),
             )
-        running.append((time.monotonic() + delay, proc, log, data_dir))
-    for kill_time, proc, _, _ in sorted(running, key=lambda run: run[0]):
-        time.sleep(max(0.0, kill_time - time.monotonic()))
-        proc.send_signal(signal.SIGKILL)
+        running.append([proc, log, data_dir, frames, jitter])
+    guard = time.monotonic() + KILL_GUARD
+    waiting = list(running)
+    while waiting:
+        for run in list(waiting):
+            proc, log, _, frames, jitter = run
+            if proc.poll() is not None:
+                waiting.remove(run)
+            elif len(SHOWN.findall(log.read_text())) >= frames or time.monotonic() > guard:
+                time.sleep(jitter)
+                proc.send_signal(signal.SIGKILL)
+                waiting.remove(run)
+        time.sleep(0.005)
     results = []
-    for _, proc, log, data_dir in running:
+    for proc, log, data_dir, _, _ in running:
         proc.wait(30)
         shown = [(int(seq), state) for seq, state in SHOWN.findall(log.read_text())]
         results.append((shown[-1] if shown else None, data_dir))

@@ -41,12 +41,11 @@ def test_sigkill_in_every_game_loses_nothing_that_was_shown(tmp_path):
     runs = [tmp_path / f"{game}-cut{kill}" for kill, game in enumerate(games)]
     for run_dir in runs:
         run_dir.mkdir()
-    sessions = [(run_dir, session(game), rng.uniform(1.0, 5.0), kill)
-                for kill, (run_dir, game) in enumerate(zip(runs, games, strict=True))]
+    sessions = [(run_dir, session(game), rng.randint(2, 60), rng.uniform(0.0, 0.05))
+                for run_dir, game in zip(runs, games, strict=True)]
     for game, (last_shown, data_dir) in zip(games, kill_all(sessions), strict=True):
-        if last_shown is None:
-            continue  # killed before the first game frame: nothing was shown
+        assert last_shown is not None  # each kill waits for its frames: it lands mid-game
         summary = check_restored(data_dir, last_shown)
         assert summary["game"] == game
         survived[game] += 1
-    assert sum(survived.values()) >= KILLS // 2, survived
+    assert sum(survived.values()) == KILLS, survived
