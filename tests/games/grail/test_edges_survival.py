@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games.core import Command, apply
 from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused
 
 
@@ -260,3 +261,17 @@ def test_rest_at_the_top_of_health_and_the_bottom_of_terror():
     Food is paid."""
     state = _rested(_set(new(), health=8, food=1), True)
     assert (_c(state)["health"], _c(state)["terror"], _c(state)["resources"]["food"]) == (8, 0, 0)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a gain past 20 is carried up to 20 and the rest given to a Character there "
+    "with room or discarded; the box refuses the whole gain"))
+def test_a_gain_past_20_stops_at_20_and_the_rest_is_given_or_discarded():
+    """"Resources": "You may carry at most 20 of each type (except Experience); any gained
+    over the limit must be given to another Character in your Location who has room, or
+    discarded." 18 Food and a gain of 5: Character 1 carries 20, and the 3 over are named to
+    give away or discard."""
+    state = do(new(), "correct", track="c1.food", value=18)
+    applied = apply(GAME, state, Command("adjust", {"track": "c1.food", "delta": 5}))
+    assert _c(applied.state)["resources"]["food"] == 20
+    assert any(re.search(r"\b3\b", e.text) for e in applied.events)
