@@ -209,3 +209,39 @@ def test_a_pressed_on_heroes_confronted_threat_returns_to_the_shared_area():
     state = do(state, "press_on", choice="press on")
     [threat] = state["threat_area"]
     assert threat["confronted_by"] is None and threat["damage"]["fight"] == 2
+
+
+def _hero_2s_story_in_hero_1s_turn() -> dict:
+    state = with_threats(new(heroes=2), {"kind": "story", "story_of": 1, "fight": 3,
+                                         "spirit_cost": 1, "damage": {"fight": 1}})
+    state = next_until(state, "play.turn")
+    assert state["active_hero"] == 0
+    return state
+
+
+@pytest.mark.xfail(strict=True, reason="deviation: heroes may not affect other heroes' Stories; "
+                   "the box lets Hero 1's ability discard, return or remove tokens from Hero 2's Story")
+@pytest.mark.parametrize(("name", "params"), [
+    ("discard", {"threat": 1}), ("return_threat", {"threat": 1}),
+    ("remove_damage", {"threat": 1, "value": "fight", "amount": 1})],
+    ids=["discard", "return", "remove_damage"])
+def test_a_heros_ability_cannot_affect_another_heroes_story(name, params):
+    """"Threats", Stories: "Stories affect only their listed hero – heroes may not help
+    with, affect, or damage other heroes' Stories." In Hero 1's turn, Hero 1's ability
+    (source hero) may not discard Hero 2's Story, return it to the Threat deck, or take
+    its damage tokens off: refused, the Story untouched."""
+    state = _hero_2s_story_in_hero_1s_turn()
+    with pytest.raises(RuleError):
+        do(state, name, **params)
+    assert state["threat_area"][0]["damage"]["fight"] == 1
+
+
+def test_a_threats_ability_may_still_affect_a_story():
+    """"Threats", Stories: the rule binds "heroes"; Glossary, Shadows: "Threat abilities
+    that affect Threats" are not heroes' - a Threat's ability (source threat) may take
+    a Story's tokens off, or discard it (to the discard pile, no Spirit Boost)."""
+    state = do(_hero_2s_story_in_hero_1s_turn(), "remove_damage", threat=1, value="fight",
+               amount=1, source="threat")
+    assert state["threat_area"][0]["damage"]["fight"] == 0
+    state = do(state, "discard", threat=1, source="threat")
+    assert state["threat_area"] == [] and state["threat_discard"] == 1
