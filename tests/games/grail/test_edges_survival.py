@@ -275,3 +275,18 @@ def test_a_gain_past_20_stops_at_20_and_the_rest_is_given_or_discarded():
     applied = apply(GAME, state, Command("adjust", {"track": "c1.food", "delta": 5}))
     assert _c(applied.state)["resources"]["food"] == 20
     assert any(re.search(r"\b3\b", e.text) for e in applied.events)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: Damage past the Health left drops Health to 0 (You Are Dying), Terror gained "
+    "past the top stops on the top slot; the box refuses the whole change"))
+@pytest.mark.parametrize("track, delta, value", [("c1.health", -8, 0), ("c1.terror", 9, 8)])
+def test_damage_or_terror_past_the_track_stops_at_its_end(track, delta, value):
+    """"Survival Tracks", Health: "When it runs out you start dying and attach the 'You Are
+    Dying' card"; "Other Combat rules": "If your Health drops to 0, you get the 'You Are
+    Dying' card"; Terror: "If your Terror marker reaches either of the two top red slots you
+    start to go insane". An Attack of 8 Damage on 6 Health leaves 0 (dying), not a refusal;
+    9 Terror from 0 on a track of 8 leaves the marker on the top slot."""
+    state = do(new(), "adjust", track=track, delta=delta)
+    name = track.split(".")[1]
+    assert _c(state)[name] == value
