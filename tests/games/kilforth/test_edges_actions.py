@@ -481,3 +481,56 @@ def test_a_seventh_asset_bought_leaves_six():
     state = start()
     state["heroes"][0].update(gold=5, assets=6, asset_gold=6)
     assert do(state, "market", buy=2)["heroes"][0]["assets"] == 6
+
+
+# --- A Plot is not an encounter ---------------------------------------------------------------------
+
+def _plot_at(label: str) -> dict:
+    """Plots in use; one Plot card (Ancient 1's) on ``label``, no encounter there."""
+    state = start(plots=True)
+    state["map"][cell_index(label)]["plots"] = [0]
+    return state
+
+
+def test_rest_beside_a_plot():
+    """"Action: Rest", Restriction: "a location with no encounters"; "Encounter: A card in a
+    location, drawn from that location's encounter deck, or sometimes from the Night deck" - a
+    Plot is placed by an Ancient, not drawn from either: the hero may Rest beside it."""
+    state = _plot_at("B2")
+    state["heroes"][0]["cell"] = cell_index("B2")
+    assert do(state, "rest")["heroes"][0]["hp"] == 5
+
+
+def test_search_beside_a_plot():
+    """"Action: Search", Restriction: "no encounter and no obstacle" - a Plot is neither."""
+    state = _plot_at("B2")
+    state["heroes"][0]["cell"] = cell_index("B2")
+    assert step_id(do(state, "search")) == "draw"
+
+
+def test_moving_onto_a_plot_alone_draws_an_encounter():
+    """"If the hero's new location does NOT have an encounter, draw a card from the location's
+    encounter deck" - a Plot there is no encounter."""
+    state = _plot_at("C2")
+    assert step_id(do(state, "move", to="C2")) == "draw"
+
+
+# --- Successes lost on leaving, by any means ------------------------------------------------------------
+
+def test_successes_are_lost_when_an_escape_takes_the_hero_away():
+    """"Important: If a hero leaves a location, by any means, all their successes at that location
+    are lost" - an Escape ("Their hero standee is placed on the nearest Enemy-free location")."""
+    state = start([dict(WARRIOR, sneak=3)])
+    state["heroes"][0]["cell"] = cell_index("C2")
+    town = place(state, cell_index("C2"), "place", sneak=3)
+    state["heroes"][0]["successes"] = [{"encounter": town, "attribute": "sneak", "count": 2}]
+    wolf = place(state, cell_index("C2"), "enemy", fight=0, hp=5, sneak=1)
+    state["heroes"][0]["evaded"] = []
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    state = do(state, "escape", escape=True, to="C3")
+    assert state["heroes"][0]["successes"] == []
