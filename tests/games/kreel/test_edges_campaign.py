@@ -232,3 +232,13 @@ def test_the_teams_wound_limit_follows_the_variant(variant, limit):
     state = _lose(state, hero=2)
     assert state["over"] is not None and state["over"]["result"] == "loss"
     assert step_id(state) != "wounded.press_on"
+
+
+@pytest.mark.parametrize(("adventure", "heroes", "deck"), [(1, 1, 33), (1, 3, 39), (5, 4, 39)])
+def test_an_endless_threat_deck_counts_its_groups(adventure, heroes, deck):
+    """"Threats", Threat Groups: "Every Threat Group contains 6 cards: 5 Threats and 1
+    Plot"; "Endless Dungeons": the Groups drawn per level (5 in Adventure 1 solo, 6 with
+    3-4 heroes; 6 in Adventure 5 with 4); plus the Adventure's 2 Foes and 1 Story."""
+    state = new(heroes=heroes, adventure=adventure, foes=2, stories=1)
+    state = do(do(state, "load_pack", toml=PACK), "endless")
+    assert state["threat_deck"] == deck
