@@ -284,3 +284,66 @@ def test_a_team_member_who_used_fate_today_cannot_call_it_again():
     refused(state, "fate", use="Fate token", hero="H2")
     state = do(state, "fate", use="Fate token", hero="H1")
     assert step_id(state) == "reward" and [h["fate"] for h in state["heroes"]] == [3, 4]
+
+
+def test_escape_counts_the_heros_own_enemy_stranger_but_not_anothers():
+    """"Escape Option": "the nearest Enemy-free location"; "Enemy Stranger: ... an Enemy to each
+    hero that has an Enemy token on it. It remains a Stranger to all other heroes." From A1:
+    B1 holds the hero's own Enemy Stranger (not Enemy-free for them), A2 another hero's (a
+    Stranger to them: Enemy-free) - A2 is the nearest, B1 refused."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["cell"] = cell_index("A1")
+    state["heroes"][1]["cell"] = cell_index("E5")
+    wolf = place(state, cell_index("A1"), "enemy", fight=0, hp=5, sneak=1)
+    place(state, cell_index("B1"), "stranger", influence=2, fight=1, hp=2, sneak=1)
+    place(state, cell_index("A2"), "stranger", influence=2, fight=1, hp=2, sneak=1)
+    state["encounters"][1]["enemy_of"] = [0]
+    state["encounters"][2]["enemy_of"] = [1]
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    refused(state, "escape", escape=True, to="B1")
+    assert do(state, "escape", escape=True, to="A2")["heroes"][0]["cell"] == cell_index("A2")
+
+
+def test_a_hidden_hero_meeting_an_enemy_already_there_chooses_surprise_or_evade():
+    """"A Hidden hero at a location with an Enemy must either: Surprise Attack - lose their
+    Hidden status and gain Surprise, or Evade" - an Enemy already on the location (not drawn
+    this turn): the choice is asked; a Surprise Attack rolls Fight + 1 in the first round."""
+    state = start([dict(WARRIOR, fight=2)])
+    place(state, cell_index("C2"), "enemy", fight=1, hp=5, sneak=1)
+    state = do(do(state, "hide"), "move", to="C2")
+    assert step_id(state) == "stance"
+    state = do(state, "stance", choice="surprise")
+    assert not state["heroes"][0]["hidden"] and state["procedure"]["data"]["surprise"] == "hero"
+    state = do(state, "trap")
+    refused(state, "hero_fight", dice=d6(1, 1))
+    assert step_id(do(state, "hero_fight", dice=d6(1, 1, 1))) == "foe_roll"
+
+
+def test_a_team_member_defeated_in_the_battle_takes_no_more_turns_that_day():
+    """"Hero Defeated": "Makes Camp and ends their turn immediately (even if part of a Team with
+    another hero as the active hero ...)"; "After they make Camp, a hero receives no more turns
+    that Day" - Hero 2 falls in Hero 1's Team battle; afterwards play stays with Hero 1."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero.update(cell=cell_index("C2"), rumours=1)
+    state["heroes"][1]["hp"] = 1
+    wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1)
+    state = do(state, "engage", encounter=wolf, team="H2")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(1))
+    state = do(state, "foe_fight", dice=d6(6))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    state = do(state, "reward", loot="gold", rumour="card")
+    if step_id(state) == "loss":
+        state = do(state, "lose_card", card="rumour")
+    assert state["heroes"][1]["defeated"] and state["heroes"][1]["camped"]
+    state = do(state, "hide")
+    assert state["active_hero"] == 0 and state["procedure"] is None
