@@ -104,3 +104,28 @@ def test_a_stranger_can_be_an_enemy_to_two_heroes():
     state = do(state, "roll", dice=d6(1, 1))
     assert sorted(state["encounters"][0]["enemy_of"]) == [0, 1]
     assert [h["enemy_tokens"] for h in state["heroes"]] == [3, 3]
+
+
+def test_a_hidden_hero_still_loses_hp_to_gloom():
+    """Hidden avoids "the negative effects of certain Night cards" ("Action: Hide", Note); Gloom
+    is the location's ("Step 1: Gloom - Each hero at a gloom location loses HP"), not a Night
+    card: a Hidden hero on a gloom location (1 HP) loses it too."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("B2"), hidden=True)
+    state["map"][cell_index("B2")].update(gloom=True, gloom_hp=1)
+    state = camp_all(state)
+    assert state["heroes"][0]["hp"] == 3
+
+
+def test_coop_score_counts_an_eliminated_hero_as_zero_but_divides_by_all_who_started():
+    """"the heroes' collective Victory Point score is the sum of each hero's Victory Point
+    score, divided by the number of heroes who started the game, rounded up"; an eliminated
+    hero's "cards and tokens are returned" (no gold, no assets). Hero 2 eliminated, Hero 1 with
+    3 gold: 3 / 2 = 1.5, rounded up 2."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["gold"] = 3
+    state["heroes"][1].update(eliminated=True, camped=True, gold=0, hp=0, ap=0, rumours=0, fate=0)
+    state["night_deck"]["draw"] = state["night_deck"]["draw"][:1]
+    state = camp_all(state)
+    state = do(state, "night_card", location="A1", type="weather")
+    assert state["over"]["result"] == "loss" and "VP 2" in state["over"]["text"]
