@@ -164,3 +164,16 @@ def test_rush_hits_the_first_activated_even_when_they_escape_at_once():
     state = do(new(2), "combat", character=1, party=True, value=9, trait="rush")
     state = do(state, "escape", character=2)
     assert [(c["energy"], c["health"]) for c in state["characters"]] == [(5, 6), (3, 4)]
+
+
+def test_the_last_member_to_activate_dying_ends_the_turn():
+    """"Check Readiness. If all Party Members have been Activated (Time Tokens on their
+    Trays), go to End Turn"; "You Are Dying ... immediately removes you from the current
+    Encounter". Characters 1 and 2 done, Character 3 dies in their Activation: everyone left
+    has been Activated, so Turn 2 begins."""
+    state = do(new(3), "combat", character=1, party=True, value=9)
+    for who in (1, 2):
+        state = do(do(state, "pick_active", character=who), "end_activation", cards=1)
+    state = do(do(state, "pick_active", character=3), "adjust", track="c3.health", delta=-6)
+    enc = _enc(state)
+    assert (enc["members"], enc["turn"], enc["activated"], enc["active"]) == ([0, 1], 2, [], None)

@@ -240,3 +240,18 @@ def test_affinity_pushed_past_the_bottom_stops_there_and_loses():
     state = do(new(), "diplomacy", character=1, top=5, start=2, stages=1)
     state = do(state, "adjust", track="diplomacy.affinity", delta=-4)
     assert _enc(state) is None and state["last_encounter"]["result"] == "lost"
+
+
+@pytest.mark.parametrize("on_the_map", [False, True])
+def test_a_guardian_that_runs_away_leaves_the_map(on_the_map):
+    """"Some creatures have a Run Away attack: it immediately ends the Encounter and puts the
+    card on the bottom of its deck." A Guardian's card too - new or already on the map: no
+    Guardian left to roam."""
+    state = new()
+    if on_the_map:
+        state = edit(state, lambda s: s["guardians"].append({"id": 1, "name": "Guardian 1", "location": 101}))
+        state = do(state, "combat", character=1, value=9, guardian=1)
+    else:
+        state = do(state, "combat", character=1, value=9, trait="guardian")
+    state = do(state, "end_encounter", result="ran away")
+    assert state["guardians"] == [] and state["last_encounter"]["result"] != "won"
