@@ -534,3 +534,53 @@ def test_successes_are_lost_when_an_escape_takes_the_hero_away():
         state = do(state, "fate", use="no")
     state = do(state, "escape", escape=True, to="C3")
     assert state["heroes"][0]["successes"] == []
+
+
+# --- Long Rest after what is not an Action -------------------------------------------------------
+
+def test_long_rest_after_a_deed_is_still_the_first_action():
+    """Long Rest: "this has to be the first and only Action the hero takes this Day"; Deeds "are
+    effectively free Actions" that "do not consume AP" - a Loot token Resolved first (1 AP
+    gained) is no Action: the Long Rest is allowed and discards all 5 AP."""
+    state = _hurt()
+    state["heroes"][0]["loot"] = 1
+    state = do(state, "resolve", source="Loot token", ap=1)
+    state = do(state, "long_rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["ap"]) == (6, 0)
+
+
+def test_long_rest_after_the_turns_engagement_is_still_the_first_action():
+    """"Engagements ... are minor Actions which do not consume AP": an Enemy placed by the Night
+    is engaged and defeated at the start of Day 2; the location is then empty and the Long
+    Rest is the Day's first Action."""
+    state = _hurt()
+    state["heroes"][0]["cell"] = cell_index("B2")
+    state = do(state, "camp")
+    state = do(state, "night_card", location="B2", type="enemy", fight=0, hp=1, sneak=1)
+    state = do(state, "next")
+    assert state["procedure"]["name"] == "battle"
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["procedure"] is None and state["encounters"] == []
+    state = do(state, "long_rest")
+    hero = state["heroes"][0]
+    assert (hero["hp"], hero["ap"]) == (6, 0)
+
+
+def test_market_heal_buys_hp_for_a_camped_hero_at_sprawl_city():
+    """Market, Option 1 - Heal: "The active hero can purchase HP for any heroes at this location
+    with fewer HP than their maximum health" - Hero 2 has Camped at Sprawl City and is still a
+    hero there: Hero 1 buys them 1 HP (1 gold)."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state = do(state, "hide")
+    state = do(state, "camp")  # Hero 2 Camps at Sprawl City with 4 of 5 HP
+    state["heroes"][0].update(gold=2, hidden=False)
+    state = do(state, "market", heal=0, heal_others=True)
+    while step_id(state) == "heal":
+        state = do(state, "market_heal", hp=1)
+    assert [h["hp"] for h in state["heroes"]] == [4, 5] and state["heroes"][0]["gold"] == 1
