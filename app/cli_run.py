@@ -68,6 +68,7 @@ def _serve(args, hardware: str, config, script) -> int:
     from app.wiring import build_pi_box, build_sim_box
     from contracts.events import Notice
     from store.backup_worker import BackupWorker
+    from store.data_lock import DataDirBusy, DataLock
     from store.journal import BACKUP_DIR, JOURNAL_FILE, StorageError
     from store.rules_check import RulesCheckWorker
     from store.safe_start import StartMark
@@ -79,6 +80,7 @@ def _serve(args, hardware: str, config, script) -> int:
     else:
         box, pins, tray = build_sim_box(config, headless=headless)
     folder = data_dir(args)
+    lock = DataLock(folder)
     mark = StartMark(folder)
     last_failure = mark.previous_failure()
     journal = runner = backups = service = None
@@ -89,6 +91,10 @@ def _serve(args, hardware: str, config, script) -> int:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass  # the journal's open names the problem
+        try:
+            lock.acquire()  # one writer: held until this process ends
+        except DataDirBusy as busy:
+            return fail(f"{busy}; stop it first (one service per data directory)", 2)
         mark.begin()
         try:
             journal, notices = open_journal(args, config.journal.snapshot_every,
@@ -154,3 +160,4 @@ def _serve(args, hardware: str, config, script) -> int:
         box.close()
         if journal is not None:
             journal.close()
+        lock.release()

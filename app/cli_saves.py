@@ -45,20 +45,29 @@ def reading(args):
     On a card that refuses writes (read-only, or a failing card remounted
     read-only) the journal and its WAL are copied to a private temporary
     directory and read there, so a failing card's games can still be copied
-    off; nothing on the card is touched.
+    off; nothing on the card is touched. While a service holds the data
+    directory (store/data_lock.py) the journal is copied through SQLite's
+    backup API on a read-only connection and the copy read, so a reader never
+    repairs, moves or deletes what the service is writing.
     """
+    from store.data_lock import copy_live, holder
     from store.journal import JOURNAL_FILE, Journal
 
     folder = data_dir(args)
     path = folder / JOURNAL_FILE
-    if not path.exists() or (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
+    busy = holder(folder)
+    writable = not path.exists() or (os.access(folder, os.W_OK) and os.access(path, os.W_OK))
+    if writable and busy is None:
         journal, _ = open_journal(args)
     else:
-        log.warning("%s cannot be written: reading a copy of its journal", folder)
+        log.warning("%s: reading a copy of its journal", busy or f"{folder} cannot be written")
         with tempfile.TemporaryDirectory(prefix="tablewarden-") as copy:
-            for suffix in ("", "-wal"):
-                if Path(f"{path}{suffix}").is_file():
-                    shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
+            if busy is not None:  # a consistent copy through SQLite, taken beside the writer
+                copy_live(path, Path(copy) / JOURNAL_FILE)
+            else:
+                for suffix in ("", "-wal"):
+                    if Path(f"{path}{suffix}").is_file():
+                        shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
             journal, _ = Journal.open(Path(copy))
             try:
                 yield journal
@@ -121,12 +130,16 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from games.core.untrusted import printable
+    from store.data_lock import holder
     from store.game_export import JournalImportError, check_export, read_export
 
     try:  # checked in full before the journal is opened: a refused file changes nothing
         checked = check_export(read_export(Path(args.file)))
     except JournalImportError as err:  # its text may quote the file: echoed printable, capped
         return fail(f"{args.file}: {printable(str(err), 1000)}")
+    busy = holder(data_dir(args))
+    if busy is not None:  # one writer: the service's journal is its own
+        return fail(f"{busy}: import while it is stopped", 2)
     journal, _ = open_journal(args)
     try:
         slot = journal.import_checked(checked)
