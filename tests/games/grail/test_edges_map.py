@@ -3,7 +3,7 @@ Wyrdness" (removed Locations, activating and extending Menhirs, the last Menhir)
 expected value read from the rulebook alone (rules/tainted-grail.md)."""
 
 from games.core import Command, apply
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing, to_next_day
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing, to_next_day, with_map
 
 
 def _numbers(state):
@@ -135,3 +135,26 @@ def test_a_key_naming_a_replaced_card_leads_to_its_new_version():
     assert 102 not in _numbers(state)
     state = do(state, "travel", character=1, direction="north")
     assert state["characters"][0]["location"] == 122
+
+
+def test_an_activation_reveals_from_every_character_s_location_not_only_the_menhir_s():
+    """"After activating, check all Locations with Characters for open Direction Keys leading
+    to unrevealed Locations now within Menhir range, and reveal them immediately." Character
+    1 activates 104's Menhir; Character 2 stands on 107 (north-east of 101), whose east Key
+    names 109 - diagonal to 104, two cards from 101: revealed at once."""
+    state = with_map(new(2), {107: (1, -1)})
+    state = do(state, "direction_key", location=107, side="east", number=109)
+    state = standing(standing(state, 104, 1), 107, 2)
+    state = do(state, "activate", location=104, days=3, paid_by=1)
+    assert [(loc["x"], loc["y"]) for loc in state["locations"] if loc["number"] == 109] == [(2, -1)]
+
+
+def test_a_menhir_without_its_dial_extended_does_not_go_dark():
+    """"If a Dial is already at 1 and cannot be reduced, remove it (but the Menhir itself stays
+    until the next Start of the Day)"; "You may extend a still-Active Menhir by activating it
+    again". Its Dial removed, the Menhir on 101 is activated again for 3 days: the next Start
+    of the Day reduces it to 2 instead of removing it."""
+    state = to_next_day(edit(new(), lambda s: s["menhirs"][0].update(dial=1)))
+    assert state["menhirs"] == [{"location": 101, "dial": None}]
+    state = to_next_day(do(state, "activate", location=101, days=3))
+    assert state["menhirs"] == [{"location": 101, "dial": 2}]
