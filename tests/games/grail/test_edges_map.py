@@ -3,7 +3,17 @@ Wyrdness" (removed Locations, activating and extending Menhirs, the last Menhir)
 expected value read from the rulebook alone (rules/tainted-grail.md)."""
 
 from games.core import Command, apply
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing, to_next_day, with_map
+from tests.games.grail.helpers import (
+    GAME,
+    do,
+    edit,
+    new,
+    next_until,
+    refused,
+    standing,
+    to_next_day,
+    with_map,
+)
 
 
 def _numbers(state):
