@@ -257,3 +257,59 @@ def test_a_card_defeats_an_enemy_with_its_reward_but_never_an_ancient():
     refused(state, "correct", track="ancient1.hp", value=0)
     state = do(state, "correct", track="ancient1.hp", value=1)
     assert state["ancients"][0]["hp"] == 1 and not state["ancients"][0]["defeated"]
+
+
+# --- Limits of 6, reached inside a process -------------------------------------------------------------
+
+def test_a_market_that_sells_one_of_six_assets_and_buys_one_keeps_both_cards():
+    """"Limit of 6: ... If they ever have more, then after resolving the process that led to
+    that situation, they must discard down to 6"; Market options "in the order of the hero's
+    choosing" - at 6 assets the hero sells one (2 gold value, +1 gold) and buys one (3 gold):
+    still 6 in play, nothing else discarded; asset gold 12 - 2 + 3 = 13."""
+    state = start()
+    state["heroes"][0].update(gold=3, assets=6, asset_gold=12)
+    state = do(state, "market", sell_assets=1, sold_gold=2, sell=1, buy=3)
+    hero = state["heroes"][0]
+    assert (hero["assets"], hero["asset_gold"], hero["gold"]) == (6, 13, 1)
+
+
+def test_a_gold_loot_token_at_six_loot_still_pays_its_gold():
+    """"Gold Loot tokens are discarded immediately for their gold value" - they are never kept,
+    so a hero already holding 6 Loot tokens gains the 2 gold and still holds 6."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), loot=6, gold=0)
+    enc = place(state, cell_index("C2"), "place", sneak=1, gold=1)
+    state = do(state, "overcome", encounter=enc)
+    state = do(state, "reward", loot="loot token", loot_gold=2, rumour="card")
+    hero = state["heroes"][0]
+    assert (hero["gold"], hero["loot"]) == (2, 6)
+
+
+def test_a_dead_strangers_card_at_six_rumours_leaves_six():
+    """Exception: "When a hero defeats a Stranger with their Enemy token on it, option a. must be
+    chosen" (the card into the hand); "Limit of 6": at 6 rumours the hero discards down to 6."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), rumours=6)
+    thug = place(state, cell_index("C2"), "stranger", influence=3, fight=0, hp=1, sneak=1, gold=1)
+    state["encounters"][0]["enemy_of"] = [0]
+    state = do(state, "engage", encounter=thug, team="none")
+    state = _fight(state, [6, 1, 1], [])
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["heroes"][0]["rumours"] == 6
+
+
+def test_an_evaded_foe_is_engaged_again_the_next_day():
+    """"the hero continues the game as if the foe doesn't exist until either the Day ends or the
+    hero leaves this location"; Dawn: "Each hero is no longer Hidden" - Day 2 begins with the
+    engagement, in plain battle (no Evasion Opportunity without Hidden)."""
+    state = start([dict(WARRIOR, sneak=2)])
+    state = do(do(state, "hide"), "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=1, hp=2, sneak=1)
+    state = do(state, "stance", choice="evade")
+    state = do(state, "evade_roll", dice=d6(6, 1))
+    assert state["procedure"] is None
+    state = do(state, "camp")
+    state = do(state, "night_card", location="E5", type="weather")
+    state = do(state, "next")
+    assert state["day"] == 2 and state["procedure"]["name"] == "battle"
+    assert step_id(state) == "trap" and not state["heroes"][0]["hidden"]
