@@ -1,6 +1,8 @@
 """Edges of '11. Night Phase' and of '12. Additional Rules' / '13. Rules Reference Guide' read
 from the rulebook alone."""
 
+import pytest
+
 from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, camp_all, d6, do, place, refused, start, step_id
@@ -129,3 +131,23 @@ def test_coop_score_counts_an_eliminated_hero_as_zero_but_divides_by_all_who_sta
     state = camp_all(state)
     state = do(state, "night_card", location="A1", type="weather")
     assert state["over"]["result"] == "loss" and "VP 2" in state["over"]["text"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: a defeated hero 'Cannot be affected by abilities or effects (e.g. "
+    "Night cards)'; the box lets that Night's Event Test a hero Gloom has just defeated"))
+def test_a_hero_defeated_by_gloom_is_not_tested_by_that_nights_event():
+    """"If the hero has no HP ... as a result of losing their last HP by some other means (e.g.
+    Gloom or Weather), they are defeated"; a defeated hero "Cannot be affected by abilities or
+    effects (e.g. Night cards)" until Dawn. Hero 2 falls to Gloom at Step 1; the Night's Event
+    (Step 2) cannot Test Hero 2; Hero 1 can be."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1].update(cell=cell_index("B2"), hp=1, rumours=0)
+    state["map"][cell_index("B2")].update(gloom=True, gloom_hp=1)
+    state = camp_all(state)
+    if step_id(state) == "loss":
+        state = do(state, "lose_card", card="rumour")
+    assert state["heroes"][1]["defeated"]
+    state = do(state, "night_card", location="E5", type="event")
+    refused(state, "test", attribute="sneak", needed=1, hero="H2")
+    assert do(state, "test", attribute="sneak", needed=1, hero="H1")["procedure"]["data"]["hero"] == 0
