@@ -196,3 +196,19 @@ def test_an_encounter_on_arrival_with_the_last_energy_is_fought_before_the_end_o
     refused(state, "next")
     state = do(state, "adjust", track="diplomacy.affinity", delta=3)
     assert state["encounter"] is None and state["last_encounter"]["result"] == "won"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a Character who has run out of Energy is out of the rounds like one who "
+    "Passed; the box makes the others wait for them to Pass"))
+def test_the_rounds_do_not_wait_for_a_character_out_of_energy():
+    """"II) During the Day": "After everyone has taken one Action or Passed, players may each
+    take another Action, and so on, until all players Pass or run out of Energy." Character
+    1 spent their last Energy in round 1 (on 102, no Menhir seal known, no Guardian): they
+    are out of Energy like one who Passed, so Character 2 goes on acting, round after round,
+    without waiting for them."""
+    state = do(_at_energy(new(2), 1, 5), "travel", character=1, direction="north")
+    state = do(state, "explore", character=2)
+    state = do(state, "explore", character=2)
+    state = do(state, "explore", character=2)
+    assert _energy(state) == [0, 2]
