@@ -155,3 +155,11 @@ def test_a_character_already_there_may_join_the_guardian_a_newcomer_triggers():
     state = do(state, "travel", character=1, direction="north")
     assert do(state, "combat", character=1, value=5, guardian=1, party=True)["encounter"]["members"] == [0, 1]
     assert do(state, "combat", character=1, value=5, guardian=1, party=False)["encounter"]["members"] == [0]
+
+
+def test_a_guardian_leaving_the_characters_location_starts_nothing():
+    """"If a Guardian stays in a Location with Characters present, immediately start the
+    Encounter" - only if it stays. On 101 with the Character, it rolls north to the empty 102:
+    no Encounter, the Start of the Day goes on to the Event."""
+    state = _rolled(_with_guardian(new(), 101), "north")
+    assert state["guardians"][0]["location"] == 102 and step_id(state) == "start-of-day.event"
