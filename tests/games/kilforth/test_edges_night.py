@@ -151,3 +151,39 @@ def test_a_hero_defeated_by_gloom_is_not_tested_by_that_nights_event():
     state = do(state, "night_card", location="E5", type="event")
     refused(state, "test", attribute="sneak", needed=1, hero="H2")
     assert do(state, "test", attribute="sneak", needed=1, hero="H1")["procedure"]["data"]["hero"] == 0
+
+
+def test_a_hero_defeated_by_day_is_not_hurt_again_by_a_gloomy_sprawl_city():
+    """A defeated hero "Returns their hero figure to Sprawl City" and "Cannot be affected by
+    abilities or effects" until "Night Phase, Dawn: Each defeated hero regains 2 HP". Sprawl
+    City is in gloom: Step 1 takes nothing more from them (no second defeat, no second card
+    lost: 2 rumours become 1, not 0); at Dawn they have 2 HP."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["map"][cell_index("C3")].update(gloom=True, gloom_hp=1)
+    state["heroes"][1]["rumours"] = 2
+    state = do(state, "adjust", track="hero2.hp", delta=-4)
+    state = do(state, "lose_card", card="rumour")
+    assert state["heroes"][1]["rumours"] == 1
+    state["heroes"][0]["cell"] = cell_index("E5")
+    state = camp_all(state)
+    assert step_id(state) == "card" and state["heroes"][1]["rumours"] == 1
+    state = do(state, "night_card", location="A1", type="weather")
+    state = do(state, "next")
+    assert (state["heroes"][1]["hp"], state["heroes"][1]["defeated"]) == (2, False)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: a defeated hero 'Cannot be affected by abilities or effects'; the box "
+    "lets a Daylight Event Test a defeated hero"))
+def test_a_daylight_event_cannot_test_a_defeated_hero():
+    """A defeated hero "Cannot be affected by abilities or effects": an Event drawn on Hero 1's
+    Move cannot Test Hero 2, defeated earlier that Day (Hero 1 can be Tested)."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][1]["rumours"] = 0
+    state = do(state, "adjust", track="hero2.hp", delta=-4)
+    if step_id(state) == "loss":
+        state = do(state, "lose_card", card="rumour")
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="event")
+    assert step_id(state) == "event"
+    refused(state, "test", attribute="fight", needed=1, hero="H2")
