@@ -262,11 +262,20 @@ class BackupWorker:
         return db
 
     def _checkpoint(self) -> None:
-        """Move the WAL's pages into the file (PASSIVE: never waits for the writer)."""
+        """Move the WAL's pages into the file and empty the WAL (TRUNCATE).
+
+        The size of the ``-wal`` file is what says a checkpoint is due, and a
+        PASSIVE checkpoint never shrinks it: once the WAL had reached
+        ``checkpoint_at`` every later commit made the next checkpoint due, each
+        costing fsyncs (issue "Every screen within budget", 4). TRUNCATE resets
+        the WAL to zero bytes once every page is in the file; it waits for the
+        writer at most the connection's timeout (it runs at idle), and when it
+        cannot finish the WAL keeps its pages for the next one.
+        """
         try:
             db = self._connect()
             try:
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             finally:
                 db.close()
         except sqlite3.Error as exc:

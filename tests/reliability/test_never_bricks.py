@@ -668,3 +668,22 @@ def test_a_new_session_waits_out_the_spacing_from_the_last_sessions_backup(tmp_p
     worker.close()
     assert len(list_backups(tmp_path / BACKUP_DIR)) == (2 if taken else 1)
     journal.close()
+
+
+def test_a_checkpoint_empties_the_wal_so_the_next_commit_does_not_make_another_due(tmp_path):
+    """Issue "Every screen within budget", 4: a PASSIVE checkpoint left the -wal file at its size,
+    so once it had reached ``checkpoint_at`` every later commit made a checkpoint due again."""
+    journal = played(tmp_path, commands=3)
+    journal._db.execute("PRAGMA wal_autocheckpoint=0")
+    for i in range(40):
+        journal.commit(_turn(i))
+    wal = tmp_path / f"{JOURNAL_FILE}-wal"
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR,
+                          checkpoint_at=wal.stat().st_size // 2)
+    assert worker._checkpoint_at(now=0.0) is not None  # sizeable: due
+    worker._checkpoint()
+    assert wal.stat().st_size == 0
+    journal.commit(_turn(41))
+    assert worker._checkpoint_at(now=0.0) is None  # one commit's pages: not due again
+    assert journal.state()[1] == 3 + 40 + 1  # every move kept through the truncation
+    journal.close()
