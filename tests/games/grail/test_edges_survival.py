@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games.core import Command, apply
-from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing
 
 
 def _c(state, i=0):
@@ -290,3 +290,22 @@ def test_damage_or_terror_past_the_track_stops_at_its_end(track, delta, value):
     state = do(new(), "adjust", track=track, delta=delta)
     name = track.split(".")[1]
     assert _c(state)[name] == value
+
+
+def test_characters_outside_an_encounter_trade_while_another_fights():
+    """"Food and Wealth may be traded with Party members or any Character in the same
+    Location not involved in an Action." Characters 2 and 3 on 104 trade while Character 1
+    fights on 101."""
+    state = standing(_set(new(3), 1, food=3), 104, 2, 3)
+    state = do(do(state, "combat", character=1, value=5), "trade", giver=2, taker=3, resource="food", amount=1)
+    assert [c["resources"]["food"] for c in state["characters"]] == [0, 2, 1]
+
+
+def test_food_traded_at_rest_feeds_the_other():
+    """"Rest. You may pay 1 Food. ... (Characters in the same Location may trade Food when not
+    involved in an Action or Encounter.)" Character 1's second Food given at the Rest lets
+    both eat."""
+    state = next_until(_set(new(2), 0, food=2), "end-of-day.rest")
+    state = do(state, "trade", giver=1, taker=2, resource="food", amount=1)
+    state = do(do(state, "rest", eat=True), "rest", eat=True)
+    assert [(c["health"], c["resources"]["food"]) for c in state["characters"]] == [(7, 0), (7, 0)]
