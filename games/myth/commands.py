@@ -27,7 +27,16 @@ from games.myth import (
     setup,
     spawning,
 )
-from games.myth.state import AREA_TYPES, BASIC_TYPES, FATE_FACES, RANKS, RESOURCES, SKILLS, TRACKS
+from games.myth.state import (
+    AREA_TYPES,
+    BASIC_TYPES,
+    FATE_FACES,
+    MINIONS,
+    RANKS,
+    RESOURCES,
+    SKILLS,
+    TRACKS,
+)
 
 
 def _playing(state: dict) -> bool:
@@ -93,7 +102,8 @@ COMMANDS = (
                 (_area(), Param("count", "int", "Minions", low=1, high=20, default=1)),
                 available=_playing),
     CommandSpec("muster", "Muster", muster.muster_cmd,
-                (Param("count", "int", "Musters", low=1, high=5, default=1), _dice()),
+                # "Muster" bounds no count (a die short costs a resource): up to the minions
+                (Param("count", "int", "Musters", low=1, high=MINIONS, default=1), _dice()),
                 available=_playing),
     CommandSpec("place", "Place enemies", enemies.place,
                 (_area(), Param("rank", "choice", "Rank", choices=RANKS),

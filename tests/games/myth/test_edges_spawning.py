@@ -7,8 +7,6 @@ faces name Outlands and Lairs: Rage Outland 1, Guile Outland 2."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.games.myth.helpers import Table, played, put
 
 FILLERS = ("village-2", "village-3", "village-4", "village-5", "sanctuary-1", "sanctuary-2", "ruins-4")
@@ -229,9 +227,6 @@ def test_five_spawned_into_an_empty_area_overrun_once_with_the_two_over():
     assert s["conquest"]["devastation"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: 'Muster' rolls one die per muster and discards a "
-                   "resource for each die that cannot be rolled, with no bound on the musters; the box "
-                   "refuses more than 5 ('Musters must be at most 5')")
 def test_more_musters_than_fate_dice_the_rest_cost_resources():
     """"Muster": "rolling one fate die for each muster simultaneously ... For each die
     that cannot be rolled discard one resource from the reserve": six musters, five

@@ -70,3 +70,42 @@ def test_muster_dice_from_the_tray_wrong_kind_refused_virtual_when_confirmed():
         assert t.state == before
     t.do("muster_fate")
     assert sum(len(a["minions"]) for a in t.state["areas"].values()) == 2
+
+
+def _on_board(state: dict) -> int:
+    return sum(len(a["minions"]) for a in state["areas"].values())
+
+
+def test_more_musters_than_the_pool_has_dice_each_missing_die_costs_a_resource():
+    """"Muster": "rolling one fate die for each muster simultaneously ... For each
+    die that cannot be rolled discard one resource from the reserve" (no bound on
+    the musters): seven musters, five non-darkness dice: five minions, and the two
+    dice short take the reserves' hope and supply (nothing left to choose)."""
+    t = played(fate=["rage", "guile", "nature", "arcane", "faith"])
+    t.state["reserves"] = {"hope": 1, "supply": 1, "influence": 0}
+    t.do("muster", count=7)
+    assert t.step().dice(t.state) == (5, "fate")
+    t.do("muster_fate", dice=[{"kind": "fate", "face": f}
+                              for f in ("Rage", "Guile", "Nature", "Arcane", "Faith")])
+    s = t.state
+    assert _on_board(s) == 5
+    assert s["reserves"] == {"hope": 0, "supply": 0, "influence": 0} and s["discards"] == []
+    assert s["stability"] == 10
+
+
+def test_twenty_musters_without_a_die_cost_the_reserves_then_one_stability():
+    """"Muster" and "Farrenroc Reserves" ("discard as many resources as they can and
+    then reduce Farrenroc's stability by 1"): twenty musters (as many as there are
+    minions), the pool all darkness: the two resources go, stability 10 to 9 once,
+    no minion placed."""
+    t = played(fate=["darkness"] * 5)
+    t.state["reserves"] = {"hope": 0, "supply": 0, "influence": 2}
+    t.do("muster", count=20)
+    s = t.state
+    assert _on_board(s) == 0 and s["reserves"]["influence"] == 0 and s["stability"] == 9
+
+
+def test_no_muster_of_zero():
+    """A muster effect musters at least once ("one fate die for each muster")."""
+    t = played()
+    t.refused("muster", count=0)
