@@ -297,7 +297,8 @@ def test_characters_outside_an_encounter_trade_while_another_fights():
     Location not involved in an Action." Characters 2 and 3 on 104 trade while Character 1
     fights on 101."""
     state = standing(_set(new(3), 1, food=3), 104, 2, 3)
-    state = do(do(state, "combat", character=1, value=5), "trade", giver=2, taker=3, resource="food", amount=1)
+    state = do(state, "combat", character=1, value=5)
+    state = do(state, "trade", giver=2, taker=3, resource="food", amount=1)
     assert [c["resources"]["food"] for c in state["characters"]] == [0, 2, 1]
 
 
