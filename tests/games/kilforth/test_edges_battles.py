@@ -347,3 +347,45 @@ def test_a_team_member_defeated_in_the_battle_takes_no_more_turns_that_day():
     assert state["heroes"][1]["defeated"] and state["heroes"][1]["camped"]
     state = do(state, "hide")
     assert state["active_hero"] == 0 and state["procedure"] is None
+
+
+def test_a_hidden_hero_evades_two_enemies_one_after_the_other():
+    """"7. Hero Turn": "engage all Enemies at their location, if any, in the order of their
+    choice"; each engagement has its own "Stage 2: Evasion Opportunity"; a successful evasion
+    keeps the hero Hidden ("Remain Hidden and try to evade"), so the second Enemy offers the same
+    choice; both evaded, the Move is over with the hero still Hidden."""
+    state = start([dict(WARRIOR, sneak=2)])
+    for _ in range(2):
+        place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1)
+    state = do(do(state, "hide"), "move", to="C2")
+    for _ in range(2):
+        if step_id(state) == "order":
+            state = do(state, "engage_next", encounter=str(state["encounters"][0]["id"]))
+        assert step_id(state) == "stance"
+        state = do(state, "stance", choice="evade")
+        state = do(state, "evade_roll", dice=d6(6, 1))
+    assert state["procedure"] is None and state["heroes"][0]["hidden"]
+    assert sorted(state["heroes"][0]["evaded"]) == [1, 2]
+
+
+def test_a_defeated_hero_with_only_assets_must_sacrifice_one():
+    """"Hero Defeated Check": "Either sacrifice 1 asset or discard 1 rumour" - with no rumour,
+    the rumour cannot be chosen; an asset goes."""
+    state = start()
+    state["heroes"][0].update(rumours=0, assets=2, asset_gold=3)
+    state = do(state, "adjust", track="hero1.hp", delta=-4)
+    assert step_id(state) == "loss"
+    refused(state, "lose_card", card="rumour")
+    assert do(state, "lose_card", card="asset")["heroes"][0]["assets"] == 1
+
+
+def test_a_team_finale_adds_a_die_per_other_hero():
+    """"Deed: Team": "with the aim of cooperating to attempt to ... complete a Finale";
+    "Non-Engagement Test": "Add 1 to that total for each other hero in the Team" - Fight 3 and
+    one other hero: 4 dice."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("B2")
+    state["heroes"][0]["chapter"] = 5
+    state = do(state, "regale", finale=3, attribute="fight", team="H2")
+    assert state["procedure"]["data"]["dice"] == 4
