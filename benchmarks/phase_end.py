@@ -72,6 +72,7 @@ from games.core.engine import apply, command_specs, current_step, new_game
 from store.backup import list_backups, write_backup
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from store.mirror import build_mirror
+from store.replay import outcome_text
 
 SEED = 3
 
@@ -135,13 +136,16 @@ def fill_journal(data_dir: Path, commands: int = FILL_COMMANDS, min_bytes: int =
     up = apply(game, down.state, Command("adjust", {"track": FILL_TRACK, "delta": 1}))
     if up.state != initial or snapshot_every % 2:
         raise RuntimeError("the filler's detents do not come back to the initial state")
-    rows = [(_state_row({"name": "adjust", "params": {"track": FILL_TRACK, "delta": d}}), text)
-            for d, text in ((-1, down.description), (1, up.description))]
+    rows = [(_state_row({"name": "adjust", "params": {"track": FILL_TRACK, "delta": d}}), text,
+             outcome_text(game, before, after))
+            for d, text, before, after in ((-1, down.description, initial, down.state),
+                                           (1, up.description, down.state, up.state))]
     snapshot = _state_row(initial)
     db = sqlite3.connect(data_dir / JOURNAL_FILE, isolation_level=None)
     try:
         columns = [row[1] for row in db.execute("PRAGMA table_info(commands)")]
-        if sorted(columns) != sorted(["game", "seq", "command", "schema", "description", "created"]):
+        expected = ["game", "seq", "command", "schema", "description", "created", "outcome"]
+        if sorted(columns) != sorted(expected):
             raise RuntimeError(f"the journal's commands table changed ({columns}): update fill_journal")
         db.execute("PRAGMA journal_mode=WAL")
         seq = 0
@@ -149,10 +153,10 @@ def fill_journal(data_dir: Path, commands: int = FILL_COMMANDS, min_bytes: int =
             batch = range(seq + 1, seq + 1 + 10_000)
             db.execute("BEGIN")
             db.executemany(
-                "INSERT INTO commands (game, seq, command, schema, description, created)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                ((slot, s, *rows[(s - 1) % 2][:1], game.schema_version, rows[(s - 1) % 2][1], 1e9 + s)
-                 for s in batch))
+                "INSERT INTO commands (game, seq, command, schema, description, created, outcome)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                ((slot, s, rows[(s - 1) % 2][0], game.schema_version, rows[(s - 1) % 2][1], 1e9 + s,
+                  rows[(s - 1) % 2][2]) for s in batch))
             db.executemany("INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
                            ((slot, s, snapshot) for s in batch if s % snapshot_every == 0))
             seq = batch[-1]
