@@ -313,3 +313,39 @@ def test_an_evaded_foe_is_engaged_again_the_next_day():
     state = do(state, "next")
     assert state["day"] == 2 and state["procedure"]["name"] == "battle"
     assert step_id(state) == "trap" and not state["heroes"][0]["hidden"]
+
+
+def test_an_ancient_entering_a_heros_location_is_not_engaged():
+    """"Ancient Battles": "It is not mandatory for a hero in the same location as the Ancient to
+    battle it, they must perform the Assault Deed" - the Ancient enters on Hero 2's location;
+    Hero 2's turn begins with no engagement."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    state["heroes"][0]["chapter"] = 5
+    state["heroes"][1]["cell"] = cell_index("B2")
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "totem", totem="gold", gold=1)
+    state = do(state, "ancient_card", location="B2", fight=3, hp=6, gold=5)
+    assert state["active_hero"] == 1 and state["procedure"] is None
+
+
+def test_a_team_that_slays_the_last_ancient_and_all_fall_still_wins():
+    """"The game is won if all Ancients are defeated before time runs out, even if the last
+    surviving hero is defeated in that battle - all heroes (both the survivors and the
+    defeated) share the win." Co-op, one Ancient left: both heroes Assault as a Team at 1 HP;
+    Hero 1's hit slays it while its dice take both heroes: won."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["ancients"][0].update(in_play=True, defeated=True, cell=None)
+    state["ancients"][1].update(in_play=True, cell=cell_index("B2"), hp=1, max_hp=1, fight=1, gold=2)
+    for hero in state["heroes"]:
+        hero.update(chapter=6, cell=cell_index("B2"), hp=1)
+    state = do(state, "assault", ancient=2, team="H2")
+    while step_id(state) in ("plots", "trap"):
+        state = do(state, "next") if step_id(state) == "plots" else do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(6))
+    state = do(state, "foe_fight", dice=d6(6))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["ancients"][1]["defeated"] and state["over"]["result"] == "win"
