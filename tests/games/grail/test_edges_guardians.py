@@ -163,3 +163,23 @@ def test_a_guardian_leaving_the_characters_location_starts_nothing():
     no Encounter, the Start of the Day goes on to the Event."""
     state = _rolled(_with_guardian(new(), 101), "north")
     assert state["guardians"][0]["location"] == 102 and step_id(state) == "start-of-day.event"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: a Guardian entering the Characters' Location 'immediately triggers the "
+    "Encounter', before the next Guardian rolls; the box rolls the next Guardian first (even "
+    "while the first one's Combat runs)"))
+def test_a_guardian_met_at_dawn_is_fought_before_the_next_guardian_rolls():
+    """"Move Guardians. For each Guardian on the table, roll the Direction die and move it per
+    the Guardian rules"; "Guardians": "If a Guardian enters a Location with any Character, it
+    immediately triggers the Encounter." Guardian 1 rolls south onto the Character on 101:
+    its Encounter comes at once - Guardian 2 does not roll before it is over, nor while it
+    runs; once Guardian 1 is defeated, Guardian 2 rolls."""
+    state = next_until(_with_guardian(_with_guardian(new(), 102, 1), 104, 2), "start-of-day.guardian")
+    state = do(state, "guardian_roll", face="south")
+    refused(state, "guardian_roll", face="west")
+    state = do(state, "combat", character=1, value=2, guardian=1)
+    refused(state, "guardian_roll", face="west")
+    state = do(state, "adjust", track="combat.pool", delta=2)
+    state = do(state, "guardian_roll", face="nothing")
+    assert [(g["id"], g["location"]) for g in state["guardians"]] == [(2, 104)]
