@@ -389,3 +389,31 @@ def test_a_team_finale_adds_a_die_per_other_hero():
     state["heroes"][0]["chapter"] = 5
     state = do(state, "regale", finale=3, attribute="fight", team="H2")
     assert state["procedure"]["data"]["dice"] == 4
+
+
+def _team_of_two_engaging(**foe) -> dict:
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    for hero in state["heroes"]:
+        hero["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", **{"fight": 2, "hp": 5, "sneak": 1, **foe})
+    return do(state, "engage", encounter=wolf, team="H2")
+
+
+def test_a_trap_in_a_team_engagement_is_paid_by_the_active_hero_only():
+    """"Trap: ... A Trap specifies a cost that must be paid by the active hero" - in a Team
+    engagement too: 1 HP (and 1 AP) from Hero 1, none from Hero 2."""
+    state = do(_team_of_two_engaging(), "trap", hp=1)
+    assert [(h["hp"], h["ap"]) for h in state["heroes"]] == [(3, 3), (4, 4)]
+
+
+def test_a_team_member_hit_in_the_skirmish_loses_ap_with_hp():
+    """"For each foe success, the hero loses 1 HP and 1 AP" - "each Team hero" ("Team
+    Engagement", Step 1): Hero 2, not the active hero, takes 2 hits: 2 HP and 2 AP."""
+    state = do(_team_of_two_engaging(), "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=d6(1, 1))
+    state = do(state, "foe_fight", dice=d6(6, 6))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert [(h["hp"], h["ap"]) for h in state["heroes"]] == [(4, 4), (2, 2)]
