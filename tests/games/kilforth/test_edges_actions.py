@@ -584,3 +584,18 @@ def test_market_heal_buys_hp_for_a_camped_hero_at_sprawl_city():
     while step_id(state) == "heal":
         state = do(state, "market_heal", hp=1)
     assert [h["hp"] for h in state["heroes"]] == [4, 5] and state["heroes"][0]["gold"] == 1
+
+
+def test_no_second_action_or_camp_while_the_move_waits_for_deeds():
+    """"Each turn, a hero either performs one Action or makes Camp. Then play passes to the next
+    hero"; Deeds (not Actions) may come "during an Action". While Hero 1's Move waits on the
+    Place it drew, neither another Action (Hide) nor Camp is taken; then Hero 2 plays."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="place", sneak=2)
+    refused(state, "hide")
+    refused(state, "camp")
+    while state["procedure"] is not None:
+        state = do(state, "next")
+    assert state["active_hero"] == 1 and state["heroes"][0]["ap"] == 3
+    assert not state["heroes"][0]["hidden"] and not state["heroes"][0]["camped"]
