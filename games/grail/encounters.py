@@ -116,6 +116,22 @@ def _check_guardian_here(ctx: Context, c: Character, guardian: int) -> None:
                         "(Guardians).")
 
 
+def resolved_first(state: dict) -> RuleError | None:
+    """The End of the Day waits for an Encounter still being resolved: the last Energy may
+    pay for the Explore or Travel that draws it ("Explore ... Continue until you reach
+    'Exploration ends'"; "Drawing an Encounter immediately launches Combat or Diplomacy";
+    Travel: "resolve anything on the new Location marked with a lightning symbol
+    immediately"), and Rest comes after it (Food is traded "when not involved in an Action
+    or Encounter"). The End of the Day's first reminder's ``hold``."""
+    enc = state.get("encounter")
+    if not enc:
+        return None
+    return RuleError("Encounter first",
+                     f"The {enc['kind'].capitalize()} is still being resolved: the End of the Day "
+                     "goes on once it is over - win it, Escape, or End the Encounter (III) End of "
+                     "the Day).")
+
+
 def member(ctx: Context) -> int:
     """The named Character's index, refused unless they are in the running Encounter."""
     enc = ctx.state["encounter"]

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from games.core import Context, Procedure, Step, StepKind
 from games.core.context import resume
+from games.grail.encounters import resolved_first
 from games.grail.end_of_day import prepare_rest, resting, restore
 from games.grail.guardians import fight_first, prepare_rolls
 from games.grail.rounds import all_pass
@@ -157,7 +158,7 @@ END_OF_DAY = Procedure(
     "III. End of the Day",
     (
         Step("effects", StepKind.REMINDER, "Resolve End of Day effects",
-             "III) End of the Day: Resolve End of the Day effects"),
+             "III) End of the Day: Resolve End of the Day effects", hold=resolved_first),
         Step("rests", StepKind.AUTO, "Rest", "III) End of the Day: Rest", run=prepare_rest),
         Step("rest", StepKind.PROMPT, "Rest: pay 1 Food?", "III) End of the Day: Rest",
              command="rest", skip=_nobody_rests),

@@ -44,7 +44,8 @@ def tracks(state: dict) -> list[TrackSpec]:
     the focused one) holds the numbers a player turns most: the running
     Encounter's Combat Pool (never negative: markers it cannot cover are
     cards discarded, :func:`~games.grail.combat.negative_pool`) or Affinity
-    marker, first while it runs; every
+    marker (arrows past either end stop on it: "Up / Down arrow - move the marker up
+    or down the Affinity track", whose ends win the Stage or lose), first while it runs; every
     Character's Energy, Health and Terror; each Menhir's Dial and each Time
     dial; every Character's five Resources. With one Character that is 9
     stops plus the Menhirs, instead of the 25 a full tray would need.
@@ -129,7 +130,8 @@ def encounter_tracks(state: dict) -> list[TrackSpec]:
         return [TrackSpec("combat.pool", "Combat Pool", "encounter.pool", 0, 99,
                           on_change=combat.victory_check, shortfall=combat.negative_pool)]
     return [TrackSpec("diplomacy.affinity", f"Affinity (Stage {enc['stage']}/{enc['stages']})",
-                      "encounter.affinity", 0, enc["top"], on_change=diplomacy.affinity_check)]
+                      "encounter.affinity", 0, enc["top"], on_change=diplomacy.affinity_check,
+                      partial=True)]
 
 
 # A bound reads the state it is handed (games.core.tracks): each is built for one

@@ -164,10 +164,6 @@ def test_a_party_needs_two_or_more_characters_on_one_location():
     refused(state, "explore", character=1, party=True)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: an Explore is resolved until 'Exploration ends', and an Encounter it draws is"
-    " fought at once; the box ends the day on the last Energy spent and lets the End of the "
-    "Day (Rest) go on while that Combat runs"))
 def test_an_encounter_drawn_by_the_last_energys_explore_is_fought_before_the_end_of_the_day():
     """"Explore - costs 1 Energy. ... Continue until you reach 'Exploration ends'"; "Drawing an
     Encounter immediately launches Combat or Diplomacy"; "III) End of the Day": "Rest. ...
@@ -182,10 +178,6 @@ def test_an_encounter_drawn_by_the_last_energys_explore_is_fought_before_the_end
     assert state["procedure"]["name"] in ("day", "end-of-day")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a lightning rule's Encounter on arrival (Unfriendly Settlement) is resolved "
-    "immediately; the box ends the day on the last Energy spent and lets the End of the Day "
-    "go on while that Diplomacy runs"))
 def test_an_encounter_on_arrival_with_the_last_energy_is_fought_before_the_end_of_the_day():
     """"Travel - ... resolve anything on the new Location marked with a lightning symbol
     immediately"; "Unfriendly Settlement - triggers an Encounter (usually diplomatic) as soon

@@ -216,9 +216,6 @@ def test_the_enemy_attack_s_excess_is_discarded_by_the_character_it_hit():
     assert any(re.search(r"Character 2\b.*discards? 3\b", t) for t in _texts(applied))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: up arrows move the marker up the track, which ends at the top slot (a Stage "
-    "won); the box refuses a push past the top"))
 def test_affinity_pushed_past_the_top_stops_there_and_wins_the_stage():
     """"Diplomacy": Characters push "a marker up an Affinity track on the Encounter card to
     the top"; "Up / Down arrow - move the marker up or down the Affinity track." "Affinity
@@ -230,9 +227,6 @@ def test_affinity_pushed_past_the_top_stops_there_and_wins_the_stage():
     assert (_enc(state)["stage"], _enc(state)["affinity"]) == (2, 2)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: down arrows move the marker down the track, which ends at the lowest slot "
-    "(the Encounter lost); the box refuses a push past the bottom"))
 def test_affinity_pushed_past_the_bottom_stops_there_and_loses():
     """"Affinity Check": "On the lowest slot - you lose the Encounter". A Response of 4 down
     arrows from the gray slot 2: the marker stops on the lowest slot, and the Encounter is

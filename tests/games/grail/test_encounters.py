@@ -388,3 +388,18 @@ def test_challenge_a_guardian_escaped_on_the_grail_roams_a_skull_keeps_the_fight
     state = do(do(state, "end_activation", cards=1), "escape", character=1)
     state = do(state, "escape_toss", toss="grail")
     assert [g["location"] for g in state["guardians"]] == [105]
+
+
+@pytest.mark.parametrize("stages, delta, stage, result", [(2, 9, 2, None), (1, 9, None, "won"),
+                                                          (2, -9, None, "lost")])
+def test_affinity_arrows_past_an_end_stop_on_it(stages, delta, stage, result):
+    """"Up / Down arrow - move the marker up or down the Affinity track"; "Affinity Check":
+    "On the lowest slot - you lose the Encounter"; "On the highest slot - you win the
+    current Stage." More arrows than slots left stop on the end slot: the Stage is won (the
+    marker back on gray 2), the last Stage wins the Encounter, the bottom loses it."""
+    state = do(new(), "diplomacy", character=1, top=5, start=2, stages=stages)
+    state = do(state, "adjust", track="diplomacy.affinity", delta=delta)
+    if result is None:
+        assert (state["encounter"]["stage"], state["encounter"]["affinity"]) == (stage, 2)
+    else:
+        assert state["encounter"] is None and state["last_encounter"]["result"] == result

@@ -168,3 +168,18 @@ def test_experience_is_spent_at_the_end_of_the_day():
     offered = [s.name for s in GAME.commands if s.available(_advance(new()))]
     assert {"raise_attribute", "advance_deck"} <= set(offered)
     assert "raise_attribute" not in [s.name for s in GAME.commands if s.available(new())]
+
+
+def test_the_end_of_the_day_waits_for_an_encounter_started_with_the_last_energy():
+    """"Explore - costs 1 Energy. ... Continue until you reach 'Exploration ends'";
+    "Drawing an Encounter immediately launches Combat or Diplomacy"; "III) End of the Day":
+    Rest, trading Food "when not involved in an Action or Encounter". Two Characters spend
+    their last Energy, the day ends; the Combat the Explore drew holds the first reminder
+    (next refused) until both have Escaped; then the End of the Day goes on to Rest."""
+    state = edit(new(2), lambda s: [c.update(energy=1) for c in s["characters"]])
+    state = do(do(state, "explore", character=1), "explore", character=2)
+    assert step_id(state) == "end-of-day.effects"
+    state = do(state, "combat", character=1, party=True, value=8)
+    assert refused(state, "next").short == "Encounter first"
+    state = do(do(state, "escape", character=1), "escape", character=2)
+    assert step_id(do(state, "next")) == "end-of-day.rest"
