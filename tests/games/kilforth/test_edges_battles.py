@@ -417,3 +417,21 @@ def test_a_team_member_hit_in_the_skirmish_loses_ap_with_hp():
     if step_id(state) == "fate":
         state = do(state, "fate", use="no")
     assert [(h["hp"], h["ap"]) for h in state["heroes"]] == [(4, 4), (2, 2)]
+
+
+def test_an_escape_onto_an_empty_location_draws_no_encounter():
+    """"Escape Option": "Their hero standee is placed on the nearest Enemy-free location" - placed,
+    not a Move ("If the hero's new location does NOT have an encounter, draw a card" is the
+    Move's): no card is drawn on C1, and the hero has made Camp."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=0, hp=5, sneak=1)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(1, 1, 1))
+    state = do(state, "foe_fight", dice=[])
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    state = do(state, "escape", escape=True, to="C1")
+    assert state["heroes"][0]["cell"] == cell_index("C1") and state["heroes"][0]["camped"]
+    assert len(state["encounters"]) == 1 and step_id(state) != "draw"
