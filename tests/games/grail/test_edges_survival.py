@@ -310,3 +310,13 @@ def test_food_traded_at_rest_feeds_the_other():
     state = do(state, "trade", giver=1, taker=2, resource="food", amount=1)
     state = do(do(state, "rest", eat=True), "rest", eat=True)
     assert [(c["health"], c["resources"]["food"]) for c in state["characters"]] == [(7, 0), (7, 0)]
+
+
+def test_a_deck_advance_from_the_last_card_of_the_pool():
+    """"Pay 2 Exp, take the top three cards of your Advancement Pool, add one to your deck":
+    with one card left in the Pool it is the one added (Pool 0); then there is none to take."""
+    state = _advancing(experience=4)
+    state = edit(state, lambda s: _c(s)["pools"].update(combat=1))
+    state = do(state, "advance_deck", character=1, deck="combat")
+    assert (_c(state)["decks"]["combat"], _c(state)["pools"]["combat"]) == (16, 0)
+    refused(state, "advance_deck", character=1, deck="combat")
