@@ -228,3 +228,12 @@ def test_diplomacy_four_characters_draw_two_cards_each():
     assert _enc(state)["hands"] == [2, 2, 2, 2]
     state = do(new(3), "diplomacy", character=1, party=True, top=5, start=2, stages=1)
     assert _enc(state)["hands"] == [3, 3, 3]
+
+
+def test_four_characters_with_one_dead_draw_three_cards_each():
+    """"Starting Combat": "3 cards if there are 1-3 Characters in Combat." Four Characters in
+    the game, one dead: three in the Combat, 3 cards each."""
+    state = do(new(4), "death", character=4, then="decline")
+    state = do(state, "combat", character=1, party=True, value=6)
+    assert _enc(state)["members"] == [0, 1, 2]
+    assert [h for h in _enc(state)["hands"] if h] == [3, 3, 3]

@@ -148,3 +148,12 @@ def test_challenge_with_one_modifier_only_applies_that_one():
     rested = next_until(do(next_until(edit(state, lambda s: _c(s).update(energy=3)), "end-of-day.rest"),
                            "rest", eat=False), "end-of-day.advance")
     assert _c(rested)["energy"] == 4
+
+
+def test_challenge_escaping_is_combats_a_diplomacy_is_escaped_without_a_toss():
+    """"Challenge Mode": "Escaping Combat: you may Escape only once per Activation; ... toss a
+    Dial" - Combat's; "Escaping or Avoiding Diplomacy": "A Party may Escape at any point by
+    applying the Failure penalty to each member." A Challenge Diplomacy is escaped at once."""
+    state = do(new(mode="challenge"), "diplomacy", character=1, top=5, start=2, stages=1)
+    state = do(state, "escape", character=1)
+    assert state["encounter"] is None and step_id(state) == "day.actions"
