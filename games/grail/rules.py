@@ -59,7 +59,11 @@ def tracks(state: dict) -> list[TrackSpec]:
     - Energy 0..its top slot, never above Health ("Survival Tracks").
     - Health 0..its top; turning it down pushes Energy down with it (the
       T-shaped marker, :func:`health_changed` as the track's ``on_change``).
-    - Resources 0..20, Experience uncapped ("Resources").
+      Damage past the Health left stops at 0 (You Are Dying), Terror past the
+      top on the top slot (``partial``: the tracks end there).
+    - Resources 0..20, Experience uncapped ("Resources"); a gain past 20 is
+      carried up to 20 and the rest named to give away or discard
+      (:func:`over_the_limit`); a loss past 0 stops at 0.
     - Menhir Dials 1..8 (a Dial at 1 is removed at the Start of the Day).
     """
     specs = encounter_tracks(state)
@@ -69,9 +73,9 @@ def tracks(state: dict) -> list[TrackSpec]:
         specs += [
             TrackSpec(f"c{i + 1}.energy", _label(state, i, "Energy"), f"{c}.energy", 0, _energy_cap(i)),
             TrackSpec(f"c{i + 1}.health", _label(state, i, "Health"), f"{c}.health", 0,
-                      _slot(i, "health_top"), on_change=_health_changed(i)),
+                      _slot(i, "health_top"), on_change=_health_changed(i), partial=True),
             TrackSpec(f"c{i + 1}.terror", _label(state, i, "Terror"), f"{c}.terror", 0,
-                      _slot(i, "terror_top")),
+                      _slot(i, "terror_top"), partial=True),
         ]
     for m, menhir in enumerate(state["menhirs"]):
         if menhir["dial"] is not None:
@@ -85,7 +89,8 @@ def tracks(state: dict) -> list[TrackSpec]:
         for r in RESOURCES:
             top = EXPERIENCE_LIMIT if r == "experience" else RESOURCE_LIMIT
             specs.append(TrackSpec(f"c{i + 1}.{r}", _label(state, i, r.capitalize()),
-                                   f"{c}.resources.{r}", 0, top))
+                                   f"{c}.resources.{r}", 0, top, on_change=_over_the_limit(i, r),
+                                   partial=True))
     return specs + off_dial(state)
 
 
@@ -149,6 +154,23 @@ def _slot(i: int, key: str) -> Callable[[dict], int]:
 def _lowest_top(i: int, track: str) -> Callable[[dict], int]:
     """A track's top slot is never below its marker, its starting slot, nor the two red slots."""
     return lambda s: max(RED_SLOTS, s["characters"][i][track], s["characters"][i][f"{track}_start"])
+
+
+def _over_the_limit(i: int, resource: str) -> Callable[[Context, int, int], None]:
+    return lambda ctx, before, after: over_the_limit(ctx, i, resource, before, after)
+
+
+def over_the_limit(ctx: Context, index: int, resource: str, before: int, after: int) -> None:
+    """"Resources": "You may carry at most 20 of each type (except Experience); any gained
+    over the limit must be given to another Character in your Location who has room, or
+    discarded." After a dial turn (``adjust``, whose ``delta`` says what was gained) that
+    stopped at 20: how much is over."""
+    over = before + ctx.params["delta"] - after
+    if resource == "experience" or over <= 0:
+        return
+    c = ctx.state["characters"][index]
+    ctx.note(f"{c['name']} carries 20 {resource.capitalize()}: {over} over - give to a Character "
+             "there with room, or discard")
 
 
 def _health_changed(i: int) -> Callable[[Context, int, int], None]:

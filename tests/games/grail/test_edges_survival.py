@@ -263,9 +263,6 @@ def test_rest_at_the_top_of_health_and_the_bottom_of_terror():
     assert (_c(state)["health"], _c(state)["terror"], _c(state)["resources"]["food"]) == (8, 0, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a gain past 20 is carried up to 20 and the rest given to a Character there "
-    "with room or discarded; the box refuses the whole gain"))
 def test_a_gain_past_20_stops_at_20_and_the_rest_is_given_or_discarded():
     """"Resources": "You may carry at most 20 of each type (except Experience); any gained
     over the limit must be given to another Character in your Location who has room, or
@@ -277,9 +274,6 @@ def test_a_gain_past_20_stops_at_20_and_the_rest_is_given_or_discarded():
     assert any(re.search(r"\b3\b", e.text) for e in applied.events)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: Damage past the Health left drops Health to 0 (You Are Dying), Terror gained "
-    "past the top stops on the top slot; the box refuses the whole change"))
 @pytest.mark.parametrize("track, delta, value", [("c1.health", -8, 0), ("c1.terror", 9, 8)])
 def test_damage_or_terror_past_the_track_stops_at_its_end(track, delta, value):
     """"Survival Tracks", Health: "When it runs out you start dying and attach the 'You Are

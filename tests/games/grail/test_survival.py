@@ -3,9 +3,9 @@
 
 import pytest
 
-from games.core import RuleError
+from games.core import Command, RuleError, apply
 from games.grail import survival
-from tests.games.grail.helpers import do, edit, new
+from tests.games.grail.helpers import GAME, do, edit, new, refused
 
 
 def _c(state, i=0):
@@ -106,3 +106,38 @@ def test_a_refused_command_leaves_the_state_exactly_equal():
     with pytest.raises(RuleError):
         do(state, "action", character=1, energy=9)
     assert repr(state) == before
+
+
+def test_damage_past_the_health_left_stops_at_0_and_the_dying_leave_the_combat():
+    """"Survival Tracks": Health - "When it runs out you start dying"; "Other Combat rules":
+    "If your Health drops to 0, you get the 'You Are Dying' card, which immediately removes
+    you from the current Encounter." 9 Damage on Health 6 in a Party Combat: Health 0 (and
+    Energy with it), Character 1 leaves, Character 2 fights on; from 0 no further Damage."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(state, "adjust", track="c1.health", delta=-9)
+    assert (_c(state)["health"], _c(state)["energy"], state["encounter"]["members"]) == (0, 0, [1])
+    refused(state, "adjust", track="c1.health", delta=-1)
+
+
+@pytest.mark.parametrize("before, delta, after, over", [(18, 5, 20, 3), (20, 1, None, 0), (19, 1, 20, 0),
+                                                        (2, -5, 0, 0)])
+def test_a_resource_gain_past_20_is_carried_up_to_20_the_rest_named(before, delta, after, over):
+    """"Resources": "You may carry at most 20 of each type (except Experience); any gained
+    over the limit must be given to another Character in your Location who has room, or
+    discarded." 18 + 5: 20 carried, 3 over; at 20 a gain of 1 has nowhere to go on the tray
+    (refused: give it away first); exactly 20, nothing over; a loss past 0 stops at 0."""
+    state = do(new(), "correct", track="c1.wealth", value=before)
+    if after is None:
+        assert refused(state, "adjust", track="c1.wealth", delta=delta).short == "Wealth max is 20"
+        return
+    applied = apply(GAME, state, Command("adjust", {"track": "c1.wealth", "delta": delta}))
+    assert _c(applied.state)["resources"]["wealth"] == after
+    texts = [e.text for e in applied.events]
+    assert texts == ([f"Character 1 carries 20 Wealth: {over} over - give to a Character there with "
+                      "room, or discard"] if over else [])
+
+
+def test_experience_has_no_limit_to_go_over():
+    """"Resources": "at most 20 of each type (except Experience)"."""
+    state = do(new(), "adjust", track="c1.experience", delta=25)
+    assert _c(state)["resources"]["experience"] == 25
