@@ -2,6 +2,8 @@
 Seals", "Menhirs and Wyrdness"), Quests and the shared Save Sheet, each expected value read
 from the rulebook alone (rules/tainted-grail.md)."""
 
+import pytest
+
 from tests.games.grail.helpers import do, edit, new, refused, standing, to_next_day
 
 
@@ -88,3 +90,27 @@ def test_a_status_is_marked_once_for_every_character():
     state = do(new(4), "status", status="Burned the Mill")
     assert state["statuses"] == ["Burned the Mill"]
     refused(state, "status", status="Burned the Mill")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: activating a Menhir is an Action (Inspect a Menhir), and a Character who "
+    "Passed takes no more Actions that day; the box lets them activate"))
+def test_a_character_who_passed_cannot_activate_a_menhir():
+    """"Pass - ... this is irreversible - you take no more Actions until the next day."
+    "Inspect a Menhir - always free. ... if you meet all requirements you may activate the
+    Menhir right away"; "The Activate Menhir Action can only be done in Locations with this
+    seal." Character 1 has Passed: no activation by them that day."""
+    state = do(new(2), "pass_day", character=1)
+    refused(state, "activate", location=101, days=3, paid_by=1)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: Inspect a Menhir (activating it right away) is one of the Actions of a round; "
+    "the box lets a Character who has acted this round activate a Menhir too"))
+def test_activating_a_menhir_is_the_characters_action_for_the_round():
+    """"II) During the Day": "Each player performs one Action ... After everyone has taken one
+    Action or Passed, players may each take another Action"; the Actions: "Inspect a Menhir -
+    always free. ... you may activate the Menhir right away." Character 1 explored in round
+    1: activating now would be a second Action before Character 2 has acted."""
+    state = do(new(2), "explore", character=1)
+    refused(state, "activate", location=101, days=3, paid_by=1)
