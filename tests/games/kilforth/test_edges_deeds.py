@@ -349,3 +349,53 @@ def test_a_team_that_slays_the_last_ancient_and_all_fall_still_wins():
     if step_id(state) == "fate":
         state = do(state, "fate", use="no")
     assert state["ancients"][1]["defeated"] and state["over"]["result"] == "win"
+
+
+def test_plots_placed_after_a_first_assault_join_at_the_second_and_damage_outlasts_the_night():
+    """"When a hero assaults an Ancient, any unresolved Plots for that Ancient are now removed from
+    the map and placed next to the Ancient" - each time: a Plot placed the Night after the first
+    Assault joins at the second; "All HP loss inflicted on the Ancient remains after the battle"
+    (Dawn heals nothing: 6 - 2 = 4 on Day 2)."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive", plots=True)
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=6, max_hp=6, fight=1, gold=3)
+    state["heroes"][0].update(chapter=6, cell=cell_index("B2"), hp=1)
+    state["map"][cell_index("A1")]["plots"] = [0]
+    state = do(state, "assault", ancient=1, team="none")
+    while step_id(state) == "plots":
+        state = do(state, "next")
+    assert state["ancients"][0]["plots_joined"] == 1
+    state = _fight(state, [6, 6, 1], [1])
+    state = _fight(state, [1, 1, 1], [6])  # no escape: round 2, the hero falls
+    assert state["heroes"][0]["eliminated"] and state["ancients"][0]["hp"] == 4
+    state["heroes"][1]["chapter"] = 6
+    state = do(state, "camp")  # Hero 2, the last awake
+    state = do(state, "night_card", location="E5", type="weather", terrain="badlands")
+    while state["procedure"] is not None:
+        state = do(state, "next")
+    assert state["ancients"][0]["hp"] == 4
+    assert state["map"][cell_index("E5")]["plots"] == [0]
+    state["heroes"][1]["cell"] = cell_index("B2")
+    state["active_hero"] = 1
+    state = do(state, "assault", ancient=1, team="none")
+    while step_id(state) == "plots":
+        state = do(state, "next")
+    assert state["ancients"][0]["plots_joined"] == 2 and state["map"][cell_index("E5")]["plots"] == []
+
+
+def test_a_foe_evaded_by_one_hero_is_engaged_by_the_next_to_arrive():
+    """"the hero continues the game as if the foe doesn't exist" - that hero only: Hero 2 moving
+    onto the location must engage it ("If the hero's location contains an Enemy, they must
+    immediately engage that Enemy")."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["hidden"] = True
+    state = do(state, "move", to="C2")
+    state = do(state, "encounter", type="enemy", fight=1, hp=2, sneak=1)
+    if step_id(state) == "team":
+        state = do(state, "team_up", team="none")
+    state = do(state, "stance", choice="evade")
+    state = do(state, "evade_roll", dice=d6(6, 1, 1))
+    while state["procedure"] is not None:
+        state = do(state, "next")
+    assert state["active_hero"] == 1
+    state = do(state, "move", to="C2")
+    assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["hero"] == 1
