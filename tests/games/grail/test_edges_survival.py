@@ -314,3 +314,20 @@ def test_a_deck_advance_from_the_last_card_of_the_pool():
     state = do(state, "advance_deck", character=1, deck="combat")
     assert (_c(state)["decks"]["combat"], _c(state)["pools"]["combat"]) == (16, 0)
     refused(state, "advance_deck", character=1, deck="combat")
+
+
+def test_the_two_top_terror_slots_follow_the_trays_track():
+    """"If your Terror marker reaches either of the two top red slots you start to go insane";
+    "Characters differ mainly in ... the length of their Survival Tracks". A Terror track of
+    10: 8 is sane, 9 and 10 insane."""
+    state = new(terror_top=10)
+    assert "Insane" not in _conditions(do(state, "correct", track="c1.terror", value=8))
+    assert "Insane" in _conditions(do(state, "correct", track="c1.terror", value=9))
+
+
+def test_the_last_two_energy_slots_are_red_on_a_longer_track_too():
+    """"Energy ... The last two slots are red"; a longer Energy track (10, start 7) keeps its
+    red slots at the bottom: 2 is not Exhausted, 1 is."""
+    state = new(energy_top=10, energy_start=7, health_top=10, health_start=9)
+    assert "Exhausted" not in _conditions(do(state, "correct", track="c1.energy", value=2))
+    assert "Exhausted" in _conditions(do(state, "correct", track="c1.energy", value=1))
