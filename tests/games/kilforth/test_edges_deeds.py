@@ -1,6 +1,8 @@
 """Edges of '10. Deeds', 'Ancient Battles', the Reward Exception and the Rules Reference
 Guide's terms, read from the rulebook alone."""
 
+import pytest
+
 from games.core import Command, apply
 from games.kilforth.state import cell_index
 
@@ -399,3 +401,25 @@ def test_a_foe_evaded_by_one_hero_is_engaged_by_the_next_to_arrive():
     assert state["active_hero"] == 1
     state = do(state, "move", to="C2")
     assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["hero"] == 1
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: a Deed may be performed 'at any time during their turn - including "
+    "during ... an engagement'; the box refuses an Overcome during the battle ('Overcome is a "
+    "Deed, performed during a turn')"))
+def test_an_overcome_during_the_battle_defeats_the_foe_with_its_reward():
+    """'10. Deeds': "A hero may perform a Deed at any time during their turn - including during
+    an Action, an engagement"; "Deed: Overcome": "automatically defeat the encounter" and "The
+    hero claims a reward". Mid-battle (before the Skirmish roll) the foe with a Weakness is
+    Overcome: the reward, and the battle is over."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=3, hp=5, sneak=1, gold=2)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    assert step_id(state) == "hero_roll"
+    state = do(state, "overcome", encounter=wolf)
+    assert step_id(state) == "reward"
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["encounters"] == [] and state["heroes"][0]["gold"] == 3
+    assert state["procedure"] is None and state["heroes"][0]["hp"] == 4
