@@ -423,3 +423,20 @@ def test_an_overcome_during_the_battle_defeats_the_foe_with_its_reward():
     state = do(state, "reward", loot="gold", rumour="card")
     assert state["encounters"] == [] and state["heroes"][0]["gold"] == 3
     assert state["procedure"] is None and state["heroes"][0]["hp"] == 4
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: Deeds 'including during ... an engagement'; the box refuses a Resolve "
+    "(a Loot token) during the battle ('Resolve is a Deed, performed during a turn')"))
+def test_a_loot_token_resolved_during_the_battle():
+    """'10. Deeds': "including during ... an engagement"; "Deed: Resolve ... (e.g. by discarding a
+    Loot token)" - mid-battle a Loot token's 'Gain 1 Move AP' is Resolved: AP 4 -> 5, the battle
+    goes on."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), loot=1)
+    wolf = place(state, cell_index("C2"), "enemy", fight=3, hp=5, sneak=1)
+    state = do(state, "engage", encounter=wolf, team="none")
+    state = do(state, "trap")
+    state = do(state, "resolve", source="Loot token", ap=1)
+    hero = state["heroes"][0]
+    assert (hero["loot"], hero["ap"]) == (0, 5) and step_id(state) == "hero_roll"
