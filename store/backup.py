@@ -44,7 +44,7 @@ class DamagedError(OSError):
     """
 
 
-def _stamp(clock: Callable[[], float]) -> str:
+def stamp(clock: Callable[[], float]) -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
 
 
@@ -84,7 +84,7 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
     backup_dir.mkdir(parents=True, exist_ok=True)
     existing = list_backups(backup_dir)
     number = _number(existing[-1]) + 1 if existing else 1
-    final = backup_dir / f"journal-{number:06d}-{_stamp(clock)}.db"
+    final = backup_dir / f"journal-{number:06d}-{stamp(clock)}.db"
     write_copy(db, final, pages=pages, sleep=sleep)
     for old in (existing + [final])[:-keep]:
         old.unlink()
@@ -137,11 +137,11 @@ def is_healthy(path: Path) -> bool:
 
 def quarantine(path: Path, clock: Callable[[], float], label: str = "damaged") -> Path:
     """Move a damaged (or superseded) database and its companion files aside; return its new path."""
-    stamp = _stamp(clock)
+    when = stamp(clock)
     n = 0
     while True:
         suffix = f"-{n}" if n else ""
-        moved = path.with_name(f"{path.stem}.{label}-{stamp}{suffix}{path.suffix}")
+        moved = path.with_name(f"{path.stem}.{label}-{when}{suffix}{path.suffix}")
         if not any(Path(f"{moved}{c}").exists() for c in SQLITE_COMPANIONS):
             break
         n += 1

@@ -175,9 +175,15 @@ def read_format(db: sqlite3.Connection, where: Path) -> int:
     """The format version of the open file at ``where`` (0 when empty); refuse one newer than
     this code (it is not damaged, so it is left untouched)."""
     has_meta = db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
-    version = meta_int(db, "format") if has_meta else 0
-    if version is None:
-        raise Damaged("the meta table has no format version")
+    if has_meta and not db.execute("SELECT 1 FROM meta WHERE key='format'").fetchone():
+        raise Damaged("the meta table has no format version")  # not a journal's file any more
+    try:
+        version = meta_int(db, "format") if has_meta else 0
+        if version is None:
+            raise UnreadableMeta("meta.format is empty")
+    except UnreadableMeta as exc:  # a damaged value: the tables still say which format they are
+        version = infer_format(db)
+        log.warning("%s: taking format %d from its tables", exc, version)
     if version > format_version():
         raise JournalError(
             f"{where} has journal format {version}; "
@@ -195,6 +201,12 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     upgrade_format(db, version)
+    try:
+        if meta_int(db, "format") is None:
+            raise UnreadableMeta("meta.format is missing")
+    except UnreadableMeta:  # taken from the tables (read_format): written whole again
+        with transaction(db):
+            set_meta(db, "format", format_version())
     db.execute("PRAGMA foreign_keys=ON")
 
 
@@ -254,9 +266,35 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
+class UnreadableMeta(ValueError):
+    """A ``meta`` value that is not the whole number it should be (a flipped bit, a stray byte)."""
+
+
 def meta_int(db: sqlite3.Connection, key: str) -> int | None:
-    row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-    return None if row is None or row[0] == "" else int(row[0])
+    """The whole number stored under ``key`` (None when absent or empty); a value that is not one
+    (not ASCII digits: "16x", a non-UTF-8 byte) raises :class:`UnreadableMeta` naming it, never a
+    crash of its own."""
+    row = db.execute("SELECT CAST(value AS BLOB) FROM meta WHERE key=?", (key,)).fetchone()
+    if row is None or row[0] in (b"", None):
+        return None
+    text = bytes(row[0])
+    if not (text.isdigit() and text.isascii() and len(text) <= 18):
+        raise UnreadableMeta(f"meta.{key} is unreadable ({text[:20]!r})")
+    return int(text)
+
+
+def infer_format(db: sqlite3.Connection) -> int:
+    """The format a file's tables show, for a file whose ``meta.format`` is unreadable: the
+    newest format whose layout it has (each format's migration leaves its mark)."""
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    commands = {row[1] for row in db.execute("PRAGMA table_info(commands)")}
+    games = [row[1] for row in db.execute("PRAGMA table_info(games)")]
+    marks = ("meta" in tables, "schema" in commands, games[1:2] == ["cursor"],
+             "rules_checks" in tables and "outcome" in commands)
+    for version in range(len(marks), 0, -1):
+        if marks[version - 1]:
+            return version
+    return 0
 
 
 def set_meta(db: sqlite3.Connection, key: str, value: int | None) -> None:

@@ -23,6 +23,7 @@ too. The notices say what happened, for the displays.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,7 @@ from store.backup import (
     remove_stale_parts,
     request_full_check,
     restore_newer,
+    stamp,
 )
 from store.storage import StorageError, storage_error
 
@@ -54,7 +56,7 @@ class Damaged(Exception):
 class Opened(Protocol):
     """What :func:`open_healthy` needs of the journal its ``ready`` builds."""
 
-    def generation(self) -> int: ...
+    def generation(self) -> int | None: ...
 
     def close(self) -> None: ...
 
@@ -79,7 +81,7 @@ def open_healthy(data_dir: Path, clock: Callable[[], float],
     except OSError as exc:
         raise storage_error(exc, data_dir, "open") from exc
     path = data_dir / JOURNAL_FILE
-    notices: list[str] = []
+    notices: list[str] = _move_odd_companions(path, clock)
     tried: list[Path] = []
     was_empty = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     while True:  # each round uses up one backup; a fresh file cannot be damaged
@@ -95,13 +97,32 @@ def open_healthy(data_dir: Path, clock: Callable[[], float],
             continue
         except (sqlite3.Error, OSError) as exc:  # read-only, full, locked: not damaged
             raise storage_error(exc, data_dir, "open") from exc
-        ahead = newer_backup(data_dir / BACKUP_DIR, opened.generation(), tried)
+        generation = opened.generation()
+        ahead = None if generation is None else newer_backup(data_dir / BACKUP_DIR, generation, tried)
         if ahead is None:
             return opened, notices
         opened.close()
         notices += restore_newer(path, ahead, clock, was_empty=was_empty)
         tried.append(ahead)
         was_empty = False
+
+
+def _move_odd_companions(path: Path, clock: Callable[[], float]) -> list[str]:
+    """A ``-wal`` or ``-shm`` that is not a file (a directory made there) keeps SQLite from
+    opening the journal at every start, a crash loop (issue "One writer, checked bytes", 7): it
+    holds no pages, so it is moved aside (never deleted) and SQLite makes its own anew."""
+    notices = []
+    for suffix in ("-wal", "-shm"):
+        odd = Path(f"{path}{suffix}")
+        if odd.exists() and not odd.is_file():
+            moved = odd.with_name(f"{odd.name}.odd-{stamp(clock)}")
+            try:
+                os.replace(odd, moved)
+            except OSError as exc:
+                raise storage_error(exc, path.parent, "open") from exc
+            log.warning("%s is not a file: moved to %s", odd, moved)
+            notices.append(f"{odd.name} was not SQLite's file (a directory): moved aside to {moved.name}")
+    return notices
 
 
 def _open_checked(path: Path, notices: list[str],

@@ -44,7 +44,8 @@ from games.core.commands import Command
 from games.core.engine import Applied
 from games.core.errors import RuleError
 from games.core.registry import get_game
-from store.file_format import dumps, prepare
+from store.backup import generation_of, restore_points
+from store.file_format import UnreadableMeta, dumps, prepare
 from store.game_export import EXPORT_FORMAT, EXPORT_VERSION, JournalImportError, export_checksum
 from store.health import BACKUP_DIR, JOURNAL_FILE, Damaged, open_healthy
 from store.journal_file import Checkpoint, Clock, JournalFile, Slot, guarded, row_id
@@ -134,10 +135,28 @@ class Journal(JournalFile):
         """The journal on a checked connection: its format upgraded, its active slot restored."""
         journal = cls(db, data_dir, snapshot_every, clock)
         prepare(db, data_dir / JOURNAL_FILE)
+        journal._heal_generation(notices)
         if restore:
-            journal._active = journal._meta_int("active_slot")
+            try:
+                journal._active = journal._meta_int("active_slot")
+            except UnreadableMeta as exc:  # the games are all there: the list opens instead
+                log.warning("%s: opening the game list", exc)
+                notices.append("The last game played could not be told (its mark is damaged): choose it")
             journal._restore_active(notices)
         return journal
+
+    def _heal_generation(self, notices: list[str]) -> None:
+        """An unreadable write counter (``meta.generation``) is written anew, one past the newest
+        backup's: the journal, whose pages are sound, stays the newest copy (a counter read as 0
+        would have made every backup look ahead and moved the journal aside)."""
+        if self.generation() is not None:
+            return
+        known = [g for g in map(generation_of, restore_points(self.data_dir / BACKUP_DIR)) if g is not None]
+        healed = max(known, default=0) + 1
+        with self._transaction():
+            self._set_meta("generation", healed)
+        log.warning("meta.generation was unreadable: set to %d, past every backup's", healed)
+        notices.append(f"The journal's write counter was damaged; it is set past its backups' ({healed})")
 
     def _restore_active(self, notices: list[str]) -> None:
         if self._active is None:

@@ -21,7 +21,7 @@ from games.core import engine
 from games.core.game import Game
 from games.core.registry import get_game
 from store.backup import DamagedError, request_full_check, write_backup
-from store.file_format import dumps, meta_int, set_meta, transaction
+from store.file_format import UnreadableMeta, dumps, meta_int, set_meta, transaction
 from store.game_export import CheckedExport, check_export, export_document
 from store.health import BACKUP_DIR, JOURNAL_FILE, mark_damaged
 from store.replay import outcome_text
@@ -115,14 +115,19 @@ class JournalFile:
         """One write transaction (:func:`store.file_format.transaction`)."""
         return transaction(self._db)
 
-    def generation(self) -> int:
+    def generation(self) -> int | None:
         """How many write transactions this file has committed (``meta.generation``).
 
         A backup records the generation it copied; a start that finds a backup
         ahead of the journal knows the journal lost its last writes (a lost or
         damaged WAL) and restores the backup instead of rolling back silently.
+        None when the value itself is unreadable (:meth:`store.journal.Journal.open` writes it
+        anew, past every backup's).
         """
-        return self._meta_int("generation") or 0
+        try:
+            return self._meta_int("generation") or 0
+        except UnreadableMeta:
+            return None
 
     def _meta_int(self, key: str) -> int | None:
         return meta_int(self._db, key)

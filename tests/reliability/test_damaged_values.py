@@ -1,0 +1,92 @@
+"""One damaged value or a stray directory never stops the box (issue "One writer, checked bytes",
+items 3 and 7): each was a crash loop, a traceback at every start, while the game sat whole in the
+file. Now the journal opens at its position, says what it mended, and mends it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from games.core import Command
+from store.file_format import format_version
+from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+from tests.acceptance.harness import tablewarden
+
+
+def saved(data_dir: Path) -> tuple[dict, int]:
+    journal, _ = Journal.open(data_dir)
+    journal.new_game("kreel-manor", {"heroes": 1}, seed=4)
+    for delta in (-1, -1, 1):
+        journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": delta}))
+    journal.backup()
+    journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": -1}))
+    position = journal.state()
+    journal.close()
+    return position
+
+
+def set_meta(data_dir: Path, key: str, value: object) -> None:
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    with db:
+        db.execute("UPDATE meta SET value=? WHERE key=?", (value, key))
+    db.close()
+
+
+def meta(data_dir: Path, key: str) -> str:
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    try:
+        return db.execute("SELECT CAST(value AS TEXT) FROM meta WHERE key=?", (key,)).fetchone()[0]
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("value", ["16x", b"\xff\xfe", "-3", "9" * 40])
+def test_an_unreadable_write_counter_is_set_past_the_backups_and_the_game_opens(tmp_path, value):
+    position = saved(tmp_path)
+    backups = sorted((tmp_path / BACKUP_DIR).glob("journal-*.db"))
+    set_meta(tmp_path, "generation", value)
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position  # not rolled back to the backup, not moved aside
+    assert any("write counter was damaged" in n for n in notices)
+    assert not list(tmp_path.glob("journal.*-*.db"))
+    assert journal.generation() > max(int(p.name.split("-")[1]) for p in backups)
+    journal.close()
+    state = tablewarden("state", "--data-dir", str(tmp_path), "--json")
+    assert state.returncode == 0 and "Traceback" not in state.stderr
+    assert json.loads(state.stdout)["seq"] == position[1]
+
+
+@pytest.mark.parametrize("value", ["x", b"\x80", ""])
+def test_an_unreadable_format_is_taken_from_the_tables_and_written_anew(tmp_path, value):
+    position = saved(tmp_path)
+    set_meta(tmp_path, "format", value)
+    journal, _ = Journal.open(tmp_path)
+    assert journal.state() == position
+    journal.close()
+    assert meta(tmp_path, "format") == str(format_version())
+
+
+def test_an_unreadable_active_slot_opens_the_game_list_with_every_game(tmp_path):
+    saved(tmp_path)
+    set_meta(tmp_path, "active_slot", "1\x00")
+    journal, notices = Journal.open(tmp_path)
+    assert journal.active_slot is None and [s.seq for s in journal.slots()] == [4]
+    assert any("could not be told" in n for n in notices)
+    journal.close()
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+def test_a_directory_where_sqlite_keeps_its_wal_or_shm_is_moved_aside(tmp_path, suffix):
+    position = saved(tmp_path)
+    odd = tmp_path / f"{JOURNAL_FILE}{suffix}"
+    odd.mkdir()
+    (odd / "inside").write_text("kept")
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position
+    assert any("not SQLite's file" in n for n in notices)
+    journal.close()
+    (moved,) = tmp_path.glob(f"{JOURNAL_FILE}{suffix}.odd-*")
+    assert (moved / "inside").read_text() == "kept"  # moved, never deleted
