@@ -440,3 +440,18 @@ def test_a_loot_token_resolved_during_the_battle():
     state = do(state, "resolve", source="Loot token", ap=1)
     hero = state["heroes"][0]
     assert (hero["loot"], hero["ap"]) == (0, 5) and step_id(state) == "hero_roll"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook: Deeds 'including during an Action'; the box refuses a Resolve while "
+    "the Confront's Test waits for its roll"))
+def test_a_loot_token_resolved_during_a_confront_test():
+    """'10. Deeds': "A hero may perform a Deed at any time during their turn - including during an
+    Action" - while the Confront's Test waits for its dice, a Loot token is Resolved (+1 AP)."""
+    state = start()
+    state["heroes"][0].update(cell=cell_index("C2"), loot=1)
+    quest = place(state, cell_index("C2"), "quest", study=3)
+    state = do(state, "confront", encounter=quest, attribute="study")
+    assert step_id(state) == "roll"
+    state = do(state, "resolve", source="Loot token", ap=1)
+    assert (state["heroes"][0]["loot"], state["heroes"][0]["ap"]) == (0, 4) and step_id(state) == "roll"
