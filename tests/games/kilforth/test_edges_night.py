@@ -187,3 +187,17 @@ def test_a_daylight_event_cannot_test_a_defeated_hero():
     state = do(state, "encounter", type="event")
     assert step_id(state) == "event"
     refused(state, "test", attribute="fight", needed=1, hero="H2")
+
+
+def test_a_location_falling_into_gloom_tonight_costs_nothing_until_the_next_night():
+    """"11. Night Phase": "Step 1: Gloom" comes before "Step 2: Darkness ... b. Gloom Spreads" -
+    the hero on B2 when tonight's card turns it to gloom loses nothing tonight (4 HP at Dawn),
+    and 1 HP the next Night if still there."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("B2")
+    state = camp_all(state)
+    state = do(state, "night_card", location="B2", type="weather")
+    state = do(state, "next")
+    assert state["heroes"][0]["hp"] == 4 and state["map"][cell_index("B2")]["gloom"]
+    state = camp_all(state)
+    assert state["heroes"][0]["hp"] == 4 - state["map"][cell_index("B2")]["gloom_hp"]
