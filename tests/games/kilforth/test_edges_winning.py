@@ -208,3 +208,21 @@ def test_the_final_day_of_the_difficulty_variant_is_day_22():
             if state["day"] == 22:
                 assert len(state["night_deck"]["draw"]) == 1
     assert state["day"] == 22 and state["over"]["result"] == "loss"
+
+
+def test_competitive_the_slayer_wins_even_when_the_ancient_takes_their_last_hp():
+    """"In the competitive game: The hero that defeats the Ancient before time runs out wins the
+    game"; the Foe Defeated Check comes before the Hero Defeated Check ("Note: Because this check
+    happens before we check whether the hero is defeated, any reward for defeating the foe is
+    gained even if the hero has no HP") - Hero 1 at 1 HP slays it in the round that kills them:
+    Hero 1 wins."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=1, max_hp=1, fight=1)
+    state["heroes"][0].update(cell=cell_index("B2"), chapter=6, hp=1)
+    state = do(state, "assault", ancient=1)
+    state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(6, 1, 1))
+    state = do(state, "foe_fight", dice=d6(6))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    assert state["over"]["result"] == "win" and "Hero 1" in state["over"]["text"]
