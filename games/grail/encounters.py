@@ -122,14 +122,16 @@ def resolved_first(state: dict) -> RuleError | None:
     'Exploration ends'"; "Drawing an Encounter immediately launches Combat or Diplomacy";
     Travel: "resolve anything on the new Location marked with a lightning symbol
     immediately"), and Rest comes after it (Food is traded "when not involved in an Action
-    or Encounter"). The End of the Day's first reminder's ``hold``."""
+    or Encounter"). Nor does ``next`` end the day in the middle of one: "The day ends when
+    all Characters have Passed or run out of Energy", and no one Passes inside an Encounter.
+    The ``hold`` of During the Day's Actions and of the End of the Day's first reminder."""
     enc = state.get("encounter")
     if not enc:
         return None
     return RuleError("Encounter first",
-                     f"The {enc['kind'].capitalize()} is still being resolved: the End of the Day "
-                     "goes on once it is over - win it, Escape, or End the Encounter (III) End of "
-                     "the Day).")
+                     f"The {enc['kind'].capitalize()} is still being resolved: the day goes on once "
+                     "it is over - win it, Escape, or End the Encounter (II) During the Day; III) "
+                     "End of the Day).")
 
 
 def member(ctx: Context) -> int:

@@ -136,7 +136,7 @@ DAY = Procedure(
     "II. During the Day",
     (
         Step("actions", StepKind.REMINDER, "Take Actions; next when all Pass",
-             "II) During the Day"),
+             "II) During the Day", hold=resolved_first),
         Step("all_pass", StepKind.AUTO, "Everyone has Passed", "II) During the Day", run=all_pass),
     ),
     then="end-of-day",

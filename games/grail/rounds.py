@@ -8,8 +8,8 @@ Pass or run out of Energy."
 The box keeps the round: ``state["round"]`` (1, 2, ... within the day) and
 ``state["acted"]`` (the indexes of the Characters who have taken their Action
 this round). A Character who has acted is refused another Action until
-everyone still in the day (alive, not Passed) has acted or Passed; then a new
-round begins (:func:`settle_round`, run after every command). The order
+everyone still in the day (alive, not Passed, with Energy left) has acted or
+Passed; then a new round begins (:func:`settle_round`, run after every command). The order
 within a round is the players' to agree on; the box shows the lowest
 Character Number still to act, the rule's tie-break, as whose turn it is and
 starts the action forms on that Character.
@@ -23,11 +23,19 @@ from games.core import Context, RuleError
 from games.grail.state import find_location, living
 
 
-def still_in(state: dict) -> list[int]:
-    """The Characters who may still act today (alive, not Passed), by Character
-    Number (the tie-break), then by place in the party."""
+def in_the_day(state: dict) -> list[int]:
+    """The Characters still in the day (alive, not Passed), by Character Number (the
+    tie-break), then by place in the party."""
     people = [i for i, c in enumerate(state["characters"]) if not c["dead"] and not c["passed"]]
     return sorted(people, key=lambda i: (state["characters"][i]["number"], i))
+
+
+def still_in(state: dict) -> list[int]:
+    """The Characters the rounds wait for: in the day and with Energy left. One who has
+    run out of Energy is out of the rounds like one who Passed ("After everyone has taken
+    one Action or Passed, players may each take another Action, and so on, until all
+    players Pass or run out of Energy"); a free Action they still take counts as theirs."""
+    return [i for i in in_the_day(state) if state["characters"][i]["energy"] > 0]
 
 
 def waiting(state: dict) -> list[int]:
@@ -123,15 +131,14 @@ def day_over(state: dict) -> str | None:
         return None
     if all(state["characters"][i]["passed"] for i in people):
         return "Everyone has Passed: the day ends"
-    if not out_of_energy(state) or any(may_still_act(state, i) for i in still_in(state)):
+    if not out_of_energy(state) or any(may_still_act(state, i) for i in in_the_day(state)):
         return None
     return "Everyone has Passed or run out of Energy: the day ends"
 
 
 def out_of_energy(state: dict) -> bool:
     """Everyone still in the day (alive, not Passed) is at 0 Energy (False when nobody is)."""
-    left = still_in(state)
-    return bool(left) and all(state["characters"][i]["energy"] == 0 for i in left)
+    return bool(in_the_day(state)) and not still_in(state)
 
 
 def settle_day(ctx: Context) -> None:

@@ -210,7 +210,7 @@ def _character_lines(state: dict) -> tuple[str, ...]:
     lines = [round_line(state)] if (state.get("procedure") or {}).get("name") == "day" else []
     if lines and rounds.out_of_energy(state):
         lines += [f"At 0 Energy: {why}" for why in filter(None, (
-            rounds.may_still_act(state, i) for i in rounds.still_in(state)))]
+            rounds.may_still_act(state, i) for i in rounds.in_the_day(state)))]
     for c in state["characters"]:
         marks = conditions(state, c)
         head = f"{c['name']} (#{c['number']}) at {c['location']}"

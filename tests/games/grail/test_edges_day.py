@@ -2,8 +2,6 @@
 III) End of the Day), each expected value read from the rulebook alone
 (rules/tainted-grail.md), not from the box."""
 
-import pytest
-
 from tests.games.grail.helpers import do, edit, new, refused, to_next_day, with_map
 
 
@@ -190,9 +188,6 @@ def test_an_encounter_on_arrival_with_the_last_energy_is_fought_before_the_end_o
     assert state["encounter"] is None and state["last_encounter"]["result"] == "won"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a Character who has run out of Energy is out of the rounds like one who "
-    "Passed; the box makes the others wait for them to Pass"))
 def test_the_rounds_do_not_wait_for_a_character_out_of_energy():
     """"II) During the Day": "After everyone has taken one Action or Passed, players may each
     take another Action, and so on, until all players Pass or run out of Energy." Character
@@ -206,9 +201,6 @@ def test_the_rounds_do_not_wait_for_a_character_out_of_energy():
     assert _energy(state) == [0, 2]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the day ends when all have Passed or run out of Energy, and no one Passes "
-    "mid-Encounter; the box's `next` ends the day while a Combat runs"))
 def test_the_day_does_not_end_in_the_middle_of_an_encounter():
     """"III) End of the Day": "The day ends when all Characters have Passed or run out of
     Energy." A Character fighting with 5 Energy has neither Passed nor run out (and Pass, an

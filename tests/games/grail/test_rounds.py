@@ -167,3 +167,26 @@ def test_the_day_waits_for_an_encounter_and_for_a_guardian_met_at_0_energy():
     assert step_id(state) == "day.actions"
     state = do(state, "adjust", track="combat.pool", delta=1)
     assert state["guardians"] == [] and step_id(state) == "end-of-day.effects"
+
+
+def test_the_rounds_do_not_wait_for_a_character_out_of_energy_who_may_still_act_free():
+    """"After everyone has taken one Action or Passed, players may each take another Action,
+    and so on, until all players Pass or run out of Energy." Three Characters: 1 at 0 Energy
+    is out of the rounds (not whose turn, not waited for), 2 and 3 act round after round; a
+    free Action Character 1 still takes (a Location Action of cost 0) is theirs."""
+    state = _energies(new(3), 0, 5, 5)
+    assert GAME.view(state).step == "Character 2's turn"
+    state = do(do(state, "explore", character=2), "explore", character=3)
+    assert (state["round"], state["acted"]) == (2, [])
+    state = do(state, "action", character=1, energy=0)
+    assert state["acted"] == [0]
+
+
+def test_next_does_not_end_the_day_in_the_middle_of_an_encounter():
+    """"III) End of the Day": "The day ends when all Characters have Passed or run out of
+    Energy" - and a Character in a Combat does not Pass ("Character Action - ... usable only
+    outside Encounters"). `next` is refused while it runs and ends the day after it."""
+    state = do(new(), "combat", character=1, value=5)
+    assert refused(state, "next").short == "Encounter first"
+    state = do(state, "end_encounter", result="won")
+    assert step_id(do(state, "next")) == "end-of-day.effects"
