@@ -168,6 +168,14 @@ def _defeat(ctx: Context, threat: Threat, by: int) -> str:
 # --- the commands -----------------------------------------------------------------------
 
 
+def _heroes_own_story_only(ctx: Context, threat: Threat) -> None:
+    """A hero's effect (not a Threat's, ``source`` "threat") on a Story: only
+    its own hero's, the active one ("Stories": heroes may not help with, affect,
+    or damage other heroes' Stories)."""
+    if not from_threat(ctx):
+        own_story_only(ctx, threat, ctx.state["active_hero"], "affect")
+
+
 def damage(ctx: Context) -> None:
     """An ability deals damage tokens ("deal 1 Sneak damage", a Hero Action
     ability): not a Use. Same limits as an Action's damage ("Damage Tokens").
@@ -219,6 +227,7 @@ def discard(ctx: Context) -> None:
     A Shadow too, face-down or not, by a Threat's ability or a hero a card lets
     target Shadows (Glossary, Shadows); its space is left empty."""
     threat = chosen_threat(ctx, face_down=True)
+    _heroes_own_story_only(ctx, threat)
     discard_threat(ctx.state, threat)
     ctx.describe(f"{threat['name']} discarded")
 
@@ -229,6 +238,7 @@ def return_threat(ctx: Context) -> None:
     A Shadow too (as it lies, face-down or up), when the effect may reach it
     (Glossary, Shadows)."""
     threat = chosen_threat(ctx, face_down=True)
+    _heroes_own_story_only(ctx, threat)
     return_to_deck(ctx.state, threat)
     ctx.describe(f"{threat['name']} returned to the top of the Threat deck")
 
@@ -239,8 +249,7 @@ def status(ctx: Context) -> None:
     Exhaust: Exhausted Threats cannot attack). "Threat abilities that affect
     Threats also affect Shadows", face-down ones too (Glossary, Shadows)."""
     threat = chosen_threat(ctx, face_down=True)
-    if not from_threat(ctx):
-        own_story_only(ctx, threat, ctx.state["active_hero"], "affect")
+    _heroes_own_story_only(ctx, threat)
     name, on = ctx.params["status"], ctx.params["on"]
     if name == "exhausted":
         threat["exhausted"] = on
@@ -260,6 +269,7 @@ def remove_damage(ctx: Context) -> None:
     the target is defeated"); at most the tokens it holds of that value. A
     Location's tokens are on the dial (``location.damage``)."""
     threat = chosen_threat(ctx)
+    _heroes_own_story_only(ctx, threat)
     value: ActionName = ctx.params["value"]
     amount = ctx.params["amount"]
     removed = min(amount, threat["damage"][value])
@@ -273,8 +283,7 @@ def threat_value(ctx: Context) -> None:
     Rule": effects on cards take precedence). Tokens above a lowered value are
     discarded, and a value met defeats the Threat ("Defeated Cards")."""
     threat = chosen_threat(ctx)
-    if not from_threat(ctx):
-        own_story_only(ctx, threat, ctx.state["active_hero"], "affect")
+    _heroes_own_story_only(ctx, threat)
     value: ValueName = ctx.params["value"]
     amount = ctx.params["amount"]
     before = threat[value]

@@ -288,12 +288,15 @@ def test_a_storys_boost_goes_to_its_own_hero():
 
 def test_another_heroes_effect_cannot_defeat_or_change_a_story():
     """"Stories": "heroes may not help with, affect, or damage other heroes'
-    Stories": Hero 1's ability cannot defeat Hero 2's Story, give it a Status
-    or change its values; Hero 2's can, and a Threat's ability can."""
-    state = _play({"kind": "story", "fight": 3, "story_of": 1}, heroes=2)
+    Stories": Hero 1's ability cannot defeat Hero 2's Story, give it a Status,
+    change its values, discard it, return it or take its tokens off; Hero 2's
+    can, and a Threat's ability can."""
+    state = _play({"kind": "story", "fight": 3, "story_of": 1, "damage": {"fight": 1}}, heroes=2)
     for name, params in (("defeat", {"threat": 1}), ("defeat", {"threat": 1, "hero": 1}),
                          ("status", {"threat": 1, "status": "dazed"}),
-                         ("threat_value", {"threat": 1, "value": "fight", "amount": 1})):
+                         ("threat_value", {"threat": 1, "value": "fight", "amount": 1}),
+                         ("discard", {"threat": 1}), ("return_threat", {"threat": 1}),
+                         ("remove_damage", {"threat": 1, "value": "fight", "amount": 1})):
         with pytest.raises(RuleError) as err:
             do(state, name, **params)
         assert err.value.short == "Hero 2's Story"

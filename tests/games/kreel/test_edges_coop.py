@@ -219,8 +219,6 @@ def _hero_2s_story_in_hero_1s_turn() -> dict:
     return state
 
 
-@pytest.mark.xfail(strict=True, reason="deviation: heroes may not affect other heroes' Stories; "
-                   "the box lets Hero 1's ability discard, return or remove tokens from Hero 2's Story")
 @pytest.mark.parametrize(("name", "params"), [
     ("discard", {"threat": 1}), ("return_threat", {"threat": 1}),
     ("remove_damage", {"threat": 1, "value": "fight", "amount": 1})],
