@@ -455,3 +455,21 @@ def test_a_loot_token_resolved_during_a_confront_test():
     assert step_id(state) == "roll"
     state = do(state, "resolve", source="Loot token", ap=1)
     assert (state["heroes"][0]["loot"], state["heroes"][0]["ap"]) == (0, 4) and step_id(state) == "roll"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "deviation: rulebook returns all an eliminated hero's tokens to the supply; the box leaves "
+    "their Enemy token on the Stranger (enemy_of still names them)"))
+def test_an_eliminated_heros_enemy_tokens_leave_the_strangers():
+    """"Hero Defeated Check: If the hero has no HP, the hero is eliminated from the game. All
+    their cards and tokens are returned to their appropriate discard piles and token supplies" -
+    their Enemy token on a Stranger goes too: it is nobody's Enemy any more."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    place(state, cell_index("D4"), "stranger", influence=2, fight=1, hp=2, sneak=1)
+    state["encounters"][0]["enemy_of"] = [0]
+    state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=8, max_hp=8, fight=1)
+    state["heroes"][0].update(cell=cell_index("B2"), chapter=6, hp=1, enemy_tokens=3)
+    state = do(state, "assault", ancient=1)
+    state = _fight(state, [1, 1, 1], [6])
+    assert state["heroes"][0]["eliminated"]
+    assert state["encounters"][0]["enemy_of"] == []
