@@ -170,3 +170,15 @@ def test_a_market_with_no_option_is_refused():
     actually perform the Action!" - nothing healed, bought or sold: refused, AP kept."""
     state = start()
     refused(state, "market")
+
+
+def test_turns_skip_an_eliminated_hero_in_the_middle_seat():
+    """"Ancient Battles": "All rules and card references to heroes no longer include that hero" -
+    with Hero 2 (the middle seat of three) eliminated, turns go Hero 1, Hero 3, Hero 1."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR, WARRIOR], mode="competitive")
+    state["heroes"][1].update(eliminated=True, camped=True, hp=0, ap=0, gold=0, rumours=0, fate=0)
+    seen = []
+    for action in ("hide", "hide", "rest"):
+        seen.append(state["active_hero"])
+        state = do(state, action)
+    assert seen == [0, 2, 0]
