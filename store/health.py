@@ -185,11 +185,13 @@ def header_problem(path: Path) -> str | None:
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
         return f"the header's page size {page_size} is impossible"
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] == header[92:96] and pages:  # the header's page count is valid: SQLite reads it
+        if size < pages * page_size:
+            return f"the file holds {size // page_size:,} of its {pages:,} pages (truncated)"
+        return None  # bytes past its last page (a stray tail) are not the database's: SQLite ignores them
     if size % page_size:
         return f"the file is {size:,} bytes, not whole {page_size}-byte pages (truncated)"
-    pages = int.from_bytes(header[28:32], "big")
-    if header[24:28] == header[92:96] and size < pages * page_size:
-        return f"the file holds {size // page_size:,} of its {pages:,} pages (truncated)"
     return None
 
 

@@ -90,3 +90,19 @@ def test_a_directory_where_sqlite_keeps_its_wal_or_shm_is_moved_aside(tmp_path, 
     journal.close()
     (moved,) = tmp_path.glob(f"{JOURNAL_FILE}{suffix}.odd-*")
     assert (moved / "inside").read_text() == "kept"  # moved, never deleted
+
+
+def test_a_stray_byte_after_the_last_page_of_the_journal_and_its_backups_is_no_damage(tmp_path):
+    """Issue "One writer, checked bytes", 6: one byte appended to the journal and the mirror (SQLite's
+    check passes: the header says how many pages are the database's) got both rejected as truncated
+    and an older copy restored."""
+    position = saved(tmp_path)
+    journal, _ = Journal.open(tmp_path)
+    journal.close()  # cleanly closed: no WAL, the header's page count valid
+    for path in [tmp_path / JOURNAL_FILE, *(tmp_path / BACKUP_DIR).glob("*.db")]:
+        with path.open("ab") as f:
+            f.write(b"\x00")
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position and notices == []
+    journal.close()
+    assert not list(tmp_path.glob("journal.*-*.db"))
