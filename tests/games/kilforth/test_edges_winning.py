@@ -226,3 +226,14 @@ def test_competitive_the_slayer_wins_even_when_the_ancient_takes_their_last_hp()
     if step_id(state) == "fate":
         state = do(state, "fate", use="no")
     assert state["over"]["result"] == "win" and "Hero 1" in state["over"]["text"]
+
+
+def test_a_totem_put_into_play_at_six_assets_leaves_six():
+    """"a. put the Totem card into play as an asset"; "Limit of 6: Each hero can only have a
+    maximum of 6 assets in play ... they must discard down to 6"."""
+    state = start()
+    state["heroes"][0].update(chapter=5, assets=6, asset_gold=6)
+    state = do(state, "regale", finale=1, attribute="fight")
+    state = do(state, "roll", dice=d6(6, 1, 1))
+    state = do(state, "totem", totem="asset", gold=4)
+    assert state["heroes"][0]["assets"] == 6
