@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import cast
 
 from games.core import Context, RuleError
+from games.grail.guardians import began
 from games.grail.state import Character, Encounter, joined_names, named_character
 from games.grail.survival import harm, panicking
 
@@ -100,6 +101,7 @@ def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None
     hand = starting_hand(enc)
     enc["hands"] = [hand if i in enc["members"] else 0 for i in range(len(ctx.state["characters"]))]
     ctx.state["encounter"] = enc
+    began(ctx)
     ctx.note(f"{kind.capitalize()} begins: {joined_names(members)}; draw {hand} cards each")
     return enc
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypedDict, cast
 
-from games.core import Context, RuleError, board
+from games.core import Context, RuleError, board, step_data
 from games.core.dice import named_faces_from_report
 from games.grail.state import SIDES, characters_at, connected, named_location
 
@@ -19,10 +19,33 @@ GUARDIAN_FACES = SIDES + ("nothing", "discard")
 
 class GuardianRolls(TypedDict, total=False):
     """The Start of the Day's Move Guardians: who still rolls the Guardian die (the
-    next one first), and the Guardians whose Encounter starts."""
+    next one first), and the Guardians whose Encounter starts after the last roll."""
 
     to_roll: list[int]
     encounters: list[int]
+
+
+class GuardianFight(TypedDict, total=False):
+    """The ``guardian-fight`` procedure's data: the Guardian met while others still roll,
+    whether its Encounter has begun, and the Move Guardians step it interrupted."""
+
+    guardian: int
+    begun: bool
+    resume: dict | None
+
+
+def fighting(state: dict) -> bool:
+    """The Guardian met mid-roll has been fought: its Encounter began and is over (the
+    ``guardian-fight`` step is then done by itself and the next Guardian rolls)."""
+    data = cast(GuardianFight, step_data(state))
+    return bool(data.get("begun")) and not state.get("encounter")
+
+
+def began(ctx: Context) -> None:
+    """An Encounter started while the ``guardian-fight`` reminder waits is that fight."""
+    proc = ctx.state.get("procedure")
+    if proc is not None and proc["name"] == "guardian-fight":
+        cast(GuardianFight, ctx.data)["begun"] = True
 
 
 def guardian(ctx: Context) -> None:
@@ -106,7 +129,10 @@ def guardian_roll(ctx: Context) -> None:
     A direction moves it one card (to the highest-numbered connected Location
     when that way is unrevealed or unconnected); Nothing: it stays; Discard: its
     card goes to the bottom of its Encounter deck. A Guardian that enters or
-    stays on a Location with Characters starts its Encounter.
+    stays on a Location with Characters starts its Encounter ("it immediately
+    triggers the Encounter"): the last one's at the *Guardian Encounter!* step,
+    one met while others still roll at once, in the ``guardian-fight`` procedure
+    on top of the rolls, which go on when it is over.
     """
     state = ctx.state
     rolls = cast(GuardianRolls, ctx.data)
@@ -130,7 +156,11 @@ def guardian_roll(ctx: Context) -> None:
     moved = "stays" if g["location"] == was else f"{was} \u2192 {g['location']}"
     ctx.note(f"{g['name']} rolls {face}: {moved}")
     met = characters_at(state, g["location"])
-    if met:
+    if not met:
+        return
+    names = ", ".join(state["characters"][i]["name"] for i in met)
+    ctx.note(f"{g['name']} Encounter with {names}")
+    if rolls["to_roll"]:  # "immediately": fought before the next Guardian rolls
+        ctx.interrupt("guardian-fight", {"guardian": g["id"]})
+    else:
         rolls["encounters"].append(g["id"])
-        names = ", ".join(state["characters"][i]["name"] for i in met)
-        ctx.note(f"{g['name']} Encounter with {names}")

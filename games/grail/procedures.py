@@ -21,7 +21,7 @@ from games.core import Context, Procedure, Step, StepKind
 from games.core.context import resume
 from games.grail.encounters import resolved_first
 from games.grail.end_of_day import prepare_rest, resting, restore
-from games.grail.guardians import fight_first, prepare_rolls
+from games.grail.guardians import fight_first, fighting, prepare_rolls
 from games.grail.rounds import all_pass
 from games.grail.start_of_day import (
     dawn,
@@ -197,7 +197,26 @@ ESCAPE_TOSS = Procedure(
     short="Escape",
 )
 
-PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS)
+# --- a Guardian met at Move Guardians while others still roll -------------------------------
+
+
+def _back_to_the_rolls(ctx: Context) -> None:
+    """Back to Move Guardians: the next Guardian rolls."""
+    resume(ctx)
+
+
+GUARDIAN_FIGHT = Procedure(
+    "guardian-fight",
+    "Guardian Encounter",
+    (
+        Step("fight", StepKind.REMINDER, "Guardian Encounter!",
+             "Guardians: it immediately triggers the Encounter", skip=fighting, hold=fight_first),
+    ),
+    on_finish=_back_to_the_rolls,
+    short="Guardian",
+)
+
+PROCEDURES = (CAMPAIGN_SETUP, START_OF_DAY, DAY, END_OF_DAY, ESCAPE_TOSS, GUARDIAN_FIGHT)
 
 
 def next_procedure(state: dict) -> str | None:

@@ -123,6 +123,12 @@ def _guardian_encounters(state: dict, step: Step) -> str:
     return f"Encounter: {', '.join(names)}" if names else step.text
 
 
+def _guardian_met(state: dict, step: Step) -> str:
+    gid = step_data(state).get("guardian")
+    g = next((g for g in state["guardians"] if g["id"] == gid), None)
+    return f"Encounter: {g['name']} on {g['location']}" if g else step.text
+
+
 def _actions(state: dict, step: Step) -> str:
     if rounds.out_of_energy(state):  # the day waits only for what may still be done at 0
         return "0 Energy: Pass or next"
@@ -172,6 +178,7 @@ STEP_TEXTS: dict[str, Callable[[dict, Step], str]] = {
     "start-of-day.time_note": _time_tokens,
     "start-of-day.guardian": _guardian_to_roll,
     "start-of-day.guardian_fight": _guardian_encounters,
+    "guardian-fight.fight": _guardian_met,
     "day.actions": _actions,
     "campaign-setup.tray": _tray,
     "campaign-setup.chapter": _chapter,

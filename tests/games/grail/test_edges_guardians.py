@@ -165,10 +165,6 @@ def test_a_guardian_leaving_the_characters_location_starts_nothing():
     assert state["guardians"][0]["location"] == 102 and step_id(state) == "start-of-day.event"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a Guardian entering the Characters' Location 'immediately triggers the "
-    "Encounter', before the next Guardian rolls; the box rolls the next Guardian first (even "
-    "while the first one's Combat runs)"))
 def test_a_guardian_met_at_dawn_is_fought_before_the_next_guardian_rolls():
     """"Move Guardians. For each Guardian on the table, roll the Direction die and move it per
     the Guardian rules"; "Guardians": "If a Guardian enters a Location with any Character, it

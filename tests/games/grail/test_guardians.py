@@ -4,7 +4,7 @@ unrevealed/unconnected targets, Encounters, tray and virtual rolls."""
 import pytest
 
 from games.core import RuleError
-from tests.games.grail.helpers import do, edit, new, next_until, refused, standing, step_id, with_map
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing, step_id, with_map
 
 
 def _with_guardian(state, location, gid=1):
@@ -144,24 +144,36 @@ def test_the_last_guardian_defeated_at_its_roll_leaves_nothing_to_roll_for():
     assert step_id(state) != "start-of-day.guardian"
 
 
-def test_two_guardians_met_at_dawn_are_both_fought_before_the_event():
+def test_two_guardians_met_at_dawn_are_each_fought_at_once_before_the_event():
     """"I) Start of the Day": "Move Guardians. For each Guardian on the table, roll the
     Direction die" - then "Reveal and read a new Event card"; "Guardians": a Guardian that
-    enters or stays with Characters "immediately triggers the Encounter" ("choose which one
-    if several are present"). Guardians 1 (on 101) and 2 (on 104) both stay with a
-    Character: each Combat holds the Start of the Day in turn, each by its own Location's
-    Characters; then `next` reveals the Event."""
+    enters or stays with Characters "immediately triggers the Encounter". Guardian 1 (on
+    101) stays with Character 1: its Combat comes at once, before Guardian 2 rolls (the roll
+    is refused meanwhile, `next` too while it runs); once Character 1 has Escaped, Guardian 2
+    (on 104) rolls and stays with Character 2: that Combat holds the Start of the Day at its
+    last reminder, then `next` reveals the Event."""
     state = standing(_with_guardian(_with_guardian(new(2), 101, 1), 104, 2), 104, 2)
-    state = _at_roll(state)
-    state = do(do(state, "guardian_roll", face="nothing"), "guardian_roll", face="nothing")
-    assert step_id(state) == "start-of-day.guardian_fight"
-    state = do(state, "combat", character=2, value=2, guardian=2)
-    assert state["encounter"]["members"] == [1]
-    assert refused(state, "next").short == "Encounter first"
-    state = do(state, "adjust", track="combat.pool", delta=2)  # Guardian 2 defeated
+    state = do(_at_roll(state), "guardian_roll", face="nothing")
+    assert step_id(state) == "guardian-fight.fight"
+    assert GAME.view(state).step == "Encounter: Guardian 1 on 101"
+    refused(state, "guardian_roll", face="nothing")
     state = do(state, "combat", character=1, value=9, guardian=1, opp_damage=1)
     assert state["encounter"]["members"] == [0]
     assert refused(state, "next").short == "Encounter first"
     state = do(state, "escape", character=1)
+    assert step_id(state) == "start-of-day.guardian"  # Guardian 1 stays on 101; Guardian 2 rolls
+    state = do(state, "guardian_roll", face="nothing")
+    assert step_id(state) == "start-of-day.guardian_fight"
+    state = do(state, "combat", character=2, value=2, guardian=2)
+    assert refused(state, "next").short == "Encounter first"
+    state = do(state, "adjust", track="combat.pool", delta=2)  # Guardian 2 defeated
     assert [g["id"] for g in state["guardians"]] == [1]
     assert step_id(do(state, "next")) == "start-of-day.event"
+
+
+def test_a_guardian_met_mid_roll_may_be_passed_by_with_next():
+    """The box cannot fight it for the players: with no Encounter started, `next` on the
+    Guardian's reminder goes back to the rolls."""
+    state = _with_guardian(_with_guardian(new(), 101, 1), 102, 2)
+    state = do(_at_roll(state), "guardian_roll", face="nothing")
+    assert step_id(do(state, "next")) == "start-of-day.guardian"
