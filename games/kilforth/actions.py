@@ -135,7 +135,7 @@ def confront(ctx: Context) -> None:
     else:
         require(attribute != "enemy", "Strangers only", "Only a Stranger can be made an Enemy.")
     entry = accumulated(hero, enc["id"])
-    if entry is not None:
+    if entry is not None and attribute != "enemy":  # made an Enemy "instead of rolling": no attribute
         require(entry["attribute"] == attribute, f"Keep {entry['attribute']}"[:21],
                 f"Successes so far are in {entry['attribute']}: keep the same attribute all Day (Confront).")
     if attribute != "enemy":

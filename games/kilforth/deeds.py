@@ -13,14 +13,15 @@ from games.kilforth.procedure_data import battle_data
 from games.kilforth.rewards import check_limits, gain_asset, lose_asset, settle_assets
 from games.kilforth.state import active_hero, require
 from games.kilforth.teams import chosen_team
-from games.kilforth.turns import deeds_in_action, may_deed
+from games.kilforth.turns import in_daylight, may_deed
 
 
 def _deed(ctx: Context, name: str) -> dict:
-    """"10. Deeds": during the hero's turn - between Actions, or during an Action that
-    waits for them (:func:`~games.kilforth.turns.deeds_in_action`) - never while Hidden;
-    never by a hero who has made Camp ("receives no more turns that Day"), is defeated
-    ("Make Camp and end their turn immediately") or eliminated ("Ancient Battles")."""
+    """"10. Deeds": "at any time during their turn - including during an Action, an
+    engagement, or another Deed" (:func:`~games.kilforth.turns.may_deed`), never while
+    Hidden; never by a hero who has made Camp ("receives no more turns that Day"), is
+    defeated ("Make Camp and end their turn immediately") or eliminated ("Ancient
+    Battles")."""
     state = ctx.state
     require(may_deed(state), "Not in Daylight", f"{name} is a Deed, performed during a turn (10. Deeds).")
     hero = active_hero(state)
@@ -32,16 +33,29 @@ def _deed(ctx: Context, name: str) -> dict:
 
 def overcome(ctx: Context) -> None:
     """"Deed: Overcome": defeat an encounter whose Weakness matches a keyword in play;
-    no AP. "Hidden heroes cannot perform Deeds". During an Action (the card a Move drew)
-    the reward is claimed and the Action goes on waiting for Deeds."""
+    no AP. "Hidden heroes cannot perform Deeds". Performed during a step of the turn
+    ("including during an Action, an engagement, or another Deed"), the reward is claimed
+    and that step goes on - but the battle's own foe goes straight to the Foe Defeated
+    Check (its reward, and the battle ends), and the encounter a Confront is Testing ends
+    that Test (its successes no longer matter) with the Overcome's reward."""
     state = ctx.state
     hero = _deed(ctx, "Overcome")
     enc = encounter_here(state, ctx.params["encounter"], hero)
-    defeat_encounter(state, enc)
-    (ctx.interrupt if deeds_in_action(state) else ctx.start)(
-        "test", {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"})
-    ctx.goto("reward")
+    proc = state.get("procedure")
+    data = proc["data"] if proc else {}
+    name = proc["name"] if proc else None
     ctx.note(f"{hero['name']} overcomes {enc['name']}")
+    if name == "battle" and data.get("foe") == enc["id"] and not data.get("over"):
+        data["foe_hp"] = 0  # "Defeat: ... the hero defeats it and claims the reward for it"
+        ctx.goto("foe_check")
+        return
+    reward = {"hero": state["active_hero"], "defeated": enc, "purpose": "overcome"}
+    defeat_encounter(state, enc)
+    if name == "test" and data.get("purpose") == "confront" and data.get("encounter") == enc["id"]:
+        ctx.start("test", {**reward, "action": data.get("action", True)})  # the Action's Test ends
+    else:
+        (ctx.interrupt if proc else ctx.start)("test", reward)
+    ctx.goto("reward")
 
 
 def exchange(ctx: Context) -> None:
@@ -103,6 +117,9 @@ def resolve(ctx: Context) -> None:
     gold gained, HP healed (up to maximum health)."""
     p = ctx.params
     hero = _deed(ctx, "Resolve")
+    require(not (p["heal"] and hero["hp"] == 0), "0 HP: defeated",
+            f"{hero['name']} lost their last HP: the Hero Defeated Check declares them defeated "
+            "(Health/Health Points; Step 3: Hero Defeated Check).")
     if p["source"] == "Loot token":
         require(hero["loot"] > 0, "No Loot tokens", f"{hero['name']} has no Loot token (Deed: Resolve).")
         hero["loot"] -= 1
@@ -120,6 +137,8 @@ def assault(ctx: Context) -> None:
     map and join it ("Ancient Battles"); no Surprise, no evasion, no escape."""
     state = ctx.state
     hero = _deed(ctx, "Assault")
+    require(in_daylight(state), "Finish the step",
+            "An Assault is an engagement of its own: start it between steps (Deed: Assault).")
     index = state["active_hero"]
     number = ctx.params["ancient"]
     require(number <= len(state["ancients"]), f"No Ancient {number}", "There is no such Ancient.")

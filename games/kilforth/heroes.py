@@ -75,6 +75,10 @@ def eliminate(state: dict, index: int) -> None:
                 camped=True, successes=[], evaded=[])
     if index in state["pending_losses"]:
         state["pending_losses"].remove(index)
+    for enc in state["encounters"]:  # their Enemy tokens go back to the supply too
+        if index in enc["enemy_of"]:
+            enc["enemy_of"].remove(index)
+    hero["enemy_tokens"] = 0
     if state["first_hero"] == index:  # "First Hero Marker": to the next hero still in the game
         n = len(state["heroes"])
         clockwise = [(index + k) % n for k in range(1, n)]

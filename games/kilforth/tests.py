@@ -33,6 +33,9 @@ def test(ctx: Context) -> None:
     index = int(who[1:]) - 1 if who else state["first_hero"] if night else state["active_hero"]
     hero = state["heroes"][index]
     require(not hero["eliminated"], "Hero eliminated", f"{hero['name']} is out of the game.")
+    require(not hero["defeated"], "Defeated: unaffected",
+            f"{hero['name']} is defeated and cannot be affected by abilities or effects (e.g. Night "
+            "cards) until Dawn (Hero Defeated): name another hero.")
     attribute = ctx.params["attribute"]
     if event:
         require((ctx.params.get("team") or "none") == "none", "No Team for Events",

@@ -32,9 +32,21 @@ def deeds_in_action(state: dict) -> bool:
 
 
 def may_deed(state: dict) -> bool:
-    """A Deed may be performed now: between steps of a Daylight turn, or during an Action
-    that waits for it (:func:`deeds_in_action`)."""
-    return in_daylight(state) or deeds_in_action(state)
+    """A Deed may be performed now: "A hero may perform a Deed at any time during their
+    turn - including during an Action, an engagement, or another Deed" ("10. Deeds") -
+    between steps of a Daylight turn, or at any step of a procedure within it (a Test, a
+    battle, an encounter drawn, a Deed's reward), not at Night or during Setup (even a
+    Test an Event of the Night asks)."""
+    if state.get("over") or state.get("active_hero") is None:
+        return False
+    proc = state.get("procedure")
+    if not proc:
+        return not night_ready(state)
+    while proc is not None:
+        if proc["name"] in ("night", "setup"):
+            return False
+        proc = proc["data"].get("resume")
+    return True
 
 
 def night_ready(state: dict) -> bool:

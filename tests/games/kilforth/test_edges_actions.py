@@ -1,8 +1,6 @@
 """Edges of '8. Actions' read from the rulebook alone: Rest and Long Rest, Confront (Strangers),
 Search, Clear and obstacles ('12. Additional Rules'), and a Deed during an Action ('10. Deeds')."""
 
-import pytest
-
 from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, d6, do, place, refused, start, step_id
@@ -637,10 +635,6 @@ def test_a_team_members_own_first_confront_test_comes_later():
     assert state["encounters"][0]["enemy_of"] == [1]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook lets a hero make a Stranger an Enemy on purpose 'instead of rolling' "
-    "as their Confront Action, no attribute Tested; the box refuses it after an Influence "
-    "success as a change of attribute ('keep the same attribute all Day')"))
 def test_a_stranger_may_be_made_an_enemy_on_purpose_after_a_first_test():
     """"The hero can choose to intentionally make the Stranger an Enemy (instead of rolling) as
     their Confront Action" - no limit to the first Test: after 1 success, on purpose. "they

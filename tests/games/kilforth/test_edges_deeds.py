@@ -1,8 +1,6 @@
 """Edges of '10. Deeds', 'Ancient Battles', the Reward Exception and the Rules Reference
 Guide's terms, read from the rulebook alone."""
 
-import pytest
-
 from games.core import Command, apply
 from games.kilforth.state import cell_index
 
@@ -403,10 +401,6 @@ def test_a_foe_evaded_by_one_hero_is_engaged_by_the_next_to_arrive():
     assert state["procedure"]["name"] == "battle" and state["procedure"]["data"]["hero"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: a Deed may be performed 'at any time during their turn - including "
-    "during ... an engagement'; the box refuses an Overcome during the battle ('Overcome is a "
-    "Deed, performed during a turn')"))
 def test_an_overcome_during_the_battle_defeats_the_foe_with_its_reward():
     """'10. Deeds': "A hero may perform a Deed at any time during their turn - including during
     an Action, an engagement"; "Deed: Overcome": "automatically defeat the encounter" and "The
@@ -425,9 +419,6 @@ def test_an_overcome_during_the_battle_defeats_the_foe_with_its_reward():
     assert state["procedure"] is None and state["heroes"][0]["hp"] == 4
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: Deeds 'including during ... an engagement'; the box refuses a Resolve "
-    "(a Loot token) during the battle ('Resolve is a Deed, performed during a turn')"))
 def test_a_loot_token_resolved_during_the_battle():
     """'10. Deeds': "including during ... an engagement"; "Deed: Resolve ... (e.g. by discarding a
     Loot token)" - mid-battle a Loot token's 'Gain 1 Move AP' is Resolved: AP 4 -> 5, the battle
@@ -442,9 +433,6 @@ def test_a_loot_token_resolved_during_the_battle():
     assert (hero["loot"], hero["ap"]) == (0, 5) and step_id(state) == "hero_roll"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: Deeds 'including during an Action'; the box refuses a Resolve while "
-    "the Confront's Test waits for its roll"))
 def test_a_loot_token_resolved_during_a_confront_test():
     """'10. Deeds': "A hero may perform a Deed at any time during their turn - including during an
     Action" - while the Confront's Test waits for its dice, a Loot token is Resolved (+1 AP)."""
@@ -457,9 +445,6 @@ def test_a_loot_token_resolved_during_a_confront_test():
     assert (state["heroes"][0]["loot"], state["heroes"][0]["ap"]) == (0, 4) and step_id(state) == "roll"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook returns all an eliminated hero's tokens to the supply; the box leaves "
-    "their Enemy token on the Stranger (enemy_of still names them)"))
 def test_an_eliminated_heros_enemy_tokens_leave_the_strangers():
     """"Hero Defeated Check: If the hero has no HP, the hero is eliminated from the game. All
     their cards and tokens are returned to their appropriate discard piles and token supplies" -

@@ -1,8 +1,6 @@
 """Edges of '11. Night Phase' and of '12. Additional Rules' / '13. Rules Reference Guide' read
 from the rulebook alone."""
 
-import pytest
-
 from games.kilforth.state import cell_index
 
 from .helpers import WARRIOR, camp_all, d6, do, place, refused, start, step_id
@@ -133,9 +131,6 @@ def test_coop_score_counts_an_eliminated_hero_as_zero_but_divides_by_all_who_sta
     assert state["over"]["result"] == "loss" and "VP 2" in state["over"]["text"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: a defeated hero 'Cannot be affected by abilities or effects (e.g. "
-    "Night cards)'; the box lets that Night's Event Test a hero Gloom has just defeated"))
 def test_a_hero_defeated_by_gloom_is_not_tested_by_that_nights_event():
     """"If the hero has no HP ... as a result of losing their last HP by some other means (e.g.
     Gloom or Weather), they are defeated"; a defeated hero "Cannot be affected by abilities or
@@ -172,9 +167,6 @@ def test_a_hero_defeated_by_day_is_not_hurt_again_by_a_gloomy_sprawl_city():
     assert (state["heroes"][1]["hp"], state["heroes"][1]["defeated"]) == (2, False)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: rulebook: a defeated hero 'Cannot be affected by abilities or effects'; the box "
-    "lets a Daylight Event Test a defeated hero"))
 def test_a_daylight_event_cannot_test_a_defeated_hero():
     """A defeated hero "Cannot be affected by abilities or effects": an Event drawn on Hero 1's
     Move cannot Test Hero 2, defeated earlier that Day (Hero 1 can be Tested)."""

@@ -389,3 +389,107 @@ def test_a_hero_defeated_while_the_move_waits_loses_a_card_and_play_passes():
     state = do(state, "lose_card", card="rumour")
     assert state["procedure"] is None and state["active_hero"] == 1
     assert state["heroes"][0]["rumours"] == 0 and state["heroes"][0]["camped"]
+
+
+# --- 10. Deeds: "at any time during their turn" ----------------------------------------------------
+
+
+def _battle_beside_a_stranger() -> tuple[dict, int, int]:
+    """A solo hero at C2 battling a Wolf (no Surprise), a Stranger beside it; at the Skirmish."""
+    state = start()
+    state["heroes"][0]["cell"] = cell_index("C2")
+    wolf = place(state, cell_index("C2"), "enemy", fight=3, hp=5, sneak=1, gold=2)
+    farmer = place(state, cell_index("C2"), "stranger", influence=2, gold=1)
+    state = do(do(state, "engage", encounter=wolf, team="none"), "trap")
+    assert step_id(state) == "hero_roll"
+    return state, wolf, farmer
+
+
+def test_an_overcome_of_another_card_during_a_battle_returns_to_the_battle():
+    """'10. Deeds': "including during ... an engagement": Overcoming the Stranger beside the
+    foe claims its reward, and the battle goes on at the same step against the Wolf."""
+    state, wolf, farmer = _battle_beside_a_stranger()
+    state = do(state, "overcome", encounter=farmer)
+    state = do(state, "reward", loot="gold", rumour="card")
+    assert state["procedure"]["name"] == "battle" and step_id(state) == "hero_roll"
+    assert [e["id"] for e in state["encounters"]] == [wolf] and state["heroes"][0]["gold"] == 2
+
+
+def test_an_overcome_of_the_encounter_under_test_ends_the_confront_action():
+    """"Deed: Overcome": "automatically defeat the encounter ... The hero claims a reward",
+    during the Confront Action that Tests it (the roll not made yet): the reward is the
+    Overcome's, the Action (1 AP) is over and play passes ("Daylight Turns")."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0]["cell"] = cell_index("C2")
+    quest = place(state, cell_index("C2"), "quest", study=3, gold=2)
+    state = do(state, "confront", encounter=quest, attribute="study")
+    state = do(state, "overcome", encounter=quest)
+    assert step_id(state) == "reward"
+    state = do(state, "reward", loot="gold", rumour="card")
+    hero = state["heroes"][0]
+    assert state["encounters"] == [] and (hero["gold"], hero["ap"], hero["successes"]) == (3, 3, [])
+    assert state["procedure"] is None and state["active_hero"] == 1
+
+
+def test_deeds_at_every_step_but_not_at_night_nor_an_assault_mid_step():
+    """Deeds are "during their turn": not at Night (the Night's Event Test waits: a Resolve is
+    refused); an Assault, an engagement of its own, waits for the step in hand to end; a
+    hero with no HP in a battle heals nothing before the Hero Defeated Check ("When a hero
+    loses their last HP, they are defeated")."""
+    state, wolf, _ = _battle_beside_a_stranger()
+    state["heroes"][0]["loot"] = 2
+    state["ancients"][0].update(in_play=True, cell=cell_index("C2"), hp=5, max_hp=5)
+    assert refused(state, "assault", ancient=1).short == "Finish the step"
+    state["heroes"][0]["hp"] = 0
+    assert refused(state, "resolve", source="Loot token", heal=1).short == "0 HP: defeated"
+    night = camp_all(start())
+    night = do(night, "night_card", location="A1", type="event")
+    night["heroes"][0]["loot"] = 1
+    night = do(night, "test", attribute="fight", needed=1)
+    assert refused(night, "resolve", source="Loot token", ap=1).short == "Not in Daylight"
+
+
+def test_a_stranger_made_an_enemy_on_purpose_after_tests_in_influence():
+    """Strangers: "The hero can choose to intentionally make the Stranger an Enemy (instead of
+    rolling) as their Confront Action" - it Tests no attribute, so successes held in
+    Influence do not bar it; the Enemy token is placed and the battle begins."""
+    state, thug = _stranger()
+    state = _confront(state, thug, 5, 1)
+    state = do(state, "confront", encounter=thug, attribute="enemy")
+    assert state["encounters"][0]["enemy_of"] == [0] and state["procedure"]["name"] == "battle"
+    assert state["heroes"][0]["enemy_tokens"] == 3
+
+
+# --- Hero Defeated: "Cannot be affected by abilities or effects" -----------------------------------
+
+
+def test_the_nights_event_does_not_test_a_defeated_first_hero_by_default():
+    """"Hero Defeated": "Cannot be affected by abilities or effects (e.g. Night cards)"; the
+    First Hero chooses a Night Event's choices and is Tested unless another is named (the
+    doc's reading). Hero 1, the First Hero, falls to Gloom: the Event's Test of Hero 1 is
+    refused, Hero 2's is taken."""
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="coop")
+    state["heroes"][0].update(cell=cell_index("B2"), hp=1, rumours=0)
+    state["map"][cell_index("B2")].update(gloom=True, gloom_hp=1)
+    state = camp_all(state)
+    assert state["heroes"][0]["defeated"] and state["first_hero"] == 0
+    state = do(state, "night_card", location="E5", type="event")
+    assert refused(state, "test", attribute="fight", needed=1).short == "Defeated: unaffected"
+    assert do(state, "test", attribute="fight", needed=1, hero="H2")["procedure"]["data"]["hero"] == 1
+
+
+def test_an_eliminated_hero_returns_every_enemy_token():
+    """"Ancient Battles": "All their cards and tokens are returned to their appropriate discard
+    piles and token supplies": both Strangers holding Hero 1's Enemy tokens are nobody's Enemy
+    (Hero 2's token stays), and Hero 1 holds no Enemy token."""
+    from games.kilforth.heroes import eliminate
+
+    state = start([dict(WARRIOR, sneak=3), WARRIOR], mode="competitive")
+    for cell in ("B2", "D4"):
+        place(state, cell_index(cell), "stranger", influence=2)
+    state["encounters"][0]["enemy_of"] = [0, 1]
+    state["encounters"][1]["enemy_of"] = [0]
+    state["heroes"][0]["enemy_tokens"] = 2
+    eliminate(state, 0)
+    assert [e["enemy_of"] for e in state["encounters"]] == [[1], []]
+    assert state["heroes"][0]["enemy_tokens"] == 0
