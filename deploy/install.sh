@@ -3,22 +3,37 @@
 #
 #   sudo deploy/install.sh                    install or update; safe to run again
 #   sudo deploy/install.sh --no-apt           skip the apt packages (offline re-install)
+#   sudo deploy/install.sh --no-start         install and enable, but start nothing: for a root
+#                                             without a running systemd or udev (make pi-check)
 #   sudo deploy/install.sh --uninstall        remove the service, unit, udev rule, venv and
 #                                             boot settings; keep saved games and the config
 #
 # What it does, each step only if not already done:
-#   - apt packages: python3-venv, i2c-tools, SDL for the console screen;
+#   - apt packages: python3-venv, i2c-tools, SDL for the console screen, and the two
+#     hardware libraries that need a compiler to build: python3-evdev (Debian) and
+#     python3-lgpio (Raspberry Pi's own archive; see "Where evdev and lgpio come from");
 #   - a system user "tablewarden" in the gpio, i2c, spi (the OLED, on either bus), dialout
 #     (the tray), video and render (the console screen) and input (evdev dials) groups;
-#   - a virtual environment in /opt/tablewarden/venv with this source and its "pi"
-#     extra (lgpio: the GPIO backend of every Pi, and the only one on a Pi 5);
+#   - a virtual environment in /opt/tablewarden/venv that sees the system's packages,
+#     with this source installed into it;
 #   - I2C on at 400 kHz (the SSD1306's rated maximum) in the boot config
 #     (/boot/firmware/config.txt, /boot/config.txt before Bookworm), between a
 #     begin and an end marker line; the file is first copied beside itself to
 #     config.txt.tablewarden-bak-<date>-<time>, and the copy named in the output;
 #   - /etc/tablewarden/config.toml from deploy/config.example.toml (never overwritten),
 #     the dice tray set to the udev rule's stable name;
-#   - the systemd unit and the udev rule; the service enabled and (re)started.
+#   - the systemd unit (checked with systemd-analyze verify where that is installed)
+#     and the udev rule; the service enabled and (re)started (--no-start: enabled only).
+#
+# Where evdev and lgpio come from: the apt packages, seen through a venv made with
+# --system-site-packages, not pip. Neither ships a wheel for the Pi's CPU: pip would build
+# them, which needs a compiler, Python's and the kernel's headers and (lgpio) liblgpio-dev,
+# none of which a plain Raspberry Pi OS Lite has, and liblgpio-dev is itself only in
+# Raspberry Pi's archive. The packages are built for the OS and updated with it; everything else
+# (gpiozero, luma, pygame, Pillow...) is pip's, in the venv, at the versions pyproject.toml
+# asks for. A package that no configured archive carries is named with what works
+# without it, and the install goes on (make pi-check runs it on Debian arm64, which has
+# python3-evdev but not python3-lgpio).
 #
 # Unbalanced markers in the boot config (a begin without an end, an end without
 # a begin, two pairs) stop the install and the uninstall before any step, with
@@ -41,7 +56,10 @@ UDEV_RULE="$ROOT/etc/udev/rules.d/99-$APP-dicetray.rules"
 MODULES="$ROOT/etc/modules-load.d/$APP.conf"
 TRAY_LINK=/dev/tablewarden-tray
 GROUPS_WANTED=(gpio i2c spi dialout video render input)
-APT_PACKAGES=(python3-venv python3-dev i2c-tools swig liblgpio-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0)
+APT_PACKAGES=(python3-venv i2c-tools libsdl2-2.0-0 libsdl2-ttf-2.0-0)
+# Each of these is installed when an archive carries it; what is missing is named with
+# what works without it (hardware_notes).
+APT_HARDWARE=(python3-evdev python3-lgpio)
 BEGIN_MARK="# >>> tablewarden (deploy/install.sh) >>>"
 END_MARK="# <<< tablewarden <<<"
 
@@ -49,7 +67,7 @@ say() { printf 'tablewarden install: %s\n' "$*"; }
 die() { printf 'tablewarden install: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 boot_config() {
@@ -135,9 +153,44 @@ set_block() {
     replace_file "$file"
 }
 
+apt_has() {
+    # Whether a configured archive offers a package (apt-cache prints "Candidate: (none)" or nothing when not).
+    local candidate
+    candidate="$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p')"
+    [[ -n "$candidate" && "$candidate" != "(none)" ]]
+}
+
 install_packages() {
-    say "apt packages: ${APT_PACKAGES[*]}"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+    local package wanted=("${APT_PACKAGES[@]}")
+    for package in "${APT_HARDWARE[@]}"; do
+        if apt_has "$package"; then
+            wanted+=("$package")
+        else
+            say "$package is in no configured apt archive: left out (see below)"
+        fi
+    done
+    say "apt packages: ${wanted[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${wanted[@]}"
+}
+
+hardware_notes() {
+    # Name each hardware library the venv cannot import, and what works without it.
+    if ! "$VENV/bin/python" -c 'import lgpio' 2>/dev/null; then
+        say "MISSING python3-lgpio (lgpio, gpiozero's backend on every Pi and the only one on a Pi 5)."
+        say "  It comes from Raspberry Pi's own apt archive, which Raspberry Pi OS has configured"
+        say "  (/etc/apt/sources.list.d/raspi.list): there, sudo apt install python3-lgpio and run this again."
+        say "  Elsewhere: install a compiler and liblgpio-dev, then $VENV/bin/pip install 'lgpio>=0.2'."
+        say "  Without it the service cannot claim the buttons' and dials' pins (the unit asks gpiozero"
+        say "  for lgpio) and does not start; what works: an OLED on I2C (luma's own smbus2, no GPIO"
+        say "  library), the evdev dials, tablewarden doctor (it names the missing backend), and the whole"
+        say "  box on the simulator (tablewarden run --hardware sim). An OLED on SPI needs a GPIO library"
+        say "  for its DC and RESET pins too."
+    fi
+    if ! "$VENV/bin/python" -c 'import evdev' 2>/dev/null; then
+        say "MISSING python3-evdev: the dials through the kernel's rotary-encoder overlay"
+        say "  ([controls] encoder_backend = \"evdev\") cannot be read; the default, encoder_backend = \"gpio\","
+        say "  works without it. sudo apt install python3-evdev and run this again."
+    fi
 }
 
 ensure_user() {
@@ -154,14 +207,14 @@ ensure_user() {
 }
 
 install_venv() {
-    if [[ ! -x "$VENV/bin/python" ]]; then
-        say "creating $VENV"
-        mkdir -p "$PREFIX"
-        python3 -m venv "$VENV"
-    fi
-    say "installing Table Warden from $SRC with the pi extra"
+    # --system-site-packages: evdev and lgpio are the apt packages' (see the top). Run on an
+    # existing venv too, which it leaves in place and switches to seeing them.
+    [[ -x "$VENV/bin/python" ]] || say "creating $VENV"
+    mkdir -p "$PREFIX"
+    python3 -m venv --system-site-packages "$VENV"
+    say "installing Table Warden from $SRC (evdev and lgpio: the system's)"
     "$VENV/bin/pip" install --quiet --upgrade pip
-    "$VENV/bin/pip" install --quiet --upgrade "${SRC}[pi]"
+    "$VENV/bin/pip" install --quiet --upgrade "$SRC"
 }
 
 enable_i2c() {
@@ -187,12 +240,31 @@ install_config() {
     fi
 }
 
+verify_unit() {
+    # systemd's own check of the installed unit (its ExecStart must exist by now), where installed.
+    local out
+    if ! command -v systemd-analyze >/dev/null; then
+        say "systemd-analyze is not installed: the unit is not verified"
+        return 0
+    fi
+    out="$(systemd-analyze verify "$UNIT" 2>&1)" \
+        || die "$UNIT does not pass systemd-analyze verify (the service is not enabled): $out"
+    say "$UNIT passes systemd-analyze verify"
+}
+
 install_units() {
     mkdir -p "$(dirname "$UNIT")" "$(dirname "$UDEV_RULE")" "$DATA_DIR"
     install -m 0644 "$SRC/deploy/tablewarden.service" "$UNIT"
     install -m 0644 "$SRC/deploy/99-tablewarden-dicetray.rules" "$UDEV_RULE"
     chown "$APP:$APP" "$DATA_DIR"
     chmod 0750 "$DATA_DIR"
+    verify_unit
+    if [[ "$START" == no ]]; then
+        # No running systemd or udev to reload: enable works on the files alone.
+        systemctl enable "$APP.service"
+        say "--no-start: the service is enabled and starts at the next boot; udev rules load then too"
+        return 0
+    fi
     udevadm control --reload
     udevadm trigger --subsystem-match=tty
     systemctl daemon-reload
@@ -217,10 +289,12 @@ uninstall() {
 
 ACTION=install
 APT=yes
+START=yes
 for arg in "$@"; do
     case "$arg" in
         --uninstall) ACTION=uninstall ;;
         --no-apt) APT=no ;;
+        --no-start) START=no ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option $arg" ;;
     esac
@@ -239,6 +313,7 @@ if [[ "$APT" == yes ]]; then
 fi
 ensure_user
 install_venv
+hardware_notes
 install_config
 enable_i2c
 install_units

@@ -29,9 +29,21 @@ STUBS = {
     "useradd": 'touch "$STATE/user"',
     "userdel": 'rm -f "$STATE/user"',
     "id": '[ "$1" = "-u" ] && [ "$2" = tablewarden ] && { [ -e "$STATE/user" ] || exit 1; }; echo 1000',
-    "python3": 'mkdir -p "$3/bin"; for b in python pip; do'
-               ' printf "#!/bin/sh\\necho \\"$b \\$*\\" >> \\"\\$STATE/calls\\"\\n" > "$3/bin/$b";'
-               ' chmod +x "$3/bin/$b"; done',
+    "systemd-analyze": '[ -e "$STATE/bad-unit" ] && { echo "Unknown key name Bogus" >&2; exit 1; }; exit 0',
+    # An archive that has python3-evdev (Debian) unless $STATE/no-evdev, never python3-lgpio
+    # (Raspberry Pi's archive) unless $STATE/raspi.
+    "apt-cache": 'case "$2" in'
+                 ' python3-evdev) [ -e "$STATE/no-evdev" ] || echo "  Candidate: 1.6.1";;'
+                 ' python3-lgpio) [ -e "$STATE/raspi" ] && echo "  Candidate: 0.2.2"'
+                 ' || echo "  Candidate: (none)";;'
+                 ' esac',
+    # The venv (its path is the last argument), whose python imports the modules $STATE/modules lists.
+    "python3": r"""for v; do :; done; mkdir -p "$v/bin"
+printf '#!/bin/sh\necho "pip $*" >> "$STATE/calls"\n' > "$v/bin/pip"
+printf '#!/bin/sh\necho "python $*" >> "$STATE/calls"\n' > "$v/bin/python"
+printf 'case "$2" in "import "*) grep -qx "${2#import }" "$STATE/modules";; esac\n' >> "$v/bin/python"
+chmod +x "$v/bin/pip" "$v/bin/python"
+""",
 }
 
 
@@ -77,7 +89,69 @@ def test_install_puts_everything_in_place(box):
     assert (root / "var/lib/tablewarden").is_dir()
     calls = box.calls.read_text()
     assert "usermod --append --groups gpio,i2c,spi,dialout,video,render,input tablewarden" in calls
-    assert "[pi]" in calls and "systemctl enable tablewarden.service" in calls
+    assert "systemctl enable tablewarden.service" in calls
+    assert "systemctl restart tablewarden.service" in calls
+
+
+def lines_of(calls: Path, command: str) -> list[str]:
+    return [line for line in calls.read_text().splitlines() if line.startswith(command + " ")]
+
+
+def test_evdev_and_lgpio_come_from_apt_through_the_system_site_packages(box):
+    # Neither has a wheel for the Pi's CPU: pip would need a compiler (deploy/install.sh, top).
+    (box.calls.parent / "raspi").touch()
+    (box.calls.parent / "modules").write_text("evdev\nlgpio\n")
+    done = box()
+    [apt] = lines_of(box.calls, "apt-get")
+    assert apt.split()[-2:] == ["python3-evdev", "python3-lgpio"]
+    for build_tool in ("python3-dev", "swig", "liblgpio-dev", "gcc"):
+        assert build_tool not in apt.split()
+    [venv] = lines_of(box.calls, "python3")
+    assert venv.endswith(f"-m venv --system-site-packages {box.root}/opt/tablewarden/venv")
+    assert f"pip install --quiet --upgrade {INSTALL.parents[1]}" in lines_of(box.calls, "pip")
+    assert "MISSING" not in done.stdout + done.stderr
+
+
+def test_without_raspberry_pis_archive_lgpio_is_named_with_what_still_works(box):
+    (box.calls.parent / "modules").write_text("evdev\n")
+    done = box()
+    [apt] = lines_of(box.calls, "apt-get")
+    assert "python3-evdev" in apt.split() and "python3-lgpio" not in apt
+    out = done.stdout
+    assert "python3-lgpio is in no configured apt archive" in out
+    assert "MISSING python3-lgpio" in out and "sudo apt install python3-lgpio" in out
+    assert "an OLED on I2C" in out and "tablewarden run --hardware sim" in out
+    assert "MISSING python3-evdev" not in out
+    assert (box.root / "etc/systemd/system/tablewarden.service").is_file()  # the rest is installed
+
+
+def test_without_evdev_the_gpio_dials_still_work(box):
+    (box.calls.parent / "no-evdev").touch()
+    done = box()
+    assert "MISSING python3-evdev" in done.stdout
+    assert 'encoder_backend = "gpio",' in done.stdout
+
+
+def test_no_start_enables_the_service_but_starts_nothing(box):
+    done = box("--no-start")
+    calls = box.calls.read_text()
+    assert "systemctl enable tablewarden.service" in calls
+    for started in ("systemctl daemon-reload", "systemctl restart", "udevadm"):
+        assert started not in calls, started
+    assert "--no-start: the service is enabled" in done.stdout
+    assert (box.root / "etc/udev/rules.d/99-tablewarden-dicetray.rules").is_file()
+
+
+def test_the_unit_is_verified_before_it_is_enabled(box):
+    done = box("--no-start")
+    unit = box.root / "etc/systemd/system/tablewarden.service"
+    assert f"{unit} passes systemd-analyze verify" in done.stdout
+    (box.calls.parent / "bad-unit").touch()
+    box.calls.unlink()
+    refused = box(ok=False)
+    assert refused.returncode == 1
+    assert "does not pass systemd-analyze verify" in refused.stderr and "Unknown key name" in refused.stderr
+    assert "systemctl" not in box.calls.read_text()
 
 
 def test_install_twice_changes_nothing_and_keeps_the_config(box):
