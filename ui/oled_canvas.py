@@ -14,7 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from ui import cuts
-from ui.fonts import DEJAVU_SANS, DEJAVU_SANS_BOLD, TERMINUS
+from ui.fonts import FONT_DIR, to_slots
 from ui.text import Measure, Widths, fit
 
 WIDTH = 128
@@ -28,39 +28,53 @@ OFF = 0
 
 _WIDTHS = Widths()
 
-# Big-value sizes tried in order until the text fits (DejaVu Sans Bold).
-_BIG_SIZES = (34, 30, 26, 22, 18, 14)
+# Big-value sizes tried in order until the text fits (Terminus Bold, bitmap).
+_BIG_SIZES = (32, 28, 24, 22, 20, 18, 16, 14)
 
 
 @dataclass(frozen=True)
 class Face:
-    """A font plus where its line box sits: draw at y - top, the line is ``height`` rows."""
+    """A bitmap font at its native size: its line is ``height`` rows, drawn from its top.
 
-    font: ImageFont.FreeTypeFont
-    top: int
+    PIL draws a bitmap font without FreeType (no hinting, no anti-aliasing), so the
+    same text is the same pixels on every CPU. Text beyond Latin-1 is drawn through
+    the slots :func:`ui.fonts.to_slots` gives it.
+    """
+
+    font: ImageFont.ImageFont
     height: int
     #: A text's width in this font, each text measured once.
     measure: Measure
+    top: int = 0
+
+    def draw(self, draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: int) -> None:
+        """``text`` with its line's top-left at (x, y)."""
+        draw.text((x, y - self.top), to_slots(text), font=self.font, fill=fill)
+
+    def ink(self, text: str) -> tuple[int, int, int, int]:
+        """The box of ``text``'s lit pixels, from its line's top-left (0, 0 when blank)."""
+        box = self.font.getmask(to_slots(text)).getbbox()
+        return box if box else (0, 0, 0, 0)
+
+
+@cache
+def bitmap(name: str) -> Face:
+    """One of :data:`ui.fonts.BITMAP_FONTS`."""
+    font = ImageFont.load(str(FONT_DIR / f"{name}.pil"))
+    measure = _WIDTHS.of(name, lambda text: int(font.getlength(to_slots(text))))
+    return Face(font, int(font.getbbox("A")[3]), measure)
 
 
 def terminus(size: int) -> Face:
-    return _face(str(TERMINUS), size)
+    return bitmap(f"terminus-{size}")
 
 
-@cache
-def _face(path: str, size: int) -> Face:
-    font = ImageFont.truetype(path, size)
-    left, top, right, bottom = font.getbbox("Agjpqy|/0", anchor="la")
-    measure = _WIDTHS.of(font, lambda text: int(round(font.getlength(text))))
-    return Face(font, int(top), int(bottom - top), measure)
-
-
-@cache
-def bold_font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(DEJAVU_SANS_BOLD), size)
+def bold(size: int) -> Face:
+    return bitmap(f"terminus-bold-{size}")
 
 
 def small() -> Face:
+    """Terminus 6x12: 20 characters to a line."""
     return terminus(12)
 
 
@@ -73,29 +87,28 @@ def large() -> Face:
 
 
 def tiny() -> Face:
-    """DejaVu Sans at 9 pixels: about 24 characters to a line, for a label one line too
-    long or a notice over a form. Not Terminus: below 12 px it has no bitmap strike,
-    and at 10 its m and w ran together into blots ("li▪iter")."""
-    return _face(str(DEJAVU_SANS), 9)
+    """The X11 5x8 font: 24 characters to a line, descenders whole, for a label one
+    line too long or a notice over a form."""
+    return bitmap("fixed-5x8")
 
 
-def big_font(text: str, max_width: int, max_height: int) -> ImageFont.FreeTypeFont | None:
-    """The largest big-value font in which ``text``'s ink fits the box, if any."""
+def big_font(text: str, max_width: int, max_height: int) -> Face | None:
+    """The largest big-value face in which ``text``'s ink fits the box, if any."""
     for size in _BIG_SIZES:
-        font = bold_font(size)
-        left, top, right, bottom = font.getbbox(text, anchor="la")
+        face = bold(size)
+        left, top, right, bottom = face.ink(text)
         if right - left <= max_width and bottom - top <= max_height:
-            return font
+            return face
     return None
 
 
 def big_size(text: str, max_width: int, max_height: int) -> tuple[int, int]:
     """The ink size :meth:`Canvas.big` will give ``text`` in that box."""
-    font = big_font(text, max_width, max_height)
-    if font is None:
+    face = big_font(text, max_width, max_height)
+    if face is None:
         face = large()
         return face.measure(fit(text, face.measure, max_width)), face.height
-    left, top, right, bottom = font.getbbox(text, anchor="la")
+    left, top, right, bottom = face.ink(text)
     return int(right - left), int(bottom - top)
 
 
@@ -122,7 +135,7 @@ class Canvas:
         shown = fit(text, face.measure, max_width)
         cuts.drawn("oled", shown)
         if shown:
-            self.draw.text((x, y - face.top), shown, font=face.font, fill=fill, anchor="la")
+            face.draw(self.draw, x, y, shown, fill)
         return face.measure(shown)
 
     def centered(self, y: int, text: str, face: Face, x0: int, x1: int, fill: int = ON) -> None:
@@ -137,17 +150,17 @@ class Canvas:
         return self.x1 - w + 1
 
     def big(self, x: int, y: int, text: str, max_width: int, max_height: int) -> tuple[int, int]:
-        """Draw ``text`` in the largest bold size that fits, ink top-left at (x, y).
+        """Draw ``text`` in the largest bold face that fits, ink top-left at (x, y).
 
         Returns the ink's (width, height).
         """
-        font = big_font(text, max_width, max_height)
-        if font is None:
+        face = big_font(text, max_width, max_height)
+        if face is None:
             face = large()
             return self.text(x, y, text, face, max_width), face.height
-        left, top, right, bottom = font.getbbox(text, anchor="la")
+        left, top, right, bottom = face.ink(text)
         cuts.drawn("oled", text)
-        self.draw.text((x - left, y - top), text, font=font, fill=ON, anchor="la")
+        face.draw(self.draw, x - left, y - top, text, ON)
         return int(right - left), int(bottom - top)
 
     def rule(self, y: int) -> None:

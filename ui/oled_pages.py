@@ -115,13 +115,14 @@ def draw_form(canvas: Canvas, form: Form, bottom: int | None = None) -> None:
     field = fields[index]
     where = f"{index + 1}/{len(fields)}"
     where_w = face.measure(where) + 4
-    label_face = _label_face(field.label, canvas.width - where_w)
-    if _fits(form.title, where) or label_face is None:  # the place on the top line
+    if _fits(form.title, where):  # the place on the top line
         draw_header(canvas, form.title, where)
         y, beside = MID_Y, ""
         label_face = _label_face(field.label, canvas.width) or face
     else:  # the place beside the label, the prompt on the top line (two if need be)
         beside = where
+        label_face = (_label_face(field.label, canvas.width - where_w)
+                      or _label_face(field.label, canvas.width) or face)
         if _fits(form.title, ""):
             draw_header(canvas, form.title)
             y = MID_Y
