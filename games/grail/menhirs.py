@@ -64,6 +64,11 @@ def activate(ctx: Context) -> None:
                         f"Location {loc['number']} has no Menhir seal: activation is only possible in "
                         "Locations with this seal (Menhirs and Wyrdness).")
     user = named_character(ctx, "paid_by")
+    if user["passed"]:
+        raise RuleError(f"{user['name'][:13]} Passed",
+                        f"{user['name']} has Passed: \"you take no more Actions until the next day\" "
+                        "(Pass), and activating a Menhir is an Action (Inspect a Menhir, or the "
+                        "Journal during an Explore).")
     if user["location"] != loc["number"]:
         raise RuleError(f"{user['name'][:12]} not on {loc['number']}",
                         f"{user['name']} stands on {user['location']}: activating a Menhir is the "

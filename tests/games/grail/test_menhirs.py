@@ -74,3 +74,16 @@ def test_after_activating_locations_with_characters_reveal_what_is_now_in_range(
     assert 106 not in [loc["number"] for loc in state["locations"]]  # out of range on arrival
     state = do(state, "activate", location=104, days=3)
     assert 106 in [loc["number"] for loc in state["locations"]]
+
+
+
+def test_no_activation_by_a_character_who_passed():
+    """"Pass - ... you take no more Actions until the next day": activating a Menhir is an
+    Action (Inspect a Menhir, or the Journal during an Explore they can no longer take).
+    Character 2 Passed is refused; Character 1 on the same Location activates it, which the
+    box does not count as the round's Action (an Inspect or the Journal inside an Explore:
+    it cannot tell)."""
+    state = do(new(2), "pass_day", character=2)
+    assert refused(state, "activate", location=101, days=3, paid_by=2).short == "Character 2 Passed"
+    state = do(state, "activate", location=101, days=3, paid_by=1)
+    assert (state["acted"], state["menhirs"][0]["dial"]) == ([], 3)
