@@ -38,8 +38,9 @@ from typing import cast
 
 from games.core import Context, RuleError
 from games.grail.guardians import began
-from games.grail.state import Character, Encounter, joined_names, named_character
+from games.grail.state import Character, Encounter, joined_names, living, named_character
 from games.grail.survival import harm, panicking
+from games.grail.travel import arrived_with
 
 RUSH_DAMAGE = 2  # "Combat Encounter Traits", Rush: 2 Damage
 ENDINGS = ("won", "lost", "ran away", "avoided")
@@ -81,19 +82,14 @@ def turn_fields() -> dict:
 def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None,
           guardian: int = 0) -> Encounter:
     """"Starting Combat" / "Starting Diplomacy": the Character who drew it, and with
-    ``party`` everyone in the same Location. A Guardian on the map is fought by every
-    Character on its Location, party or not ("Guardians": "all Characters there must
-    fight together"; "Travel": "In a Party: any ... Guardian Encounter triggered by the
-    new Location is resolved as a Party"). ``fields`` are the kind's own numbers from
-    the card. Members are kept by place in the party."""
+    ``party`` everyone in the same Location (:func:`members_of`). ``fields`` are the
+    kind's own numbers from the card."""
     if ctx.state.get("encounter"):
         raise RuleError("Encounter running", "Finish the current Encounter first.")
     c = named_character(ctx)
     if guardian:
         _check_guardian_here(ctx, c, guardian)
-    together = ctx.params["party"] or bool(guardian)
-    members = [o for o in ctx.state["characters"] if o is c or (
-        together and not o["dead"] and o["location"] == c["location"])]
+    members = [ctx.state["characters"][i] for i in members_of(ctx, c, guardian)]
     enc = cast(Encounter, {
         "kind": kind, "members": [ctx.state["characters"].index(m) for m in members],
         "traits": list(traits or []), "guardian": guardian, "location": c["location"], **fields,
@@ -104,6 +100,31 @@ def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None
     began(ctx)
     ctx.note(f"{kind.capitalize()} begins: {joined_names(members)}; draw {hand} cards each")
     return enc
+
+
+def members_of(ctx: Context, c: Character, guardian: int) -> list[int]:
+    """Who is in the Encounter, by place in the party: the named Character, and with
+    ``party`` everyone on their Location. A Guardian on the map:
+
+    - at the Start of the Day (Move Guardians, or met where a removed Location's
+      Characters were moved), every living Character there: "If a Guardian stays in a
+      Location with Characters present, immediately start the Encounter (all Characters
+      there must fight together)";
+    - During the Day, the Party that travelled onto it with the named Character ("Travel":
+      "In a Party: any automatic Action or Guardian Encounter triggered by the new
+      Location is resolved as a Party"), and with ``party`` the Characters already there,
+      who "may join an Action even if they did not start it together, right before an
+      Automatic Action or Guardian Encounter triggers" ("II) During the Day")."""
+    people = ctx.state["characters"]
+    index = people.index(c)
+    here = [i for i in living(ctx.state) if people[i]["location"] == c["location"]]
+    proc = ctx.state.get("procedure")
+    if guardian and proc is not None and proc["name"] in ("start-of-day", "guardian-fight"):
+        return here
+    chosen = set(arrived_with(ctx.state, index)) if guardian else {index}
+    if ctx.params["party"]:
+        chosen.update(here)
+    return sorted(chosen)
 
 
 def _check_guardian_here(ctx: Context, c: Character, guardian: int) -> None:

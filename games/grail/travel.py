@@ -5,6 +5,8 @@ Passed, alone or with a Party ("Parties and Party Actions").
 
 from __future__ import annotations
 
+from typing import TypedDict, cast
+
 from games.core import Context, RuleError
 from games.grail.locations import arrive
 from games.grail.rounds import check_turn, took_action
@@ -17,6 +19,33 @@ from games.grail.state import (
     named_character,
     named_location,
 )
+
+
+class Arrived(TypedDict):
+    """Who travelled together onto a Location with a Guardian, and where."""
+
+    location: int
+    party: list[int]
+
+
+class Arrival(TypedDict, total=False):
+    """The ``day`` procedure's data: the last Travel that met a Guardian (Travel: "In a
+    Party: any automatic Action or Guardian Encounter triggered by the new Location is
+    resolved as a Party"; read when its Combat begins, :func:`arrived_with`)."""
+
+    arrived: Arrived
+
+
+def arrived_with(state: dict, index: int) -> list[int]:
+    """The Characters who travelled with Character ``index`` onto the Location where they
+    stand, when that Travel met a Guardian (themselves included); else just them."""
+    proc = state.get("procedure")
+    arrived = cast(Arrival, proc["data"] if proc and proc["name"] == "day" else {}).get("arrived")
+    c = state["characters"][index]
+    if arrived and index in arrived["party"] and arrived["location"] == c["location"]:
+        return [i for i in arrived["party"] if state["characters"][i]["location"] == c["location"]
+                and not state["characters"][i]["dead"]]
+    return [index]
 
 
 def during_day(state: dict) -> bool:
@@ -151,7 +180,8 @@ def travel(ctx: Context) -> None:
     _acted(ctx, going)
     ctx.note(f"{joined_names(going)} travel{'s' if len(going) == 1 else ''} {was} \u2192 {to} "
              f"(Energy {_energies(going)})")
-    arrive(ctx, to)
+    if arrive(ctx, to):  # a Guardian there: it is "resolved as a Party" by those who came
+        cast(Arrival, ctx.data)["arrived"] = {"location": to, "party": [_index(ctx, m) for m in going]}
 
 
 def explore(ctx: Context) -> None:

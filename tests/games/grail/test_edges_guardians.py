@@ -1,8 +1,6 @@
 """Edges of Guardians ("Guardians", "I) Start of the Day": Move Guardians, "Travel"), each
 expected value read from the rulebook alone (rules/tainted-grail.md), not from the box."""
 
-import pytest
-
 from tests.games.grail.helpers import do, edit, new, next_until, refused, standing, step_id
 
 
@@ -139,9 +137,6 @@ def test_a_defeated_guardian_leaves_the_map_and_rolls_no_more():
     assert state["guardians"] == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: a Character entering a Guardian's Location triggers it; another Character "
-    "already there 'may join' (II) During the Day); the box forces them into the Combat"))
 def test_a_character_already_there_may_join_the_guardian_a_newcomer_triggers():
     """"If a Character or Party enters a Location with a Guardian, immediately trigger the
     Encounter"; "II) During the Day": "Two Characters in the same Location may join an Action

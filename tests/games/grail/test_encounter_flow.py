@@ -179,12 +179,12 @@ def test_challenge_escape_skull_then_grail():
 
 
 def test_a_guardian_combat_fought_by_the_party_there_roams_when_escaped():
-    """"Guardians": "all Characters there must fight together"; "If you Escape a Guardian,
-    place its card on the Location where you triggered it." Two on 104 with Guardian 3,
-    one elsewhere: the two fight it, both Escape, and it is still on 104."""
+    """"Guardians": "If you Escape a Guardian, place its card on the Location where you
+    triggered it"; "II) During the Day": those there "may join". Two on 104 with Guardian 3,
+    one elsewhere: the two fight it together, both Escape, and it is still on 104."""
     state = edit(standing(new(3), 104, 1, 2), lambda s: s["guardians"].append(
         {"id": 3, "name": "Guardian 3", "location": 104}))
-    state = do(state, "combat", character=2, value=9, guardian=3)
+    state = do(state, "combat", character=2, party=True, value=9, guardian=3)
     assert _enc(state)["members"] == [0, 1]
     state = do(do(state, "escape", character=1), "escape", character=2)
     assert [(g["id"], g["location"]) for g in state["guardians"]] == [(3, 104)]

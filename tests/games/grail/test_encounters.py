@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.core import Command, RuleError, apply
-from tests.games.grail.helpers import GAME, do, edit, new, refused, standing
+from tests.games.grail.helpers import GAME, do, edit, new, next_until, refused, standing
 
 
 def _c(state, i=0):
@@ -346,17 +346,36 @@ def test_a_guardian_on_the_map_lost_to_stays_and_is_not_doubled():
     assert [(g["id"], g["location"]) for g in state["guardians"]] == [(5, 101)]
 
 
-def test_every_character_on_a_guardians_location_fights_it_the_dead_do_not():
-    """"Guardians": "all Characters there must fight together"; "Travel": "In a Party: any
-    automatic Action or Guardian Encounter triggered by the new Location is resolved as a
-    Party". Four Characters: 1, 2 and 4 on 102 with the Guardian, 3 on 101; then 2 dead.
-    Named by any of them, with or without the Party, the Combat has all living ones there."""
+def test_every_character_on_a_guardians_location_fights_it_at_dawn_the_dead_do_not():
+    """"Guardians": "If a Guardian stays in a Location with Characters present, immediately
+    start the Encounter (all Characters there must fight together)." Four Characters: 1, 2
+    and 4 on 102 with the Guardian, 3 on 101. At the Start of the Day, named by any of them,
+    with or without the Party, the Combat has all three; with 2 dead, the two living."""
     state = standing(_guardian_on(new(4), 102), 102, 1, 2, 4)
+    state = next_until(state, "start-of-day.guardian")
+    state = do(state, "guardian_roll", face="nothing")
     for named, party in ((4, False), (1, True)):
         assert do(state, "combat", character=named, party=party, value=6,
                   guardian=1)["encounter"]["members"] == [0, 1, 3]
     state = do(state, "death", character=2, then="decline")
     assert do(state, "combat", character=1, value=6, guardian=1)["encounter"]["members"] == [0, 3]
+
+
+def test_during_the_day_the_party_that_travelled_fights_those_there_may_join():
+    """"Travel": "In a Party: any automatic Action or Guardian Encounter triggered by the new
+    Location is resolved as a Party"; "II) During the Day": "Two Characters in the same
+    Location may join an Action even if they did not start it together, right before an
+    Automatic Action or Guardian Encounter triggers." Characters 1 and 2 travel as a Party
+    onto 102, where Character 3 stands with Guardian 1 (escaped earlier); 4 is on 105. 1 and
+    2 fight it, named by either; 3 joins only with *everyone here*; 3 alone is only 3."""
+    state = standing(standing(_guardian_on(new(4), 102), 102, 3), 105, 4)
+    state = do(state, "travel", character=1, direction="north", party=True)
+    assert [c["location"] for c in state["characters"]] == [102, 102, 102, 105]
+    for named in (1, 2):
+        assert do(state, "combat", character=named, value=6, guardian=1)["encounter"]["members"] == [0, 1]
+    assert do(state, "combat", character=1, party=True, value=6,
+              guardian=1)["encounter"]["members"] == [0, 1, 2]
+    assert do(state, "combat", character=3, value=6, guardian=1)["encounter"]["members"] == [2]
 
 
 def test_a_guardian_is_fought_where_it_stands():
