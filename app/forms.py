@@ -64,25 +64,23 @@ def distinct(labels: list[str], width: int = LINE_CHARS - 1) -> list[str]:
     renderer cuts them).
     """
     out = list(labels)
+    # Twins share their first ``width - 3`` characters: grouping by them finds each label's
+    # twins in one pass (a history's "13. …" labels are each alone in their group).
+    groups: dict[str, list[str]] = {}
+    for label in labels:
+        if len(label) > width:
+            groups.setdefault(label[:width - 3], []).append(label)
     for i, label in enumerate(labels):
-        if len(label) <= width:
+        group = groups.get(label[:width - 3], []) if len(label) > width else []
+        if len(group) < 2:
             continue
-        twins = [other for j, other in enumerate(labels)
-                 if j != i and len(other) > width and _common(label, other) >= width - 3]
-        if not twins:
-            continue
+        twins = list(group)
+        twins.remove(label)  # one of them: an identical label stays a twin of itself
         shared = _shared_prefix([label, *twins])
         head = label.split(" ", 1)[0].split("/", 1)[0][:5]
         if len(head) + 1 < len(shared):
             out[i] = f"{head}\u2026{label[len(shared):]}"
     return out
-
-
-def _common(a: str, b: str) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
 
 
 def _shared_prefix(labels: list[str]) -> str:

@@ -15,9 +15,10 @@ from functools import partial
 from pathlib import Path
 
 from app.forms import CursorMenu, PromptForm
-from games.core import CommandSpec, Game, Param, TrackSpec, all_games
+from games.core import CommandSpec, Game, Param, TrackSpec, get_game
 from games.core.engine import command_specs
 from games.core.paths import get_path
+from games.core.registry import game_titles
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +29,15 @@ PACK_COMMAND = "load_pack"
 PACK_PARAM = "toml"
 
 
+def _open_game(open_slots: Callable[[Game], None], game_id: str) -> None:
+    open_slots(get_game(game_id))
+
+
 def game_list(open_slots: Callable[[Game], None], *, playing: bool) -> CursorMenu:
-    """Every game the box knows; ``back`` returns to play when a game is open."""
-    items: list[Item] = [(game.title, partial(open_slots, game)) for game in all_games()]
+    """Every game the box knows; ``back`` returns to play when a game is open. Only the game
+    chosen is imported (games/core/registry.py ``game_titles``)."""
+    items: list[Item] = [(title, partial(_open_game, open_slots, game_id))
+                         for game_id, title in sorted(game_titles().items(), key=lambda item: item[1])]
     return CursorMenu("Choose a game", items, keys=("select:OK", "back:play" if playing else ""))
 
 
@@ -134,15 +141,46 @@ def history_label(seq: int, description: str) -> str:
     return f"{seq}. {description}"
 
 
+#: Entries the history reads at a time: it opens on the newest page and reads the page before
+#: it when the cursor comes within HISTORY_MARGIN items of the last one read, so opening and
+#: scrolling it cost the same at any length of game (issue 27).
+HISTORY_PAGE = 24
+HISTORY_MARGIN = 4
+
+
+class HistoryMenu(CursorMenu):
+    """The history: the journal's entries newest first, read a page at a time as the cursor
+    goes down; choosing one returns to it (``goto``)."""
+
+    def __init__(self, journal, goto: Callable[[int], None]) -> None:
+        super().__init__("History", [], keys=("select:go", "back:close"))
+        self._journal = journal
+        self._goto = goto
+        self._marks = {mark.seq: mark.name for mark in journal.checkpoints()}
+        self._oldest: int | None = None  # the smallest seq read so far
+        self._complete = False
+        self._read_page()
+
+    def _read_page(self) -> None:
+        entries = self._journal.history(limit=HISTORY_PAGE, before=self._oldest)
+        self._complete = len(entries) < HISTORY_PAGE
+        for entry in entries:
+            label = history_label(entry.seq, entry.description)
+            if entry.seq in self._marks:
+                label = f"* {self._marks[entry.seq]}: {label}"
+            self.items.append((label, partial(self._goto, entry.seq)))
+            if entry.finding is not None:  # docs/JOURNAL.md, "Updates": told in full under its move
+                self.items.append((f"  {entry.finding.long}", partial(self._goto, entry.seq)))
+        if entries:
+            self._oldest = entries[-1].seq
+
+    def move(self, steps: int) -> None:
+        while (not self._complete and steps > 0
+               and self.cursor + steps >= len(self.items) - HISTORY_MARGIN):
+            self._read_page()
+        super().move(steps)
+
+
 def history(journal, goto: Callable[[int], None]) -> CursorMenu:
     """The journal's last entries, newest first, checkpoints named: choosing one returns to it."""
-    marks = {mark.seq: mark.name for mark in journal.checkpoints()}
-    items: list[Item] = []
-    for entry in journal.history(limit=200):
-        label = history_label(entry.seq, entry.description)
-        if entry.seq in marks:
-            label = f"* {marks[entry.seq]}: {label}"
-        items.append((label, partial(goto, entry.seq)))
-        if entry.finding is not None:  # docs/JOURNAL.md, "Updates": told in full under its move
-            items.append((f"  {entry.finding.long}", partial(goto, entry.seq)))
-    return CursorMenu("History", items, keys=("select:go", "back:close"))
+    return HistoryMenu(journal, goto)

@@ -16,6 +16,16 @@ KNOWN_PACKAGES = {
     "tainted-grail": "games.grail",
 }
 
+# game id -> its title, so the game list is drawn without importing every package (each costs
+# tens of milliseconds, a third of a second on a Pi); tests/app/test_menu_costs.py holds these
+# to the packages' own titles.
+KNOWN_TITLES = {
+    "gloom-of-kilforth": "Gloom of Kilforth",
+    "kreel-manor": "Kreel Manor",
+    "myth-dark-frontier": "Myth: Dark Frontier",
+    "tainted-grail": "Tainted Grail",
+}
+
 
 def register(game: Game) -> Game:
     if game.id in _GAMES and _GAMES[game.id] is not game:
@@ -50,3 +60,9 @@ def get_game(game_id: str) -> Game:
 def all_games() -> list[Game]:
     _load_all()
     return sorted(_GAMES.values(), key=lambda g: g.title)
+
+
+def game_titles() -> dict[str, str]:
+    """Every game's title by game id, the games registered so far and those of
+    :data:`KNOWN_PACKAGES`, importing none of them."""
+    return {**KNOWN_TITLES, **{game_id: game.title for game_id, game in _GAMES.items()}}
