@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -305,3 +306,31 @@ def set_meta(db: sqlite3.Connection, key: str, value: int | None) -> None:
 def dumps(value: Any) -> str:
     """JSON as the file stores it: compact, keys sorted."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class SealBroken(ValueError):
+    """Stored text that fails its own check: a flipped bit that still parses is caught here."""
+
+
+def sealed(value: Any) -> str:
+    """``value`` as stored text that carries its own check: its CRC-32 in 8 hex digits, then the
+    JSON (:func:`dumps`). For the texts a game is rebuilt from (the initial state, snapshots,
+    outcomes): SQLite checks its pages, not what is inside a row, and a bit flipped inside a
+    number or a key still parses (issue "One writer, checked bytes", 9)."""
+    text = dumps(value)
+    return f"{zlib.crc32(text.encode()):08x}{text}"
+
+
+def unsealed(blob: bytes | str) -> Any:
+    """The value in stored text: checked when sealed (:func:`sealed`), read as it is when written
+    before texts were sealed (plain JSON, which starts with ``{`` or ``[``). Raises
+    :class:`SealBroken` for text that fails its check, ValueError for text that is not JSON."""
+    data = blob.encode() if isinstance(blob, str) else bytes(blob)
+    if data[:1] in (b"{", b"["):
+        return json.loads(data.decode("utf-8"))
+    check, text = data[:8], data[8:]
+    if len(check) < 8 or not all(c in b"0123456789abcdef" for c in check):
+        raise SealBroken("neither sealed nor JSON")
+    if int(check, 16) != zlib.crc32(text):
+        raise SealBroken("its check does not match: the text was changed on the card")
+    return json.loads(text.decode("utf-8"))

@@ -90,11 +90,13 @@ def export_checksum(document: dict) -> str:
 
 
 def export_document(*, game: str, name: str, created: float, options: dict, seed: int | str, initial: dict,
-                    commands: list[dict], cursor: int, checkpoints: list[dict]) -> dict:
+                    commands: list[dict], cursor: int, checkpoints: list[dict],
+                    damaged: dict[str, str] | None = None) -> dict:
     """The export of one save slot, with its checksum.
 
-    ``commands`` are ``{"command", "schema", "description", "created"}`` in
-    journal order; ``checkpoints`` are ``{"name", "seq", "created"}``.
+    ``commands`` are ``{"command", "schema", "description", "created", "outcome"}`` in
+    journal order; ``checkpoints`` are ``{"name", "seq", "created"}``; ``damaged`` names the
+    stored texts that could not be read (written as None), when there are any.
     """
     document = {
         "format": EXPORT_FORMAT,
@@ -109,6 +111,8 @@ def export_document(*, game: str, name: str, created: float, options: dict, seed
         "cursor": cursor,
         "checkpoints": checkpoints,
     }
+    if damaged:
+        document["damaged"] = damaged
     document["checksum"] = export_checksum(document)
     return document
 

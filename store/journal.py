@@ -45,7 +45,7 @@ from games.core.engine import Applied
 from games.core.errors import RuleError
 from games.core.registry import get_game
 from store.backup import generation_of, restore_points
-from store.file_format import UnreadableMeta, dumps, prepare
+from store.file_format import UnreadableMeta, dumps, prepare, sealed
 from store.game_export import EXPORT_FORMAT, EXPORT_VERSION, JournalImportError, export_checksum
 from store.health import BACKUP_DIR, JOURNAL_FILE, Damaged, open_healthy
 from store.journal_file import Checkpoint, Clock, JournalFile, Slot, guarded, row_id
@@ -216,7 +216,7 @@ class Journal(JournalFile):
                 "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, name or game.title, now, now, game.schema_version,
-                 dumps(options), dumps(seed), dumps(initial)),
+                 dumps(options), dumps(seed), sealed(initial)),
             )
             slot_id = row_id(cursor)
             self._set_meta("active_slot", slot_id)
@@ -293,7 +293,7 @@ class Journal(JournalFile):
             if snapshot:
                 db.execute(
                     "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
-                    (slot_id, seq, dumps(applied.state)),
+                    (slot_id, seq, sealed(applied.state)),
                 )
             db.execute(
                 "UPDATE games SET cursor=?, updated=?, schema=? WHERE id=?",

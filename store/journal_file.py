@@ -21,7 +21,7 @@ from games.core import engine
 from games.core.game import Game
 from games.core.registry import get_game
 from store.backup import DamagedError, request_full_check, write_backup
-from store.file_format import UnreadableMeta, dumps, meta_int, set_meta, transaction
+from store.file_format import UnreadableMeta, dumps, meta_int, sealed, set_meta, transaction, unsealed
 from store.game_export import CheckedExport, check_export, export_document
 from store.health import BACKUP_DIR, JOURNAL_FILE, mark_damaged
 from store.replay import outcome_text
@@ -79,6 +79,16 @@ def guarded(doing: str) -> Callable:
                 raise named from exc
         return guarded_method
     return wrap
+
+
+def _kept(blob: bytes, what: str, damaged: dict[str, str], *, plain: bool = False) -> Any:
+    """A stored text's value for an export (``plain``: JSON never sealed, as options and seed are),
+    or None with the reason noted in ``damaged``."""
+    try:
+        return json.loads(blob.decode("utf-8")) if plain else unsealed(blob)
+    except (UnicodeDecodeError, ValueError) as exc:
+        damaged[what] = str(exc)
+        return None
 
 
 def row_id(cursor: sqlite3.Cursor) -> int:
@@ -204,26 +214,36 @@ class JournalFile:
 
         Each command is written as journaled, with the game schema it was
         journaled under (``schema``), so an import migrates it as a restore
-        would. A checksum covers the rest of the document, so
+        would, and its recorded ``outcome`` (None for a row from before outcomes
+        were kept). A checksum covers the rest of the document, so
         :meth:`Journal.import_game` refuses a copy that was edited or damaged.
+
+        The rows are read as they are, whether or not the slot can be restored,
+        so a game is never lost for want of an export: a text that fails its
+        check or is not JSON is written as None and named in ``damaged`` (such a
+        document does not import; the rest of it is there to be mended by hand).
         """
         slot_id = self._resolve(slot_id)
         game_id, name, created, options, seed, initial, cursor = self._db.execute(
-            "SELECT game_id, name, created, options, seed, initial, cursor FROM games WHERE id=?",
+            "SELECT game_id, name, created, CAST(options AS BLOB), CAST(seed AS BLOB), CAST(initial AS BLOB),"
+            " cursor FROM games WHERE id=?",
             (slot_id,),
         ).fetchone()
+        damaged: dict[str, str] = {}
         commands = [
-            {"command": json.loads(command), "schema": schema, "description": description, "created": when,
-             "outcome": None if outcome is None else json.loads(outcome)}
-            for command, schema, description, when, outcome in self._db.execute(
-                "SELECT command, schema, description, created, outcome FROM commands"
-                " WHERE game=? ORDER BY seq",
+            {"command": _kept(command, f"command {seq}", damaged, plain=True), "schema": schema,
+             "description": description, "created": when,
+             "outcome": None if outcome is None else _kept(outcome, f"outcome {seq}", damaged)}
+            for seq, command, schema, description, when, outcome in self._db.execute(
+                "SELECT seq, CAST(command AS BLOB), schema, description, created, CAST(outcome AS BLOB)"
+                " FROM commands WHERE game=? ORDER BY seq",
                 (slot_id,),
             )
         ]
         return export_document(
-            game=game_id, name=name, created=created, options=json.loads(options), seed=json.loads(seed),
-            initial=json.loads(initial), commands=commands, cursor=cursor,
+            game=game_id, name=name, created=created, options=_kept(options, "options", damaged, plain=True),
+            seed=_kept(seed, "seed", damaged, plain=True), initial=_kept(initial, "initial", damaged),
+            commands=commands, cursor=cursor, damaged=damaged,
             checkpoints=[{"name": p.name, "seq": p.seq, "created": p.created}
                          for p in self.checkpoints(slot_id)],
         )
@@ -249,7 +269,7 @@ class JournalFile:
                 "INSERT INTO games (game_id, name, created, updated, schema, options, seed, initial, cursor)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (checked.game.id, checked.name, checked.created, now, checked.game.schema_version,
-                 dumps(checked.options), dumps(checked.seed), dumps(checked.initial), checked.cursor),
+                 dumps(checked.options), dumps(checked.seed), sealed(checked.initial), checked.cursor),
             ))
             trail = Trail(0, checked.initial)
             for seq, entry in enumerate(checked.commands, 1):
@@ -267,7 +287,7 @@ class JournalFile:
                 if snapshot:
                     db.execute(
                         "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
-                        (slot_id, seq, dumps(entry.applied.state)),
+                        (slot_id, seq, sealed(entry.applied.state)),
                     )
                 trail.push(entry.applied.state, cost, snapshot=snapshot)
             db.executemany(

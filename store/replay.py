@@ -21,7 +21,6 @@ the position stays reachable, and the rules check names the move.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from games.core.context import copy_state
 from games.core.errors import RuleError
 from games.core.game import Game
 from games.core.paths import get_path, set_path
+from store.file_format import sealed, unsealed
 from store.outcomes import diff, patch
 from store.storage import JournalError
 
@@ -49,9 +49,10 @@ class Row:
 
 
 def decode(blob: bytes | str, what: str) -> Any:
-    """JSON text from a row, read as bytes: damage inside the text is named, never a crash."""
+    """JSON text from a row (sealed or plain, :func:`store.file_format.unsealed`), read as bytes:
+    damage inside the text is named, never a crash."""
     try:
-        return json.loads(blob.decode("utf-8") if isinstance(blob, bytes) else blob)
+        return unsealed(blob)
     except (UnicodeDecodeError, ValueError) as exc:
         raise JournalError(f"{what} is damaged: {exc}") from exc
 
@@ -71,8 +72,7 @@ def current(game: Game, state: Any) -> dict:
 def outcome_text(game: Game, before: dict, after: dict) -> str:
     """The outcome column of a row whose command turned ``before`` into ``after`` (both at the
     game's current schema)."""
-    return json.dumps({"schema": game.schema_version, "changes": diff(before, after)},
-                      separators=(",", ":"), sort_keys=True)
+    return sealed({"schema": game.schema_version, "changes": diff(before, after)})
 
 
 def migrated_command(game: Game, row: Row) -> Command:
@@ -91,7 +91,11 @@ def advance(game: Game, state: dict, row: Row) -> dict:
     :func:`current` brings it up when it is handed out.
     """
     if row.outcome is not None and row.schema <= game.schema_version:  # (a newer one is refused below)
-        recorded = decode(row.outcome, f"command {row.seq}'s outcome")
+        try:
+            recorded = decode(row.outcome, f"command {row.seq}'s outcome")
+        except JournalError as exc:  # damaged: the command is still there, and the rules decide it
+            log.warning("%s; replaying the command by the rules instead", exc)
+            return by_the_rules(game, current(game, state), row)
         schema, changes = _outcome_parts(recorded, row.seq)
         if schema > game.schema_version:
             raise JournalError(f"command {row.seq}'s outcome has schema {schema}; "

@@ -35,6 +35,7 @@ from games.core import engine
 from games.core.errors import RuleError
 from games.core.game import Game
 from games.core.registry import get_game
+from store.file_format import unsealed
 from store.outcomes import diff
 from store.replay import Row, advance, current, decode, migrated_command, outcome_text
 from store.storage import JournalError
@@ -145,7 +146,7 @@ def _anchored(game: Game, replayed: dict, snapshot: bytes | None) -> dict:
     if snapshot is None:
         return replayed
     try:
-        state = json.loads(snapshot.decode("utf-8"))
+        state = unsealed(snapshot)
         current(game, state)
         return state
     except (UnicodeDecodeError, ValueError, KeyError, TypeError):

@@ -9,7 +9,6 @@ taken forward from its recorded outcome, not by deciding the rules again
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
@@ -17,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from games.core.game import Game
+from store.file_format import unsealed
 from store.replay import Row, advance, current, decode
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ def restore(db: sqlite3.Connection, game: Game, slot_id: int, seq: int) -> Trail
     )
     for base, blob in rows:
         try:
-            state = json.loads(blob.decode("utf-8"))
+            state = unsealed(blob)
             start = current(game, state)
             break
         except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:

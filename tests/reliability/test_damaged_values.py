@@ -106,3 +106,62 @@ def test_a_stray_byte_after_the_last_page_of_the_journal_and_its_backups_is_no_d
     assert journal.state() == position and notices == []
     journal.close()
     assert not list(tmp_path.glob("journal.*-*.db"))
+
+
+def flip_digit(data_dir: Path, sql_select: str, sql_update: str) -> None:
+    """Change one digit inside a stored text so that it still parses (a bit flip SQLite cannot see)."""
+    db = sqlite3.connect(data_dir / JOURNAL_FILE)
+    with db:
+        key, text = db.execute(sql_select).fetchone()
+        at = next(i for i in range(len(text) - 1, 8, -1) if text[i].isdigit())
+        flipped = text[:at] + str((int(text[at]) + 1) % 10) + text[at + 1:]
+        json.loads(flipped[8:])  # still JSON: only the seal can tell
+        db.execute(sql_update, (flipped, key))
+    db.close()
+
+
+def test_a_flipped_digit_inside_a_snapshot_is_caught_by_its_seal(tmp_path):
+    """Issue "One writer, checked bytes", 9: Spirit 9 → 8 inside a snapshot that still parsed was
+    restored as it was. The sealed snapshot fails its check: an earlier one is used, the rows after
+    it taken forward, and the position is exact."""
+    journal, _ = Journal.open(tmp_path, snapshot_every=2)
+    journal.new_game("kreel-manor", {"heroes": 1}, seed=4)
+    for delta in (-1, -1, 1, -1, 1):
+        journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": delta}))
+    position = journal.state()
+    journal.close()
+    flip_digit(tmp_path, "SELECT seq, CAST(state AS TEXT) FROM snapshots ORDER BY seq DESC LIMIT 1",
+               "UPDATE snapshots SET state=? WHERE seq=?")
+    journal, _ = Journal.open(tmp_path, snapshot_every=2)
+    assert journal.state() == position
+    journal.close()
+
+
+def test_a_flipped_digit_inside_an_outcome_falls_back_to_the_rules_for_that_move(tmp_path):
+    position = saved(tmp_path)
+    flip_digit(tmp_path, "SELECT seq, CAST(outcome AS TEXT) FROM commands ORDER BY seq DESC LIMIT 1",
+               "UPDATE commands SET outcome=? WHERE seq=?")
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position and notices == []
+    journal.close()
+
+
+def test_a_damaged_initial_state_with_no_snapshot_is_named_and_still_exported(tmp_path):
+    """Issue "One writer, checked bytes", 5: `state` said "no game has been started" and `export`
+    gave a JSONDecodeError traceback."""
+    saved(tmp_path)
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    with db:
+        db.execute("UPDATE games SET initial=CAST(X'00ff7b' AS TEXT)")
+        db.execute("DELETE FROM snapshots")
+    db.close()
+    state = tablewarden("state", "--data-dir", str(tmp_path), "--json")
+    assert state.returncode == 1 and "Traceback" not in state.stderr
+    assert "save slot 1 could not be restored: slot 1's initial state is damaged" in state.stderr
+    export = tablewarden("export", "--data-dir", str(tmp_path))
+    assert export.returncode == 0 and "Traceback" not in export.stderr
+    document = json.loads(export.stdout)
+    assert document["initial"] is None and "initial" in document["damaged"]
+    assert len(document["commands"]) == 4 and all(c["outcome"] for c in document["commands"])
+    games = tablewarden("games", "--data-dir", str(tmp_path))
+    assert games.returncode == 0 and "could not be restored" in games.stdout

@@ -14,6 +14,7 @@ import pytest
 from games.core import Command, RuleError
 from store import file_format, replay, trail
 from store import journal as journal_module
+from store.file_format import unsealed
 from store.journal import JOURNAL_FILE, Journal, JournalError
 from tests.fixtures.counter_game import GAME_ID
 from tests.fixtures.storage_errors import disk_full
@@ -249,7 +250,7 @@ def test_restored_states_are_migrated_to_the_current_schema(tmp_path: Path) -> N
     journal.close()
     # Rewrite the save as an older version wrote it: schema 1 kept only the last roll.
     def as_schema_1(text: str) -> str:
-        state = json.loads(text)
+        state = unsealed(text)  # written plain, as schema 1's version did
         rolls = state.pop("rolls")
         state.update(schema=1, last_roll=rolls[-1] if rolls else 0)
         return json.dumps(state)
