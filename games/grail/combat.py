@@ -93,14 +93,15 @@ def negative_pool(ctx: Context, missing: int) -> None:
     Attack or effect would remove more markers than exist, the Active Character's
     controller discards one card from their hand per excess point instead (if no cards,
     discard from the deck top)." The Combat Pool track's ``shortfall``: the Pool stopped
-    at 0 and ``missing`` markers were not there. With nobody Active (an effect between
-    Activations), the member who discards is named by the players."""
+    at 0 and ``missing`` markers were not there. The Active Character, or after
+    *Activation done* the member whose Activation it was (the Enemy Attack is applied "to
+    the Active Character"); before anyone is Activated the players name them."""
     enc = ctx.state["encounter"]
     if enc is None:
         return
     cards = f"{missing} card{'s' if missing != 1 else ''}"
-    who = (ctx.state["characters"][enc["active"]]["name"] if enc["active"] is not None
-           else "the Active Character")
+    index = enc["active"] if enc["active"] is not None else enc.get("last_active")
+    who = ctx.state["characters"][index]["name"] if index is not None else "the Active Character"
     ctx.note(f"Negative Combat Pool: {who} discards {cards} from hand (deck top if none)")
 
 

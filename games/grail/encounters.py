@@ -15,6 +15,7 @@ marker. ``state["encounter"]`` while one runs (``state.CombatEncounter``,
     {"kind": "combat", "members": [0, 1], "traits": ["rush"], "guardian": 0,
      "location": 101, "value": 7, "pool": 3, "opportunity": {"damage": 2, "terror": 0},
      "turn": 1, "active": 0, "activated": [0], "activations": 1, "escape_tried": false,
+     "last_active": 0,
      "hands": [3, 2]}
     {"kind": "diplomacy", "members": [0], "traits": [], "guardian": 0, "location": 101,
      "top": 6, "start": 3, "affinity": 3, "stages": 2, "stage": 1, "turn": 1, ...}
@@ -22,7 +23,9 @@ marker. ``state["encounter"]`` while one runs (``state.CombatEncounter``,
 Turns and Activations ("Combat Turn", "Diplomacy Turn"): ``turn`` counts the
 Turns, ``activated`` the members with a Time Token on their Tray this Turn,
 ``active`` the Active Character (or None between Activations),
-``activations`` every Activation so far (Rush and Ambush hit the first), and
+``activations`` every Activation so far (Rush and Ambush hit the first),
+``last_active`` the member Activated last (the Enemy Attack or Opponent's
+Response after their Activation is theirs; None once they have left), and
 ``escape_tried`` whether the Active Character has tossed the Escape Dial this
 Activation (Challenge mode: Escape only once per Activation). ``hands`` is
 each Character's starting hand by place in the party (0 for those not in it):
@@ -76,7 +79,8 @@ def starting_hand(enc: Encounter) -> int:
 
 def turn_fields() -> dict:
     """A new Encounter's Turn bookkeeping: Turn 1, nobody Activated yet."""
-    return {"turn": 1, "active": None, "activated": [], "activations": 0, "escape_tried": False}
+    return {"turn": 1, "active": None, "activated": [], "activations": 0, "escape_tried": False,
+            "last_active": None}
 
 
 def begin(ctx: Context, kind: str, fields: dict, traits: list[str] | None = None,
@@ -216,7 +220,7 @@ def start_activation(ctx: Context, index: int) -> None:
         raise RuleError(f"{c['name'][:12]} has acted",
                         f"{c['name']} already has a Time Token this Turn: pick a member not yet "
                         "Activated (Combat Turn, I. Pick the Active Character).")
-    enc["active"] = index
+    enc["active"] = enc["last_active"] = index
     enc["activated"].append(index)
     enc["activations"] += 1
     enc["escape_tried"] = False
@@ -291,6 +295,8 @@ def remove_member(ctx: Context, index: int, text: str) -> None:
     enc["members"].remove(index)
     if enc.get("active") == index:
         enc["active"] = None
+    if enc.get("last_active") == index:
+        enc["last_active"] = None
     ctx.note(text)
     if not enc["members"]:
         close(ctx, "lost", "Everyone has left the Encounter: card to the bottom of its deck")
@@ -306,6 +312,8 @@ def leave(ctx: Context, index: int) -> None:
     enc["members"].remove(index)
     if enc["active"] == index:
         enc["active"] = None
+    if enc.get("last_active") == index:
+        enc["last_active"] = None
     if enc["members"]:
         check_readiness(ctx)
         return

@@ -14,7 +14,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from games.core import Context, RuleError, board
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # "Character Setup" I and "Alternative Modes & Appendices".
 MODES = ("standard", "story", "challenge")
@@ -152,6 +152,7 @@ class _Encounter(TypedDict):
     activations: int
     escape_tried: bool
     hands: list[int]
+    last_active: int | None  # the member Activated last: the Enemy Attack after it is theirs
 
 
 class CombatEncounter(_Encounter):
@@ -281,7 +282,19 @@ def migrate_4_to_5(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4, 4: migrate_4_to_5}
+def migrate_5_to_6(state: dict) -> dict:
+    """Schema 6: a running Encounter remembers the member Activated last (the Enemy Attack
+    or Opponent's Response after their Activation is theirs, and so are the cards a
+    Negative Combat Pool discards): the Active Character, else the last with a Time Token
+    this Turn, else nobody (a Turn just ended)."""
+    enc = state.get("encounter")
+    if enc and "last_active" not in enc:
+        enc["last_active"] = enc["active"] if enc["active"] is not None else (
+            enc["activated"][-1] if enc["activated"] else None)
+    return state
+
+
+MIGRATIONS = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4, 4: migrate_4_to_5, 5: migrate_5_to_6}
 
 
 # --- looking things up ------------------------------------------------------------

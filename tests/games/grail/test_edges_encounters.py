@@ -196,10 +196,6 @@ def test_a_guardian_escaped_by_everyone_roams(party):
     assert _enc(state) is None and [g["location"] for g in state["guardians"]] == [101]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "deviation: the Enemy Attack hits the Active Character, who discards the excess; after "
-    "end_activation (the box's Enemy Attack step) the box names no one ('the Active "
-    "Character') though nobody is Active any more"))
 def test_the_enemy_attack_s_excess_is_discarded_by_the_character_it_hit():
     """"Enemy Attack. Find the Attack on the Encounter card matching the current number of
     Combat Pool markers and apply its result to the Active Character ... If the enemy Attack

@@ -283,3 +283,45 @@ def test_a_stage_won_by_the_response_after_the_activation_only_resets_the_marker
     enc = state["encounter"]
     assert (enc["stage"], enc["affinity"], enc["active"], enc["activated"], enc["turn"]) == \
         (2, 2, None, [0], 1)
+
+
+# --- schema 6: the member Activated last --------------------------------------------------
+
+
+def test_the_enemy_attack_after_the_last_activation_of_a_turn_is_that_members():
+    """"Enemy Attack ... apply its result to the Active Character"; "Negative Combat Pool":
+    "the Active Character's controller discards one card from their hand per excess point".
+    Character 1 then Character 2 are Activated: Character 2's Activation done ends Turn 1
+    (Time Tokens cleared), and its Enemy Attack, removing 3 from a Pool of 1, is theirs -
+    Character 2 discards 2. Once they have left (You Are Dying) nobody is named."""
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    state = do(do(state, "pick_active", character=1), "end_activation", cards=1)
+    state = do(do(state, "pick_active", character=2), "adjust", track="combat.pool", delta=1)
+    state = do(state, "end_activation", cards=1)
+    assert (_enc(state)["turn"], _enc(state)["activated"], _enc(state)["last_active"]) == (2, [], 1)
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": -3}))
+    assert applied.events[-1].text.startswith("Negative Combat Pool: Character 2 discards 2 cards")
+    state = do(state, "adjust", track="c2.health", delta=-6)
+    applied = apply(GAME, state, Command("adjust", {"track": "combat.pool", "delta": -3}))
+    assert "the Active Character discards 2 cards" in applied.events[-1].text
+
+
+@pytest.mark.parametrize("active, activated, expected", [(0, [1, 0], 0), (None, [1, 0], 0),
+                                                         (None, [], None)])
+def test_a_running_encounter_of_schema_5_learns_who_was_activated_last(active, activated, expected):
+    """Schema 6 (docs/JOURNAL.md, "Updates"): a saved Encounter gains ``last_active`` - the
+    Active Character, else the last with a Time Token this Turn, else nobody (a Turn that
+    just ended has cleared them); the commands are unchanged, so no command migration."""
+    from games.core.engine import migrate
+    from games.grail.state import MIGRATIONS, SCHEMA_VERSION
+
+    assert SCHEMA_VERSION == 6 and 5 in MIGRATIONS
+    state = do(new(2), "combat", character=1, party=True, value=9)
+    old = copy.deepcopy(state)
+    old["schema"] = 5
+    old["encounter"].update(active=active, activated=activated)
+    del old["encounter"]["last_active"]
+    assert migrate(GAME, old)["encounter"]["last_active"] == expected
+    calm = copy.deepcopy(new())
+    calm["schema"] = 5
+    assert migrate(GAME, calm)["encounter"] is None
