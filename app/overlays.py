@@ -21,7 +21,9 @@ from app.messages import results
 from app.play import Play
 from app.steps import phase_end_unannounced, prompt_step, roll_command, why_not
 from app.tray_link import TrayLink
+from contracts.files import read_regular
 from games.core import CommandSpec, Game, RuleError, Step, TrackSpec, packs
+from games.core.context import Event
 from games.core.engine import Applied, command_specs
 from games.core.untrusted import UntrustedError, decode
 from store.storage import StorageError
@@ -37,13 +39,14 @@ class Overlays:
     :param tray_link: armed when a prompt that asks for dice opens.
     :param packs_dir: where the content packs are (docs/PACKS.md), if anywhere.
     :param say: shows a message to the player (None clears it).
-    :param say_in_turn: shows a command's results one after another (app/messages.py).
+    :param say_in_turn: shows a command's results one after another (app/messages.py);
+        ``hold=True`` keeps the last one up over a form until an input.
     :param entered: called when a game was started or opened (the controller
         puts the dial's focus back on the main value).
     """
 
     def __init__(self, play: Play, tray_link: TrayLink, *, packs_dir: Path | None,
-                 say: Callable[[Message | None], None], say_in_turn: Callable[[list[Message]], None],
+                 say: Callable[[Message | None], None], say_in_turn: Callable[..., None],
                  entered: Callable[[], None]) -> None:
         self.play = play
         self.tray_link = tray_link
@@ -53,6 +56,9 @@ class Overlays:
         self._say = say
         self._say_in_turn = say_in_turn
         self._entered = entered
+        #: The results of the rolls made since the last command that was not a roll
+        #: (Kilforth's hero's and foe's Fight): what a decision after them rests on.
+        self.rolls: list[str] = []
 
     def close(self) -> None:
         self.overlay = None
@@ -87,8 +93,14 @@ class Overlays:
         if applied is None:
             return False
         self._say(None)  # an accepted command: a refusal shown before it no longer holds
-        self.after_change(applied)
+        rolled = self._takes_dice(name)
+        self.rolls = [*self.rolls, applied.description] if rolled and applied.description else []
+        self.after_change(applied, rolled=rolled)
         return True
+
+    def _takes_dice(self, name: str) -> bool:
+        spec = command_specs(self.play.game()).get(name)
+        return spec is not None and any(p.kind == "dice" for p in spec.params)
 
     def submit(self, name: str, values: dict) -> None:
         """A confirmed form: its command, and the form closed if it was accepted."""
@@ -97,11 +109,27 @@ class Overlays:
             self.close()
             self.after_change()
 
-    def after_change(self, applied: Applied | None = None) -> None:
+    def after_change(self, applied: Applied | None = None, *, rolled: bool = False) -> None:
         """Say what the command did (every result, in turn: app/messages.py), and open the
-        prompt it led to (at a start too: a prompt that was waiting opens again)."""
-        if applied and applied.events:
-            self._say_in_turn(results(applied.events))
+        prompt it led to (at a start too: a prompt that was waiting opens again).
+
+        A roll is shown before whatever it leads to: its faces and successes (the
+        engine's description of it, "Enemy 1 Fight: 1 2 = 0 hits", when it said
+        nothing more), held until an input. When it leads to a decision rather than to
+        another roll (Kilforth's "Call on Fate?" after the hero's and the foe's Fight),
+        every roll since the last other command is shown first, in turn: a decision
+        that depends on a roll is never asked blind.
+        """
+        if applied is not None:
+            events: tuple[Event, ...] = applied.events
+            if rolled:
+                decision = roll_command(self.play.game(), applied.state) is None and (
+                    prompt_step(self.play.game(), applied.state) is not None)
+                rolls = self.rolls if decision else self.rolls[-1:]
+                shown = {event.text for event in events}
+                events = (*(Event(text) for text in rolls if text not in shown), *events)
+            if events:
+                self._say_in_turn(results(events), hold=rolled)
         if self.overlay is None and self.prompt_step() is not None:
             self.open_prompt()
 
@@ -154,9 +182,11 @@ class Overlays:
 
     # --- help and the menus ---------------------------------------------------------
 
-    def open_help(self) -> None:
-        """Help over what is open (over the history: the play controls)."""
-        self.overlay = help_over(None if self.history_open else self.overlay, self._step_in_full)
+    def open_help(self, said: Message | None = None) -> None:
+        """Help over what is open (over the history: the play controls); ``said`` is the
+        message the hold took down, shown first in full (the OLED may have cut it)."""
+        self.overlay = help_over(None if self.history_open else self.overlay, self._step_in_full,
+                                 rolled=tuple(self.rolls), said=said.long if said else "")
         self.history_open = False
 
     def _step_in_full(self) -> str:
@@ -212,8 +242,7 @@ class Overlays:
         """
         self.close()
         try:
-            with path.open("rb") as f:
-                text = decode(f.read(packs.MAX_TEXT + 1), packs.MAX_TEXT, source=path.name)
+            text = decode(read_regular(path, packs.MAX_TEXT), packs.MAX_TEXT, source=path.name)
         except (OSError, UntrustedError) as err:
             unreadable = RuleError("Pack: unreadable", f"Cannot read {path}: {err}")
             self.play.refuse(packs.for_pack(unreadable, path.stem))

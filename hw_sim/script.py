@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from contracts.events import BUTTONS, ENCODERS
+from contracts.files import read_regular
 from firmware_bridge.protocol import (
     MAX_ROLL_ID,
     NAMED_FACES,
@@ -125,8 +126,7 @@ def read_script(path: Path) -> list[ScriptLine]:
     wrong: a file that cannot be read, is too large or is not UTF-8 (the byte
     and line named), or every bad line."""
     try:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_SCRIPT_BYTES + 1)
+        raw = read_regular(path, MAX_SCRIPT_BYTES)
     except OSError as err:
         raise ScriptError([f"cannot be read: {err.strerror or err}"]) from None
     try:

@@ -43,6 +43,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from contracts.files import read_regular
 from games.core.registry import get_game
 from games.core.untrusted import Limits, UntrustedError, decode, parse_json
 from store.export_checks import (
@@ -126,8 +127,7 @@ def read_export(path: Path) -> Any:
     read. NaN and Infinity are read (as Python writes them), for
     :func:`check_export` to refuse naming the field they are in."""
     try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_EXPORT_BYTES + 1)
+        raw = read_regular(path, MAX_EXPORT_BYTES)
     except OSError as exc:
         raise JournalImportError(f"cannot be read: {exc.strerror or exc}") from None
     try:
