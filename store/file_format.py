@@ -193,6 +193,29 @@ def read_format(db: sqlite3.Connection, where: Path) -> int:
     return version
 
 
+# The columns each table has in the format this code writes (a later format may add more).
+LAYOUT = {
+    "meta": ("key", "value"),
+    "games": ("id", "cursor", "updated", "schema", "game_id", "name", "created", "options", "seed",
+              "initial"),
+    "commands": ("game", "seq", "command", "schema", "description", "created", "outcome"),
+    "snapshots": ("game", "seq", "state"),
+    "checkpoints": ("game", "name", "seq", "created"),
+    "rules_checks": ("game", "rules", "checked", "findings"),
+}
+
+
+def check_layout(db: sqlite3.Connection) -> None:
+    """Raise Damaged when a table lacks a column this format has: a flipped letter in the schema's
+    SQL ("no such column: cursor" at every start, a crash loop: issue "One writer, checked bytes",
+    4) is damage like a bad page, so the file is moved aside and a backup restored."""
+    for table, columns in LAYOUT.items():
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = [column for column in columns if column not in present]
+        if missing:
+            raise Damaged(f"the table {table} lacks {', '.join(missing)}: its schema is damaged")
+
+
 def prepare(db: sqlite3.Connection, path: Path) -> None:
     """Make the checked file at ``path`` ready to write: its format read (a newer one is refused
     before any write, so it stays untouched), its pages sized, WAL with ``synchronous=FULL``,
@@ -202,6 +225,7 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     upgrade_format(db, version)
+    check_layout(db)
     try:
         if meta_int(db, "format") is None:
             raise UnreadableMeta("meta.format is missing")

@@ -165,3 +165,23 @@ def test_a_damaged_initial_state_with_no_snapshot_is_named_and_still_exported(tm
     assert len(document["commands"]) == 4 and all(c["outcome"] for c in document["commands"])
     games = tablewarden("games", "--data-dir", str(tmp_path))
     assert games.returncode == 0 and "could not be restored" in games.stdout
+
+
+def test_a_flipped_letter_in_the_schema_sql_is_damage_and_a_backup_restores(tmp_path):
+    """Issue "One writer, checked bytes", 4: "no such column: cursor" at every start, a crash loop."""
+    saved(tmp_path)
+    backed_up = Journal.open(tmp_path)[0]
+    position = backed_up.state()
+    backed_up.backup()
+    backed_up.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    db.execute("PRAGMA writable_schema=ON")
+    with db:
+        db.execute("UPDATE sqlite_master SET sql=replace(sql, 'cursor INTEGER', 'cursar INTEGER')"
+                   " WHERE name='games'")
+    db.close()
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position
+    assert any("lacks cursor" in n for n in notices) and any("Restored the backup" in n for n in notices)
+    journal.close()
+    assert len(list(tmp_path.glob("journal.damaged-*.db"))) == 1  # kept aside, never deleted
