@@ -93,6 +93,9 @@ class ScreenRenderer(Pen):
         self._shown: dict[str, _Shown] = {}
         # What a dialog or a message drew over the parts: cleared, and its parts drawn again.
         self._covered: pygame.Rect | None = self.surface.get_rect()
+        # The parts as a cover last shaded them, by what they showed where: the next cover over
+        # the same parts (a menu's every move) starts from them instead of drawing them again.
+        self._shaded: tuple[tuple, pygame.Surface] | None = None
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
@@ -105,6 +108,28 @@ class ScreenRenderer(Pen):
         """
         surface = self.surface
         parts = self._parts(frame)
+        cover = overlay(self, frame)
+        layout = tuple((part.name, part.rect, part.key) for part in parts)
+        if cover is not None and self._shaded is not None and self._shaded[0] == layout:
+            # A menu, form, history or help over the same parts: the shaded parts as kept.
+            surface.blit(self._shaded[1], (0, 0))
+        else:
+            self._draw_parts(surface, parts)
+            if cover is not None:
+                shade(self, surface)
+                self._shaded = (layout, surface.copy())
+        if cover is not None:
+            self.regions = []  # what is under the shade is out of reach
+            cover(surface)
+            self._covered = surface.get_rect()
+        if frame.message is not None:
+            banner = draw_message(self, surface, frame.message, self.size[1] - self._journal_height(frame))
+            self._covered = banner.union(self._covered) if self._covered else banner
+        self.hits = tuple(self.regions)
+        return surface
+
+    def _draw_parts(self, surface: pygame.Surface, parts: list[_Part]) -> None:
+        """Draw again the parts whose key or place changed (all after a cover)."""
         self._clear(surface, parts)
         hits: list[HitRegion] = []
         shown: dict[str, _Shown] = {}
@@ -116,17 +141,6 @@ class ScreenRenderer(Pen):
             hits += last.hits
         self._shown = shown
         self.regions = hits
-        cover = overlay(self, frame)
-        if cover is not None:
-            self.regions = []  # what is under the shade is out of reach
-            shade(self, surface)
-            cover(surface)
-            self._covered = surface.get_rect()
-        if frame.message is not None:
-            banner = draw_message(self, surface, frame.message, self.size[1] - self._journal_height(frame))
-            self._covered = banner.union(self._covered) if self._covered else banner
-        self.hits = tuple(self.regions)
-        return surface
 
     def _clear(self, surface: pygame.Surface, parts: list[_Part]) -> None:
         """Clear what the last frame covered (its parts are drawn again) and the parts of the

@@ -1,0 +1,312 @@
+"""Every kind of frame, cold and warm, on the OLED and the screen, at a fresh and a 100k journal.
+
+How it is taken. Each game is brought (untimed) to the reminder whose
+``next`` ends a phase, on the simulated box wired as ``tablewarden run``
+wires it (benchmarks/phase_end.py ``prepared_rig``, the screen headless on
+pygame's ``dummy`` driver), in a fresh journal and in a copy of the long one
+(a second save slot of 100k+ commands, benchmarks/phase_end.py
+``fill_journal``). Its play frame is drawn once, untimed. Then each kind of
+frame is opened, moved in and closed, many times, as the player does it with
+the dials and buttons:
+
+- in play: a dial detent (one Spirit detent, put back by one the other way)
+  and the phase end (``next``; put back untimed by ``back`` and ``undo``);
+- the action menu (``select``) and a move in it (a Menhir detent);
+- a form (the correction form of the first value, from the action menu's
+  "Correct a value") and a value turned in it (a Spirit detent);
+- help (``select`` held) and a scroll in it (a Menhir detent);
+- the history (the Menhir push) and a move in it (a Menhir detent);
+- the game list (``back`` held) and a move in it (a Menhir detent).
+
+Each input is timed in this thread's CPU time (``time.thread_time``), in two
+parts, as the service draws: to the OLED image (the controller's handling,
+its journal commit if any, the frame, ``render_oled`` and the adapter's
+``show``), then the screen's frame (the adapter's ``draw``). The fsync's wait
+is not CPU. *Cold* is the first time the kind is drawn in the box (which has
+drawn only the game until then): the screen's and the OLED's caches hold
+nothing of it, and the pages of the journal it reads may not be in memory.
+There is one cold sample per game and journal, so the cold columns show the
+worst game. *Warm* is every later time (p50 and p99 of them all).
+
+Targets (issue 27): CPU to the OLED image <= 3 ms for every frame, warm or
+cold; the screen's frame <= 1x the CPU to the OLED image.
+
+History at any length: the history opened and moved in a save slot that is
+itself 1k and 100k+ commands long (the long one's filler slot made active),
+p50 of many opens; held to 1.2x the 1k one's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from app.config import Config
+from app.controller import Controller
+from app.forms import CursorMenu
+from benchmarks.phase_end import PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
+from benchmarks.results import Result, Table, median, number, percentile
+from benchmarks.rig import Rig, build_rig
+from contracts.events import Hold, Press, Turn
+from store.journal import JOURNAL_FILE, Journal
+from ui.oled import render_oled
+
+CPU_TO_OLED_MS = 3.0
+HISTORY_LENGTH_RATIO = 1.2
+
+#: The frames, in the order they are first drawn (the first of each is its cold sample).
+KINDS = ("in play: dial detent", "in play: phase end", "menu: open", "menu: move", "form: open",
+         "form: value turned", "help: open", "help: scroll", "history: open", "history: move",
+         "game list: open", "game list: move")
+
+
+@dataclass
+class Costs:
+    """One kind of frame in one game and journal: CPU ms to the OLED image and of the screen."""
+
+    game: str
+    journal: str
+    kind: str
+    oled: list[float] = field(default_factory=list)
+    screen: list[float] = field(default_factory=list)
+
+
+class Drawn:
+    """The box's two displays, drawn as the service draws them, each input timed."""
+
+    def __init__(self, rig: Rig) -> None:
+        box = rig.box
+        if box.display is None or box.screen is None:
+            raise RuntimeError("the simulated box has no OLED or no screen")
+        self.controller: Controller = rig.controller
+        self.display, self.screen = box.display, box.screen
+
+    def input(self, event: object | None = None) -> tuple[float, float]:
+        """``event`` handled (if any) and its frame drawn: (CPU ms to the OLED image, of the screen)."""
+        display = self.display
+        started = time.thread_time()
+        if event is not None:
+            self.controller.handle(event)
+        frame = self.controller.frame()
+        display.show(render_oled(frame, display.width, display.height))
+        oled = time.thread_time()
+        self.screen.draw(frame)
+        return (oled - started) * 1e3, (time.thread_time() - oled) * 1e3
+
+    def back_to_play(self) -> None:
+        for _ in range(8):
+            if self.controller.overlay is None:
+                return
+            self.input(Press("back"))
+        raise RuntimeError(f"'back' does not close {self.controller.overlay!r}")
+
+
+def _choose(drawn: Drawn, label: str) -> tuple[float, float]:
+    """Move the open menu's cursor to the item starting with ``label`` (untimed), then select it."""
+    menu = drawn.controller.overlay
+    if not isinstance(menu, CursorMenu):
+        raise RuntimeError(f"no menu open to choose {label!r} from")
+    index = next(i for i, (item, _) in enumerate(menu.items) if item.startswith(label))
+    drawn.input(Turn("menhir", index - menu.cursor))
+    return drawn.input(Press("select"))
+
+
+def measure(phase: PhaseEnd, data_dir: Path, label: str, samples: int) -> list[Costs]:
+    """Every kind of frame ``samples`` times in ``phase.game`` (the first of each cold)."""
+    rig = prepared_rig(phase, data_dir)
+    try:
+        return _measure(rig, phase.game, label, samples)
+    finally:
+        rig.close()
+
+
+def _measure(rig: Rig, game: str, label: str, samples: int) -> list[Costs]:
+    drawn = Drawn(rig)
+    controller, journal = drawn.controller, rig.journal
+    costs = {kind: Costs(game, label, kind) for kind in KINDS}
+
+    def add(kind: str, figures: tuple[float, float]) -> None:
+        costs[kind].oled.append(figures[0])
+        costs[kind].screen.append(figures[1])
+
+    frame = controller.frame()
+    track = next((t for t in frame.game.tracks if t.key == frame.focus), None) if frame.game else None
+    step = -1 if track is None or track.value > track.low else 1  # a detent the value can take
+    drawn.input()  # the game, as the box shows it before any input
+
+    def in_play() -> None:
+        add("in play: dial detent", drawn.input(Turn("spirit", step)))
+        add("in play: dial detent", drawn.input(Turn("spirit", -step)))
+        seq = journal.state()[1]
+        add("in play: phase end", drawn.input(Press("next")))
+        drawn.back_to_play()
+        while journal.state()[1] > seq:
+            drawn.input(Press("undo"))
+
+    def listed(kind: str, opening: Callable[[], tuple[float, float]], move: str = "menhir") -> None:
+        add(f"{kind}: open", opening())
+        moved = f"{kind}: value turned" if kind == "form" else f"{kind}: scroll" if kind == "help" \
+            else f"{kind}: move"
+        add(moved, drawn.input(Turn(move, 1)))
+        add(moved, drawn.input(Turn(move, -1)))
+        drawn.back_to_play()
+
+    def form() -> tuple[float, float]:
+        drawn.input(Press("select"))
+        _choose(drawn, "Correct a value")
+        return drawn.input(Press("select"))  # the first value's form
+
+    for _ in range(samples):
+        in_play()
+        listed("menu", lambda: drawn.input(Press("select")))
+        listed("form", form, move="spirit")
+        listed("help", lambda: drawn.input(Hold("select")))
+        listed("history", lambda: drawn.input(Press("menhir_push")))
+        listed("game list", lambda: drawn.input(Hold("back")))
+    return list(costs.values())
+
+
+def history_by_length(root: Path, sizes: tuple[int, ...], samples: int) -> dict[int, Costs]:
+    """The history opened and moved in a save slot of each of ``sizes`` commands (made active)."""
+    found: dict[int, Costs] = {}
+    for size in sizes:
+        data = root / f"history-{size}"
+        slot = fill_journal(data, commands=size, min_bytes=0)
+        rig = build_rig(data, Config(), before=partial(Journal.activate, slot_id=slot))
+        try:
+            drawn = Drawn(rig)
+            drawn.input()
+            costs = Costs("kreel-manor", f"{size:,} commands", "history")
+            for _ in range(samples):
+                for event in (Press("menhir_push"), Turn("menhir", 1), Turn("menhir", -1)):
+                    oled, screen = drawn.input(event)
+                    costs.oled.append(oled)
+                    costs.screen.append(screen)
+                drawn.input(Press("menhir_push"))
+            found[size] = costs
+        finally:
+            rig.close()
+    return found
+
+
+def _cold(c: Costs) -> tuple[float, float]:
+    """The first sample (both figures) of a kind: the moves' first two are both cold."""
+    return c.oled[0], c.screen[0]
+
+
+def _warm(c: Costs) -> tuple[list[float], list[float]]:
+    first = 2 if c.kind.endswith(("move", "scroll", "turned", "detent")) else 1
+    return c.oled[first:], c.screen[first:]
+
+
+def run(quick: bool = False, template: Path | None = None) -> list[Result | Table]:
+    samples = 3 if quick else 15
+    costs: list[Costs] = []
+    with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
+        root = Path(tmp)
+        if template is None:
+            template = root / "filled"
+            fill_journal(template, commands=10_000 if quick else 100_000,
+                         min_bytes=0 if quick else 20_000_000)
+        size = (template / JOURNAL_FILE).stat().st_size
+        large = f"{size / 1e6:.0f} MB (100k+)" if not quick else f"{size / 1e6:.1f} MB (10k)"
+        for phase in PHASE_ENDS:
+            costs += measure(phase, root / f"fresh-{phase.game}", "fresh", samples)
+            filled = root / f"large-{phase.game}"
+            shutil.copytree(template, filled)
+            costs += measure(phase, filled, large, max(3, samples // 2))
+            shutil.rmtree(filled)
+        lengths = (1_000, 10_000) if quick else (1_000, 100_000)
+        history = history_by_length(root, lengths, samples * 2)
+    return _report(costs, history, lengths, samples)
+
+
+def _report(costs: list[Costs], history: dict[int, Costs], lengths: tuple[int, ...],
+            samples: int) -> list[Result | Table]:
+    rows: list[Result | Table] = []
+    cold_oled = max(costs, key=lambda c: _cold(c)[0])
+    rows.append(Result(f"CPU to the OLED image, cold (the first time the kind is drawn), the costliest "
+                       f"({cold_oled.kind}, {cold_oled.game}, {cold_oled.journal} journal)",
+                       _cold(cold_oled)[0], "ms", CPU_TO_OLED_MS, "the budget",
+                       f"<= {CPU_TO_OLED_MS:g} ms, every frame",
+                       _cold(cold_oled)[0] <= CPU_TO_OLED_MS))
+    warm_oled = max(costs, key=lambda c: percentile(_warm(c)[0], 99))
+    value = percentile(_warm(warm_oled)[0], 99)
+    rows.append(Result(f"CPU to the OLED image, warm p99, the costliest ({warm_oled.kind}, {warm_oled.game}, "
+                       f"{warm_oled.journal} journal)", value, "ms", CPU_TO_OLED_MS, "the budget",
+                       f"<= {CPU_TO_OLED_MS:g} ms, every frame", value <= CPU_TO_OLED_MS))
+    warm_ratio = max(costs, key=lambda c: median(_warm(c)[1]) / median(_warm(c)[0]))
+    o, s = median(_warm(warm_ratio)[0]), median(_warm(warm_ratio)[1])
+    rows.append(Result(f"CPU of the 800x480 screen frame, warm p50, the costliest kind against its CPU to "
+                       f"the OLED image ({warm_ratio.kind}, {warm_ratio.game}, {warm_ratio.journal} journal)",
+                       s, "ms", o, "CPU to the OLED image, same inputs", "<= 1x", s <= o))
+    cold_ratio = max(costs, key=lambda c: _cold(c)[1] / _cold(c)[0])
+    o, s = _cold(cold_ratio)
+    rows.append(Result(f"CPU of the 800x480 screen frame, cold, the costliest kind against its CPU to the "
+                       f"OLED image ({cold_ratio.kind}, {cold_ratio.game}, {cold_ratio.journal} journal)",
+                       s, "ms", o, "CPU to the OLED image, same input", "<= 1x", s <= o))
+    short, long = (history[n] for n in lengths)
+    rows.append(Result(f"History open and moves, CPU to the OLED image p50, a slot of {lengths[1]:,} "
+                       f"commands against one of {lengths[0]:,}", median(long.oled), "ms", median(short.oled),
+                       f"the same at {lengths[0]:,} commands", f"<= {HISTORY_LENGTH_RATIO:g}x",
+                       median(long.oled) <= HISTORY_LENGTH_RATIO * median(short.oled)))
+    rows.append(Result(f"History open and moves, CPU of the screen p50, {lengths[1]:,} against "
+                       f"{lengths[0]:,} commands", median(long.screen), "ms", median(short.screen),
+                       f"the same at {lengths[0]:,} commands", f"<= {HISTORY_LENGTH_RATIO:g}x",
+                       median(long.screen) <= HISTORY_LENGTH_RATIO * median(short.screen)))
+
+    by_kind: list[tuple[str, ...]] = []
+    for journal in dict.fromkeys(c.journal for c in costs):
+        for kind in KINDS:
+            group = [c for c in costs if c.kind == kind and c.journal == journal]
+            oled = [x for c in group for x in _warm(c)[0]]
+            screen = [x for c in group for x in _warm(c)[1]]
+            cold = max(group, key=lambda c: _cold(c)[0])
+            cold_worst = max(group, key=lambda c: _cold(c)[1] / _cold(c)[0])
+            warm_worst = max(median(_warm(c)[1]) / median(_warm(c)[0]) for c in group)
+            by_kind.append((kind, journal, number(_cold(cold)[0]), number(median(oled)),
+                            number(percentile(oled, 99)),
+                            number(max(_cold(c)[1] for c in group)), number(median(screen)),
+                            number(percentile(screen, 99)), f"{warm_worst:.2g}x",
+                            f"{_cold(cold_worst)[1] / _cold(cold_worst)[0]:.2g}x"))
+    notes = (f"Thread CPU per input, all four games together: cold is the first time the kind is drawn "
+             f"(the worst game), warm every later time ({samples} cycles in a fresh journal, "
+             f"{max(3, samples // 2)} in the long one; p50 and p99). Screen / OLED is the worst game's "
+             "ratio of p50s (warm) or of its cold pair. Budget: CPU to the OLED image <= 3 ms; the screen "
+             "<= 1x that.")
+    rows.append(Table("Every frame kind, cold and warm", (
+        "frame", "journal", "OLED cold ms (worst)", "OLED warm p50 ms", "OLED warm p99 ms",
+        "screen cold ms (worst)", "screen warm p50 ms", "screen warm p99 ms", "screen / OLED warm",
+        "screen / OLED cold"),
+        tuple(by_kind), notes))
+    rows.append(Table("History at any length", (
+        "save slot", "OLED p50 ms", "OLED p99 ms", "screen p50 ms", "screen p99 ms"),
+        tuple((c.journal, number(median(c.oled)), number(percentile(c.oled, 99)), number(median(c.screen)),
+               number(percentile(c.screen, 99))) for c in history.values()),
+        "The history opened, moved down and up (Kreel Manor, the slot made active), CPU per input; "
+        "it reads a page of entries (app/menus.py ``HistoryMenu``), whatever the slot's length."))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.frames", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, to check it runs")
+    args = parser.parse_args(argv)
+    for result in run(quick=args.quick):
+        if isinstance(result, Table):
+            print("\n".join(result.markdown()))
+        else:
+            print(f"{result.name}: {number(result.value)} {result.unit} against {number(result.baseline)} "
+                  f"{result.unit} ({result.baseline_name}) = {result.ratio:.3g}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
