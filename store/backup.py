@@ -244,14 +244,16 @@ def remove_stale_parts(*folders: Path) -> None:
 
 
 def generation_of(path: Path) -> int | None:
-    """The journal generation a backup file records (``meta.generation``), or None if unreadable."""
+    """The journal generation a backup file records (the lower of its two copies of
+    ``meta.generation``: :func:`store.file_format.generation_in`), or None if unreadable."""
+    from store.file_format import generation_in  # (file_format imports health, which imports this)
+
     try:
         db = _read_only(path)
         try:
-            row = db.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+            return generation_in(db, journal=False)
         finally:
             db.close()
-        return int(row[0]) if row else 0
     except (sqlite3.Error, ValueError, TypeError):
         return None
 

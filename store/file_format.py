@@ -264,9 +264,33 @@ def use_page_size(db: sqlite3.Connection, path: Path) -> None:
                     db.execute("PRAGMA page_size").fetchone()[0], exc)
 
 
-# Every write transaction counts itself (see Journal.generation).
+# Every write transaction counts itself (see Journal.generation), twice: ``generation_check``
+# repeats the count, so one flipped bit in a backup's count cannot make it look ahead of the
+# journal (a backup is read at the lower of the two, the journal at the higher: see
+# generation_in).
 _BUMP_GENERATION = ("INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key)"
                     " DO UPDATE SET value = CAST(value AS INTEGER) + 1")
+_REPEAT_GENERATION = ("INSERT OR REPLACE INTO meta (key, value)"
+                      " SELECT 'generation_check', value FROM meta WHERE key='generation'")
+
+
+def generation_in(db: sqlite3.Connection, *, journal: bool) -> int | None:
+    """The write count a file records: the higher of its two copies for the journal itself (a
+    flip down would make its backups look ahead and move it aside), the lower for a backup (a
+    flip up would make it look ahead of the journal). 0 for a file that never counted, None when
+    its counts are there but unreadable; a file from before the repeat has one copy."""
+    counts, unreadable = [], False
+    for key in ("generation", "generation_check"):
+        try:
+            value = meta_int(db, key)
+        except UnreadableMeta:
+            unreadable = True
+            continue
+        if value is not None:
+            counts.append(value)
+    if not counts:
+        return None if unreadable else 0
+    return max(counts) if journal else min(counts)
 
 
 @contextmanager
@@ -281,6 +305,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     try:
         yield db
         db.execute(_BUMP_GENERATION)
+        db.execute(_REPEAT_GENERATION)
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:  # a failed COMMIT (disk full) may leave it open

@@ -21,7 +21,7 @@ from games.core import engine
 from games.core.game import Game
 from games.core.registry import get_game
 from store.backup import DamagedError, request_full_check, write_backup
-from store.file_format import UnreadableMeta, dumps, meta_int, sealed, set_meta, transaction, unsealed
+from store.file_format import dumps, generation_in, meta_int, sealed, set_meta, transaction, unsealed
 from store.game_export import CheckedExport, check_export, export_document
 from store.health import BACKUP_DIR, JOURNAL_FILE, mark_damaged
 from store.replay import outcome_text
@@ -134,10 +134,7 @@ class JournalFile:
         None when the value itself is unreadable (:meth:`store.journal.Journal.open` writes it
         anew, past every backup's).
         """
-        try:
-            return self._meta_int("generation") or 0
-        except UnreadableMeta:
-            return None
+        return generation_in(self._db, journal=True)
 
     def _meta_int(self, key: str) -> int | None:
         return meta_int(self._db, key)

@@ -48,6 +48,7 @@ def test_an_unreadable_write_counter_is_set_past_the_backups_and_the_game_opens(
     position = saved(tmp_path)
     backups = sorted((tmp_path / BACKUP_DIR).glob("journal-*.db"))
     set_meta(tmp_path, "generation", value)
+    set_meta(tmp_path, "generation_check", value)  # both copies: one alone is read from the other
     journal, notices = Journal.open(tmp_path)
     assert journal.state() == position  # not rolled back to the backup, not moved aside
     assert any("write counter was damaged" in n for n in notices)
@@ -185,3 +186,27 @@ def test_a_flipped_letter_in_the_schema_sql_is_damage_and_a_backup_restores(tmp_
     assert any("lacks cursor" in n for n in notices) and any("Restored the backup" in n for n in notices)
     journal.close()
     assert len(list(tmp_path.glob("journal.damaged-*.db"))) == 1  # kept aside, never deleted
+
+
+def test_one_damaged_copy_of_the_write_counter_is_read_from_the_other(tmp_path):
+    position = saved(tmp_path)
+    set_meta(tmp_path, "generation", "1x")
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position and notices == []
+    journal.close()
+
+
+def test_a_bit_flipped_up_in_a_backups_write_counter_does_not_move_the_journal_aside(tmp_path):
+    """Issue "One writer, checked bytes", 8: an old copy's meta.generation 18 → 58 made the healthy
+    journal look behind it: moved aside, and the game rolled back 19 → 8."""
+    position = saved(tmp_path)
+    (copy,) = (tmp_path / BACKUP_DIR).glob("journal-*.db")
+    db = sqlite3.connect(copy)
+    with db:
+        (count,) = db.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+        db.execute("UPDATE meta SET value=? WHERE key='generation'", (str(int(count) | 64),))
+    db.close()
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position and notices == []
+    journal.close()
+    assert not list(tmp_path.glob("journal.*-*.db"))
