@@ -17,10 +17,16 @@ from games.core.engine import CORE_KEYS, Applied, InvariantError
 from games.core.errors import RuleError
 from games.core.game import Game
 from games.core.packs import MAX_TEXT as MAX_PACK_TEXT
+from store.file_format import unsealed
+from store.outcomes import patch
 from store.storage import JournalError
 
-# An export file larger than this is refused before it is parsed.
-MAX_EXPORT_BYTES = 64 * 1024 * 1024
+# An export file larger than this is refused before it is parsed. What a Pi Zero 2 W (512 MB, the
+# service and the OS beside it) can check: an import peaks at about 9 bytes of memory per byte of
+# export plus the interpreter (a 6.8 MB, 30,000-move export: 103 MB), so 16 MiB (some 70,000
+# dial turns, fewer heavy moves) stays near 200 MB. It was 64 MiB, which took 4.7 GB while each
+# replayed state was kept (issue "One writer, checked bytes", 17).
+MAX_EXPORT_BYTES = 16 * 1024 * 1024
 # The longest journal the benchmarks measure (benchmarks/journal_scale.py).
 MAX_COMMANDS = 100_000
 MAX_CHECKPOINTS = 10_000
@@ -46,12 +52,17 @@ class JournalImportError(JournalError, ValueError):
 class CheckedCommand:
     """One exported command, checked: ``command`` is its JSON as journaled
     (``{"name", "params"}``, before any migration), ``schema`` the game schema
-    it was journaled under, ``applied`` the result of replaying it."""
+    it was journaled under, ``description`` and ``outcome`` (stored text) what
+    replaying it gave, and ``snapshot`` the state after it where the import
+    writes a snapshot (else None: an import keeps no more states than a
+    restore would, so its memory does not grow with the game)."""
 
     command: dict
     schema: int
     created: float
-    applied: Applied
+    description: str
+    outcome: str
+    snapshot: dict | None
 
 
 @dataclass(frozen=True)
@@ -80,8 +91,11 @@ class CheckedExport:
     checkpoints: tuple[CheckedCheckpoint, ...]
 
     def state_at(self, seq: int) -> dict:
-        """The state after the first ``seq`` commands."""
-        return self.commands[seq - 1].applied.state if seq else self.initial
+        """The state after the first ``seq`` commands, rebuilt from their outcomes."""
+        state = self.initial
+        for entry in self.commands[:seq]:
+            state = patch(state, unsealed(entry.outcome)["changes"])
+        return state
 
 
 

@@ -66,6 +66,8 @@ from store.export_checks import (
     replay_command,
     require,
 )
+from store.replay import outcome_text
+from store.trail import DEFAULT_SNAPSHOT_EVERY, Trail, timed
 
 EXPORT_FORMAT = "tablewarden-game"
 # 2: each command carries the schema it was journaled under. Version 1 (no
@@ -141,12 +143,15 @@ def read_export(path: Path) -> Any:
         raise JournalImportError(str(exc)) from None
 
 
-def check_export(data: Any) -> CheckedExport:
+def check_export(data: Any, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> CheckedExport:
     """Check an exported game completely, before anything is written.
 
     Raises :class:`JournalImportError` naming the field (and command number)
     that is wrong; any other exception from the game's own code on odd data is
-    turned into one, so an import is either checked or refused by name.
+    turned into one, so an import is either checked or refused by name. Each
+    command is replayed once, timed, and the snapshots are placed as play
+    would have placed them (:meth:`store.trail.Trail.snapshot_due`, every
+    ``snapshot_every`` at most): only their states are kept.
     """
     require(isinstance(data, dict), "an exported game is a JSON object")
     require(data.get("format") == EXPORT_FORMAT, f"not a Table Warden game export ({EXPORT_FORMAT!r})")
@@ -175,21 +180,25 @@ def check_export(data: Any) -> CheckedExport:
     commands = data.get("commands")
     require(isinstance(commands, list), "commands must be a list")
     require(len(commands) <= MAX_COMMANDS, f"more than {MAX_COMMANDS:,} commands")
-    checked = []
-    for seq, entry in enumerate(commands, 1):
-        command, schema, created = check_command(seq, entry, version, data["initial"]["schema"])
-        applied = replay_command(game, state, seq, command, schema)
-        checked.append(CheckedCommand(command, schema, created, applied))
-        state = applied.state
     cursor = data.get("cursor")
     require(is_int(cursor) and 0 <= cursor <= len(commands),
              f"cursor must be a position 0..{len(commands)}")
-    result = CheckedExport(game, name, float(data["created"]), data["options"], seed, initial, tuple(checked),
-                           cursor, check_checkpoints(data.get("checkpoints"), len(commands)))
-    if cursor:
-        check_shown(game, result.state_at(cursor), f"the game at its cursor (position {cursor})")
+    checkpoints = check_checkpoints(data.get("checkpoints"), len(commands))
+    checked = []
+    trail = Trail(0, initial)
+    for seq, entry in enumerate(commands, 1):
+        command, schema, created = check_command(seq, entry, version, data["initial"]["schema"])
+        applied, cost = timed(replay_command, game, state, seq, command, schema)
+        snapshot = trail.snapshot_due(seq, cost, snapshot_every)
+        trail.push(applied.state, cost, snapshot=snapshot)
+        checked.append(CheckedCommand(command, schema, created, applied.description,
+                                      outcome_text(game, state, applied.state),
+                                      applied.state if snapshot else None))
+        state = applied.state
+        if seq == cursor:
+            check_shown(game, state, f"the game at its cursor (position {cursor})")
     if len(commands) > cursor:
-        check_shown(game, result.state_at(len(commands)),
-                     f"the game at its last command (position {len(commands)})")
-    return result
+        check_shown(game, state, f"the game at its last command (position {len(commands)})")
+    return CheckedExport(game, name, float(data["created"]), data["options"], seed, initial, tuple(checked),
+                         cursor, checkpoints)
 

@@ -52,7 +52,7 @@ from store.journal_file import Checkpoint, Clock, JournalFile, Slot, guarded, ro
 from store.replay import Row, advance, current, outcome_text
 from store.rules_check import Finding, RulesChecked, checked_now, fingerprint
 from store.storage import JournalError, StorageError
-from store.trail import Trail, replay_onto, restore, snapshot_before, timed
+from store.trail import DEFAULT_SNAPSHOT_EVERY, Trail, replay_onto, restore, snapshot_before, timed
 
 # what callers import from here, wherever it lives now
 __all__ = ["BACKUP_DIR", "EXPORT_FORMAT", "EXPORT_VERSION", "JOURNAL_FILE", "Checkpoint", "Entry", "Journal",
@@ -60,7 +60,6 @@ __all__ = ["BACKUP_DIR", "EXPORT_FORMAT", "EXPORT_VERSION", "JOURNAL_FILE", "Che
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SNAPSHOT_EVERY = 50
 
 
 @dataclass(frozen=True)

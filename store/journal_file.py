@@ -17,17 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.core import engine
 from games.core.game import Game
 from games.core.registry import get_game
 from store.backup import DamagedError, request_full_check, write_backup
 from store.file_format import dumps, generation_in, meta_int, sealed, set_meta, transaction, unsealed
 from store.game_export import CheckedExport, check_export, export_document
 from store.health import BACKUP_DIR, JOURNAL_FILE, mark_damaged
-from store.replay import outcome_text
 from store.rules_check import checked_now
 from store.storage import JournalError, StorageError, storage_error
-from store.trail import Trail, timed
 
 Clock = Callable[[], float]
 
@@ -255,7 +252,7 @@ class JournalFile:
         Any problem raises JournalImportError naming it, and nothing is
         written.
         """
-        return self.import_checked(check_export(data))
+        return self.import_checked(check_export(data, self.snapshot_every))
 
     @guarded("save")
     def import_checked(self, checked: CheckedExport) -> int:
@@ -268,25 +265,16 @@ class JournalFile:
                 (checked.game.id, checked.name, checked.created, now, checked.game.schema_version,
                  dumps(checked.options), dumps(checked.seed), sealed(checked.initial), checked.cursor),
             ))
-            trail = Trail(0, checked.initial)
             for seq, entry in enumerate(checked.commands, 1):
                 db.execute(
                     "INSERT INTO commands (game, seq, command, schema, description, created, outcome)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (slot_id, seq, dumps(entry.command), entry.schema, entry.applied.description,
-                     entry.created, outcome_text(checked.game, trail.state, entry.applied.state)),
+                    (slot_id, seq, dumps(entry.command), entry.schema, entry.description, entry.created,
+                     entry.outcome),
                 )
-                # the check replayed every command; each is applied again here, timed, to place
-                # the snapshots where play would have (what a restore replays stays within budget)
-                migrated = engine.migrate_command(checked.game, entry.command, entry.schema)
-                _, cost = timed(engine.apply, checked.game, trail.state, migrated)
-                snapshot = trail.snapshot_due(seq, cost, self.snapshot_every)
-                if snapshot:
-                    db.execute(
-                        "INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
-                        (slot_id, seq, sealed(entry.applied.state)),
-                    )
-                trail.push(entry.applied.state, cost, snapshot=snapshot)
+                if entry.snapshot is not None:  # placed by the check, as play would have
+                    db.execute("INSERT INTO snapshots (game, seq, state) VALUES (?, ?, ?)",
+                               (slot_id, seq, sealed(entry.snapshot)))
             db.executemany(
                 "INSERT INTO checkpoints (game, name, seq, created) VALUES (?, ?, ?, ?)",
                 [(slot_id, p.name, p.seq, p.created) for p in checked.checkpoints],

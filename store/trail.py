@@ -26,6 +26,7 @@ TRAIL_STATES = 32  # recent states held in memory per slot: undo and jumps among
 # since the last one took this much CPU to apply (a restore or a jump replays them), but never
 # within SNAPSHOT_SPACING commands of the last one (each snapshot is written to the card).
 REPLAY_BUDGET = 0.002  # seconds
+DEFAULT_SNAPSHOT_EVERY = 50  # the configured spacing's default ([journal] snapshot_every)
 SNAPSHOT_SPACING = 8
 
 _cpu_time: Callable[[], float] = time.thread_time  # what applying a command costs: this thread's CPU time
