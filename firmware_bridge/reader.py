@@ -59,6 +59,7 @@ class TrayStats:
     arm_timeouts: int = 0
     tray_errors: int = 0
     wrong_version: int = 0
+    restarts_unannounced: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
     device: str = ""
 
@@ -67,8 +68,8 @@ class TrayStats:
         return (f"tray {self.device or '-'}: connects {self.connects}, disconnects {self.disconnects}, "
                 f"frames {self.frames}, rolls {self.rolls}, moved after settling "
                 f"{self.moved_after_settling}, flood dropped {self.flood_dropped}, arm time-outs "
-                f"{self.arm_timeouts}, tray errors {self.tray_errors}, wrong version {self.wrong_version}; "
-                f"rejected: {rejected or 'none'}")
+                f"{self.arm_timeouts}, tray errors {self.tray_errors}, wrong version {self.wrong_version}, "
+                f"restarts unannounced {self.restarts_unannounced}; rejected: {rejected or 'none'}")
 
 
 class TrayReader:
@@ -103,7 +104,7 @@ class TrayReader:
         self._status = "Tray absent"  # set only through _set_status after this
         self._counts: dict[str, int] = dict.fromkeys(
             ("connects", "disconnects", "rolls", "moved_after_settling", "flood_dropped",
-             "arm_timeouts", "tray_errors", "wrong_version"), 0)
+             "arm_timeouts", "tray_errors", "wrong_version", "restarts_unannounced"), 0)
         self._hello: Hello | None = None
         self._device = ""  # the last tray seen, kept for the stats while it is unplugged
         self._settled: OrderedDict[int, tuple] = OrderedDict()
@@ -347,8 +348,24 @@ class TrayReader:
         self._moved.clear()
         self._set_status("Tray ready")
 
+    def _restarted(self, roll_id: int) -> bool:
+        """Whether ``roll_id`` says the tray began its ids again without a ``HELLO`` seen (one
+        lost in noise, a brown-out): ids count up, and only the newest roll may be reported again
+        (a repeat, or its dice moved), so an older id that comes back is a new roll of a tray that
+        restarted. Its earlier rolls are forgotten, as a ``HELLO`` would have them be."""
+        if roll_id not in self._settled or roll_id == next(reversed(self._settled)):
+            return False
+        log.warning("dice tray roll %d came again after roll %d: the tray restarted; its new rolls count",
+                    roll_id, next(reversed(self._settled)))
+        self._counts["restarts_unannounced"] += 1
+        self._settled.clear()
+        self._moved.clear()
+        return True
+
     def _roll(self, serial_port, roll: Roll, repeat: bool, now: float) -> None:
         dice = tuple(die.as_dict() for die in roll.dice)
+        if roll.state in ("settled", "rolling"):
+            self._restarted(roll.roll_id)
         if roll.state == "settled":
             if roll.roll_id in self._settled:
                 if not repeat and self._settled[roll.roll_id] != dice:

@@ -112,6 +112,11 @@ class PtyTray:
         time.sleep(after)
         self.plug()
 
+    def restart_unannounced(self) -> None:
+        """The tray restarts (a brown-out) and its ``HELLO`` is lost: its roll ids begin at 1 again."""
+        with self._lock:
+            self._core = self._power_up()
+
     def close(self) -> None:
         self._stopping.set()
         self._wake()

@@ -201,3 +201,18 @@ def test_close_does_not_wait_for_a_read(tray, reader):
     started = time.monotonic()
     reader.close()
     assert time.monotonic() - started < 1.0
+
+
+def test_a_tray_restarted_without_its_hello_being_seen_loses_no_roll(tray, reader):
+    """Issue "One writer, checked bytes", 15: its ids began at 1 again; the host took roll 1 for a
+    bumped old roll, acknowledged it and never handed it to the game (PROTOCOL.md, "ROLL")."""
+    reader, events = reader
+    for face in (1, 2, 3):
+        tray.report([{"kind": "d6", "face": face}])
+        events.get(timeout=1)
+    tray.restart_unannounced()
+    assert tray.report(D6_PAIR) == "SIM-TRAY:1"
+    assert events.get(timeout=1) == DiceRolled(tuple(D6_PAIR), "SIM-TRAY:1")
+    assert reader.stats().restarts_unannounced == 1 and reader.stats().moved_after_settling == 0
+    tray.report([{"kind": "d6", "face": 4}])  # and it goes on counting from there
+    assert events.get(timeout=1).dice == ({"kind": "d6", "face": 4},)
