@@ -114,6 +114,7 @@ class Controller:
         self.idle = IdleTimer(clock(), dim_after, shift_every)
         self.asleep = False
         self.focus: str | None = None
+        self._dismissed: Message | None = None
         if journal.active_slot is None:
             self.overlays.open_game_list()
         if last_start_failed:  # a safe start: the game list, not the slot that stopped the box
@@ -186,6 +187,7 @@ class Controller:
         if waking:  # waking is not playing: this press or detent only lights the box
             self.asleep = False
             return
+        self._dismissed = self.message  # help asked over it shows it whole
         if isinstance(event, Press | Hold | Turn | Tap) and self.messages.dismiss(
                 detent=isinstance(event, Turn)):
             return  # the next of a command's results (or the rest of the spin that showed it)
@@ -294,7 +296,7 @@ class Controller:
 
     def _hold(self, control: str) -> None:
         if control == "select":
-            self.overlays.open_help()
+            self.overlays.open_help(said=self._dismissed)
         elif control == "undo":
             self.overlays.undo(redo=True)
         elif control == "back":

@@ -45,21 +45,26 @@ def log_fault(play: Play, what: str, exc: BaseException) -> str:
     return here
 
 
+def clip(text: str, chars: int) -> str:
+    """``text`` in at most ``chars`` characters, ending in "…" when cut (the long text has it whole)."""
+    return text if len(text) <= chars else text[:chars - 1].rstrip() + "\u2026"
+
+
 def input_failed(here: str) -> Message:
     """An input that failed unexpectedly: undo, back and hold still work."""
-    return Message(f"{here[:21]}: error. Undo, or hold back",
+    return Message(f"{clip(here, 21)}: error. Undo, or hold back",
                    f"{here}: an unexpected error (logged). Undo, or hold back for the game list.", "error")
 
 
 def display_failed(here: str) -> Message:
     """The frame for this state cannot be drawn: the step, and the way out."""
-    return Message(f"{here[:21]}: Display error: undo, or hold back",
+    return Message(f"{clip(here, 21)}: Display error: undo, or hold back",
                    f"{here}: the display failed for this state (logged). Undo, or hold back.", "error")
 
 
 def start_failed(detail: str) -> Message:
     """The last start stopped the box (a safe start opened the game list instead)."""
     reason = detail.split(":")[0].split(" while ")[0]  # "IndexError", "the box stopped"
-    return Message(f"Last game could not be opened: {reason[:21]}",
+    return Message(f"Last game could not be opened: {clip(reason, 21)}",
                    f"Last game could not be opened: {detail}. Continue it from its game's list, step "
                    "back through its History, or export it.", "error")

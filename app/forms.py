@@ -254,7 +254,8 @@ class PromptForm:
                                                                           leave),
                         tuple(pages[self.reviewing]), (self.reviewing + 1, len(pages)))
         ok = "next:check" if self.unseen else "next:roll" if self.dice_param else "next:OK"
-        return Form(self.title, fields, self.hint, (ok, leave))
+        hint = self.hint if self.params else "OK: roll, or throw the dice" if self.dice_param else ""
+        return Form(self.title, fields, hint, (ok, leave))
 
 
 def pack(items: list[tuple[str, str]], width: int) -> list[list[str]]:
@@ -304,5 +305,7 @@ class Question:
     yes: Callable[[], object]
 
     def model(self) -> Form:
-        lines = wrap_words(self.text, LINE_CHARS)[:REVIEW_LINES]
+        lines = wrap_words(self.text, LINE_CHARS)
+        if len(lines) > REVIEW_LINES:  # cut: marked, and whole in help (select held)
+            lines = [*lines[:REVIEW_LINES - 1], lines[REVIEW_LINES - 1][:LINE_CHARS - 1] + "\u2026"]
         return Form(self.title, (), self.text, ("next:yes", "back:no"), tuple(lines), (1, 1))

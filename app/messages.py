@@ -14,7 +14,8 @@ and the input that brings the next one does nothing else (as the press that
 wakes the box). Joining them would not fit the OLED's three lines, and a
 page turned by time alone is missed by a player looking at the cards.
 Over an open form the last is hidden after a few seconds, like any message;
-one with results waiting after it stays until an input (:meth:`MessageBoard.shown_over_form`).
+one with results waiting after it stays until an input (:meth:`MessageBoard.shown_over_form`),
+and so does a roll's result (``hold``): the form under it asks what the roll decides.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class MessageBoard:
         self._queue: list[Message] = []
         self._since = clock()
         self._spin_ends = float("-inf")
+        self._held = False
 
     @property
     def current(self) -> Message | None:
@@ -66,14 +68,18 @@ class MessageBoard:
         one: dropping them would lose a result the player never read."""
         self._show(([] if message is None else [message]) + self._queue[1:])
 
-    def say_in_turn(self, messages: Sequence[Message]) -> None:
+    def say_in_turn(self, messages: Sequence[Message], *, hold: bool = False) -> None:
         """Put ``messages`` up one after another, after any still waiting: each next one
-        on an input."""
+        on an input. ``hold``: the last one too stays over a form until an input (a
+        roll's result, shown before the decision it leads to)."""
         self._show(self._queue + list(messages))
+        self._held = hold and bool(messages)
 
     def _show(self, queue: list[Message]) -> None:
         if not queue or not self._queue or queue[0] is not self._queue[0]:
             self._since = self._clock()  # a new message up: its time over a form starts
+        if not queue or (self._queue and queue[-1] is not self._queue[-1]):
+            self._held = False  # the held result is gone, or others came after it
         self._queue = queue
 
     @property
@@ -104,7 +110,7 @@ class MessageBoard:
         """When the message covering an open form is hidden, while that is still ahead;
         None when there is no message, it stays until an input (results wait after it) or
         its time is up."""
-        if self.current is None or self.more:
+        if self.current is None or self.more or self._held:
             return None
         ends = self._since + self._over_form
         return ends if now < ends else None
@@ -114,4 +120,4 @@ class MessageBoard:
         stays up: hidden, it would still take the next input (to show the next result), a
         form that looks free but does not answer its dials, and its text, a token still
         to place, gone while the player was at the board."""
-        return self.more or self.over_form_ends(now) is not None
+        return self.more or (self._held and self.current is not None) or self.over_form_ends(now) is not None

@@ -11,6 +11,7 @@ which of these a press means (its control map); this module does it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView, help_over
 from app.messages import results
 from app.play import Play
-from app.steps import phase_end_unannounced, prompt_step, roll_command, why_not
+from app.steps import changed_tracks, nothing_next, phase_end_unannounced, prompt_step, roll_command, why_not
 from app.tray_link import TrayLink
 from contracts.files import read_regular
 from games.core import CommandSpec, Game, RuleError, Step, TrackSpec, packs
@@ -89,18 +90,21 @@ class Overlays:
                worded: Callable[[RuleError], RuleError] = lambda err: err) -> bool:
         """Send one command (app/play.py); True when it was accepted. A card that fails
         raises ``StorageError`` on to the controller, which says so (:meth:`storage_failed`)."""
+        before = self.play.state()
         applied = self.play.commit(name, params, worded)
         if applied is None:
             return False
+        if name == "next" and not applied.events:  # automatic steps that said nothing
+            changes = changed_tracks(self.play.game(), before, applied.state)
+            if changes:
+                applied = replace(applied, events=(Event("Changed: " + ", ".join(changes)),))
         self._say(None)  # an accepted command: a refusal shown before it no longer holds
-        rolled = self._takes_dice(name)
-        self.rolls = [*self.rolls, applied.description] if rolled and applied.description else []
-        self.after_change(applied, rolled=rolled)
-        return True
-
-    def _takes_dice(self, name: str) -> bool:
         spec = command_specs(self.play.game()).get(name)
-        return spec is not None and any(p.kind == "dice" for p in spec.params)
+        rolled = spec is not None and any(p.kind == "dice" for p in spec.params)
+        said = applied.description not in ("", spec.help if spec else "")  # the roll worded, not bare
+        self.rolls = [*self.rolls, applied.description] if rolled and said else []
+        self.after_change(applied, rolled=rolled and said)
+        return True
 
     def submit(self, name: str, values: dict) -> None:
         """A confirmed form: its command, and the form closed if it was accepted."""
@@ -125,9 +129,9 @@ class Overlays:
             if rolled:
                 decision = roll_command(self.play.game(), applied.state) is None and (
                     prompt_step(self.play.game(), applied.state) is not None)
-                rolls = self.rolls if decision else self.rolls[-1:]
-                shown = {event.text for event in events}
-                events = (*(Event(text) for text in rolls if text not in shown), *events)
+                earlier = self.rolls[:-1] if decision else []
+                this = [] if events else self.rolls[-1:]  # its own results say it, if it has any
+                events = (*(Event(text) for text in [*earlier, *this]), *events)
             if events:
                 self._say_in_turn(results(events), hold=rolled)
         if self.overlay is None and self.prompt_step() is not None:
@@ -143,7 +147,8 @@ class Overlays:
         if ends is not None:
             self.overlay = Question("End the phase?", ends, partial(self.commit, "next"))
         else:
-            self.commit("next")
+            view = self.play.view("the step for next")
+            self.commit("next", worded=nothing_next(view.step if view else ""))
 
     def dice(self, dice: list[dict]) -> None:
         """The tray's roll answers the step that asks for dice; a form not yet seen in

@@ -122,7 +122,8 @@ class Play:
             self.refuse(err)
             return False
         verb = "Redone" if redo else "Undone"
-        self._say(Message(f"{verb}: {entry.description}"[:42], f"{verb}: {entry.description}"))
+        text = f"{verb}: {entry.description}"  # whole: the OLED wraps it, smaller if it must
+        self._say(Message(text, text))
         return True
 
     def goto(self, seq: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from games.core import Command, CommandSpec, Game, RuleError, Step, StepKind, apply
 from games.core.engine import command_specs, current_step
 from games.core.errors import ParamError
+from games.core.paths import get_path
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +44,13 @@ def phase_end_unannounced(game: Game, state: dict, worded: Callable[[Step], str]
 
     That is a ``next`` on a step the game words from the state (``worded``;
     Grail's "Character 1's turn" for "Take Actions; next when all Pass")
-    whose automatic steps would then end the phase ("Everyone has Passed"):
-    what the OLED shows does not say that the press ends it. The command is
-    tried on a copy of the state (the engine is pure), so the text names
-    exactly what the press would do. A reminder shown in its own words
-    ("Reset the tokens") is done with one press, as it says.
+    whose automatic steps would then end the phase: what the OLED shows does
+    not say that the press ends it. The command is tried on a copy of the
+    state (the engine is pure), so the question is asked only when the press
+    would end it. It says only what is true and what is lost: the phase ends
+    for everyone, and the turns not taken in it with it (the automatic steps'
+    own words, "Everyone has Passed", would claim what nobody did). A reminder
+    shown in its own words ("Reset the tokens") is done with one press, as it says.
     """
     proc = state.get("procedure")
     step = current_step(game, state)
@@ -64,8 +67,7 @@ def phase_end_unannounced(game: Game, state: dict, worded: Callable[[Step], str]
         return None  # refused: the press says why, as it would anyway
     if after is not None and after["name"] == proc["name"]:
         return None
-    done = "; ".join(step.text for step in later)
-    return f"{done}, and {procedure.title} ends."
+    return f"Ends {procedure.title} for all; turns not taken are lost"
 
 
 def why_not(game: Game, state: dict, spec: CommandSpec) -> RuleError:
@@ -103,3 +105,30 @@ def step_label(game: Game, state: dict) -> str:
     step = current_step(game, state)
     procedure = state.get("procedure") or {}
     return (step.text if step is not None else "") or procedure.get("name") or "Play"
+
+
+def nothing_next(step: str) -> Callable[[RuleError], RuleError]:
+    """The words for a ``next`` with nothing to finish (no procedure runs and none starts):
+    in play, the actions are under ``select`` (Kilforth's "H2: Action/Camp, 4 AP")."""
+    def worded(err: RuleError) -> RuleError:
+        if err.short != "Nothing to do next":
+            return err
+        at = f"{step}: " if step else ""
+        return RuleError("Nothing to finish: select opens the actions",
+                         f"{at}no step waits for next here. Press select for the actions.")
+    return worded
+
+
+def changed_tracks(game: Game, before: dict, after: dict) -> list[str]:
+    """The tracked values a command changed, "Despair 1→2", in the game's order: what
+    an automatic step did, shown like any other result (Myth's Devastation and Scheme
+    steps, run by one ``next``)."""
+    changes = []
+    for track in game.tracks(before):
+        try:
+            old, new = get_path(before, track.path), get_path(after, track.path)
+        except (KeyError, IndexError, TypeError):
+            continue  # a value the command removed (or made): not a change of its number
+        if old != new:
+            changes.append(f"{track.label} {old}\u2192{new}")
+    return changes

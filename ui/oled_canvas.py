@@ -123,6 +123,7 @@ class Canvas:
         self.y0 = MARGIN_Y
         self.x1 = width - 1 - MARGIN_X  # last usable column
         self.y1 = height - 1 - MARGIN_Y  # last usable row
+        cuts.placed("bounds", (self.x0, self.y0, self.x1, self.y1))
 
     @property
     def width(self) -> int:
@@ -136,7 +137,13 @@ class Canvas:
         cuts.drawn("oled", shown)
         if shown:
             face.draw(self.draw, x, y, shown, fill)
+            self._placed_text(x, y, shown, face)
         return face.measure(shown)
+
+    def _placed_text(self, x: int, y: int, text: str, face: Face) -> None:
+        left, top, right, bottom = face.ink(text)
+        if right > left:
+            cuts.placed("text", (x + left, y + top, x + right - 1, y + bottom - 1), text)
 
     def centered(self, y: int, text: str, face: Face, x0: int, x1: int, fill: int = ON) -> None:
         shown = fit(text, face.measure, x1 - x0 + 1)
@@ -161,16 +168,38 @@ class Canvas:
         left, top, right, bottom = face.ink(text)
         cuts.drawn("oled", text)
         face.draw(self.draw, x - left, y - top, text, ON)
+        self._placed_text(x - left, y - top, text, face)
         return int(right - left), int(bottom - top)
 
     def rule(self, y: int) -> None:
         self.draw.line((self.x0, y, self.x1, y), fill=ON)
+        cuts.placed("line", (self.x0, y, self.x1, y))
 
     def box(self, x0: int, y0: int, x1: int, y1: int, fill: int | None, outline: int | None) -> None:
         self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline)
+        if fill is not None:
+            cuts.placed("box", (x0, y0, x1, y1))
+        elif outline is not None:  # its four sides
+            for side in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
+                cuts.placed("line", side)
 
     def clear(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self.draw.rectangle((x0, y0, x1, y1), fill=OFF)
+        cuts.placed("clear", (x0, y0, x1, y1))
+
+    def clear_band(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Clear rows ``y0``..``y1``, and above and below them any row lit next to them (up
+        to a rule or an empty row): what covers the middle of a view never leaves half a
+        line of text peeking out beside it."""
+        def partial(y: int) -> bool:
+            lit = [self.image.getpixel((x, y)) for x in range(x0, x1 + 1)]
+            return any(lit) and not all(lit)
+
+        while y0 - 1 >= self.y0 and partial(y0 - 1):
+            y0 -= 1
+        while y1 + 1 <= self.y1 and partial(y1 + 1):
+            y1 += 1
+        self.clear(x0, y0, x1, y1)
 
     def arrow(self, x: int, y: int, up: bool) -> None:
         """A 5x3 scroll arrow with its top-left at (x, y)."""
@@ -179,3 +208,4 @@ class Canvas:
         else:
             points = [(x, y), (x + 4, y), (x + 2, y + 2)]
         self.draw.polygon(points, fill=ON, outline=ON)
+        cuts.placed("line", (x, y, x + 4, y + 2))

@@ -103,7 +103,7 @@ def draw_form(canvas: Canvas, form: Form, bottom: int | None = None) -> None:
         draw_keys(canvas, form.keys, rule=False)
         return
     fields = form.fields
-    last = BOTTOM_RULE - 1 if bottom is None else min(BOTTOM_RULE - 1, bottom - 2)
+    last = BOTTOM_RULE - 1 if bottom is None else min(BOTTOM_RULE - 1, bottom - 3)
     if not fields:  # a roll or a confirmation with nothing to set: the prompt in full
         if paragraph_fits(canvas, form.title, TOP_Y, last):  # as large as it fits
             draw_paragraph(canvas, form.title, TOP_Y, last)
@@ -130,14 +130,43 @@ def draw_form(canvas: Canvas, form: Form, bottom: int | None = None) -> None:
             y = draw_step_lines(canvas, "", form.title) + 2
     room = canvas.width - (where_w if beside else 0)
     label_lines = wrap(field.label, label_face.measure, canvas.width, 2, first_width=room)
-    for i, line in enumerate(label_lines):
-        canvas.text(canvas.x0, y + i * label_face.height, line, label_face, room if i == 0 else canvas.width)
-    if beside:
-        canvas.right(y, beside, face)
     y0 = y + len(label_lines) * label_face.height + 1
     roomy = y0 <= MID_Y + face.height + 1
-    _draw_value(canvas, field.value, y0, min(BOTTOM_RULE - 2 if roomy else KEYS_Y - 1, last - 1))
+    y1 = min(BOTTOM_RULE - 2 if roomy else KEYS_Y - 1, last - 1)
+    if beside:
+        canvas.right(y, beside, face)
+    if y1 - y0 + 1 < MIN_VALUE_ROWS:  # no room under the label: the value on its line
+        _draw_value_beside(canvas, field.label, field.value, y, room)
+    else:
+        for i, line in enumerate(label_lines):
+            canvas.text(canvas.x0, y + i * label_face.height, line, label_face,
+                        room if i == 0 else canvas.width)
+        _draw_value(canvas, field.value, y0, y1)
     draw_keys(canvas, form.keys, rule=roomy)
+
+
+#: The fewest rows a value is drawn in under its label (the smallest big digits' height).
+MIN_VALUE_ROWS = 10
+
+
+def _draw_value_beside(canvas: Canvas, label: str, value: str, y: int, room: int) -> None:
+    """The label and, inverted at the end of its (last) line, the value: under a two-line
+    prompt, or a notice over the form, there is no room for the value under its label."""
+    face = small()
+    value_w = min(face.measure(value), room // 2)
+    one_line = next((f for f in (face, tiny()) if f.measure(label) <= room - value_w - 8), None)
+    if one_line is not None:
+        lines, label_face, x1 = [label], one_line, canvas.x0 + room - 4
+    else:  # the label on two lines, the value at the end of the second
+        label_face, x1 = face, canvas.x1
+        lines = wrap(label, face.measure, canvas.width - value_w - 8, 2, first_width=room)
+    for i, line in enumerate(lines):
+        width = (room if i == 0 else canvas.width) - (value_w + 8 if i == len(lines) - 1 else 0)
+        canvas.text(canvas.x0, y + i * face.height + (face.height - label_face.height) // 2, line,
+                    label_face, width)
+    value_y = y + (len(lines) - 1) * face.height
+    canvas.box(x1 - value_w - 1, value_y, x1, value_y + face.height - 1, fill=ON, outline=None)
+    canvas.text(x1 - value_w, value_y, value, face, value_w, fill=OFF)
 
 
 def _check_title(title: str, where: str) -> str:
@@ -171,13 +200,18 @@ def _draw_value(canvas: Canvas, value: str, y0: int, y1: int) -> None:
     draw_paragraph(canvas, value, y0, y1)
 
 
-def _help_lines(about: str, rows: Sequence[tuple[str, str]]) -> list[str]:
-    """Help as the OLED's lines: the step in full, then each control and what it does."""
+#: Help's text width: the line less the scroll arrows' column.
+HELP_WIDTH = WIDTH - 2 * MARGIN_X - 7
+
+
+def help_lines(about: str, rows: Sequence[tuple[str, str]]) -> list[str]:
+    """Help as the OLED's lines, never cut: the step (or the form's prompt and focused
+    field) in full, then each control and what it does; the Menhir dial scrolls them."""
     measure = small().measure
-    width = WIDTH - 2 * MARGIN_X
-    lines = wrap(about, measure, width, 8) if about else []
+    lines = wrap(about, measure, HELP_WIDTH, len(about)) if about else []
     for control, action in rows:
-        lines += wrap(f"{control}: {action}", measure, width, 2)
+        text = f"{control}: {action}"
+        lines += wrap(text, measure, HELP_WIDTH, len(text))
     return lines
 
 
@@ -185,11 +219,11 @@ def draw_help(canvas: Canvas, rows: Sequence[tuple[str, str]], about: str = "",
                scroll: int = 0) -> None:
     """Help, four lines at a time (the Menhir dial scrolls); any press closes it."""
     face = small()
-    lines = _help_lines(about, rows)
+    lines = help_lines(about, rows)
     shown = 4
     first = max(0, min(scroll, len(lines) - shown))
     for i, line in enumerate(lines[first:first + shown]):
-        canvas.text(canvas.x0, canvas.y0 + i * face.height, line, face, canvas.width - 7)
+        canvas.text(canvas.x0, canvas.y0 + i * face.height, line, face, HELP_WIDTH)
     if first > 0:
         canvas.arrow(canvas.x1 - 4, canvas.y0 + 1, up=True)
     more = first + shown < len(lines)
@@ -215,9 +249,10 @@ def notice_top(canvas: Canvas, lines: Sequence[str]) -> int:
 
 
 def _draw_notice(canvas: Canvas, lines: Sequence[str], face: Face) -> None:
-    """An information message: ``lines`` inverted at the bottom, over whatever is below."""
+    """An information message: ``lines`` inverted at the bottom, over whatever is below
+    (a line of it the notice would cut is cleared whole; a form left room above it)."""
     y0 = canvas.y1 - len(lines) * face.height - 1
-    canvas.clear(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
+    canvas.clear_band(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
     canvas.box(canvas.x0, y0, canvas.x1, canvas.y1, fill=ON, outline=None)
     for i, line in enumerate(lines):
         canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
@@ -255,7 +290,7 @@ def draw_message(canvas: Canvas, message: Message, over_form: Sequence[str] = ()
     y0 = max(canvas.y0, (canvas.y0 + canvas.y1 + 1 - height) // 2)
     y1 = min(canvas.y1, y0 + height - 1)
     x0, x1 = canvas.x0, canvas.x1
-    canvas.clear(x0, max(canvas.y0, y0 - 1), x1, min(canvas.y1, y1 + 1))
+    canvas.clear_band(x0, max(canvas.y0, y0 - 1), x1, min(canvas.y1, y1 + 1))
     if message.kind == "end":
         canvas.box(x0, y0, x1, y1, fill=ON, outline=ON)
         fill = OFF

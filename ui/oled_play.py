@@ -46,35 +46,35 @@ def _focused_track(game: GameView, focus: str | None) -> TrackView | None:
     return game.tracks[0] if game.tracks else None
 
 
+def _facts_width(facts: Sequence[tuple[str, str]], gap_inner: int, gap_outer: int) -> int:
+    measure = small().measure
+    return (sum(measure(label) + gap_inner + measure(value) for label, value in facts)
+            + gap_outer * (len(facts) - 1))
+
+
 def _draw_facts(canvas: Canvas, facts: Sequence[tuple[str, str]]) -> None:
-    """The bottom line: up to three ``label value`` pairs, labels shortened to fit."""
-    facts = list(facts)[:3]
+    """The bottom line: up to three ``label value`` pairs, whole. When three do not fit,
+    two are shown (the screen's strip and help have them all); a pair still too long
+    ends in an ellipsis rather than lose letters unmarked ("Shad 2/3")."""
     face = small()
     y = canvas.y1 - face.height + 1
     canvas.rule(y - 2)
-    if not facts:
-        return
     gap_inner = 3  # between a label and its value
     gap_outer = 6  # between two facts
-    measure = face.measure
-    values = [value for _, value in facts]
-    labels = [label for label, _ in facts]
-    fixed = sum(measure(v) for v in values) + gap_inner * len(facts)
-    fixed += gap_outer * (len(facts) - 1)
-    room = canvas.width - fixed
-    # Shorten the longest label one character at a time until all fit.
-    while sum(measure(label) for label in labels) > room:
-        longest = max(range(len(labels)), key=lambda i: (len(labels[i]), -i))
-        if not labels[longest]:
-            break
-        labels[longest] = labels[longest][:-1]
-    spare = room - sum(measure(label) for label in labels)
-    spread = spare // max(1, len(facts) - 1) if len(facts) > 1 else 0
+    facts = list(facts)[:3]
+    while len(facts) > 1 and _facts_width(facts, gap_inner, gap_outer) > canvas.width:
+        facts.pop()
+    if not facts:
+        return
+    spare = canvas.width - _facts_width(facts, gap_inner, gap_outer)
+    spread = max(0, spare) // max(1, len(facts) - 1) if len(facts) > 1 else 0
     x = canvas.x0
-    for label, value in zip(labels, values, strict=True):
+    for label, value in facts:
         if label:
-            x += canvas.text(x, y, label, face, canvas.x1 - x + 1) + gap_inner
-        x += canvas.text(x, y, value, face, canvas.x1 - x + 1)
+            x += canvas.text(x, y, f"{label} {value}" if spare < 0 else label, face, canvas.x1 - x + 1)
+            x += gap_inner
+        if spare >= 0 or not label:
+            x += canvas.text(x, y, value, face, canvas.x1 - x + 1)
         x += gap_outer + spread
 
 

@@ -101,6 +101,7 @@ def test_a_battle_with_the_tray(tmp_path):
         {"snap": "refused"},
         {"dice": [{"kind": "d6", "face": 1}, {"kind": "d6", "face": 2}]},
         {"snap": "accepted"},
+        SEE,  # the rolls before the decision: the hero's (1/2), then the foe's (2/2)
         {"press": "select"}, {"press": "select"},  # no Fate, checked
         SEE,  # the battle's second result
         # The reward (gold, the card): its check page's three pages, then confirmed.
@@ -174,6 +175,7 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
         {"press": "select"}, {"press": "select"},  # no Trap, checked
         {"dice": [{"kind": "d6", "face": 6}, {"kind": "d6", "face": 5}]},  # Fight 2
         {"dice": [{"kind": "d6", "face": 1}] * 3},  # the Kobold with Surprise: 3 dice
+        SEE,  # the rolls before the decision: the hero's (1/2), then the foe's (2/2)
         {"press": "select"}, {"press": "select"},  # no Fate, checked
         SEE,  # the battle's second result
         {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},  # reward

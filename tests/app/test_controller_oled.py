@@ -164,7 +164,8 @@ def test_a_next_that_ends_the_phase_for_everyone_unannounced_asks_once(journal, 
     controller.handle(Press("next"))
     question = controller.frame().form
     assert question.title == "End the phase?" and question.keys == ("next:yes", "back:no")
-    assert " ".join(question.review) == "Everyone has passed, and The Day ends."
+    # Only what is true: nobody has passed yet; the press ends the day, and loses the turns left.
+    assert " ".join(question.review) == "Ends The Day for all; turns not taken are lost"
     controller.handle(Press("back"))             # no: nothing happened
     assert journal.state()[0]["procedure"]["name"] == "round" and controller.frame().form is None
     controller.handle(Press("next"))
