@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from games.core import CommandSpec, Param
 from games.myth import (
+    action_phase,
     battles,
     conquest,
     enemies,
@@ -44,7 +45,19 @@ def _playing(state: dict) -> bool:
 
 
 def _hero_param() -> Param:
-    return Param("hero", "int", "Hero", low=1, high=4, optional=True)
+    return Param("hero", "int", "Hero", low=1, high=4, optional=True, default_from=_acting_hero)
+
+
+def _acting_hero(state: dict) -> int | None:
+    """The form starts on the hero whose card is being resolved (Hero 2's card: Hero 2)."""
+    current = action_phase.current_card(state)
+    return current[1] + 1 if current and isinstance(current[1], int) else None
+
+
+def _untaken_type(state: dict) -> str | None:
+    """The form starts on an objective location type no other objective has (Setup 4)."""
+    taken = {o["location"] for o in state.get("objectives", {}).values()}
+    return next((kind for kind in BASIC_TYPES if kind not in taken), None)
 
 
 def board_areas(state: dict) -> tuple[str, ...]:
@@ -131,7 +144,7 @@ COMMANDS = (
     CommandSpec("track_abilities", "Mark a track's ability spaces", setup.track_abilities,
                 setup.TRACK_PARAMS, menu=False, prompt_only=True),
     CommandSpec("objective", "An objective card's location", setup.objective,
-                (Param("location", "choice", "Location", choices=BASIC_TYPES),),
+                (Param("location", "choice", "Location", choices=BASIC_TYPES, default_from=_untaken_type),),
                 menu=False, prompt_only=True),
     CommandSpec("active_quest", "The active quest's location", setup.active_quest,
                 (Param("location", "choice", "Location", choices=AREA_TYPES),),
