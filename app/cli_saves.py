@@ -51,7 +51,7 @@ def reading(args):
     repairs, moves or deletes what the service is writing.
     """
     from store.data_lock import copy_live, holder
-    from store.journal import JOURNAL_FILE, Journal
+    from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 
     folder = data_dir(args)
     path = folder / JOURNAL_FILE
@@ -68,6 +68,8 @@ def reading(args):
                 for suffix in ("", "-wal"):
                     if Path(f"{path}{suffix}").is_file():
                         shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
+            if (folder / BACKUP_DIR).is_dir():  # a damaged journal is read from its backups, read only
+                os.symlink(folder / BACKUP_DIR, Path(copy) / BACKUP_DIR)
             journal, _ = Journal.open(Path(copy))
             try:
                 yield journal

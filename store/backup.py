@@ -160,19 +160,27 @@ def recover(
     Returns notices for the displays and the backup used (None: the journal
     starts empty, the damaged file still kept beside it). ``skip`` lists
     backups already tried that turned out unusable.
+
+    The backup is copied in beside the journal first, and only then is the
+    journal moved aside: a card too full for the copy raises OSError with
+    nothing moved, so the next start, once space is freed, finds the same
+    damage and recovers (issue "One writer, checked bytes", 11: the journal was
+    already aside and the next start said only "missing or empty").
     """
-    moved = quarantine(path, clock)
-    notices = [f"The journal was damaged ({reason}); it was moved aside to {moved.name}."]
+    skipped: list[str] = []
     for candidate in restore_points(backup_dir):
         if candidate in skip:
             continue
         if is_healthy(candidate):
-            _put_in_place(candidate, path)
-            notices.append(f"Restored the backup {candidate.name}; later moves are lost.")
-            return notices, candidate
-        notices.append(f"The backup {candidate.name} is damaged too; skipped.")
-    notices.append("No healthy backup was found: starting a fresh journal.")
-    return notices, None
+            staged = _stage(candidate, path)
+            moved = quarantine(path, clock)
+            os.replace(staged, path)
+            return [f"The journal was damaged ({reason}); it was moved aside to {moved.name}.", *skipped,
+                    f"Restored the backup {candidate.name}; later moves are lost."], candidate
+        skipped.append(f"The backup {candidate.name} is damaged too; skipped.")
+    moved = quarantine(path, clock)
+    return [f"The journal was damaged ({reason}); it was moved aside to {moved.name}.", *skipped,
+            "No healthy backup was found: starting a fresh journal."], None
 
 
 def restore_points(backup_dir: Path) -> list[Path]:
@@ -212,7 +220,13 @@ def settle(path: Path) -> None:
 
 
 def _put_in_place(backup: Path, path: Path) -> None:
-    """Copy ``backup`` to ``path`` under a temporary name, flushed, then renamed.
+    """Copy ``backup`` to ``path`` under a temporary name, flushed, then renamed."""
+    os.replace(_stage(backup, path), path)
+
+
+def _stage(backup: Path, path: Path) -> Path:
+    """Copy ``backup`` beside ``path`` under a temporary name, flushed; return that name (a copy
+    that fails, a full card, leaves nothing behind).
 
     The copy is made under a read lock on ``backup``. The mirror is written in
     place by the backup worker, which still runs when a repair in play restores
@@ -226,10 +240,14 @@ def _put_in_place(backup: Path, path: Path) -> None:
             lock.execute("BEGIN")
             lock.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
             shutil.copyfile(backup, partial)
+        _fsync(partial)
     except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
         raise OSError(f"{backup.name} cannot be read: {exc}") from exc
-    _fsync(partial)
-    os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
+    return partial
 
 
 def remove_stale_parts(*folders: Path) -> None:
@@ -286,6 +304,7 @@ def restore_newer(path: Path, backup: Path, clock: Callable[[], float], *, was_e
     (the file now at ``path`` is the empty one this start created).
     """
     notices = []
+    staged = _stage(backup, path)  # first: a full card leaves the journal where it was
     if not was_empty:
         moved = quarantine(path, clock, label="behind")
         notices.append(f"The journal had lost its last moves (its -wal file was lost or damaged); "
@@ -293,7 +312,7 @@ def restore_newer(path: Path, backup: Path, clock: Callable[[], float], *, was_e
     else:
         quarantine(path, clock, label="empty")
         notices.append("The journal file was missing or empty; the backups were kept.")
-    _put_in_place(backup, path)
+    os.replace(staged, path)
     notices.append(f"Restored the newer backup {backup.name}.")
     return notices
 

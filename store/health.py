@@ -90,7 +90,10 @@ def open_healthy(data_dir: Path, clock: Callable[[], float],
         except StorageError:
             raise
         except Damaged as exc:
-            recovered, used = recover(path, data_dir / BACKUP_DIR, str(exc), clock, tried)
+            try:
+                recovered, used = recover(path, data_dir / BACKUP_DIR, str(exc), clock, tried)
+            except OSError as err:  # a full or read-only card: named, nothing moved; the next start tries
+                raise storage_error(err, data_dir, "open") from err
             notices += recovered
             if used is not None:
                 tried.append(used)
@@ -102,7 +105,10 @@ def open_healthy(data_dir: Path, clock: Callable[[], float],
         if ahead is None:
             return opened, notices
         opened.close()
-        notices += restore_newer(path, ahead, clock, was_empty=was_empty)
+        try:
+            notices += restore_newer(path, ahead, clock, was_empty=was_empty)
+        except OSError as err:
+            raise storage_error(err, data_dir, "open") from err
         tried.append(ahead)
         was_empty = False
 

@@ -210,3 +210,73 @@ def test_a_bit_flipped_up_in_a_backups_write_counter_does_not_move_the_journal_a
     assert journal.state() == position and notices == []
     journal.close()
     assert not list(tmp_path.glob("journal.*-*.db"))
+
+
+def test_a_damaged_journal_on_a_full_card_is_named_full_and_recovers_once_space_is_freed(
+        tmp_path, monkeypatch):
+    """Issue "One writer, checked bytes", 11: a raw OSError traceback, and the journal already moved
+    aside, so the next start said only "missing or empty"."""
+    import errno
+    import shutil
+
+    from store.storage import StorageError
+
+    position = saved(tmp_path)
+    Journal.open(tmp_path)[0].backup()
+    with (tmp_path / JOURNAL_FILE).open("r+b") as f:
+        f.write(b"not sqlite at all" * 8)
+    real_copy = shutil.copyfile
+
+    def full(src, dst, **kwargs):
+        Path(dst).write_bytes(b"half")  # what a full card leaves of a copy
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    with pytest.raises(StorageError) as err:
+        Journal.open(tmp_path)
+    assert err.value.kind == "full" and err.value.short == "Card full"
+    assert not list(tmp_path.glob("journal.damaged-*.db")) and not list(tmp_path.glob("*.part"))
+    monkeypatch.setattr(shutil, "copyfile", real_copy)  # space freed: the next start recovers
+    journal, notices = Journal.open(tmp_path)
+    assert journal.state() == position and any("Restored the backup" in n for n in notices)
+    journal.close()
+
+
+def read_only(data_dir: Path, *args: str):
+    """``tablewarden args`` with ``data_dir`` bind-mounted read-only in a private mount namespace
+    (root, as CI runs; chmod means nothing to root)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.acceptance.harness import _env
+
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
+        pytest.skip("needs unshare -m (root) for a read-only bind mount")
+    command = " ".join([sys.executable, "-m", "app.cli", *args])
+    return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data_dir} {data_dir} && "
+                           f"mount -o remount,bind,ro {data_dir} && {command}"],
+                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
+
+
+def test_a_damaged_journal_on_a_read_only_card_is_read_from_its_backups(tmp_path):
+    """Issue "One writer, checked bytes", 12: `state`, `games` and `export` said there were no games
+    though the mirror and a copy held them; `run` gave a traceback."""
+    data = tmp_path / "data"
+    data.mkdir()
+    position = saved(data)
+    Journal.open(data)[0].backup()
+    with (data / JOURNAL_FILE).open("r+b") as f:
+        f.write(b"not sqlite at all" * 8)
+    before = (data / JOURNAL_FILE).read_bytes()
+    state = read_only(data, "state", "--data-dir", str(data), "--json")
+    assert state.returncode == 0, state.stderr
+    assert json.loads(state.stdout)["seq"] == position[1]
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"press": "next"}\n')
+    run = read_only(data, "run", "--hardware", "sim", "--headless", "--data-dir", str(data),
+                    "--script", str(script))
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert "cannot be written" in run.stderr or "read-only" in run.stderr
+    assert (data / JOURNAL_FILE).read_bytes() == before  # nothing moved or written
