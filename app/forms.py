@@ -127,6 +127,10 @@ class PromptForm:
     dice: list[dict] | None = None
     #: The parameter a roll fills (the first dice parameter), if the command takes one.
     dice_param: str | None = None
+    #: Whether the command would take these values (tried on the state: the engine is
+    #: pure). The Spirit dial passes over a value it would refuse where the value set
+    #: now is taken (Character 3 in a game of two), so the form offers only what commit takes.
+    accepts: Callable[[dict], bool] | None = None
 
     def __post_init__(self) -> None:
         self.dice_param = next((p.name for p in self.params if p.kind == "dice"), None)
@@ -151,19 +155,42 @@ class PromptForm:
             return
         param = self.params[self.cursor]
         value = self.values[param.name]
-        if param.kind == "int":
-            value += steps
-            if param.low is not None:
-                value = max(param.low, value)
-            if param.high is not None:
-                value = min(param.high, value)
+        if param.kind == "int" or (param.kind == "choice" and param.choices):
+            value = self._turned(param, value, steps)
         elif param.kind == "bool":
             value = not value if steps % 2 else value
-        elif param.kind == "choice" and param.choices:
-            value = param.choices[(param.choices.index(value) + steps) % len(param.choices)]
         elif param.kind == "text":
             self.keys[param.name] = (self._key_index(param) + steps) % len(KEYS)
         self.values[param.name] = value
+
+    def _turned(self, param: Param, value: Any, steps: int) -> Any:
+        """A number or a choice ``steps`` detents on, past the values the command would
+        refuse (:attr:`accepts`) while the one set now is taken; a number stops at its bounds."""
+        direction = 1 if steps > 0 else -1
+        accepts = self.accepts
+        filtering = accepts is not None and accepts(self.values)
+        span = len(param.choices) if param.kind == "choice" else (param.high or 0) - (param.low or 0) + 1
+        for _ in range(abs(steps)):
+            candidate = value
+            for _ in range(max(1, min(span, 100))):
+                candidate = self._one_step(param, candidate, direction)
+                if candidate == value:
+                    break  # at a bound, or round to where it started
+                if accepts is None or not filtering or accepts({**self.values, param.name: candidate}):
+                    value = candidate
+                    break
+        return value
+
+    @staticmethod
+    def _one_step(param: Param, value: Any, direction: int) -> Any:
+        if param.kind == "choice":
+            return param.choices[(param.choices.index(value) + direction) % len(param.choices)]
+        value += direction
+        if param.low is not None:
+            value = max(param.low, value)
+        if param.high is not None:
+            value = min(param.high, value)
+        return value
 
     def focus(self, index: int) -> None:
         """Focus field ``index`` (a tap on it)."""

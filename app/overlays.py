@@ -20,7 +20,15 @@ from app.forms import CursorMenu, PromptForm, Question
 from app.help_view import HelpView, help_over
 from app.messages import results
 from app.play import Play
-from app.steps import changed_tracks, nothing_next, phase_end_unannounced, prompt_step, roll_command, why_not
+from app.steps import (
+    accepted,
+    changed_tracks,
+    nothing_next,
+    phase_end_unannounced,
+    prompt_step,
+    roll_command,
+    why_not,
+)
 from app.tray_link import TrayLink
 from contracts.files import read_regular
 from games.core import CommandSpec, Game, RuleError, Step, TrackSpec, packs
@@ -77,7 +85,7 @@ class Overlays:
         state = self.play.state()
         spec = command_specs(self.play.game())[step.command]
         self.overlay = PromptForm(self.step_text(step), spec.resolved_params(state),
-                                  partial(self.submit, spec.name))
+                                  partial(self.submit, spec.name), accepts=self._accepts(spec.name))
         self.tray_link.arm_for(step, state)
 
     def step_text(self, step: Step) -> str:
@@ -213,6 +221,8 @@ class Overlays:
         step = self.prompt_step()
         more: list[menus.Item] = [(f"Load pack: {path.stem}", partial(self._load_pack, path))
                                   for path in menus.pack_files(self.packs_dir, game)]
+        if not more and menus.PACK_COMMAND in command_specs(game):  # the item keeps its place
+            more.append(("Load pack: none found", self._no_pack))
         more += [
             ("Correct a value", self._open_corrections),
             ("Mark checkpoint", self._checkpoint),
@@ -223,6 +233,20 @@ class Overlays:
         self.overlay = menus.action_menu(game, state, self.step_text(step) if step else None,
                                          answer=self.open_prompt, no_prompt=self._no_prompt,
                                          run=self._run_action, refuse=self._refuse_action, more=more)
+
+    def _accepts(self, name: str) -> Callable[[dict], bool]:
+        """Whether command ``name`` with a form's values would be accepted now: tried on the
+        state as it is (the engine is pure; nothing is committed)."""
+        game, state = self.play.game(), self.play.state()
+
+        def accepts(values: dict) -> bool:
+            return accepted(game, state, name, values)
+        return accepts
+
+    def _no_pack(self) -> None:
+        folder = self.packs_dir / self.play.game().id if self.packs_dir else None
+        where = f"Put a pack's .toml file in {folder} (docs/PACKS.md)." if folder else "No packs folder set."
+        self.play.refuse(RuleError("No pack file found", where))
 
     def _no_prompt(self) -> None:
         self.play.refuse(RuleError("No prompt waits", "No step asks a question now; next goes on."))
@@ -260,7 +284,8 @@ class Overlays:
         roll virtually), else sent at once."""
         if any(p.kind != "dice" for p in spec.params):
             self.overlay = PromptForm(spec.help, spec.resolved_params(self.play.state()),
-                                      partial(self.submit, spec.name), parent=self.open_actions)
+                                      partial(self.submit, spec.name), parent=self.open_actions,
+                                      accepts=self._accepts(spec.name))
         else:
             self.close()
             self.commit(spec.name)

@@ -132,3 +132,15 @@ def changed_tracks(game: Game, before: dict, after: dict) -> list[str]:
         if old != new:
             changes.append(f"{track.label} {old}\u2192{new}")
     return changes
+
+
+def accepted(game: Game, state: dict, name: str, values: dict) -> bool:
+    """True when command ``name`` with ``values`` would be accepted on ``state`` (tried on
+    it: the engine is pure). A failure other than the rules' is not the form's to judge."""
+    try:
+        apply(game, state, Command(name, values))
+    except RuleError:
+        return False
+    except Exception:  # noqa: BLE001 - a handler that assumes what a menu checked: let commit say
+        log.debug("%s could not be tried with %s", name, values, exc_info=True)
+    return True

@@ -86,15 +86,28 @@ def test_action_menu_form_commits_a_command_with_parameters(journal, clock):
 def test_refused_form_stays_open_and_changes_nothing(journal, clock):
     controller = make(journal, clock)
     start_counter(controller)
-    controller.handle(Turn("spirit", 6))  # counter 9
+    controller.handle(Turn("spirit", 7))  # counter 10
     before = journal.state()
     controller.handle(Press("select"))
-    choose(controller, "Push the counter up")
-    controller.handle(Turn("spirit", 1))  # amount 2: 11 > 10
+    choose(controller, "Push the counter up")  # amount 1: 11 > 10
     controller.handle(Press("select"))
     assert journal.state() == before
     frame = controller.frame()
     assert frame.form is not None and frame.message.short == "Counter is full"
+
+
+def test_a_form_never_offers_a_value_its_command_would_refuse(journal, clock):
+    """The Spirit dial passes over a value commit would refuse while the one set is taken
+    (issue 25, point 5: Character 3 in a game of two): amount 2 on a counter at 9 of 10."""
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Turn("spirit", 6))  # counter 9
+    controller.handle(Press("select"))
+    choose(controller, "Push the counter up")
+    controller.handle(Turn("spirit", 3))  # amount 1 stays: 2, 3, 4 would all overflow
+    assert [f.value for f in controller.frame().form.fields] == ["1"]
+    controller.handle(Press("select"))
+    assert journal.state()[0]["counter"] == 10
 
 
 def test_next_runs_the_procedure_reminder(journal, clock):
