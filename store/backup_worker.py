@@ -16,7 +16,9 @@ The cadence (docs/JOURNAL.md, "Backups"):
   after the previous one, and not at all when the journal has not changed
   since the previous one (its ``meta.generation`` is the same);
 - a backup brings the mirror in step (:mod:`store.mirror`: it writes what
-  changed, whatever the journal's size); a whole rotating copy is added only
+  changed, whatever the journal's size; the first of a session also checks
+  both files page by page and compares every row, the later ones read only
+  what changed, so they cost the same at any length); a whole rotating copy is added only
   when the wear budget allows it (:meth:`BackupWorker._full_copy_due`: after
   the journal has itself written :data:`FULL_COPY_EVERY` times the file's
   size, so whole copies add at most about an eighth to the journal's own
@@ -118,6 +120,9 @@ class BackupWorker:
         self._touched = clock()
         self._last_backup = self._newest_backup_time()
         self._last_generation: int | None = None
+        # The first sync of the mirror checks both files and compares every row; the later
+        # ones read and write only what changed (store/mirror.py), at a constant cost.
+        self._mirror_whole = True
         self._checkpointed: tuple[int, int] | None = None
         self._stopping = False
         self._held = 0  # holds open (:meth:`held`): nothing starts
@@ -314,11 +319,13 @@ class BackupWorker:
         if self._full_copy_due(db, generation):
             copy = write_backup(db, self.backup_dir, self.keep, self._wall_clock,
                                 pages=STEP_PAGES, sleep=STEP_SLEEP)
+        whole, self._mirror_whole = self._mirror_whole, True  # until this sync is done
         try:
-            mirror = sync_mirror(db, self.backup_dir)
+            mirror = sync_mirror(db, self.backup_dir, whole=whole)
         except MirrorUnusable as why:
             log.info("the mirror is built anew: %s", why)
             mirror = build_mirror(db, self.backup_dir, pages=STEP_PAGES, sleep=STEP_SLEEP)
+        self._mirror_whole = False
         return copy or mirror
 
     def _full_copy_due(self, db: sqlite3.Connection, generation: int | None) -> bool:
