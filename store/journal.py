@@ -186,10 +186,30 @@ class Journal(JournalFile):
             self._db.close()
         except sqlite3.Error:
             pass
-        fresh, notices = Journal.open(self.data_dir, snapshot_every=self.snapshot_every, clock=self._clock,
-                                      autocheckpoint=self._autocheckpoint)
+        try:
+            fresh, notices = Journal.open(self.data_dir, snapshot_every=self.snapshot_every,
+                                          clock=self._clock, autocheckpoint=self._autocheckpoint)
+        except StorageError:
+            # A full or read-only card: nothing was moved (store/backup.py recover). The file is opened
+            # again as it is, so the box plays on where it can instead of failing every input on a
+            # closed connection; the damage met next repairs again, and succeeds once the card allows
+            # (issue "One writer, checked bytes", 13).
+            self._db = self._reconnect()
+            raise
         self.__dict__.update(fresh.__dict__)
         return notices
+
+    def _reconnect(self) -> sqlite3.Connection:
+        """A connection to the journal as it is, set up as :meth:`open` sets it; on a damaged
+        file the settings may fail: the next use of it names the damage (and repairs)."""
+        db = sqlite3.connect(self.data_dir / JOURNAL_FILE, isolation_level=None)
+        pragmas = ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"]
+        try:
+            for pragma in pragmas + ([] if self._autocheckpoint else ["wal_autocheckpoint=0"]):
+                db.execute(f"PRAGMA {pragma}")
+        except sqlite3.Error as exc:
+            log.warning("the journal was reopened as it is (%s): the next damage met repairs again", exc)
+        return db
 
     # --- slots -----------------------------------------------------------------
 

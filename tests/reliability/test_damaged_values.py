@@ -280,3 +280,33 @@ def test_a_damaged_journal_on_a_read_only_card_is_read_from_its_backups(tmp_path
     assert run.returncode != 0 and "Traceback" not in run.stderr
     assert "cannot be written" in run.stderr or "read-only" in run.stderr
     assert (data / JOURNAL_FILE).read_bytes() == before  # nothing moved or written
+
+
+def test_a_repair_in_play_on_a_full_card_leaves_the_journal_usable_and_repairs_later(tmp_path, monkeypatch):
+    """Issue "One writer, checked bytes", 13: the journal was left closed and every input failed
+    ("Cannot operate on a closed database") until a restart, even after space was freed."""
+    import errno
+
+    from store import backup
+    from store.backup import request_full_check
+    from store.storage import StorageError
+
+    position = saved(tmp_path)
+    journal, _ = Journal.open(tmp_path)
+    request_full_check(tmp_path / JOURNAL_FILE, "damage met in play")
+    real_stage = backup._stage
+
+    def full(source, path):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(backup, "_stage", full)
+    (tmp_path / JOURNAL_FILE).write_bytes(b"x" * 2048)  # the file is truly damaged now...
+    with pytest.raises(StorageError) as err:
+        journal.repair()
+    assert err.value.kind == "full"
+    assert journal.state() == position  # ...but the box still shows the game and answers
+    monkeypatch.setattr(backup, "_stage", real_stage)  # space freed
+    notices = journal.repair()
+    assert any("Restored the backup" in n for n in notices)
+    journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": 1}))
+    journal.close()
