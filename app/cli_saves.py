@@ -42,44 +42,74 @@ def _summary(journal) -> dict | None:
 def reading(args):
     """The journal for a command that only reads it (state, games, export).
 
-    On a card that refuses writes (read-only, or a failing card remounted
-    read-only) the journal and its WAL are copied to a private temporary
-    directory and read there, so a failing card's games can still be copied
-    off; nothing on the card is touched. While a service holds the data
-    directory (store/data_lock.py) the journal is copied through SQLite's
-    backup API on a read-only connection and the copy read, so a reader never
-    repairs, moves or deletes what the service is writing.
+    It reads a private copy, never touching the card, when the journal cannot
+    be opened in place:
+    - on a card that refuses writes (read-only, or a failing card remounted
+      read-only), so a failing card's games can still be copied off;
+    - on a full card, where SQLite cannot even make the journal's ``-wal``
+      (the ``-wal``/``-shm`` such a try makes are removed);
+    - while a service holds the data directory (store/data_lock.py): then the
+      copy is taken through SQLite's backup API on a read-only connection, so
+      a reader never repairs, moves or deletes what the service is writing.
+    A damaged journal's copy is read from the card's own backups (linked, read only).
+    The copy goes to memory (``/dev/shm``) where there is one: the card may be full.
     """
-    from store.data_lock import copy_live, holder
-    from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+    from store.data_lock import holder
+    from store.journal import JOURNAL_FILE, StorageError
 
     folder = data_dir(args)
     path = folder / JOURNAL_FILE
     busy = holder(folder)
     writable = not path.exists() or (os.access(folder, os.W_OK) and os.access(path, os.W_OK))
     if writable and busy is None:
-        journal, _ = open_journal(args)
-    else:
-        log.warning("%s: reading a copy of its journal", busy or f"{folder} cannot be written")
-        with tempfile.TemporaryDirectory(prefix="tablewarden-") as copy:
-            if busy is not None:  # a consistent copy through SQLite, taken beside the writer
-                copy_live(path, Path(copy) / JOURNAL_FILE)
-            else:
-                for suffix in ("", "-wal"):
-                    if Path(f"{path}{suffix}").is_file():
-                        shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
-            if (folder / BACKUP_DIR).is_dir():  # a damaged journal is read from its backups, read only
-                os.symlink(folder / BACKUP_DIR, Path(copy) / BACKUP_DIR)
-            journal, _ = Journal.open(Path(copy))
-            try:
-                yield journal
-            finally:
-                journal.close()
+        before = {suffix for suffix in ("-wal", "-shm") if Path(f"{path}{suffix}").exists()}
+        try:
+            journal, _ = open_journal(args)
+        except StorageError as err:
+            if err.kind != "full":
+                raise
+            _remove_new_companions(path, before)
+            log.warning("%s is full: reading a copy of its journal", folder)
+            yield from _read_copy(folder, live=False)
             return
-    try:
-        yield journal
-    finally:
-        journal.close()
+        try:
+            yield journal
+        finally:
+            journal.close()
+        return
+    log.warning("%s: reading a copy of its journal", busy or f"{folder} cannot be written")
+    yield from _read_copy(folder, live=busy is not None)
+
+
+def _read_copy(folder: Path, *, live: bool):
+    from store.data_lock import copy_live
+    from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
+
+    path = folder / JOURNAL_FILE
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    with tempfile.TemporaryDirectory(prefix="tablewarden-", dir=memory) as copy:
+        if live:  # a consistent copy through SQLite, taken beside the writer
+            copy_live(path, Path(copy) / JOURNAL_FILE)
+        else:
+            for suffix in ("", "-wal"):
+                if Path(f"{path}{suffix}").is_file():
+                    shutil.copyfile(f"{path}{suffix}", Path(copy) / f"{JOURNAL_FILE}{suffix}")
+        if (folder / BACKUP_DIR).is_dir():  # a damaged journal is read from its backups, read only
+            os.symlink(folder / BACKUP_DIR, Path(copy) / BACKUP_DIR)
+        journal, _ = Journal.open(Path(copy))
+        try:
+            yield journal
+        finally:
+            journal.close()
+
+
+def _remove_new_companions(path: Path, before: set[str]) -> None:
+    """The ``-wal``/``-shm`` a failed open on a full card made (it committed nothing into them;
+    one that was there before is never touched)."""
+    for suffix in ("-wal", "-shm"):
+        companion = Path(f"{path}{suffix}")
+        if suffix not in before and companion.is_file():
+            companion.unlink(missing_ok=True)
 
 
 def cmd_state(args) -> int:

@@ -310,3 +310,55 @@ def test_a_repair_in_play_on_a_full_card_leaves_the_journal_usable_and_repairs_l
     assert any("Restored the backup" in n for n in notices)
     journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": 1}))
     journal.close()
+
+
+FULL_CARD = r"""
+import json, subprocess, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from games.core import Command
+from store.journal import Journal
+data = Path(sys.argv[1])
+journal, _ = Journal.open(data)
+journal.new_game("kreel-manor", {"heroes": 1}, seed=4)
+journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": -1}))
+journal.close()  # cleanly: no -wal, no -shm
+try:
+    with (data / "filler").open("wb") as f:
+        while True:
+            f.write(b"x" * 4096)
+            f.flush()
+except OSError:
+    pass
+done = subprocess.run([sys.executable, "-m", "app.cli", "state", "--data-dir", str(data), "--json"],
+                      capture_output=True, text=True, cwd=sys.argv[2])
+print(json.dumps({"code": done.returncode, "out": done.stdout, "err": done.stderr,
+                  "files": sorted(p.name for p in data.iterdir())}))
+"""
+
+
+def test_a_full_card_with_a_cleanly_closed_journal_is_still_read(tmp_path):
+    """Issue "One writer, checked bytes", 14: `state`, `games` and `export` refused to read it (SQLite
+    could not make its -wal) and left an empty -wal/-shm behind; docs/JOURNAL.md says they read it."""
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.acceptance.harness import _env
+
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
+        pytest.skip("needs unshare -m (root) to mount a small tmpfs as the full card")
+    card = tmp_path / "card"
+    card.mkdir()
+    script = tmp_path / "full_card.py"
+    script.write_text(FULL_CARD)
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run(["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o size=4m tmpfs {card} && "
+                           f"{sys.executable} {script} {card} {root}"],
+                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["code"] == 0, result["err"]
+    assert json.loads(result["out"])["seq"] == 1
+    assert result["files"] == ["filler", "journal.db"]  # nothing left behind
