@@ -687,3 +687,20 @@ def test_a_checkpoint_empties_the_wal_so_the_next_commit_does_not_make_another_d
     assert worker._checkpoint_at(now=0.0) is None  # one commit's pages: not due again
     assert journal.state()[1] == 3 + 40 + 1  # every move kept through the truncation
     journal.close()
+
+
+def test_a_phase_end_folds_even_a_small_wal_at_idle(tmp_path):
+    """Issue "One writer, checked bytes", 10: the WAL was folded in only at 1 MiB, so a WAL lost after
+    a power cut could take hundreds of moves; a procedure's end now folds it at the next idle."""
+    journal = played(tmp_path, commands=3)
+    journal._db.execute("PRAGMA wal_autocheckpoint=0")
+    journal.commit(_turn(0))
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR)  # checkpoint_at: 1 MiB
+    assert worker._checkpoint_at(now=0.0) is None  # small: left for later
+    worker.request()  # a phase ended
+    assert worker._checkpoint_at(now=0.0) is not None
+    worker._checkpoint()
+    assert (tmp_path / f"{JOURNAL_FILE}-wal").stat().st_size == 0
+    journal.commit(_turn(1))
+    assert worker._checkpoint_at(now=0.0) is None  # until the next phase end
+    journal.close()
