@@ -55,6 +55,12 @@ bench: $(STAMP) deps-bench
 bench-pi: $(STAMP) deps-bench
 	$(BIN)/python -m benchmarks.latency --pi-class
 
+## pi-check: the install, the CLI and the pure tests on the Pi's OS and CPU, emulated: an arm64 Bookworm
+## root under qemu-user-static, cached (path printed); as root; about 25 minutes; not part of test (docs/PI.md)
+.PHONY: pi-check
+pi-check:
+	bash deploy/pi-check/pi-check.sh
+
 ## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) at FUZZ times their make-test size, with counts
 FUZZ ?= 20
 fuzz: $(STAMP)
