@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import frames, journal_scale, latency, phase_end, service, soak, tray_parser
+from benchmarks import frames, journal_scale, latency, phase_end, service, session, soak, tray_parser
 from benchmarks.latency import PI_FACTOR
 from benchmarks.results import Result, Table
 
@@ -25,6 +25,7 @@ OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "PERFORMANCE.md"
 SUITES = (("Input to frame: every press", latency),
           ("Every frame kind: cold and warm, the OLED and the screen", frames),
           ("Wear: scripted play, backups included", phase_end),
+          ("A long evening: syncs, bytes and memory over 4,000 inputs", session),
           ("The running service", service), ("Journal scale: restore, history jumps, undo", journal_scale),
           ("Dice tray parser", tray_parser), ("Soak: random play", soak))
 HEADER = """# Performance

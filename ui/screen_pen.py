@@ -26,7 +26,9 @@ from ui.text import MAX_CACHED_TEXTS, Measure, Widths, fit, is_cut, wrap
 T = TypeVar("T")
 
 #: How many screens' worth of pixels the rendered texts kept may hold, and the rounded boxes.
-TEXT_SCREENS = 8
+#: A frame's texts take under half a screen, so four hold the last several frames' (issue 27:
+#: eight let a long evening's resident memory reach 77 MB of a 512 MB box's budget of 80).
+TEXT_SCREENS = 4
 CARD_SCREENS = 2
 
 
