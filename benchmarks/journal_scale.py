@@ -42,11 +42,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.config import Config, ScreenConfig
-from benchmarks.phase_end import PHASE_ENDS, _default_input, prepared_rig
+from benchmarks.phase_end import FILL_TRACK, PHASE_ENDS, _default_input, backed_up, fill_journal, prepared_rig
 from benchmarks.results import Result, median
-from games.core import get_game
+from games.core import Command, get_game
 from games.core.engine import new_game
-from store.journal import EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
+from store.journal import BACKUP_DIR, EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
+from store.mirror import sync_mirror
 
 GAME = "kreel-manor"
 TRACK = "hero1.spirit"
@@ -211,9 +212,52 @@ def per_game(root: Path, inputs: int) -> list[Result]:
     return rows
 
 
+def _rchar() -> int:
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
+
+
+def mirror_syncs(root: Path, sizes: tuple[int, ...], repeats: int) -> list[Result]:
+    """A mirror sync after a few moves, as the backup worker makes all but its first of a session
+    (store/mirror.py, not whole), in a journal holding a slot of each of ``sizes`` commands."""
+    cpu: dict[int, list[float]] = {size: [] for size in sizes}
+    read: dict[int, list[float]] = {size: [] for size in sizes}
+    for size in sizes:
+        data = root / f"mirror-{size}"
+        slot = fill_journal(data, commands=size, min_bytes=0)
+        backed_up(data)  # a whole copy and the mirror, at the journal's generation
+        journal, _ = Journal.open(data)
+        journal.activate(slot)
+        db = sqlite3.connect(data / JOURNAL_FILE, isolation_level=None)
+        try:
+            for _ in range(repeats):
+                for j in range(4):  # a few detents, as between two backups
+                    journal.commit(Command("adjust", {"track": FILL_TRACK, "delta": -1 if j % 2 == 0 else 1}))
+                before, started = _rchar(), time.thread_time()
+                sync_mirror(db, data / BACKUP_DIR, whole=False)
+                cpu[size].append((time.thread_time() - started) * 1e3)
+                read[size].append(float(_rchar() - before))
+        finally:
+            db.close()
+            journal.close()
+    small, large = sizes
+    return [
+        Result(f"mirror sync after 4 moves, CPU p50 ({repeats} syncs), a journal with a slot of {large:,} "
+               f"commands against one of {small:,}", median(cpu[large]), "ms", median(cpu[small]),
+               f"the same at {small:,} commands", "a small constant: <= 1.2x",
+               median(cpu[large]) <= 1.2 * median(cpu[small])),
+        Result(f"mirror sync after 4 moves, bytes read p50 (rchar), {large:,} commands against {small:,}",
+               median(read[large]), "B", median(read[small]), f"the same at {small:,} commands",
+               "a small constant: <= 1.2x", median(read[large]) <= 1.2 * median(read[small])),
+    ]
+
+
 def run(quick: bool = False) -> list[Result]:
     with tempfile.TemporaryDirectory(prefix="tablewarden-bench-") as tmp:
         root = Path(tmp)
         results = scale(root, (1_000, 10_000) if quick else (1_000, 100_000), 5 if quick else 21)
+        results += mirror_syncs(root, (1_000, 10_000) if quick else (1_000, 100_000), 5 if quick else 21)
         results += per_game(root, 60 if quick else 400)
     return results
