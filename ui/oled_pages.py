@@ -130,9 +130,11 @@ def draw_form(canvas: Canvas, form: Form, bottom: int | None = None) -> None:
             y = draw_step_lines(canvas, "", form.title) + 2
     room = canvas.width - (where_w if beside else 0)
     label_lines = wrap(field.label, label_face.measure, canvas.width, 2, first_width=room)
-    y0 = y + len(label_lines) * label_face.height + 1
-    roomy = y0 <= MID_Y + face.height + 1
-    y1 = min(BOTTOM_RULE - 2 if roomy else KEYS_Y - 1, last - 1)
+    y0 = y + len(label_lines) * label_face.height
+    roomy = y0 <= MID_Y + face.height
+    y0 += 1 if roomy else 0  # a short band: the value right under the label's line
+    floor = BOTTOM_RULE - 2 if roomy else KEYS_Y - 2  # no rule over the keys in a short band
+    y1 = floor if bottom is None else min(floor, bottom - 4)
     if beside:
         canvas.right(y, beside, face)
     if y1 - y0 + 1 < MIN_VALUE_ROWS:  # no room under the label: the value on its line

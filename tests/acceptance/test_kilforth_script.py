@@ -168,7 +168,7 @@ def test_a_day_and_a_night_with_a_content_pack(tmp_path):
         {"turn": "menhir", "steps": 6}, {"turn": "spirit", "steps": 1},  # Race: Human
         *walk(8), {"press": "select"},
         {"press": "next"},  # the table is laid out
-        *_menu("move"), {"turn": "spirit", "steps": 4},  # C2 -> B3
+        *_menu("move"), {"turn": "spirit", "steps": 1},  # C2 -> B3 (only cells in reach offered)
         {"press": "select"}, {"press": "select"},  # checked, confirmed
         {"turn": "menhir", "steps": -1}, {"turn": "spirit", "steps": 1},  # the last field: Kobold
         *walk(8), {"press": "select"},

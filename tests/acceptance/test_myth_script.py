@@ -34,8 +34,8 @@ SETUP = [
     SELECT, SELECT, SELECT, SELECT,           # enemy sheet: default values (9: three pages)
     *[SELECT] * 4 * 3,                        # the three conquest tracks (8 each: three pages)
     SELECT,                                   # hope objective: village
-    {"turn": "spirit", "steps": 1}, SELECT,   # supply objective: sanctuary
-    {"turn": "spirit", "steps": 2}, SELECT,   # influence objective: dungeon
+    SELECT,                                   # supply objective: sanctuary (the first type untaken)
+    SELECT,                                   # influence objective: dungeon (the one left)
     NEXT, NEXT,                               # place the tokens, the final objective
     SELECT,                                   # active quest: village
     {"dice": [{"kind": "fate", "face": face} for face in FATE]},  # the tray rolls the pool

@@ -53,6 +53,11 @@ def _states(game_id: str) -> list[dict]:
     return states
 
 
+def _trial(game, state: dict, name: str):
+    """What the box gives a form: whether the command takes these values on ``state``."""
+    return lambda values: accepted(game, state, name, values)
+
+
 def _offered(form: PromptForm, index: int) -> list[dict]:
     """Every set of values the Spirit dial offers on field ``index``, both ways round."""
     form.focus(index)
@@ -79,7 +84,7 @@ def test_no_form_offers_a_value_commit_would_refuse(game_id):
         for name in dict.fromkeys(names):
             spec = specs[name]
             form = PromptForm(name, spec.resolved_params(state), lambda values: None,
-                              accepts=lambda values, name=name: accepted(game, state, name, values))
+                              accepts=_trial(game, state, name))
             if not accepted(game, state, name, form.values):
                 continue  # the form starts on values refused (another field's rule): not judged here
             for index, param in enumerate(form.params):
@@ -104,7 +109,7 @@ def test_a_two_character_grail_game_offers_no_third_character():
             if "character" not in params or not spec.menu or spec.prompt_only or not spec.available(state):
                 continue
             form = PromptForm(spec.name, spec.resolved_params(state), lambda values: None,
-                              accepts=lambda values, name=spec.name: accepted(game, state, name, values))
+                              accepts=_trial(game, state, spec.name))
             if not accepted(game, state, spec.name, form.values):
                 continue
             index = [p.name for p in form.params].index("character")
