@@ -386,12 +386,13 @@ class Controller:
         self.focus = None
 
     def _focused_track(self) -> str | None:
+        """The track the Spirit dial turns: the one the player focused, else the game's main
+        value now (its first dial track, which follows the game: Kilforth puts the acting
+        hero's first, so the focus moves to Hero 2 when Hero 2 acts)."""
         keys = dial_keys(self.game(), self.state())
         if not keys:
             return None
-        if self.focus not in keys:
-            self.focus = keys[0]
-        return self.focus
+        return self.focus if self.focus in keys else keys[0]
 
     def _move_focus(self, steps: int) -> None:
         keys = dial_keys(self.game(), self.state())

@@ -407,3 +407,25 @@ def test_a_roll_answered_virtually_disarms_the_tray(journal, clock, monkeypatch)
     assert journal.state()[0]["procedure"]["step"] == 1 and cancelled == [1]
     controller.handle(Press("next"))
     assert cancelled == [1]                      # told once
+
+
+def test_the_dial_follows_the_games_main_value_until_the_player_focuses_another(journal, clock, monkeypatch):
+    """Issue 25: "The focus stays on Hero 1 while Hero 2 acts" - Kilforth puts the acting
+    hero's tracks first; the Spirit dial turns the game's first track as it is now, not
+    the one that was first when the box started, until the Menhir dial focuses another."""
+    from games.core import TrackSpec
+
+    def tracks(state):
+        counter = TrackSpec("counter", "Counter", "counter", 0, lambda s: s["limit"])
+        score = TrackSpec("score", "Score", "score", 0, 99)
+        return [score, counter] if state["score"] else [counter, score]  # "the acting one first"
+
+    monkeypatch.setitem(registry._GAMES, GAME_ID, dataclasses.replace(COUNTER, tracks=tracks))
+    controller = make(journal, clock)
+    start_counter(controller)
+    assert controller.frame().focus == "counter"
+    journal.commit(Command("correct", {"track": "score", "value": 1}))
+    assert controller.frame().focus == "score"
+    controller.handle(Turn("menhir", 1))  # the player focuses the counter: their choice holds
+    journal.commit(Command("correct", {"track": "score", "value": 2}))
+    assert controller.frame().focus == "counter"
