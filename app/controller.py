@@ -73,6 +73,10 @@ log = logging.getLogger(__name__)
 
 JOURNAL_STRIP = 5
 
+#: Tray lines kept for the screen's strip only: passing states that would cover the OLED's
+#: bottom line for seconds after a start ("Tray connecting" until "Tray ready").
+QUIET_TRAY_LINES = frozenset({"Tray connecting"})
+
 #: Seconds a message may cover an open form (any input dismisses it sooner).
 MESSAGE_OVER_FORM = 2.0
 
@@ -356,10 +360,12 @@ class Controller:
     def _tray_status(self, line: str) -> None:
         """The tray's line: kept for the screen's strip, and when it changes in play shown
         once as an inline notice (the OLED's bottom line; never a blocking box) while no
-        message is up. The line comes a moment after the command that armed or answered
-        the tray, so it would otherwise replace that command's result (Myth's Darkness
-        reroll, Kilforth's "Undone: …") before the player read it; the strip keeps it."""
-        if self.tray_link.new_line(line) and self.playing and self.message is None:
+        message is up, save a passing state (:data:`QUIET_TRAY_LINES`). The line comes a
+        moment after the command that armed or answered the tray, so it would otherwise
+        replace that command's result (Myth's Darkness reroll, Kilforth's "Undone: …")
+        before the player read it; the strip keeps it."""
+        if self.tray_link.new_line(line) and self.playing and self.message is None \
+                and line not in QUIET_TRAY_LINES:
             self.message = tray_notice(line)
 
     def fault(self, what: str, exc: BaseException) -> None:

@@ -81,3 +81,14 @@ def test_the_notices_are_keyed_by_what_the_reader_says(tmp_path):
     finally:
         reader.close()
         tray.close()
+
+
+def test_tray_connecting_after_a_start_does_not_cover_the_bottom_line(journal, clock):
+    """Issue 25: "Tray connecting" hid the OLED's bottom line for 6 s after a restart; the
+    passing state stays on the screen's strip, "Tray ready" is said."""
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(TrayStatus("Tray connecting"))
+    assert controller.frame().message is None and controller.frame().tray == "Tray connecting"
+    controller.handle(TrayStatus("Tray ready"))
+    assert controller.frame().message.short == "Tray ready"
