@@ -66,16 +66,28 @@ Reading the figures:
   much wider, which on interpreter code is worth another three to four times
   per clock. Together that is about eight to ten; the bench takes ten, the
   pessimistic end (`PI_FACTOR` in benchmarks/latency.py). The Pi-class run
-  confines the same measurement to one core, slowed to 1/{pi_factor:g} of it
-  with cgroup v2 `cpu.max` where the machine allows; otherwise (no cgroup v2
-  `cpu` controller, as in most containers) its wall times are this
-  machine's one core and only its CPU columns are scaled. The targets for
-  this machine (CPU to the OLED image 3 ms, the whole press 6 ms) are the
-  Pi's budget divided by that factor.
+  confines the same measurement to one core, slowed {pi_factor:g} times even
+  for a burst as short as a press: with cgroup v2 `cpu.max` (1 ms every
+  10 ms) where the machine allows, otherwise beside a real-time busy loop on
+  that core taking a calibrated share of every millisecond. The slowdown it
+  achieved on a 2 ms pure-Python burst is measured in the same run and
+  printed with it; its wall columns are measured under it, its CPU columns
+  (which no slowdown changes) scaled by the factor. The targets for this
+  machine (CPU to the OLED image 3 ms, the whole press 6 ms) are the Pi's
+  budget divided by that factor.
+- Every frame kind (benchmarks/frames.py): in play, the action menu, a
+  form, help, the history and the game list, each opened and moved in;
+  CPU to the OLED image (the controller's handling included) and the
+  screen's frame, cold (the first time the box draws that kind) and warm,
+  in a fresh and in the long journal; and the history in a save slot that
+  is itself 1k and 100k commands long.
 - Wear (benchmarks/phase_end.py) counts everything the process writes over
   scripted play of the four games: the WAL, the backup worker's checkpoints
   and its backups, per command committed; the long journal's figure is held
-  to 1.2x the fresh one's.
+  to 1.2x the fresh one's. A long evening (benchmarks/session.py): 4,000
+  inputs of one game through the real loop and its backup worker, fresh and
+  at 100k, counting the syncs of every thread (strace), the bytes per
+  command in each half, and the resident memory as play goes on.
 - Idle CPU is held to a plain pygame loop under SDL's `dummy` video driver,
   the driver the headless service uses. Its flips draw nothing, so it is the
   cheapest 30 fps loop there is, and the strict baseline. The same loop in

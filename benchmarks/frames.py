@@ -59,6 +59,13 @@ from store.journal import JOURNAL_FILE, Journal
 from ui.oled import render_oled
 
 CPU_TO_OLED_MS = 3.0
+#: Why a cold row may miss its target, printed beside it when it does.
+WHY_COLD_OLED = ("why not: the box's first input of a kind compiles its SQL statements and reads the "
+                 "journal's pages it has not read yet; it happens once a session")
+WHY_COLD_SCREEN = ("why not: the first time a kind is drawn the screen renders each of its texts at 800x480 "
+                   "(pygame's FreeType, about 0.1-0.3 ms a text) and shades the game under it once; the "
+                   "OLED's bitmap fonts cost a fraction of that; both are kept for the next frames (the "
+                   "warm rows)")
 HISTORY_LENGTH_RATIO = 1.2
 
 #: The frames, in the order they are first drawn (the first of each is its cold sample).
@@ -232,8 +239,10 @@ def _report(costs: list[Costs], history: dict[int, Costs], lengths: tuple[int, .
             samples: int) -> list[Result | Table]:
     rows: list[Result | Table] = []
     cold_oled = max(costs, key=lambda c: _cold(c)[0])
+    met = _cold(cold_oled)[0] <= CPU_TO_OLED_MS
     rows.append(Result(f"CPU to the OLED image, cold (the first time the kind is drawn), the costliest "
-                       f"({cold_oled.kind}, {cold_oled.game}, {cold_oled.journal} journal)",
+                       f"({cold_oled.kind}, {cold_oled.game}, {cold_oled.journal} journal)"
+                       + ("" if met else f"; {WHY_COLD_OLED}"),
                        _cold(cold_oled)[0], "ms", CPU_TO_OLED_MS, "the budget",
                        f"<= {CPU_TO_OLED_MS:g} ms, every frame",
                        _cold(cold_oled)[0] <= CPU_TO_OLED_MS))
@@ -250,7 +259,8 @@ def _report(costs: list[Costs], history: dict[int, Costs], lengths: tuple[int, .
     cold_ratio = max(costs, key=lambda c: _cold(c)[1] / _cold(c)[0])
     o, s = _cold(cold_ratio)
     rows.append(Result(f"CPU of the 800x480 screen frame, cold, the costliest kind against its CPU to the "
-                       f"OLED image ({cold_ratio.kind}, {cold_ratio.game}, {cold_ratio.journal} journal)",
+                       f"OLED image ({cold_ratio.kind}, {cold_ratio.game}, {cold_ratio.journal} journal)"
+                       + ("" if s <= o else f"; {WHY_COLD_SCREEN}"),
                        s, "ms", o, "CPU to the OLED image, same input", "<= 1x", s <= o))
     short, long = (history[n] for n in lengths)
     rows.append(Result(f"History open and moves, CPU to the OLED image p50, a slot of {lengths[1]:,} "
