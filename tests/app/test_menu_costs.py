@@ -7,6 +7,8 @@ import sys
 from app import menus
 from app.forms import distinct
 from games.core.registry import KNOWN_PACKAGES, KNOWN_TITLES, all_games
+from store.journal import Entry
+from store.rules_check import Finding
 from tests.fixtures.counter_game import GAME_ID
 from tests.store.test_journal import ROLL
 
@@ -51,3 +53,25 @@ def test_the_game_list_names_every_game_without_importing_their_packages():
     assert out.startswith("[] ")
     titles = {game.id: game.title for game in all_games()}
     assert {game_id: titles[game_id] for game_id in KNOWN_TITLES} == KNOWN_TITLES
+
+
+class _Paged:
+    """A journal of ``count`` entries, the third from the end with a rules check's finding."""
+
+    def __init__(self, count: int) -> None:
+        finding = Finding(count - 2, "refused", "HP 0 \u2192 1", "Defeated: unaffected")
+        self.entries = [Entry(seq, f"Done: move {seq}", 0.0, True, finding if seq == count - 2 else None)
+                        for seq in range(count, 0, -1)]
+
+    def checkpoints(self) -> list:
+        return []
+
+    def history(self, limit: int = 50, before: int | None = None) -> list[Entry]:
+        return [e for e in self.entries if before is None or e.seq < before][:limit]
+
+
+def test_a_rules_check_finding_is_told_under_its_move_in_the_page_that_holds_it():
+    menu = menus.history(_Paged(100), lambda seq: None)
+    labels = menu.model().items
+    assert labels[2] == "98. move 98" and labels[3].startswith("  ") and "refused" in labels[3].lower()
+    assert len(labels) == menus.HISTORY_PAGE + 1  # a page of entries, and the finding's line
