@@ -131,6 +131,10 @@ class PromptForm:
     #: pure). The Spirit dial passes over a value it would refuse where the value set
     #: now is taken (Character 3 in a game of two), so the form offers only what commit takes.
     accepts: Callable[[dict], bool] | None = None
+    #: Whether a field applies to the values set (Tainted Grail's Story modifiers only in
+    #: Story mode): one that does not is passed over by the Menhir dial and left off the
+    #: check page; its value is committed as it is (the game ignores it).
+    applies: Callable[[Param, dict], bool] | None = None
 
     def __post_init__(self) -> None:
         self.dice_param = next((p.name for p in self.params if p.kind == "dice"), None)
@@ -142,10 +146,16 @@ class PromptForm:
 
     # --- editing -------------------------------------------------------------------
 
+    def live(self) -> list[int]:
+        """The fields that apply to the values set now (all of them without :attr:`applies`)."""
+        return [i for i, p in enumerate(self.params) if self.applies is None or self.applies(p, self.values)]
+
     def move(self, steps: int) -> None:
         self.reviewing = None
-        if self.params:
-            self.cursor = (self.cursor + steps) % len(self.params)
+        live = self.live()
+        if live:
+            at = live.index(self.cursor) if self.cursor in live else 0
+            self.cursor = live[(at + steps) % len(live)]
             self.seen.add(self.cursor)
 
     def turn(self, steps: int) -> None:
@@ -193,8 +203,10 @@ class PromptForm:
         return value
 
     def focus(self, index: int) -> None:
-        """Focus field ``index`` (a tap on it)."""
-        self.move(index - self.cursor)
+        """Focus field ``index`` of those shown (a tap on it)."""
+        live = self.live()
+        if 0 <= index < len(live):
+            self.move(index - live.index(self.cursor) if self.cursor in live else index)
 
     @property
     def typing(self) -> bool:
@@ -224,12 +236,13 @@ class PromptForm:
     @property
     def unseen(self) -> bool:
         """True while some field has not been shown (nor its check page)."""
-        return len(self.seen) < len(self.params) or (self.dice is not None and self.reviewing is None)
+        unseen = any(i not in self.seen for i in self.live())
+        return unseen or (self.dice is not None and self.reviewing is None)
 
     def pages(self) -> list[list[str]]:
         """The check page's lines, :data:`REVIEW_LINES` to a page: every value, packed, a
         label never on one page and its value on the next ("Decline (+1 infl.)", "no")."""
-        items = [(p.title, self._value_text(p)) for p in self.params]
+        items = [(self.params[i].title, self._value_text(self.params[i])) for i in self.live()]
         if self.dice is not None:
             items.insert(0, ("Dice", " ".join(str(d["face"]) for d in self.dice)))
         pages: list[list[str]] = [[]]
@@ -270,8 +283,8 @@ class PromptForm:
 
     def model(self) -> Form:
         fields = tuple(
-            FormField(p.title, self._shown(p), i == self.cursor)
-            for i, p in enumerate(self.params)
+            FormField(self.params[i].title, self._shown(self.params[i]), i == self.cursor)
+            for i in self.live()
         )
         leave = "back:edit" if self.reviewing is not None else "back:close"
         if self.reviewing is not None:

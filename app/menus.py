@@ -71,8 +71,25 @@ def slot_label(journal, game: Game, slot) -> str:
 
 
 def setup_form(game: Game, start: Callable[[dict], None], back: Callable[[], None]) -> PromptForm:
-    """The new game's setup choices (difficulty, heroes…)."""
-    return PromptForm(f"New {game.title}", list(game.setup_params), start, parent=back)
+    """The new game's setup choices (difficulty, heroes…); a mode's own fields only when
+    that mode is chosen (:func:`mode_fields`)."""
+    params = list(game.setup_params)
+    return PromptForm(f"New {game.title}", params, start, parent=back, applies=mode_fields(params))
+
+
+def mode_fields(params: list[Param]) -> Callable[[Param, dict], bool] | None:
+    """Which fields apply to the mode chosen: a field named after one of the ``mode``
+    field's choices ("story_encounters", "coop_finale") applies only in that mode, so a
+    Standard Grail campaign's form does not ask for eleven Story and Challenge modifiers."""
+    mode = next((p for p in params if p.name == "mode" and p.kind == "choice"), None)
+    if mode is None:
+        return None
+    owners = tuple(mode.choices)
+
+    def applies(param: Param, values: dict) -> bool:
+        owner = next((m for m in owners if param.name.startswith(f"{m}_")), None)
+        return owner is None or values.get("mode") == owner
+    return applies
 
 
 def action_menu(game: Game, state: dict, prompt: str | None, *, answer: Callable[[], None],

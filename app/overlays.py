@@ -168,7 +168,7 @@ class Overlays:
             return
         spec, param = answers
         form = self.overlay if isinstance(self.overlay, PromptForm) else None
-        if form is not None and len(form.seen) < len(form.params):
+        if form is not None and form.unseen:
             form.dice = dice  # nothing confirmed unseen: the roll waits on the check page
             form.reviewing = 0
             return

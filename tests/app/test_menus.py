@@ -60,3 +60,27 @@ def test_defaults_that_do_not_fit_the_form_give_no_reason_but_the_plain_one(jour
     assert controller.frame().menu.items.index(label) in controller.frame().menu.marked
     choose(controller, label)
     assert controller.frame().message.short == "Not possible now"
+
+
+def test_a_new_game_form_asks_only_for_the_chosen_modes_own_fields():
+    """Issue 25, point 5: a Standard Grail campaign's form showed all eleven Story and
+    Challenge modifiers as "yes", then ten check pages. A mode's own fields (named after
+    it) are shown only when that mode is chosen; Kilforth's Co-op Finale only in co-op."""
+    form = menus.setup_form(get_game("tainted-grail"), start=lambda values: None, back=lambda: None)
+    standard = [f.label for f in form.model().fields]
+    assert not any(label.startswith(("Story", "Chall")) for label in standard)
+    form.turn(1)  # mode: story
+    story = [f.label for f in form.model().fields]
+    assert any(label.startswith("Story") for label in story)
+    assert not any(label.startswith("Chall") for label in story)
+    assert len(story) > len(standard)
+    form.turn(-1)  # back to standard: every field it shows walked, one confirm commits
+    committed: list[dict] = []
+    form.confirm = committed.append
+    for _ in standard:
+        form.move(1)
+    form.submit()
+    assert committed and committed[0]["mode"] == "standard"
+
+    kilforth = menus.setup_form(get_game("gloom-of-kilforth"), start=lambda values: None, back=lambda: None)
+    assert "Co-op Finale" not in [f.label for f in kilforth.model().fields]
