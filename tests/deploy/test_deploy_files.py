@@ -24,6 +24,7 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 UNIT = DEPLOY / "tablewarden.service"
 RULE = DEPLOY / "99-tablewarden-dicetray.rules"
 INSTALL = DEPLOY / "install.sh"
+PI_CHECK = DEPLOY / "pi-check" / "pi-check.sh"  # make pi-check (docs/PI.md)
 
 
 def tool(name: str) -> str:
@@ -70,8 +71,9 @@ def test_unit_passes_systemd_analyze_verify(tmp_path):
     assert UNIT.name not in done.stderr + done.stdout  # no warning about our unit either
 
 
-def test_install_script_passes_shellcheck():
-    done = subprocess.run([tool("shellcheck"), "--severity=style", str(INSTALL)],
+@pytest.mark.parametrize("script", [INSTALL, PI_CHECK], ids=["install.sh", "pi-check.sh"])
+def test_deploy_scripts_pass_shellcheck(script):
+    done = subprocess.run([tool("shellcheck"), "--severity=style", str(script)],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout
 
