@@ -162,6 +162,9 @@ apt_has() {
 
 install_packages() {
     local package wanted=("${APT_PACKAGES[@]}")
+    # Fresh lists: which archive carries what is decided on them.
+    say "apt-get update"
+    apt-get update -qq
     for package in "${APT_HARDWARE[@]}"; do
         if apt_has "$package"; then
             wanted+=("$package")

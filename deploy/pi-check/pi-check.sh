@@ -209,7 +209,6 @@ copy_in() {
 install() {
     local log="$WORK/tmp/pi-check/install.log"
     mkdir -p "$WORK/tmp/pi-check"
-    in_root apt-get update -qq
     # Its own lines here; apt's and pip's in the log (the end of it printed on a failure).
     say "deploy/install.sh --no-start (its whole output: $log)"
     if ! in_root bash "$APP_SRC/deploy/install.sh" --no-start >"$log" 2>&1; then

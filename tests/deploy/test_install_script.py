@@ -97,15 +97,21 @@ def lines_of(calls: Path, command: str) -> list[str]:
     return [line for line in calls.read_text().splitlines() if line.startswith(command + " ")]
 
 
+def apt_install(calls: Path) -> list[str]:
+    update, install = lines_of(calls, "apt-get")  # the lists first: they say which archive has what
+    assert update == "apt-get update -qq"
+    return install.split()
+
+
 def test_evdev_and_lgpio_come_from_apt_through_the_system_site_packages(box):
     # Neither has a wheel for the Pi's CPU: pip would need a compiler (deploy/install.sh, top).
     (box.calls.parent / "raspi").touch()
     (box.calls.parent / "modules").write_text("evdev\nlgpio\n")
     done = box()
-    [apt] = lines_of(box.calls, "apt-get")
-    assert apt.split()[-2:] == ["python3-evdev", "python3-lgpio"]
+    apt = apt_install(box.calls)
+    assert apt[-2:] == ["python3-evdev", "python3-lgpio"]
     for build_tool in ("python3-dev", "swig", "liblgpio-dev", "gcc"):
-        assert build_tool not in apt.split()
+        assert build_tool not in apt
     [venv] = lines_of(box.calls, "python3")
     assert venv.endswith(f"-m venv --system-site-packages {box.root}/opt/tablewarden/venv")
     assert f"pip install --quiet --upgrade {INSTALL.parents[1]}" in lines_of(box.calls, "pip")
@@ -115,8 +121,8 @@ def test_evdev_and_lgpio_come_from_apt_through_the_system_site_packages(box):
 def test_without_raspberry_pis_archive_lgpio_is_named_with_what_still_works(box):
     (box.calls.parent / "modules").write_text("evdev\n")
     done = box()
-    [apt] = lines_of(box.calls, "apt-get")
-    assert "python3-evdev" in apt.split() and "python3-lgpio" not in apt
+    apt = apt_install(box.calls)
+    assert "python3-evdev" in apt and "python3-lgpio" not in apt
     out = done.stdout
     assert "python3-lgpio is in no configured apt archive" in out
     assert "MISSING python3-lgpio" in out and "sudo apt install python3-lgpio" in out
