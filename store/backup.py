@@ -30,6 +30,8 @@ from collections.abc import Callable, Collection
 from contextlib import closing
 from pathlib import Path
 
+from store.storage import is_damage
+
 BACKUP_PATTERN = re.compile(r"journal-(\d{6})-\d{8}-\d{6}\.db")
 MIRROR_FILE = "journal-mirror.db"  # kept in step by store/mirror.py
 SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
@@ -103,7 +105,7 @@ def write_copy(db: sqlite3.Connection, final: Path, *, pages: int = -1, sleep: f
         # The copy holds the journal's pages as they are: this checks the journal too.
         problems = "; ".join(str(row[0]) for row in target.execute("PRAGMA integrity_check").fetchmany(3))
     except sqlite3.DatabaseError as exc:
-        if exc.sqlite_errorcode not in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        if not is_damage(exc):
             target.close()
             partial.unlink(missing_ok=True)  # a full card: leave no half copy behind
             raise
@@ -131,7 +133,7 @@ def is_healthy(path: Path) -> bool:
             return db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         finally:
             db.close()
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):  # (SQLite quoting damaged schema text)
         return False
 
 
@@ -215,7 +217,7 @@ def settle(path: Path) -> None:
             db.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
         finally:
             db.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # (a message quoting damaged schema text)
         pass
 
 

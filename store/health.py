@@ -38,7 +38,7 @@ from store.backup import (
     restore_newer,
     stamp,
 )
-from store.storage import StorageError, storage_error
+from store.storage import StorageError, is_damage, storage_error
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +145,7 @@ def _open_checked(path: Path, notices: list[str],
         return ready(db, notices)
     except sqlite3.DatabaseError as exc:
         db.close()
-        if exc.sqlite_errorcode in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        if is_damage(exc):
             raise Damaged(str(exc)) from exc
         raise
     except BaseException:

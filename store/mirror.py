@@ -40,7 +40,7 @@ import sqlite3
 from pathlib import Path
 
 from store.backup import MIRROR_FILE, DamagedError, write_copy
-from store.storage import DAMAGE_CODES
+from store.storage import is_damage
 
 SCHEMA = "mirror"  # the name the mirror is attached under
 
@@ -74,7 +74,7 @@ def sync_mirror(db: sqlite3.Connection, backup_dir: Path, *, whole: bool = True)
     try:
         problems = _problems(db, "main") if whole else ""
     except sqlite3.DatabaseError as exc:
-        if exc.sqlite_errorcode not in DAMAGE_CODES:
+        if not is_damage(exc):
             raise
         problems = str(exc)
     if problems:
@@ -88,7 +88,7 @@ def sync_mirror(db: sqlite3.Connection, backup_dir: Path, *, whole: bool = True)
         _in_step(db, whole)
         problems = _problems(db, SCHEMA) if whole else ""
     except sqlite3.DatabaseError as exc:
-        if exc.sqlite_errorcode not in DAMAGE_CODES:
+        if not is_damage(exc):
             raise
         if not whole:  # which file the damaged page is in is not known: the whole check will tell
             raise DamagedError(f"a page the mirror's sync read is damaged ({exc}); mirror unchanged") from exc

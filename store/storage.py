@@ -132,6 +132,13 @@ def classify(exc: BaseException, data_dir: Path) -> str:
     return "failed"
 
 
+def is_damage(exc: BaseException) -> bool:
+    """Whether an SQLite error says the file is damaged: SQLite's CORRUPT or NOTADB, or text in it
+    that is not UTF-8 (which Python's sqlite3 module, not SQLite, reports, with no result code)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return (isinstance(code, int) and code & 0xFF in DAMAGE_CODES) or _undecodable(exc)
+
+
 def _undecodable(exc: BaseException) -> bool:
     """Python's sqlite3 module (not SQLite) met text that is not UTF-8: it has no result code,
     and its message starts with its own words (a path could only come after them)."""
