@@ -61,12 +61,13 @@ bench-pi: $(STAMP) deps-bench
 pi-check:
 	bash deploy/pi-check/pi-check.sh
 
-## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) at FUZZ times their make-test size, with counts
+## fuzz: the bad-input fuzzers (scripts, config, packs, imports, the tray) and the damage campaign (faults on the
+## journal, WAL, SHM, mirror and copies) at FUZZ times their make-test size, with counts
 FUZZ ?= 20
 fuzz: $(STAMP)
 	TABLEWARDEN_FUZZ=$(FUZZ) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -p no:cacheprovider \
 	  tests/reliability/test_untrusted.py tests/reliability/test_fuzz_inputs.py tests/reliability/test_fuzz_packs.py \
-	  tests/firmware_bridge/test_parser_fuzz.py
+	  tests/firmware_bridge/test_parser_fuzz.py tests/reliability/test_damage_campaign.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
