@@ -141,7 +141,9 @@ class PromptForm:
         self.params = [p for p in self.params if p.kind != "dice"]
         for p in self.params:
             self.values.setdefault(p.name, p.initial())
-        if self.params:
+        live = self.live()
+        if live:
+            self.cursor = self.cursor if self.cursor in live else live[0]
             self.seen.add(self.cursor)
 
     # --- editing -------------------------------------------------------------------
@@ -294,7 +296,7 @@ class PromptForm:
                                                                           leave),
                         tuple(pages[self.reviewing]), (self.reviewing + 1, len(pages)))
         ok = "next:check" if self.unseen else "next:roll" if self.dice_param else "next:OK"
-        hint = self.hint if self.params else "OK: roll, or throw the dice" if self.dice_param else ""
+        hint = self.hint if fields else "OK: roll, or throw the dice" if self.dice_param else ""
         return Form(self.title, fields, hint, (ok, leave))
 
 
