@@ -68,6 +68,7 @@ from store.backup_worker import BackupDone
 from store.rules_check import RulesChecked
 from store.storage import JournalError, StorageError
 from ui.model import Frame, Message
+from ui.oled_pages import HELP_ROWS, help_lines
 
 log = logging.getLogger(__name__)
 
@@ -312,8 +313,9 @@ class Controller:
             (overlay.move if control == "menhir" else overlay.turn)(steps)
         elif isinstance(overlay, CursorMenu):
             overlay.move(steps)
-        elif isinstance(overlay, HelpView):
-            overlay.scroll = max(0, overlay.scroll + steps)
+        elif isinstance(overlay, HelpView):  # scrolled within its lines, four on the OLED
+            last = max(0, len(help_lines(overlay.about, overlay.rows)) - HELP_ROWS)
+            overlay.scroll = max(0, min(last, overlay.scroll + steps))
         elif isinstance(overlay, Question) or not self.playing:
             return
         elif control == "menhir":

@@ -204,6 +204,8 @@ def _draw_value(canvas: Canvas, value: str, y0: int, y1: int) -> None:
 
 #: Help's text width: the line less the scroll arrows' column.
 HELP_WIDTH = WIDTH - 2 * MARGIN_X - 7
+#: Help's lines on the OLED at a time (the Menhir dial scrolls them).
+HELP_ROWS = 4
 
 
 def help_lines(about: str, rows: Sequence[tuple[str, str]]) -> list[str]:
@@ -222,7 +224,7 @@ def draw_help(canvas: Canvas, rows: Sequence[tuple[str, str]], about: str = "",
     """Help, four lines at a time (the Menhir dial scrolls); any press closes it."""
     face = small()
     lines = help_lines(about, rows)
-    shown = 4
+    shown = HELP_ROWS
     first = max(0, min(scroll, len(lines) - shown))
     for i, line in enumerate(lines[first:first + shown]):
         canvas.text(canvas.x0, canvas.y0 + i * face.height, line, face, HELP_WIDTH)

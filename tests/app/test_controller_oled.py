@@ -429,3 +429,15 @@ def test_the_dial_follows_the_games_main_value_until_the_player_focuses_another(
     controller.handle(Turn("menhir", 1))  # the player focuses the counter: their choice holds
     journal.commit(Command("correct", {"track": "score", "value": 2}))
     assert controller.frame().focus == "counter"
+
+
+def test_help_scrolls_within_its_lines(journal, clock):
+    """Help is scrolled with the Menhir dial and stops at its last page: turning past it
+    does not have to be turned back detent by detent."""
+    controller = make(journal, clock)
+    start_counter(controller)
+    controller.handle(Hold("select"))
+    controller.handle(Turn("menhir", 50))
+    at_end = controller.frame().help_scroll
+    controller.handle(Turn("menhir", -1))
+    assert 0 < controller.frame().help_scroll == at_end - 1
