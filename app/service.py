@@ -251,4 +251,6 @@ class Service:
                             | RulesChecked):
                 log.debug("input %s", event)
                 self._handle(event)
+                if isinstance(event, DiceRolled) and self.box.dice is not None:
+                    self.box.dice.delivered(event.roll_id)  # the game has it: the tray may stop repeating
                 self.draw()

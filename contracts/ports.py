@@ -32,7 +32,9 @@ class DiceSource(Protocol):
 
     ``arm`` tells it a prompt waits for ``count`` dice of ``kind`` (ValueError:
     a kind it cannot read, the player rolls virtually); ``cancel`` that the
-    prompt was answered another way, so it stops waiting.
+    prompt was answered another way, so it stops waiting; ``delivered`` that
+    the game has the roll ``roll_id`` (the main loop handled it), so a tray
+    may now stop repeating it.
     """
 
     def start(self, emit: Emit) -> None: ...
@@ -40,6 +42,8 @@ class DiceSource(Protocol):
     def arm(self, count: int, kind: str) -> None: ...
 
     def cancel(self) -> None: ...
+
+    def delivered(self, roll_id: str) -> None: ...
 
     def close(self) -> None: ...
 

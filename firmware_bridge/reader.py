@@ -108,6 +108,7 @@ class TrayReader:
         self._hello: Hello | None = None
         self._device = ""  # the last tray seen, kept for the stats while it is unplugged
         self._settled: OrderedDict[int, tuple] = OrderedDict()
+        self._delivered: set[int] = set()  # settled rolls the game has: a repeat of one is ACKed
         self._moved: set[int] = set()
         self._armed_until: float | None = None
         self._tokens = ROLLS_PER_SECOND
@@ -135,6 +136,19 @@ class TrayReader:
         protocol.arm(count, kind)  # refuses a bad kind here, in the caller's thread
         self._requests.put(("arm", count, kind))
         self._wake()
+
+    def delivered(self, roll_id: str) -> None:
+        """The game has roll ``roll_id`` (``"<device>:<n>"``, as emitted): acknowledge it now.
+
+        A settled roll is acknowledged only then, never when it is merely put on
+        the service's queue: a box that dies before its main loop takes the roll
+        leaves the tray repeating it, and the next start gets it (issue "One
+        writer, checked bytes", 15). Called from the main loop's thread.
+        """
+        device, _, number = roll_id.rpartition(":")
+        if number.isdigit() and self._hello is not None and device == self._hello.device_id:
+            self._requests.put(("ack", int(number)))
+            self._wake()
 
     def cancel(self) -> None:
         """No roll is expected any more."""
@@ -299,7 +313,10 @@ class TrayReader:
                 request = self._requests.get_nowait()
             except queue.Empty:
                 return
-            if request[0] == "arm":
+            if request[0] == "ack":
+                self._delivered.add(request[1])
+                serial_port.write(protocol.ack(request[1]))
+            elif request[0] == "arm":
                 _, count, kind = request
                 serial_port.write(protocol.arm(count, kind))
                 self._armed_until = now + self.arm_timeout
@@ -346,6 +363,7 @@ class TrayReader:
         self._device = hello.device_id
         self._settled.clear()
         self._moved.clear()
+        self._delivered.clear()
         self._set_status("Tray ready")
 
     def _restarted(self, roll_id: int) -> bool:
@@ -360,6 +378,7 @@ class TrayReader:
         self._counts["restarts_unannounced"] += 1
         self._settled.clear()
         self._moved.clear()
+        self._delivered.clear()
         return True
 
     def _roll(self, serial_port, roll: Roll, repeat: bool, now: float) -> None:
@@ -370,7 +389,8 @@ class TrayReader:
             if roll.roll_id in self._settled:
                 if not repeat and self._settled[roll.roll_id] != dice:
                     self._flag_moved(roll.roll_id)
-                serial_port.write(protocol.ack(roll.roll_id))
+                if roll.roll_id in self._delivered:  # the ACK was lost: say it again
+                    serial_port.write(protocol.ack(roll.roll_id))
                 return
             if not self._take_token(now):
                 self._counts["flood_dropped"] += 1
@@ -379,12 +399,13 @@ class TrayReader:
             while len(self._settled) > REMEMBERED_ROLLS:
                 forgotten, _ = self._settled.popitem(last=False)
                 self._moved.discard(forgotten)
+                self._delivered.discard(forgotten)
             self._counts["rolls"] += 1
             self._armed_until = None
             self._set_status("Tray ready")
             device = self._hello.device_id if self._hello is not None else "tray"
-            self._emit(DiceRolled(dice=dice, roll_id=f"{device}:{roll.roll_id}"))
-            serial_port.write(protocol.ack(roll.roll_id))  # after emit: the event is queued first
+            self._delivered.discard(roll.roll_id)  # (an id used before a restart)
+            self._emit(DiceRolled(dice=dice, roll_id=f"{device}:{roll.roll_id}"))  # ACKed once delivered
         elif roll.state == "rolling":
             if roll.roll_id in self._settled:
                 self._flag_moved(roll.roll_id)

@@ -32,13 +32,16 @@ def tray():
 STATUSES: list[str] = []
 
 
-def _sort(events: queue.Queue):
-    """Rolls go to the queue under test; status changes are recorded apart."""
+def _sort(events: queue.Queue, deliver=None):
+    """Rolls go to the queue under test; status changes are recorded apart. ``deliver`` is called
+    with each roll as the service calls the reader's ``delivered`` once its main loop has it."""
     def emit(event):
         if isinstance(event, TrayStatus):
             STATUSES.append(event.text)
         else:
             events.put(event)
+            if deliver is not None and isinstance(event, DiceRolled):
+                deliver(event.roll_id)
     return emit
 
 
@@ -47,7 +50,7 @@ def reader(tray):
     STATUSES.clear()
     reader = TrayReader(str(tray.path), hello_timeout=0.3, max_backoff=0.2, arm_timeout=0.5)
     events: queue.Queue = queue.Queue()
-    reader.start(_sort(events))
+    reader.start(_sort(events, deliver=lambda roll_id: reader.delivered(roll_id)))
     wait_until(lambda: reader.status == "Tray ready")
     yield reader, events
     reader.close()
@@ -216,3 +219,24 @@ def test_a_tray_restarted_without_its_hello_being_seen_loses_no_roll(tray, reade
     assert reader.stats().restarts_unannounced == 1 and reader.stats().moved_after_settling == 0
     tray.report([{"kind": "d6", "face": 4}])  # and it goes on counting from there
     assert events.get(timeout=1).dice == ({"kind": "d6", "face": 4},)
+
+
+def test_a_roll_is_acknowledged_only_once_the_game_has_it(tray):
+    """Issue "One writer, checked bytes", 15: a roll ACKed when it was only queued was lost to the
+    tray if the box died before its main loop took it. The tray repeats a settled roll until its
+    ACK (PROTOCOL.md, "ROLL"); the host hands it over once and acknowledges it when delivered."""
+    STATUSES.clear()
+    reader = TrayReader(str(tray.path), hello_timeout=0.3, max_backoff=0.2)
+    events: queue.Queue = queue.Queue()
+    reader.start(_sort(events))  # nobody delivers: a main loop that never took it
+    try:
+        wait_until(lambda: reader.status == "Tray ready")
+        tray.ack_timeout = 1.5
+        with pytest.raises(TimeoutError):
+            tray.report(D6_PAIR)  # repeated every 500 ms, never acknowledged
+        roll = events.get(timeout=1)
+        assert events.empty()  # handed over once, whatever the repeats
+        reader.delivered(roll.roll_id)
+        wait_until(lambda: tray._core.acked == 1)
+    finally:
+        reader.close()

@@ -222,7 +222,12 @@ def test_the_dice_panel_rolls_through_the_tray_to_the_reader(tmp_path):
     reader = TrayReader(str(tray.path), baudrate=115200, arm_timeout=30)
     rig = Rig(tray)
     rolls: queue.Queue = queue.Queue()
-    reader.start(lambda event: rolls.put(event) if isinstance(event, DiceRolled) else None)
+    def take(event):  # as the service does: the roll handled, then delivered (ACKed)
+        if isinstance(event, DiceRolled):
+            rolls.put(event)
+            reader.delivered(event.roll_id)
+
+    reader.start(take)
     try:
         layout, face = rig.window.layout, rig.window.face
         rig.click(layout.kind_chips(face.kinds)["fate"].center)
