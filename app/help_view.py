@@ -54,7 +54,7 @@ def help_over(open_now: CursorMenu | PromptForm | Question | HelpView | None,
     text = about(under, in_play)
     if rolled and isinstance(under, PromptForm):
         text = f"{text} — rolled: {'; '.join(rolled)}"
-    if said and not isinstance(open_now, HelpView):
+    if said and not isinstance(open_now, HelpView) and not (isinstance(under, PromptForm) and said in rolled):
         text = f"{said} — {text}" if text else said
     return HelpView(OVERLAY_HELP if under else PLAY_HELP, text, under=under)
 
