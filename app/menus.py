@@ -187,7 +187,10 @@ class HistoryMenu(CursorMenu):
                 label = f"* {self._marks[entry.seq]}: {label}"
             self.items.append((label, partial(self._goto, entry.seq)))
             if entry.finding is not None:  # docs/JOURNAL.md, "Updates": told in full under its move
-                self.items.append((f"  {entry.finding.long}", partial(self._goto, entry.seq)))
+                finding = entry.finding
+                verdict = "now refused" if finding.kind == "refused" else "now differs"
+                label = f"  {entry.seq}: rules updated, {verdict}: {finding.reason}"
+                self.items.append((label, partial(self._goto, entry.seq)))
         if entries:
             self._oldest = entries[-1].seq
 
