@@ -135,6 +135,7 @@ class PromptForm:
     #: Story mode): one that does not is passed over by the Menhir dial and left off the
     #: check page; its value is committed as it is (the game ignores it).
     applies: Callable[[Param, dict], bool] | None = None
+    _last_taken: tuple[str, bool] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.dice_param = next((p.name for p in self.params if p.kind == "dice"), None)
@@ -180,7 +181,7 @@ class PromptForm:
         refuse (:attr:`accepts`) while the one set now is taken; a number stops at its bounds."""
         direction = 1 if steps > 0 else -1
         accepts = self.accepts
-        filtering = accepts is not None and accepts(self.values)
+        filtering = accepts is not None and self._taken(self.values)
         span = len(param.choices) if param.kind == "choice" else (param.high or 0) - (param.low or 0) + 1
         for _ in range(abs(steps)):
             candidate = value
@@ -188,10 +189,18 @@ class PromptForm:
                 candidate = self._one_step(param, candidate, direction)
                 if candidate == value:
                     break  # at a bound, or round to where it started
-                if accepts is None or not filtering or accepts({**self.values, param.name: candidate}):
+                if accepts is None or not filtering or self._taken({**self.values, param.name: candidate}):
                     value = candidate
                     break
         return value
+
+    def _taken(self, values: dict) -> bool:
+        """:attr:`accepts` for ``values``, the last answer kept (each detent asks it of the
+        values set, which the detent before found taken)."""
+        key = repr(sorted(values.items()))
+        if self._last_taken is None or self._last_taken[0] != key:
+            self._last_taken = (key, self.accepts is not None and self.accepts(values))
+        return self._last_taken[1]
 
     @staticmethod
     def _one_step(param: Param, value: Any, direction: int) -> Any:
