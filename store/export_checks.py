@@ -94,7 +94,7 @@ class CheckedExport:
         """The state after the first ``seq`` commands, rebuilt from their outcomes."""
         state = self.initial
         for entry in self.commands[:seq]:
-            state = patch(state, unsealed(entry.outcome)["changes"])
+            state = patch(state, unsealed(entry.outcome)[1])
         return state
 
 

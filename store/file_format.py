@@ -270,8 +270,10 @@ def use_page_size(db: sqlite3.Connection, path: Path) -> None:
 # generation_in).
 _BUMP_GENERATION = ("INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key)"
                     " DO UPDATE SET value = CAST(value AS INTEGER) + 1")
-_REPEAT_GENERATION = ("INSERT OR REPLACE INTO meta (key, value)"
-                      " SELECT 'generation_check', value FROM meta WHERE key='generation'")
+# (an upsert: the row is updated in place; INSERT OR REPLACE would delete and insert it, writing
+# the key's index page too, a page more per commit)
+_REPEAT_GENERATION = ("INSERT INTO meta (key, value) SELECT 'generation_check', value FROM meta"
+                      " WHERE key='generation' ON CONFLICT (key) DO UPDATE SET value = excluded.value")
 
 
 def generation_in(db: sqlite3.Connection, *, journal: bool) -> int | None:

@@ -5,7 +5,8 @@ docs/JOURNAL.md, "Updates": what was played stands. A row with an outcome is
 applied as recorded (:func:`store.outcomes.patch`), whatever today's rules
 would say of its command; the rules check (:mod:`store.rules_check`) tells
 the players where they would now differ. An outcome is stored as
-``{"schema": n, "changes": [...]}``: the changes apply to a state of schema
+``[n, [change, ...]]`` (sealed, :func:`store.file_format.sealed`; a list, not
+an object, since every byte of a row counts on the card): the changes apply to a state of schema
 ``n``, so a state from an older schema is migrated up to ``n`` first, and the
 rare row whose outcome is older than the state it meets (an import's old
 commands after a newer snapshot) is decided by the rules, as every row was
@@ -72,7 +73,7 @@ def current(game: Game, state: Any) -> dict:
 def outcome_text(game: Game, before: dict, after: dict) -> str:
     """The outcome column of a row whose command turned ``before`` into ``after`` (both at the
     game's current schema)."""
-    return sealed({"schema": game.schema_version, "changes": diff(before, after)})
+    return sealed([game.schema_version, diff(before, after)])
 
 
 def migrated_command(game: Game, row: Row) -> Command:
@@ -96,7 +97,7 @@ def advance(game: Game, state: dict, row: Row) -> dict:
         except JournalError as exc:  # damaged: the command is still there, and the rules decide it
             log.warning("%s; replaying the command by the rules instead", exc)
             return by_the_rules(game, current(game, state), row)
-        schema, changes = _outcome_parts(recorded, row.seq)
+        schema, changes = outcome_parts(recorded, row.seq)
         if schema > game.schema_version:
             raise JournalError(f"command {row.seq}'s outcome has schema {schema}; "
                                f"this version reads up to {game.schema_version}")
@@ -110,11 +111,12 @@ def advance(game: Game, state: dict, row: Row) -> dict:
     return by_the_rules(game, current(game, state), row)
 
 
-def _outcome_parts(recorded: Any, seq: int) -> tuple[int, list]:
-    if (type(recorded) is not dict or type(recorded.get("schema")) is not int
-            or type(recorded.get("changes")) is not list):
+def outcome_parts(recorded: Any, seq: int = 0) -> tuple[int, list]:
+    """The schema and the changes of a decoded outcome (``[schema, changes]``)."""
+    if (type(recorded) is not list or len(recorded) != 2 or type(recorded[0]) is not int
+            or type(recorded[1]) is not list):
         raise JournalError(f"command {seq}'s outcome is damaged: not a schema and changes")
-    return recorded["schema"], recorded["changes"]
+    return recorded[0], recorded[1]
 
 
 def by_the_rules(game: Game, state: dict, row: Row) -> dict:

@@ -58,13 +58,16 @@ def truncate(path: Path) -> None:
         f.truncate(path.stat().st_size // 2 + 100)
 
 
-def overwrite_recent_pages(path: Path) -> None:
-    """Garbage over pages near the file's end, where the newest rows and snapshot lie: what a
-    restore reads (damage elsewhere is found by the next full check, before a backup)."""
-    pages = path.stat().st_size // PAGE
+def overwrite_the_slots_page(path: Path) -> None:
+    """Garbage over the page that holds the save slots (the games table's root): every restore
+    reads it (damage elsewhere is found by the next full check, before a backup)."""
+    db = sqlite3.connect(path)
+    (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name='games'").fetchone()
+    (size,) = db.execute("PRAGMA page_size").fetchone()
+    db.close()
     with path.open("r+b") as f:
-        f.seek((pages - 8) * PAGE)
-        f.write(random.Random(2).randbytes(4 * PAGE))
+        f.seek((root - 1) * size)
+        f.write(random.Random(2).randbytes(size))
 
 
 def clobber_header(path: Path) -> None:
@@ -72,7 +75,7 @@ def clobber_header(path: Path) -> None:
         f.write(b"this is not sqlite!!")
 
 
-@pytest.mark.parametrize("damage", [garbage, truncate, overwrite_recent_pages, clobber_header])
+@pytest.mark.parametrize("damage", [garbage, truncate, overwrite_the_slots_page, clobber_header])
 def test_a_damaged_journal_is_quarantined_and_the_newest_backup_restored(tmp_path: Path, damage) -> None:
     journal = played_journal(tmp_path)
     journal.backup()
