@@ -181,24 +181,27 @@ def _measure(rig: Rig, game: str, label: str, samples: int) -> list[Costs]:
 
 
 def history_by_length(root: Path, sizes: tuple[int, ...], samples: int) -> dict[int, Costs]:
-    """The history opened and moved in a save slot of each of ``sizes`` commands (made active)."""
-    found: dict[int, Costs] = {}
-    for size in sizes:
-        data = root / f"history-{size}"
-        slot = fill_journal(data, commands=size, min_bytes=0)
-        rig = build_rig(data, Config(), before=partial(Journal.activate, slot_id=slot))
-        try:
-            drawn = Drawn(rig)
-            drawn.input()
-            costs = Costs("kreel-manor", f"{size:,} commands", "history")
-            for _ in range(samples):
+    """The history opened and moved in a save slot of each of ``sizes`` commands (made active),
+    the sizes in turn, one open of each at a time, so that a machine that slows down or speeds
+    up during the run weighs on both alike."""
+    rigs: dict[int, tuple[Rig, Drawn]] = {}
+    found = {size: Costs("kreel-manor", f"{size:,} commands", "history") for size in sizes}
+    try:
+        for size in sizes:
+            data = root / f"history-{size}"
+            slot = fill_journal(data, commands=size, min_bytes=0)
+            rig = build_rig(data, Config(), before=partial(Journal.activate, slot_id=slot))
+            rigs[size] = rig, Drawn(rig)
+            rigs[size][1].input()
+        for _ in range(samples):
+            for size, (_, drawn) in rigs.items():
                 for event in (Press("menhir_push"), Turn("menhir", 1), Turn("menhir", -1)):
                     oled, screen = drawn.input(event)
-                    costs.oled.append(oled)
-                    costs.screen.append(screen)
+                    found[size].oled.append(oled)
+                    found[size].screen.append(screen)
                 drawn.input(Press("menhir_push"))
-            found[size] = costs
-        finally:
+    finally:
+        for rig, _ in rigs.values():
             rig.close()
     return found
 
