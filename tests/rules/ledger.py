@@ -201,10 +201,33 @@ def edge_audit(game_id: str) -> tuple[int, int, int]:
 
 
 def edge_problems(game_id: str) -> list[str]:
-    """The automated entries whose edges are not audited yet (no ``edges``)."""
+    """The automated entries whose edges are not audited yet (no ``edges``), and the edge tests
+    whose docstring quotes nothing: an edge test quotes the rulebook line it checks (the one that
+    refuses or clamps, when it asserts a refusal or a clamp)."""
     ignored: list[str] = []
-    return [f"{game_id} entry {e.index} ({e.what})" for e in load(game_id, ignored)
-            if e.status == "automated" and e.edges is None]
+    found = []
+    for entry in load(game_id, ignored):
+        if entry.status != "automated":
+            continue
+        if entry.edges is None:
+            found.append(f"{game_id} entry {entry.index} ({entry.what})")
+        elif isinstance(entry.edges, list):
+            found += [f"{game_id} entry {entry.index}: {test} quotes no rulebook line"
+                      for test in entry.edges if not _quotes(str(test))]
+    return found
+
+
+def _quotes(node_id: str) -> bool:
+    file, _, name = node_id.partition("::")
+    path = ROOT / file
+    if not path.is_file():
+        return True  # named missing by problems()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == name.split("[")[0]:
+            doc = ast.get_docstring(node) or ""
+            return any(mark in doc for mark in ('"', "\u201c", "'"))
+    return True
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -22,6 +22,13 @@ def test_the_ledger_accounts_for_every_line(game_id):
     assert ledger.problems(game_id) == []
 
 
+@pytest.mark.parametrize("game_id", [g for g in ledger.GAME_IDS if ledger.finished(g)])
+def test_every_automated_rule_has_its_edges_tested_quoting_the_rulebook(game_id):
+    """Issues 22 and 23: the ledger proves a line is claimed, not that the claim is true; every
+    automated entry names tests of its edges (or says why it has none), each quoting its line."""
+    assert ledger.edge_problems(game_id) == []
+
+
 @pytest.mark.parametrize("game_id", ledger.GAME_IDS)
 def test_the_rulebook_copy_is_the_shared_rulebook(game_id):
     original = SHARED / f"{game_id}.md"
