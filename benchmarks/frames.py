@@ -66,6 +66,11 @@ WHY_COLD_SCREEN = ("why not: the first time a kind is drawn the screen renders e
                    "(pygame's FreeType, about 0.1-0.3 ms a text) and shades the game under it once; the "
                    "OLED's bitmap fonts cost a fraction of that; both are kept for the next frames (the "
                    "warm rows)")
+WHY_WARM_SCREEN = ("why not: a help scroll or a list move draws the dialog's every visible row again at "
+                   "800x480 (up to 18 lines of text and the dialog's box), where the OLED draws four short "
+                   "lines; the game under it is kept (ui/screen.py)")
+WHY_WARM_OLED = ("why not: the press runs the game's automatic steps and records their outcome, a diff of "
+                 "the whole state (store/outcomes.py), each time")
 HISTORY_LENGTH_RATIO = 1.2
 
 #: The frames, in the order they are first drawn (the first of each is its cold sample).
@@ -252,13 +257,16 @@ def _report(costs: list[Costs], history: dict[int, Costs], lengths: tuple[int, .
     warm_oled = max(costs, key=lambda c: percentile(_warm(c)[0], 99))
     value = percentile(_warm(warm_oled)[0], 99)
     rows.append(Result(f"CPU to the OLED image, warm p99, the costliest ({warm_oled.kind}, {warm_oled.game}, "
-                       f"{warm_oled.journal} journal)", value, "ms", CPU_TO_OLED_MS, "the budget",
+                       f"{warm_oled.journal} journal)"
+                       + ("" if value <= CPU_TO_OLED_MS or "in play" not in warm_oled.kind
+                          else f"; {WHY_WARM_OLED}"), value, "ms", CPU_TO_OLED_MS, "the budget",
                        f"<= {CPU_TO_OLED_MS:g} ms, every frame", value <= CPU_TO_OLED_MS))
     warm_ratio = max(costs, key=lambda c: median(_warm(c)[1]) / median(_warm(c)[0]))
     o, s = median(_warm(warm_ratio)[0]), median(_warm(warm_ratio)[1])
     rows.append(Result(f"CPU of the 800x480 screen frame, warm p50, the costliest kind against its CPU to "
-                       f"the OLED image ({warm_ratio.kind}, {warm_ratio.game}, {warm_ratio.journal} journal)",
-                       s, "ms", o, "CPU to the OLED image, same inputs", "<= 1x", s <= o))
+                       f"the OLED image ({warm_ratio.kind}, {warm_ratio.game}, {warm_ratio.journal} journal)"
+                       + ("" if s <= o else f"; {WHY_WARM_SCREEN}"), s, "ms", o,
+                       "CPU to the OLED image, same inputs", "<= 1x", s <= o))
     cold_ratio = max(costs, key=lambda c: _cold(c)[1] / _cold(c)[0])
     o, s = _cold(cold_ratio)
     rows.append(Result(f"CPU of the 800x480 screen frame, cold, the costliest kind against its CPU to the "
