@@ -11,7 +11,7 @@ position under the new rules, and an undo back past such a move plays on under
 them too.
 
 The check reads the file on its own connection inside one read transaction
-(:class:`RulesCheckWorker` runs it on a thread, off the input path), and
+(:class:`RulesCheckWorker` runs it in a child process, off the input path), and
 decides nothing about the file: the main loop records its result
 (:meth:`store.journal.Journal.record_rules_check`). Rows journaled before
 outcomes were kept get the outcome they replay to, so from then on they too
@@ -25,7 +25,10 @@ import hashlib
 import importlib
 import json
 import logging
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -197,13 +200,40 @@ def checked_now(db: sqlite3.Connection, slot_id: int, game_id: str, now: float) 
                (slot_id, fingerprint(game_id), now))
 
 
-class RulesCheckWorker:
-    """Runs :func:`check_slot` on a thread, one slot at a time, and reports each result.
+def checked_in(path: Path, slot_id: int) -> RulesChecked:
+    """:func:`check_slot` on its own read-only connection, inside one read transaction (a
+    consistent picture of the slot while the service writes on)."""
+    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        db.execute("BEGIN")
+        return check_slot(db, slot_id)
+    finally:
+        db.close()
 
-    ``report`` is called on the worker's thread (the service puts the result
-    on its queue; the main loop records it). A check that fails (the file
-    damaged under it, a bug) reports its error instead: the game plays on,
-    and the check is tried again at the next start.
+
+def to_json(checked: RulesChecked) -> dict:
+    return {"slot": checked.slot_id, "rules": checked.rules, "error": checked.error,
+            "findings": [f.to_json() for f in checked.findings],
+            "outcomes": [list(outcome) for outcome in checked.outcomes]}
+
+
+def from_json(data: dict) -> RulesChecked:
+    return RulesChecked(data["slot"], data["rules"], tuple(Finding(**f) for f in data["findings"]),
+                        tuple((seq, created, outcome) for seq, created, outcome in data["outcomes"]),
+                        error=data["error"])
+
+
+class RulesCheckWorker:
+    """Runs :func:`check_slot` in a child process, one slot at a time, and reports each result.
+
+    A child, not a thread: the check replays a whole game by the rules (minutes on
+    a Pi Zero 2 W for a long campaign), and a thread would hold the interpreter
+    lock against the main loop's presses; a child runs on another of the Pi's four
+    cores, at a lower priority (``nice``), and a bug in it cannot stop the box.
+    ``report`` is called on the worker's thread (the service puts the result on
+    its queue; the main loop records it). A check that fails (the file damaged
+    under it, a bug) reports its error instead: the game plays on, and the check
+    is tried again at the next start.
     """
 
     def __init__(self, path: Path, report: Callable[[RulesChecked], None]) -> None:
@@ -222,14 +252,34 @@ class RulesCheckWorker:
                          daemon=True).start()
 
     def _run(self, slot_id: int) -> None:
+        command = [sys.executable, "-m", "store.rules_check", str(self.path), str(slot_id)]
         try:
-            db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True)
-            try:
-                db.execute("BEGIN")  # one read transaction: a consistent picture of the slot
-                result = check_slot(db, slot_id)
-            finally:
-                db.close()
-        except (sqlite3.Error, OSError, JournalError, ValueError, KeyError, TypeError) as exc:
+            done = subprocess.run(command, capture_output=True, text=True, check=False,
+                                  preexec_fn=lambda: os.nice(CHILD_NICENESS))
+            if done.returncode != 0:
+                raise ValueError(done.stderr.strip().splitlines()[-1] if done.stderr.strip()
+                                 else f"exit status {done.returncode}")
+            result = from_json(json.loads(done.stdout))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
             log.warning("the rules check of slot %d could not run: %s", slot_id, exc)
             result = RulesChecked(slot_id, "", (), (), error=str(exc))
         self.report(result)
+
+
+CHILD_NICENESS = 10
+
+
+def main(argv: list[str]) -> int:
+    """``python -m store.rules_check JOURNAL SLOT``: the check of one slot, as JSON on stdout."""
+    path, slot = Path(argv[0]), int(argv[1])
+    try:
+        result = checked_in(path, slot)
+    except (sqlite3.Error, JournalError, ValueError, KeyError, TypeError) as exc:
+        result = RulesChecked(slot, "", (), (), error=str(exc))
+    print(json.dumps(to_json(result)))
+    return 0
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.ERROR)
+    sys.exit(main(sys.argv[1:]))

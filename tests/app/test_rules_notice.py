@@ -42,22 +42,49 @@ def test_a_changed_rule_is_told_once_on_the_oled_and_recorded_first(tmp_path, cl
     journal.close()
 
 
-def test_the_worker_checks_on_its_own_thread_once_per_slot_and_reports(tmp_path, monkeypatch):
+def test_the_worker_checks_in_a_child_process_once_per_slot_and_reports(tmp_path):
+    """A journal from before outcomes were kept: the child replays it by today's rules and reports
+    the outcome of every row (recorded by the main loop), and nothing refused."""
     import queue
     import threading
 
+    from games.core import Command
     from store.rules_check import RulesCheckWorker
 
-    played(tmp_path)
-    update_rules(monkeypatch, push=_strict_push)
+    journal, _ = Journal.open(tmp_path)
+    journal.new_game("kreel-manor", {"heroes": 1}, seed=3)
+    for delta in (-1, -1, 1):
+        journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": delta}))
+    journal.close()
+    db = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    with db:
+        db.execute("UPDATE commands SET outcome=NULL")
+        db.execute("DELETE FROM rules_checks")
+    db.close()
     reports: queue.Queue = queue.Queue()
     worker = RulesCheckWorker(tmp_path / JOURNAL_FILE, reports.put)
     worker.request(1)
     worker.request(1)  # asked again in the same run: not checked twice
-    checked = reports.get(timeout=30)
-    assert checked.error is None
-    assert [(f.seq, f.kind) for f in checked.findings] == [(1, "refused"), (2, "refused")]
+    checked = reports.get(timeout=60)
+    assert checked.error is None and checked.findings == ()
+    assert [seq for seq, _, _ in checked.outcomes] == [1, 2, 3]
     for thread in threading.enumerate():
         if thread.name == "rules-check-1":
-            thread.join(30)
-    assert reports.empty()  # every check thread has ended: there was one report
+            thread.join(60)
+    assert reports.empty()  # every check has ended: there was one report
+    journal, _ = Journal.open(tmp_path)
+    journal.record_rules_check(checked)
+    assert not journal.rules_check_due()
+    journal.close()
+
+
+def test_a_check_that_cannot_run_reports_its_error_and_changes_nothing(tmp_path):
+    import queue
+
+    from store.rules_check import RulesCheckWorker
+
+    reports: queue.Queue = queue.Queue()
+    RulesCheckWorker(tmp_path / "nowhere" / JOURNAL_FILE, reports.put).request(1)
+    checked = reports.get(timeout=60)
+    assert checked.error and checked.findings == () and checked.outcomes == ()
+    assert not (tmp_path / "nowhere").exists()
