@@ -14,6 +14,7 @@ from games.core import Command
 from store.file_format import format_version
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
 from tests.acceptance.harness import tablewarden
+from tests.reliability.mounts import cli_on_read_only, python_on_small_card
 
 
 def saved(data_dir: Path) -> tuple[dict, int]:
@@ -242,24 +243,6 @@ def test_a_damaged_journal_on_a_full_card_is_named_full_and_recovers_once_space_
     journal.close()
 
 
-def read_only(data_dir: Path, *args: str):
-    """``tablewarden args`` with ``data_dir`` bind-mounted read-only in a private mount namespace
-    (root, as CI runs; chmod means nothing to root)."""
-    import shutil
-    import subprocess
-    import sys
-
-    from tests.acceptance.harness import _env
-
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
-        pytest.skip("needs unshare -m (root) for a read-only bind mount")
-    command = " ".join([sys.executable, "-m", "app.cli", *args])
-    return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data_dir} {data_dir} && "
-                           f"mount -o remount,bind,ro {data_dir} && {command}"],
-                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
-
-
 def test_a_damaged_journal_on_a_read_only_card_is_read_from_its_backups(tmp_path):
     """Issue "One writer, checked bytes", 12: `state`, `games` and `export` said there were no games
     though the mirror and a copy held them; `run` gave a traceback."""
@@ -270,12 +253,12 @@ def test_a_damaged_journal_on_a_read_only_card_is_read_from_its_backups(tmp_path
     with (data / JOURNAL_FILE).open("r+b") as f:
         f.write(b"not sqlite at all" * 8)
     before = (data / JOURNAL_FILE).read_bytes()
-    state = read_only(data, "state", "--data-dir", str(data), "--json")
+    state = cli_on_read_only(data, "state", "--data-dir", str(data), "--json")
     assert state.returncode == 0, state.stderr
     assert json.loads(state.stdout)["seq"] == position[1]
     script = tmp_path / "s.jsonl"
     script.write_text('{"press": "next"}\n')
-    run = read_only(data, "run", "--hardware", "sim", "--headless", "--data-dir", str(data),
+    run = cli_on_read_only(data, "run", "--hardware", "sim", "--headless", "--data-dir", str(data),
                     "--script", str(script))
     assert run.returncode != 0 and "Traceback" not in run.stderr
     assert "cannot be written" in run.stderr or "read-only" in run.stderr
@@ -340,23 +323,11 @@ print(json.dumps({"code": done.returncode, "out": done.stdout, "err": done.stder
 def test_a_full_card_with_a_cleanly_closed_journal_is_still_read(tmp_path):
     """Issue "One writer, checked bytes", 14: `state`, `games` and `export` refused to read it (SQLite
     could not make its -wal) and left an empty -wal/-shm behind; docs/JOURNAL.md says they read it."""
-    import shutil
-    import subprocess
-    import sys
-
-    from tests.acceptance.harness import _env
-
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
-        pytest.skip("needs unshare -m (root) to mount a small tmpfs as the full card")
     card = tmp_path / "card"
     card.mkdir()
     script = tmp_path / "full_card.py"
     script.write_text(FULL_CARD)
-    root = str(Path(__file__).resolve().parents[2])
-    done = subprocess.run(["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o size=4m tmpfs {card} && "
-                           f"{sys.executable} {script} {card} {root}"],
-                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
+    done = python_on_small_card(card, "4m", script, str(Path(__file__).resolve().parents[2]))
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["code"] == 0, result["err"]

@@ -15,7 +15,6 @@ import shutil
 import sqlite3
 import threading
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
@@ -32,6 +31,7 @@ from tests.acceptance.harness import new_game, run_script, tablewarden
 from tests.app.test_service import RecordingScreen, Rig
 from tests.fixtures.counter_game import COUNTER, GAME_ID
 from tests.fixtures.storage_errors import disk_full, sqlite_error
+from tests.reliability.mounts import cli_on_read_only, python_on_small_card
 
 WAIT = 10.0
 
@@ -449,18 +449,7 @@ def test_a_failed_start_in_script_mode_reports_the_real_error_and_closes_the_jou
 
 
 def read_only_run(tmp_path, data, *command):
-    import subprocess
-    import sys
-
-    from tests.acceptance.harness import _env
-
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
-        pytest.skip("needs unshare -m (root) for a read-only bind mount")
-    line = " ".join([sys.executable, "-m", "app.cli", *command])
-    return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data} {data} && "
-                           f"mount -o remount,bind,ro {data} && {line}"],
-                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
+    return cli_on_read_only(data, *command)
 
 
 def test_state_games_and_export_rescue_a_read_only_card(tmp_path):
@@ -585,23 +574,11 @@ print(json.dumps({"kind": reports[0].error.kind if reports[0].error else None,
 
 def test_a_really_full_card_skips_the_backup_and_keeps_every_move(tmp_path):
     """A tmpfs of 8 MiB in a private mount namespace, filled up, as a card would be."""
-    import subprocess
-    import sys
-
-    from tests.acceptance.harness import _env
-
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
-        pytest.skip("needs unshare -m (root) to mount a small tmpfs")
     data = tmp_path / "card"
     data.mkdir()
     script = tmp_path / "full_card.py"
     script.write_text(FULL_CARD)
-    done = subprocess.run(
-        ["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o size=8m tmpfs {data} && "
-         f"{sys.executable} {script} {data}"],
-        capture_output=True, text=True, env={**_env(), "PYTHONPATH": str(Path(__file__).parents[2])},
-        timeout=120, check=False)
+    done = python_on_small_card(data, "8m", script)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["kind"] == "full" and result["short"] == "Card full: no backup"

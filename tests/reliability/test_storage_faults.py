@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import resource
-import shutil
 import signal
 import subprocess
 import sys
 
-import pytest
-
 from tests.acceptance.harness import _env, new_game, replay, run_script, tablewarden
+from tests.reliability.mounts import cli_on_read_only
 
 TURNS = [{"turn": "spirit", "steps": -1}, {"turn": "spirit", "steps": 1}] * 6
 
@@ -97,16 +95,10 @@ def test_a_truncated_journal_is_quarantined_and_the_backup_restored(tmp_path):
 
 
 def run_read_only(tmp_path, data) -> subprocess.CompletedProcess:
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "-m", "true"], capture_output=True, check=False).returncode != 0:
-        pytest.skip("needs unshare -m (root) for a read-only bind mount")
     script = tmp_path / "more.jsonl"
     script.write_text("".join(json.dumps(line) + "\n" for line in TURNS))
-    command = " ".join([sys.executable, "-m", "app.cli", "run", "--hardware", "sim", "--headless",
-                        "--data-dir", str(data), "--script", str(script)])
-    return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind {data} {data} && "
-                           f"mount -o remount,bind,ro {data} && {command}"],
-                          capture_output=True, text=True, env=_env(), timeout=120, check=False)
+    return cli_on_read_only(data, "run", "--hardware", "sim", "--headless", "--data-dir", str(data),
+                            "--script", str(script))
 
 
 def test_a_read_only_data_dir_keeps_the_game(tmp_path):
