@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +40,7 @@ from store.backup import (
     stamp,
 )
 from store.storage import StorageError, is_damage, storage_error
+from store.wal_check import lost_commits
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +83,7 @@ def open_healthy(data_dir: Path, clock: Callable[[], float],
     except OSError as exc:
         raise storage_error(exc, data_dir, "open") from exc
     path = data_dir / JOURNAL_FILE
-    notices: list[str] = _move_odd_companions(path, clock)
+    notices: list[str] = _move_odd_companions(path, clock) + _keep_a_damaged_wal(path, clock)
     tried: list[Path] = []
     was_empty = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     while True:  # each round uses up one backup; a fresh file cannot be damaged
@@ -129,6 +131,25 @@ def _move_odd_companions(path: Path, clock: Callable[[], float]) -> list[str]:
             log.warning("%s is not a file: moved to %s", odd, moved)
             notices.append(f"{odd.name} was not SQLite's file (a directory): moved aside to {moved.name}")
     return notices
+
+
+def _keep_a_damaged_wal(path: Path, clock: Callable[[], float]) -> list[str]:
+    """A WAL whose damage will make SQLite drop committed moves (store/wal_check.py) is copied aside
+    first (never changed: SQLite replays what it can of it), and the players told how many."""
+    wal = Path(f"{path}{'-wal'}")
+    lost = lost_commits(wal)
+    if not lost:
+        return []
+    kept = wal.with_name(f"{wal.name}.damaged-{stamp(clock)}")
+    try:
+        shutil.copyfile(wal, kept)
+    except OSError as exc:
+        log.error("the damaged WAL could not be kept aside: %s", exc)
+        kept = wal
+    log.error("the journal's WAL is damaged: %d saved moves after the damage cannot be read", lost)
+    return [f"The journal's WAL was damaged (a power cut or the card): {lost} saved "
+            f"{'move' if lost == 1 else 'moves'} after the damage could not be read; the WAL is kept as "
+            f"{kept.name}."]
 
 
 def _open_checked(path: Path, notices: list[str],

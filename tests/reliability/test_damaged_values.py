@@ -333,3 +333,46 @@ def test_a_full_card_with_a_cleanly_closed_journal_is_still_read(tmp_path):
     assert result["code"] == 0, result["err"]
     assert json.loads(result["out"])["seq"] == 1
     assert result["files"] == ["filler", "journal.db"]  # nothing left behind
+
+
+def power_cut_image(tmp_path: Path, moves: int = 20) -> Path:
+    """The data directory as a power cut leaves it: every move in the WAL, none folded in."""
+    import shutil
+
+    live = tmp_path / "live"
+    journal, _ = Journal.open(live, autocheckpoint=False)
+    journal.new_game("kreel-manor", {"heroes": 1}, seed=2)
+    for i in range(moves):
+        journal.commit(Command("adjust", {"track": "hero1.spirit", "delta": -1 if i % 2 == 0 else 1}))
+    image = tmp_path / "image"
+    shutil.copytree(live, image)
+    journal.close()
+    return image
+
+
+def test_a_wal_damaged_in_its_middle_is_kept_aside_and_its_lost_moves_counted(tmp_path):
+    """Issue "One writer, checked bytes", 10: a damaged WAL restarted at 12 or 19 instead of the 28
+    shown, with no notice, and the WAL was thrown away. SQLite replays up to the damage; the box now
+    says how many saved moves lay after it and keeps a copy of the WAL."""
+    image = power_cut_image(tmp_path)
+    wal = image / f"{JOURNAL_FILE}-wal"
+    data = bytearray(wal.read_bytes())
+    data[32 + (24 + 1024) * 60 + 500] ^= 0x10  # inside a page late in the WAL
+    wal.write_bytes(bytes(data))
+    journal, notices = Journal.open(image)
+    (notice,) = [n for n in notices if "WAL was damaged" in n]
+    lost = int(notice.split(": ")[1].split(" saved")[0])
+    assert 0 < lost < 20 and journal.state()[1] == 20 - lost
+    journal.close()
+    (kept,) = image.glob(f"{JOURNAL_FILE}-wal.damaged-*")
+    assert kept.read_bytes() == bytes(data)
+
+
+def test_a_torn_last_frame_after_a_power_cut_is_no_damage(tmp_path):
+    image = power_cut_image(tmp_path)
+    wal = image / f"{JOURNAL_FILE}-wal"
+    with wal.open("r+b") as f:
+        f.truncate(wal.stat().st_size - 300)  # the last frame half written
+    journal, notices = Journal.open(image)
+    assert notices == [] and journal.state()[1] in (19, 20)
+    journal.close()
