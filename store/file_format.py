@@ -185,6 +185,13 @@ def read_format(db: sqlite3.Connection, where: Path) -> int:
     except UnreadableMeta as exc:  # a damaged value: the tables still say which format they are
         version = infer_format(db)
         log.warning("%s: taking format %d from its tables", exc, version)
+    repeated = _format_check(db) if has_meta else None
+    if repeated is not None and repeated != version:
+        # The format is written twice (set_format): a flipped bit makes the two differ, and the
+        # lower is the one that was written ('4' read as '6' said "update it" at every start).
+        log.warning("meta.format reads %d and its repeat %d: taking %d", version, repeated,
+                    min(version, repeated))
+        version = min(version, repeated)
     if version > format_version():
         raise JournalError(
             f"{where} has journal format {version}; "
@@ -227,12 +234,25 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
     upgrade_format(db, version)
     check_layout(db)
     try:
-        if meta_int(db, "format") is None:
-            raise UnreadableMeta("meta.format is missing")
-    except UnreadableMeta:  # taken from the tables (read_format): written whole again
+        if meta_int(db, "format") is None or _format_check(db) != meta_int(db, "format"):
+            raise UnreadableMeta("meta.format is missing, or its repeat differs")
+    except UnreadableMeta:  # taken from the tables or the repeat (read_format): written whole again
         with transaction(db):
-            set_meta(db, "format", format_version())
+            set_format(db, format_version())
     db.execute("PRAGMA foreign_keys=ON")
+
+
+def _format_check(db: sqlite3.Connection) -> int | None:
+    try:
+        return meta_int(db, "format_check")
+    except UnreadableMeta:
+        return None
+
+
+def set_format(db: sqlite3.Connection, version: int) -> None:
+    """Write the file's format, twice (``format`` and ``format_check``: see read_format)."""
+    set_meta(db, "format", version)
+    set_meta(db, "format_check", version)
 
 
 def upgrade_format(db: sqlite3.Connection, version: int) -> None:
@@ -241,7 +261,7 @@ def upgrade_format(db: sqlite3.Connection, version: int) -> None:
         with transaction(db):
             FORMAT_MIGRATIONS[version](db)
             version += 1
-            set_meta(db, "format", version)
+            set_format(db, version)
 
 
 def use_page_size(db: sqlite3.Connection, path: Path) -> None:

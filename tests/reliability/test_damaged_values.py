@@ -376,3 +376,28 @@ def test_a_torn_last_frame_after_a_power_cut_is_no_damage(tmp_path):
     journal, notices = Journal.open(image)
     assert notices == [] and journal.state()[1] in (19, 20)
     journal.close()
+
+
+def test_a_bit_flipped_in_the_format_digit_is_read_from_its_repeat(tmp_path):
+    """Issue "One writer, checked bytes", 3: one bit in meta.format ('3' → '7') said "update it"
+    at every start. The format is written twice; a flip makes them differ and the lower stands."""
+    position = saved(tmp_path)
+    flipped = chr(ord(str(format_version())) ^ 0x02)  # '4' → '6', one bit
+    set_meta(tmp_path, "format", flipped)
+    journal, _ = Journal.open(tmp_path)
+    assert journal.state() == position
+    journal.close()
+    assert meta(tmp_path, "format") == str(format_version())
+
+
+def test_a_journal_from_a_newer_format_is_still_refused_naming_both(tmp_path):
+    saved(tmp_path)
+    newer = str(format_version() + 1)
+    set_meta(tmp_path, "format", newer)
+    set_meta(tmp_path, "format_check", newer)
+    before = (tmp_path / JOURNAL_FILE).read_bytes()
+    from store.storage import JournalError
+
+    with pytest.raises(JournalError, match=f"journal format {newer}; this version of Table Warden reads"):
+        Journal.open(tmp_path)
+    assert (tmp_path / JOURNAL_FILE).read_bytes() == before
