@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from store.outcomes import diff, patch
@@ -18,6 +18,7 @@ json_data = st.recursive(scalars, lambda inner: st.one_of(
 states = st.dictionaries(st.text(max_size=3), json_data, max_size=5)
 
 
+@settings(deadline=None)  # no clock in a test: a loaded machine is slow, not wrong
 @given(states, states)
 def test_a_patch_of_the_diff_gives_the_state_after_and_leaves_the_state_before(before, after):
     kept = copy.deepcopy(before)
