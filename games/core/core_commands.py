@@ -73,7 +73,8 @@ def _next(ctx: Context) -> None:
     if step is None:
         name = ctx.game.next_procedure(ctx.state)
         if name is None:
-            raise RuleError("Nothing to do next", "No procedure is running and none starts now.")
+            raise RuleError("Nothing to do next",
+                            "Nothing waits for next now: press select to choose what to do.")
         ctx.start(name)
         ctx.describe(f"Started: {ctx.game.procedure(name).title}")
         return

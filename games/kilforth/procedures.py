@@ -66,7 +66,7 @@ SETUP = Procedure(
     "setup",
     "Setup",
     (
-        Step("pack", StepKind.REMINDER, "select: load a pack", "2. Setup, Map (content packs)"),
+        Step("pack", StepKind.REMINDER, "Content pack (optional)", "2. Setup, Map (content packs)"),
         Step("hero", StepKind.PROMPT, "Enter the hero's race + class values", "2. Setup, Races/Classes",
              command="hero_values"),
         Step("ancient", StepKind.PROMPT, "Ancient: its Plot location type", "2. Setup, Ancients/Plots",

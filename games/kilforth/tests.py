@@ -78,6 +78,11 @@ def successes(count: int) -> str:
     return f"{count} success" if count == 1 else f"{count} successes"
 
 
+def _hits(count: int) -> str:
+    """A battle roll's hits as the player reads them: "1 hit", "2 hits"."""
+    return f"{count} hit" if count == 1 else f"{count} hits"
+
+
 def roll(ctx: Context) -> None:
     """"Test": roll the dice; a success for each die showing 5 or 6 (4-6 easier)."""
     data = rolled_test(ctx.state)
@@ -200,7 +205,7 @@ def hero_fight(ctx: Context) -> None:
     hero = ctx.state["heroes"][index]
     faces = rolled_faces(ctx, battle_dice(ctx.state, "hero", ctx.params["bonus"]))
     data["hero_hits"][str(index)] = hits = dice.successes(faces, ctx.state["success_on"])
-    ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {hits} hits")
+    ctx.describe(f"{hero['name']} Fight: {' '.join(map(str, faces))} = {_hits(hits)}")
     next_fighter(ctx)
 
 
@@ -213,5 +218,5 @@ def foe_fight(ctx: Context) -> None:
     faces = rolled_faces(ctx, battle_dice(ctx.state, "foe"))
     data["foe_hits"][str(index)] = hits = dice.successes(faces, ctx.state["success_on"])
     target = "" if not data.get("team") else f" vs {ctx.state['heroes'][index]['name']}"
-    ctx.describe(f"{foe['name']} Fight{target}: {' '.join(map(str, faces))} = {hits} hits")
+    ctx.describe(f"{foe['name']} Fight{target}: {' '.join(map(str, faces))} = {_hits(hits)}")
     next_fighter(ctx)

@@ -61,11 +61,12 @@ def test_odds(state: dict, step: Step) -> str | None:
 
 
 def _with_fate(text: str, plain: str, fated: str | None) -> str:
-    """``text`` and the odds with Fate, within the OLED's line ("F" for "Fate" if need be)."""
+    """``text`` and the odds with Fate, always in one form: "F" then the chance if Fate
+    is called ("kill 0% F33%", README Controls), so the line reads the same every round
+    and always fits the OLED's top line."""
     if not fated or plain == "100%":
         return text
-    line = f"{text} Fate {fated}"
-    return line if len(line) <= OLED_LINE else f"{text} F{fated}"
+    return f"{text} F{fated}"
 
 
 def _short(state: dict, index: int) -> str:
@@ -76,8 +77,10 @@ def _short(state: dict, index: int) -> str:
 def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
     """The OLED's bottom line (at most 17-18 characters with labels): during a Test the
     dice and the successes so far; in a battle the foe's HP and the rolling hero's;
-    otherwise the Night cards left and what tonight's Gloom costs the active hero
-    where they stand ("0", "-1", "KO" when it would defeat them)."""
+    otherwise the Night cards left and what tonight's Gloom step costs the active hero
+    where they stand, labelled as that forecast: "Tonight 0", "Tonight -1" (HP),
+    "Tonight KO" when it would defeat them (the screen's "Tonight's Gloom" panel;
+    README Controls). "Gloom 0" read as a count of gloom locations."""
     proc = state.get("procedure")
     if proc and proc["name"] == "test" and "dice" in proc["data"]:
         test = rolled_test(state)
@@ -92,8 +95,8 @@ def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
     active = state["active_hero"]
     hero = state["heroes"][active if active is not None else state["first_hero"]]
     cost = gloom_cost(state, hero)
-    gloom = "0" if not cost else "KO" if cost >= hero["hp"] else f"-{cost}"
-    return (("Nights", str(deck.size(state["night_deck"]))), ("Gloom", gloom))
+    tonight = "0" if not cost else "KO" if cost >= hero["hp"] else f"-{cost}"
+    return (("Nights", str(deck.size(state["night_deck"]))), ("Tonight", tonight))
 
 
 def _hero_line(state: dict, i: int) -> str:
@@ -117,14 +120,17 @@ def _hero_line(state: dict, i: int) -> str:
 
 def _step_text(state: dict, step: Step) -> str:
     """The current step worded from the state: the odds of a roll ("Test"), the
-    Night card to enter, the hero whose values are entered, the Plot, who loses an
+    content pack (optional), the Night card drawn, the hero whose values are entered, the Plot, who loses an
     asset or rumour."""
     proc = state["procedure"]
     roll_odds = test_odds(state, step)
     if roll_odds:
         return roll_odds
-    if step.id == "card" and proc["name"] == "night":
-        return f"Enter Night card {night_data(state).get('card')}"
+    if step.id == "card" and proc["name"] == "night":  # the card drawn, by no virtual deck number
+        return "Enter the Night card"
+    if step.id == "pack" and proc["name"] == "setup":  # optional: the action menu's "Load pack: ..."
+        loaded = state["pack"]
+        return f"Pack: {loaded.get('name') or 'loaded'}" if loaded else "Pack (optional): none"
     if step.id == "hero" and proc["name"] == "setup":  # one form per hero: which one, of how many
         return f"Hero ({setup_data(state)['hero'] + 1}/{len(state['heroes'])}): race + class values"
     if step.id == "plot":
@@ -216,12 +222,12 @@ def view(game: Game, state: dict) -> GameView:
     if len(state["heroes"]) > 1 and active is not None:
         headline += f" \u00b7 {state['heroes'][active]['name']}"
     over = state["over"]["text"] if state.get("over") else None
-    series = (("Gloom locations", tuple(state["gloom_per_day"])),) if state["gloom_per_day"] else ()
+    series = (("Locations in gloom", tuple(state["gloom_per_day"])),) if state["gloom_per_day"] else ()
     return GameView(headline, phase, step_text, step_kind, tracks, facts, panels, steps, over,
                     series=series, grid=_grid(state), phase_title=title)
 
 
-MAP_KEY = ("# gloom, +N heroes", "e encounter, A Ancient")
+MAP_KEY = ("# gloom, +1,2 heroes 1 and 2", "e encounter, A Ancient", "SC Sprawl City, * the active hero")
 
 
 def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
@@ -236,10 +242,10 @@ def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
             i = row * SIZE + col
             cell = state["map"][i]
             label = ("SC" if i == 12 else cell_label(i)) + ("#" if cell["gloom"] else "")
-            heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"])
-                             if h["cell"] == i and not h["eliminated"])
-            if heroes:
-                label += f"+{heroes}"
+            heroes = [str(n + 1) for n, h in enumerate(state["heroes"])
+                      if h["cell"] == i and not h["eliminated"]]
+            if heroes:  # "+1,2": heroes 1 and 2, never read as twelve
+                label += "+" + ",".join(heroes)
             label += "e" * min(2, len(encounters_at(state, i)))
             if any(a["cell"] == i and a["in_play"] and not a["defeated"] for a in state["ancients"]):
                 label += "A"

@@ -8,6 +8,7 @@ from games.core.queue import occupied
 from games.core.views import DiceSlot, phase_name, phase_title, procedure_steps, step_line, track_views
 from games.kreel.action_track import present_power
 from games.kreel.delve_phase import defeated_count, location_sneak
+from games.kreel.procedures import END
 from games.kreel.spirit_phase import attackers
 from games.kreel.state import ACTIONS, Hero, Threat, active_hero, active_location
 from games.kreel.threat_area import shadow_label
@@ -48,15 +49,31 @@ def _threat_line(threat: Threat, state: dict) -> str:
 def pending_cost(state: dict) -> int:
     """The forecast of the coming Spirit phase for the active hero: what its
     attackers would deal now, before Block ("5. Spirit Phase" A, with Bold
-    doubling and Dazed cancelling; a Shielded hero loses nothing)."""
+    doubling and Dazed cancelling; a Shielded hero loses nothing).
+
+    In the End phase the coming Spirit phase is next round's: the Threats
+    Exhausted this round stand upright again at "6. End Phase" C, so they are
+    counted from the End phase's start, and the cost does not jump at C."""
     total = 0
-    for threat in attackers(state):
+    for threat in attackers(state) + _upright_at_end(state):
         if "dazed" in threat["statuses"]:
             continue
         total += threat["spirit_cost"] * (2 if "bold" in threat["statuses"] else 1)
     if "shield" in active_hero(state)["statuses"]:
         return 0
     return total
+
+
+def _upright_at_end(state: dict) -> list[Threat]:
+    """The Exhausted Threats that would attack once reset upright, while the End phase
+    has not reset them yet (its step C, ``reset_threats``)."""
+    proc = state.get("procedure")
+    if not proc or proc["name"] != "end" or proc["step"] > END.index_of("reset_threats"):
+        return []
+    hero = state["active_hero"]
+    return [t for t in state["threat_area"]
+            if t["revealed"] and t["exhausted"] and t["confronted_by"] in (None, hero)
+            and t.get("story_of") in (None, hero)]
 
 
 def power_line(hero: Hero) -> str:

@@ -25,6 +25,7 @@ from games.myth.march import assault_chance, waiting_assaults
 from games.myth.muster import muster_dice, waiting_musters
 from games.myth.state import (
     DECKS,
+    FATE_FACES,
     RESOURCES,
     TRACKS,
     Roll,
@@ -209,19 +210,30 @@ def party_area(state: dict) -> str:
 
 
 def cell_label(state: dict, area_id: str) -> str:
-    """A map cell: the area's short label, then what is there: ``#`` a structure,
-    ``3m`` minions, ``c`` per captain, ``B`` the boss, ``o`` an objective token,
-    ``+12`` heroes 1 and 2."""
+    """A map cell: the area's short label, then on a second line what is there
+    (:data:`MAP_KEY`): ``#`` a structure, ``3m`` minions, ``c`` per captain, ``B`` the
+    boss, ``o`` an objective token, ``+1,2`` heroes 1 and 2 ("D1" over "1m o +1")."""
     area = state["areas"][area_id]
     label = state["board"]["areas"][area_id].get("short") or area_id[:3]
     label += "#" * area["structure"]
+    there = []
     if area["minions"]:
-        label += f" {len(area['minions'])}m"
-    label += "c" * min(2, len(area["captains"]))
-    label += "B" * (state["boss"]["area"] == area_id)
-    label += "o" * bool(area["objective"])
-    heroes = "".join(str(n + 1) for n, h in enumerate(state["heroes"]) if h["area"] == area_id)
-    return label + (f"+{heroes}" if heroes else "")
+        there.append(f"{len(area['minions'])}m")
+    if area["captains"]:
+        there.append("c" * min(2, len(area["captains"])))
+    if state["boss"]["area"] == area_id:
+        there.append("B")
+    if area["objective"]:
+        there.append("o")
+    heroes = [str(n + 1) for n, h in enumerate(state["heroes"]) if h["area"] == area_id]
+    if heroes:
+        there.append("+" + ",".join(heroes))
+    return label + ("\n" + " ".join(there) if there else "")
+
+
+#: The screen's key to the map's cells (``cell_label``).
+MAP_KEY = ("# structure, 3m three minions, c captain", "B the boss, o objective token",
+           "+1,2 heroes 1 and 2, highlighted: the party")
 
 
 def _grid(state: dict) -> tuple[tuple[str, ...], ...]:
@@ -250,11 +262,19 @@ def _roll_title(state: dict, roll: Roll) -> str:
 
 
 def oled_facts(state: dict) -> tuple[tuple[str, str], ...]:
-    """The OLED's bottom line in at most 18 characters: the round and the fate pool
-    by its symbols' initials ("Round 2 Fate RGNAD"). Stability is the first value
-    on the dials (drawn big), and the card being resolved is the top line's step."""
-    return (("Round", str(state["round"])),
-            ("Fate", "".join(f[0].upper() for f in state["fate"]) or "-"))
+    """The OLED's bottom line in at most 21 characters: the round and the fate pool
+    (``fate_line``: "Rd 2 Fate 2R G N D"). Stability is the first value on the
+    dials (drawn big), and the card being resolved is the top line's step."""
+    return (("Rd", str(state["round"])), ("Fate", fate_line(state["fate"])))
+
+
+def fate_line(pool: list[str]) -> str:
+    """The fate pool as the OLED shows it: each face once, by its initial, in the
+    faces' own order (R rage, G guile, N nature, A arcane, F faith, D darkness, as in
+    README Controls), a count before it when more than one: "2R G N D", never a
+    word-like run of letters ("RGNRD"); "-" before the pool is rolled."""
+    return " ".join(f"{pool.count(face) if pool.count(face) > 1 else ''}{face[0].upper()}"
+                    for face in FATE_FACES if face in pool) or "-"
 
 
 def view(game: Game, state: dict) -> GameView:
@@ -280,7 +300,9 @@ def view(game: Game, state: dict) -> GameView:
         f"{k.capitalize()}: {o['location'] or '-'}, {o['tokens']}/{len(state['heroes'])}"
         + (" done" if o["done"] else "") for k, o in state["objectives"].items()
     ) + (f"Active quest: {state['quest'] or '-'}",)
+    grid = _grid(state)
     panels: tuple[Panel, ...] = (
+        *((Panel("Map key", MAP_KEY),) if grid else ()),
         Panel("Action decks", _plan_lines(state)),
         Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
         Panel("Conquest", conquest),
@@ -290,7 +312,6 @@ def view(game: Game, state: dict) -> GameView:
         Panel("Enemy sheet", sheet),
         Panel("Objectives", objectives),
     )
-    grid = _grid(state)
     if not grid:  # no positions on this board: the board as a list
         panels += (Panel("Board", _board_lines(state)),)
     steps = procedure_steps(game, state)

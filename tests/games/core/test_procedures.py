@@ -27,3 +27,18 @@ def test_a_short_name_longer_than_one_tag_is_refused(short):
 def test_the_displays_show_the_short_name_else_the_title():
     assert Procedure("battle", "Engagement", STEP, short="Battle").phase == "Battle"
     assert Procedure("battle", "Engagement", STEP).phase == "Engagement"
+
+
+def test_next_with_nothing_to_do_tells_the_player_what_to_press():
+    """The screen's "Not allowed" dialog shows the long text: in the player's words,
+    not the engine's ("No procedure is running and none starts now.")."""
+    from games.core import Command, RuleError, apply, new_game
+
+    game = get_game("gloom-of-kilforth")
+    state = new_game(game, {"heroes": 1, "mode": "solo"}, 7).state
+    state["procedure"] = None  # between procedures, nothing due next
+    assert game.next_procedure(state) is None
+    with pytest.raises(RuleError) as err:
+        apply(game, state, Command("next", {}))
+    assert err.value.short == "Nothing to do next"
+    assert "procedure" not in err.value.long and "select" in err.value.long

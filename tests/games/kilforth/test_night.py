@@ -24,7 +24,7 @@ def test_camping_starts_the_night_and_stops_at_the_night_card():
     assert state["procedure"]["name"] == "night"
     assert step_id(state) == "card"
     assert len(state["night_deck"]["draw"]) == 24
-    assert GAME.view(state).step.startswith("Enter Night card")
+    assert GAME.view(state).step == "Enter the Night card"
 
 
 def test_gloom_costs_hp_where_the_hero_camps():

@@ -65,3 +65,19 @@ def test_over_shows_the_result():
     state = do(new(variant="masklaws-abyss"), "adjust", track="hero1.spirit", delta=-10)
     assert GAME.view(state).over == "1 Wound: the Campaign is lost"
     assert fits_oled(GAME.view(state).over)
+
+
+def test_the_cost_forecast_holds_through_the_end_phase():
+    """"6. End Phase" C resets the Exhausted Threats upright, so the next Spirit phase's
+    cost is shown from the End phase's start: "Cost 0" no longer flips to 2 between End
+    B and End C."""
+    from tests.games.kreel.test_oled_frames import STATES
+
+    state = STATES["end"]
+    assert all(t["exhausted"] for t in state["threat_area"])  # Exhausted this round
+    costs = []
+    while state["procedure"] and state["procedure"]["name"] == "end":
+        costs.append(dict(GAME.view(state).facts)["Cost"])
+        state = do(state, "next")
+    after = dict(GAME.view(state).facts)["Cost"]  # the next round's, Threats upright
+    assert set(costs) == {after} and after != "0", (costs, after)

@@ -10,7 +10,7 @@ from tests.games.oled import assert_facts_fit
 def test_oled_facts_round_and_fate_pool_stability_on_the_dials():
     t = Table(seed=2).setup(fate=["rage", "guile", "nature", "arcane", "faith"])
     view = GAME.view(t.state)
-    assert dict(view.facts) == {"Round": "1", "Fate": "RGNAF"}
+    assert dict(view.facts) == {"Rd": "1", "Fate": "R G N A F"}
     assert view.phase == "Planning"
     assert view.tracks[0].key == "stability"
 
@@ -37,6 +37,24 @@ def test_the_facts_fit_the_bottom_line_uncut_through_a_round():
             t.do("next")
 
 
+def test_the_fate_pool_reads_by_face_with_counts():
+    """The fate pool on the OLED: each face once, in the faces' order, a count before a
+    repeat, spaced: "2R G N D", never a word-like "RGNRD" (README Controls has the key)."""
+    from games.myth.views import fate_line
+
+    assert fate_line(["rage", "guile", "nature", "rage", "darkness"]) == "2R G N D"
+    assert fate_line([]) == "-"
+
+
+def test_the_map_has_a_key():
+    """The screen's map labels ("D1" over "1m o +1") are explained in a "Map key" panel."""
+    t = Table(heroes=2, seed=2).setup()
+    panels = {p.title: p.lines for p in GAME.view(t.state).panels}
+    key = " ".join(panels["Map key"])
+    for mark in ("#", "3m", "c captain", "B the boss", "o objective", "+1,2"):
+        assert mark in key
+
+
 def test_screen_panels():
     t = Table(heroes=2, seed=2).setup()
     titles = [p.title for p in GAME.view(t.state).panels]
@@ -60,9 +78,10 @@ def test_map_grid_of_the_shipped_board_with_what_is_in_each_area():
     s["heroes"][1]["area"] = "ruins-2"
     grid = GAME.view(s).grid
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
-    assert grid[1][2:5] == ("V3# 2m", "R2o+2", "D2c")
-    assert grid[3][3] == "*F+1"
-    assert grid[6][4] == "L1B"
+    assert grid[1][2:5] == ("V3#\n2m", "R2\no +2", "D2\nc")  # the area, then what is there
+    assert grid[3][3] == "*F\n+1"
+    assert grid[6][4] == "L1\nB"
+    assert grid[2][2] == "S1"  # nothing there: the area alone
     assert grid[0][0] == ""
 
 
