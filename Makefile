@@ -56,7 +56,7 @@ bench-pi: $(STAMP) deps-bench
 	$(BIN)/python -m benchmarks.latency --pi-class
 
 ## pi-check: the install, the CLI and the pure tests on the Pi's OS and CPU, emulated: an arm64 Bookworm
-## root under qemu-user-static, cached (path printed); as root; about 25 minutes; not part of test (docs/PI.md)
+## root under qemu-user-static, cached (path printed); as root; about 20 minutes; not part of test (docs/PI.md)
 .PHONY: pi-check
 pi-check:
 	bash deploy/pi-check/pi-check.sh

@@ -20,8 +20,8 @@
 #              as on x86-64, the renderers drawn to luma's dummy OLED and SDL's dummy screen
 #
 # Each stage prints its time; the last line is the summary. Exit status 0 only when every
-# stage passed. Runs as root (debootstrap, chroot, mounts). About 25 minutes with the root
-# cached, 10 more to build it.
+# stage passed. Runs as root (debootstrap, chroot, mounts). About 20 minutes with the root
+# cached (on 2 shared cores), 5 to 8 more to build it.
 #
 #   PI_CHECK_CACHE  where the root, apt's .debs and pip's cache are kept
 #                   (default /var/cache/tablewarden-pi-check)
