@@ -123,7 +123,8 @@ def _pin_factory(sim: bool) -> tuple[Any, Finding]:
         except BadPinFactory as err:
             tried = "; ".join(str(w.message) for w in fallbacks)
             return None, Finding("gpio backend", FAIL, f"no GPIO backend: {err} ({tried})",
-                                 "install the pi extra into the venv: pip install 'tablewarden[pi]' (lgpio)")
+                                 "install lgpio from the OS: sudo apt install python3-lgpio "
+                                 "(deploy/install.sh does; docs/PI.md)")
     name = type(factory).__name__
     return factory, Finding("gpio backend", OK, f"gpiozero uses {name}")
 

@@ -114,7 +114,7 @@ def nothing_next(step: str) -> Callable[[RuleError], RuleError]:
         if err.short != "Nothing to do next":
             return err
         at = f"{step}: " if step else ""
-        return RuleError("Nothing to finish: select opens the actions",
+        return RuleError("Nothing to finish; select: actions",
                          f"{at}no step waits for next here. Press select for the actions.")
     return worded
 
