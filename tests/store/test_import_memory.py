@@ -11,7 +11,8 @@ from store.game_export import check_export
 from store.journal import Journal
 
 
-def test_an_import_keeps_only_the_states_it_snapshots_and_rebuilds_any_from_outcomes(tmp_path: Path) -> None:
+def test_an_import_keeps_only_the_states_it_snapshots_and_rebuilds_any_from_outcomes(
+        tmp_path: Path, cheap: None) -> None:
     journal, _ = Journal.open(tmp_path, snapshot_every=50)
     journal.new_game("kreel-manor", {"heroes": 1}, seed=3)
     for i in range(400):

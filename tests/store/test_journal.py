@@ -348,7 +348,8 @@ def test_undo_over_a_snapshot_just_written_replays_nothing(tmp_path: Path, count
     assert reopen(journal).state() == journal.state()
 
 
-def test_a_restore_holds_the_states_it_replayed(tmp_path: Path, count_replays: list[int]) -> None:
+def test_a_restore_holds_the_states_it_replayed(tmp_path: Path, count_replays: list[int],
+                                                cheap: None) -> None:
     journal, states = rolled(tmp_path, rolls=60, snapshot_every=50)
     count_replays[0] = 0
     journal = reopen(journal)
@@ -396,7 +397,7 @@ def test_snapshots_follow_the_cost_of_replaying(tmp_path: Path, costly: None) ->
     other.close()
 
 
-def test_cheap_commands_keep_the_configured_spacing(tmp_path: Path) -> None:
+def test_cheap_commands_keep_the_configured_spacing(tmp_path: Path, cheap: None) -> None:
     journal = rolled_journal(tmp_path, 35, snapshot_every=10)
     assert snapshot_seqs(tmp_path) == [10, 20, 30]
     journal.close()
