@@ -201,7 +201,9 @@ class ScreenRenderer(Pen):
                                lambda s: draw_over(self, s, over, banner)))
             area = pygame.Rect(area.left, banner_bottom + gap, area.width, area.bottom - banner_bottom - gap)
         left_w = round(area.width * 0.30)
-        mid_w = round(area.width * 0.34)
+        # A wide map (Myth's seven hexes a row) takes room from the steps: its cells stay legible.
+        wide_map = max((len(row) for row in game.grid), default=0) >= 7
+        mid_w = round(area.width * (0.26 if wide_map else 0.34))
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         middle = pygame.Rect(left.right + gap, area.top, mid_w - gap, area.height)
         right = pygame.Rect(middle.right + gap, area.top, area.right - middle.right - gap,

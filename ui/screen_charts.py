@@ -80,7 +80,9 @@ def _cells(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_ro
         return None
     title = pen.font(22, bold=True)
     gap = pen.px(4)
-    room_h = round(area.height * 0.55) - title.get_linesize() - 2 * inset
+    # Labels on two lines (an area over what is there) get a taller card.
+    share = 0.55 if _label_lines(grid) == 1 else 0.75
+    room_h = round(area.height * share) - title.get_linesize() - 2 * inset
     # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
     shift = 0.5 if offset_rows and len(grid) > 1 else 0
     cell_w = min(pen.px(64), int((area.width - 2 * inset - gap * (cols - 1)) / (cols + shift)))
@@ -89,6 +91,11 @@ def _cells(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_ro
         return None
     height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
     return _Cells(pygame.Rect(area.left, area.top, area.width, height), cell_w, cell_h, shift)
+
+
+def _label_lines(grid: Sequence[Sequence[str]]) -> int:
+    """The most lines a cell's label has ("D1\n1m o" is two: the area, then what is there)."""
+    return max((label.count("\n") + 1 for row in grid for label in row if label), default=1)
 
 
 def grid_bottom(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_rows: bool = False) -> int:
@@ -100,6 +107,8 @@ def grid_bottom(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offs
 def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
               area: pygame.Rect, offset_rows: bool = False) -> None:
     """The map as a grid of square cells; the party's cell (``*``) in the accent colour.
+    A label of two lines ("D1\n1m o") is drawn as two centred lines, all labels in one
+    font as large as the widest line and the cell's height allow.
 
     ``offset_rows``: a hex map in offset rows, each odd row half a cell to
     the left of the even rows (the even rows are drawn half a cell in).
@@ -112,10 +121,12 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
     title = pen.font(22, bold=True)
     gap = pen.px(4)
     card, cell_w, cell_h = cells.card, cells.cell_w, cells.cell_h
-    labels = [label.removeprefix("*") for row in grid for label in row if label]
-    top_size = max(10, cell_h * 0.5 / pen.unit)
-    font = pen.fitting(labels, [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)],
-                       cell_w - pen.px(4), bold=True)
+    lines = [line for row in grid for label in row if label for line in label.removeprefix("*").split("\n")]
+    per_cell = _label_lines(grid)
+    top_size = max(10, cell_h * (0.5 if per_cell == 1 else 0.45) / pen.unit)
+    sizes = [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)]
+    tall_enough = [size for size in sizes if per_cell * pen.font(size, True).get_linesize() <= cell_h]
+    font = pen.fitting(lines, tall_enough or sizes[-1:], cell_w - pen.px(4), bold=True)
     pen.card(surface, card, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
     pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
              card.width - 2 * inset)
@@ -130,7 +141,9 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
                                top + r * (cell_h + gap), cell_w, cell_h)
             pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
                              border_radius=pen.px(4))
-            text = label.removeprefix("*")
+            texts = label.removeprefix("*").split("\n")
             color = theme.accent_text if here else theme.text
-            pen.text(surface, text, font, color, rect.centerx,
-                     rect.centery - font.get_linesize() // 2, cell_w - pen.px(2), "center")
+            y = rect.centery - len(texts) * font.get_linesize() // 2
+            for text in texts:
+                pen.text(surface, text, font, color, rect.centerx, y, cell_w - pen.px(2), "center")
+                y += font.get_linesize()

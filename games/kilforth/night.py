@@ -42,7 +42,7 @@ def draw_night_card(ctx: Context) -> None:
     night_data(ctx.state)["card"] = card[0] if card else None
     left = deck.size(night)
     if card:
-        ctx.note(f"{hero_name(ctx.state, ctx.state['first_hero'])} draws Night card {card[0]} ({left} left)")
+        ctx.note(f"{hero_name(ctx.state, ctx.state['first_hero'])} draws a Night card ({left} left)")
     else:
         ctx.note("The Night deck is empty")
 

@@ -215,3 +215,33 @@ def test_a_die_face_has_its_pips_in_a_face_that_turns_onto_itself(pips: int) -> 
     spots = PIPS[pips]
     assert len(set(spots)) == pips
     assert {(2 - column, 2 - row) for column, row in spots} == set(spots)
+
+
+def test_a_two_line_map_label_is_drawn_as_two_lines_in_a_readable_font() -> None:
+    """Myth's cells, "D1" over "1mo+1": each line drawn on its own (never a "\\n" glyph),
+    one under the other, and a wide map (seven cells a row) gets its labels at least 9 px
+    high at 800x480 ("D1 1mo+1" on one line came out about 6 px)."""
+    from ui import screen_charts
+
+    renderer = ScreenRenderer((800, 480))
+    drawn: list[tuple[str, int, int]] = []
+    text = renderer.text
+
+    def spy(surface, line, font, color, x, y, width, *args, **kwargs):
+        drawn.append((line, y, font.get_height()))
+        return text(surface, line, font, color, x, y, width, *args, **kwargs)
+
+    grid = tuple(tuple(f"D{c}\n1mo+1" if (r + c) % 3 == 0 else f"S{c}" for c in range(7)) for r in range(7))
+    game = GameView(headline="Map", grid=grid, grid_offset_rows=True, panels=(Panel("P", ("line",)),))
+    renderer.text = spy  # type: ignore[method-assign]
+    try:
+        renderer.render(Frame(game=game))
+    finally:
+        del renderer.text
+    labels = [(line, y, h) for line, y, h in drawn if line in ("D0", "1mo+1") or line.startswith("S")]
+    assert not any("\n" in line for line, _, _ in drawn)
+    top = next(y for line, y, _ in labels if line == "D0")
+    under = next(y for line, y, _ in labels if line == "1mo+1")
+    assert under > top
+    assert min(h for _, _, h in labels) >= 9
+    assert screen_charts._label_lines(grid) == 2
