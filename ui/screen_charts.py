@@ -98,6 +98,12 @@ def _label_lines(grid: Sequence[Sequence[str]]) -> int:
     return max((label.count("\n") + 1 for row in grid for label in row if label), default=1)
 
 
+def _line_step(pen: Pen, font: pygame.font.Font) -> int:
+    """From one line of a cell's label to the next: the letters' height and a pixel, not
+    the font's whole line (its descent is room the labels' letters and digits never use)."""
+    return font.get_ascent() + pen.px(1)
+
+
 def grid_bottom(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_rows: bool = False) -> int:
     """The y below the map's card drawn at the top of ``area`` (its top when none is drawn)."""
     cells = _cells(pen, grid, area, offset_rows)
@@ -123,10 +129,11 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
     card, cell_w, cell_h = cells.card, cells.cell_w, cells.cell_h
     lines = [line for row in grid for label in row if label for line in label.removeprefix("*").split("\n")]
     per_cell = _label_lines(grid)
-    top_size = max(10, cell_h * (0.5 if per_cell == 1 else 0.45) / pen.unit)
+    top_size = max(10, cell_h * 0.5 / pen.unit)
     sizes = [top_size * f for f in (1, 0.85, 0.72, 0.6, 0.5)]
-    tall_enough = [size for size in sizes if per_cell * pen.font(size, True).get_linesize() <= cell_h]
+    tall_enough = [size for size in sizes if per_cell * _line_step(pen, pen.font(size, True)) <= cell_h]
     font = pen.fitting(lines, tall_enough or sizes[-1:], cell_w - pen.px(4), bold=True)
+    step = _line_step(pen, font)
     pen.card(surface, card, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
     pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
              card.width - 2 * inset)
@@ -143,7 +150,7 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
                              border_radius=pen.px(4))
             texts = label.removeprefix("*").split("\n")
             color = theme.accent_text if here else theme.text
-            y = rect.centery - len(texts) * font.get_linesize() // 2
+            y = rect.centery - font.get_linesize() // 2 - (len(texts) - 1) * step // 2
             for text in texts:
                 pen.text(surface, text, font, color, rect.centerx, y, cell_w - pen.px(2), "center")
-                y += font.get_linesize()
+                y += step
