@@ -212,7 +212,8 @@ def party_area(state: dict) -> str:
 def cell_label(state: dict, area_id: str) -> str:
     """A map cell: the area's short label, then on a second line what is there
     (:data:`MAP_KEY`): ``#`` a structure, ``3m`` minions, ``c`` per captain, ``B`` the
-    boss, ``o`` an objective token, ``+1,2`` heroes 1 and 2 ("D1" over "1m o +1")."""
+    boss, ``o`` an objective token, ``+1,2`` heroes 1 and 2 ("D1" over "1mo+1").
+    The second line is as short as it can be: the cells are small on the screen."""
     area = state["areas"][area_id]
     label = state["board"]["areas"][area_id].get("short") or area_id[:3]
     label += "#" * area["structure"]
@@ -228,12 +229,11 @@ def cell_label(state: dict, area_id: str) -> str:
     heroes = [str(n + 1) for n, h in enumerate(state["heroes"]) if h["area"] == area_id]
     if heroes:
         there.append("+" + ",".join(heroes))
-    return label + ("\n" + " ".join(there) if there else "")
+    return label + ("\n" + "".join(there) if there else "")
 
 
-#: The screen's key to the map's cells (``cell_label``).
-MAP_KEY = ("# structure, 3m three minions, c captain", "B the boss, o objective token",
-           "+1,2 heroes 1 and 2, highlighted: the party")
+#: The screen's key to the map's cells (``cell_label``), two short lines to fit its card.
+MAP_KEY = ("# structure, 2m minions, c captain", "B boss, o objective, +1,2 heroes")
 
 
 def _grid(state: dict) -> tuple[tuple[str, ...], ...]:

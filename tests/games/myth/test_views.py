@@ -47,11 +47,11 @@ def test_the_fate_pool_reads_by_face_with_counts():
 
 
 def test_the_map_has_a_key():
-    """The screen's map labels ("D1" over "1m o +1") are explained in a "Map key" panel."""
+    """The screen's map labels ("D1" over "1mo+1") are explained in a "Map key" panel."""
     t = Table(heroes=2, seed=2).setup()
     panels = {p.title: p.lines for p in GAME.view(t.state).panels}
     key = " ".join(panels["Map key"])
-    for mark in ("#", "3m", "c captain", "B the boss", "o objective", "+1,2"):
+    for mark in ("# structure", "2m minions", "c captain", "B boss", "o objective", "+1,2 heroes"):
         assert mark in key
 
 
@@ -78,7 +78,7 @@ def test_map_grid_of_the_shipped_board_with_what_is_in_each_area():
     s["heroes"][1]["area"] = "ruins-2"
     grid = GAME.view(s).grid
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
-    assert grid[1][2:5] == ("V3#\n2m", "R2\no +2", "D2\nc")  # the area, then what is there
+    assert grid[1][2:5] == ("V3#\n2m", "R2\no+2", "D2\nc")  # the area, then what is there
     assert grid[3][3] == "*F\n+1"
     assert grid[6][4] == "L1\nB"
     assert grid[2][2] == "S1"  # nothing there: the area alone
