@@ -160,9 +160,20 @@ def draw_form(pen: Pen, surface: pygame.Surface, form: Form,
     hint_font = pen.font(20)
     value_font = pen.font(28, bold=True)
     row_h = value_font.get_linesize() + pen.px(8)
-    rows = len(form.fields) + (1 if form.hint else 0)
-    box, y, bottom = _dialog(pen, surface, form.title, max(1, rows), row_h, buttons=buttons)
     pad = pen.px(16)
+    # A form of no fields (a confirmation, a roll) is its text: wrapped whole, not cut.
+    said = (pen.lines(form.hint, hint_font, _dialog_width(pen) - 2 * pad, 4)
+            if form.hint and not form.fields else [])
+    rows = len(form.fields) + (1 if form.hint else 0)
+    if said:
+        rows = -(-(len(said) * hint_font.get_linesize() + pen.px(6)) // row_h)
+    box, y, bottom = _dialog(pen, surface, form.title, max(1, rows), row_h, buttons=buttons)
+    if said:
+        y += pen.px(6)
+        for line in said:
+            pen.text(surface, line, hint_font, theme.muted, box.left + pad, y, box.width - 2 * pad)
+            y += hint_font.get_linesize()
+        return
     label_w = (box.width - 2 * pad) * 3 // 5
     hint_h = hint_font.get_linesize() + pen.px(6)
     fit = max(1, (bottom - pad - y) // row_h)

@@ -245,3 +245,30 @@ def test_a_two_line_map_label_is_drawn_as_two_lines_in_a_readable_font() -> None
     assert under > top
     assert min(h for _, _, h in labels) >= 9
     assert screen_charts._label_lines(grid) == 2
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_form_of_no_fields_shows_its_text_whole(size: tuple[int, int]) -> None:
+    """A confirmation (Grail's "End the phase?") is its text: wrapped over its lines,
+    each drawn whole in its width, never cut ("Ends II. During the Day for all; turns
+    not taken are…")."""
+    from ui.model import Form
+
+    text = "Ends II. During the Day for all; turns not taken are lost"
+    renderer = ScreenRenderer(size)
+    drawn: list[tuple[str, bool]] = []
+    draw = renderer.text
+
+    def spy(surface, line, font, color, x, y, width, *args, **kwargs):
+        drawn.append((line, renderer.measure(font)(line) <= width))
+        return draw(surface, line, font, color, x, y, width, *args, **kwargs)
+
+    renderer.text = spy  # type: ignore[method-assign]
+    try:
+        renderer.render(Frame(title="Tainted Grail", game=play_frame().game,
+                              form=Form("End the phase?", (), text, ("next:yes", "back:no"))))
+    finally:
+        del renderer.text
+    said = [(line, fits) for line, fits in drawn if line and line in text]
+    assert " ".join(line for line, _ in said) == text, said
+    assert all(fits for _, fits in said), said
