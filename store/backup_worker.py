@@ -67,6 +67,11 @@ STEP_PAGES = 256  # 1 MiB of 4 KiB pages per step
 STEP_SLEEP = 0.002  # seconds between steps: the journal's writer gets in
 WAL_LIMIT = 4 * 1024 * 1024  # SQLite's own autocheckpoint is about 1,000 pages
 CHECKPOINT_AT = 1024 * 1024  # at idle, from this size on
+# At the idle after a phase end, from this size on (about 50 moves): what a WAL lost after a power
+# cut can cost is bounded by it (a WAL damaged in place is read and its losses told, store/wal_check.py).
+# Folding at every phase end, whatever the size, was a checkpoint every two commands in Kreel, each
+# three syncs (1.7 syncs and 17 KB per input over a long evening, docs/PERFORMANCE.md).
+FOLD_AT = 256 * 1024
 # The wear budget of whole copies (docs/JOURNAL.md, "Backups"): one is taken once the journal
 # has written this many times its file's size since the last, counted in write transactions
 # (meta.generation) of about JOURNAL_WRITE_BYTES each: a commit's pages in the WAL (4.3 KB)
@@ -137,9 +142,9 @@ class BackupWorker:
 
     def request(self) -> None:
         """A procedure ended: back the journal up at the next idle moment (coalesced), and fold
-        the WAL into the file then whatever its size, so a WAL lost or damaged after a power cut
-        costs at most the moves since the last phase end (issue "One writer, checked bytes", 10:
-        folded only at 1 MiB, the window was hundreds of moves)."""
+        the WAL into the file then once it holds :data:`FOLD_AT`, so a WAL lost after a power cut
+        costs at most some 50 moves (issue "One writer, checked bytes", 10: folded only at
+        1 MiB, the window was hundreds of moves)."""
         with self._wake:
             self._pending = True
             self._fold = True
@@ -212,7 +217,8 @@ class BackupWorker:
         """When the WAL is due to be checkpointed: at idle once it is sizeable, now when it is
         large (None: not due)."""
         size = self._wal_size()
-        if not self._wal_changed() or (size < self.checkpoint_at and not self._fold):
+        if not self._wal_changed() or size < (min(self.checkpoint_at, FOLD_AT) if self._fold
+                                              else self.checkpoint_at):
             return None
         return now if size > self.wal_limit else self._touched + self.idle_after
 

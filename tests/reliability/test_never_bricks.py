@@ -666,16 +666,25 @@ def test_a_checkpoint_empties_the_wal_so_the_next_commit_does_not_make_another_d
     journal.close()
 
 
-def test_a_phase_end_folds_even_a_small_wal_at_idle(tmp_path):
+def test_a_phase_end_folds_a_wal_of_some_50_moves_at_idle(tmp_path, monkeypatch):
     """Issue "One writer, checked bytes", 10: the WAL was folded in only at 1 MiB, so a WAL lost after
-    a power cut could take hundreds of moves; a procedure's end now folds it at the next idle."""
+    a power cut could take hundreds of moves; a procedure's end now folds it at the next idle once
+    it holds FOLD_AT (not at every phase end: that was three syncs every two commands)."""
+    from store import backup_worker
+
     journal = played(tmp_path, commands=3)
     journal._db.execute("PRAGMA wal_autocheckpoint=0")
+    journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     journal.commit(_turn(0))
+    wal = tmp_path / f"{JOURNAL_FILE}-wal"
+    monkeypatch.setattr(backup_worker, "FOLD_AT", wal.stat().st_size + 1)
     worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR)  # checkpoint_at: 1 MiB
-    assert worker._checkpoint_at(now=0.0) is None  # small: left for later
-    worker.request()  # a phase ended
-    assert worker._checkpoint_at(now=0.0) is not None
+    worker.request()  # a phase ended, the WAL under FOLD_AT: left for later
+    assert worker._checkpoint_at(now=0.0) is None
+    monkeypatch.setattr(backup_worker, "FOLD_AT", wal.stat().st_size)
+    assert worker._checkpoint_at(now=0.0) is not None  # at FOLD_AT after a phase end: folded
+    worker._fold = False
+    assert worker._checkpoint_at(now=0.0) is None  # the same WAL without a phase end: not yet
     worker._checkpoint()
     assert (tmp_path / f"{JOURNAL_FILE}-wal").stat().st_size == 0
     journal.commit(_turn(1))
