@@ -301,9 +301,9 @@ def view(game: Game, state: dict) -> GameView:
         + (" done" if o["done"] else "") for k, o in state["objectives"].items()
     ) + (f"Active quest: {state['quest'] or '-'}",)
     grid = _grid(state)
-    panels: tuple[Panel, ...] = (
-        *((Panel("Map key", MAP_KEY),) if grid else ()),
+    panels: tuple[Panel, ...] = (  # in the order the screen keeps them when space runs out
         Panel("Action decks", _plan_lines(state)),
+        *((Panel("Map key", MAP_KEY),) if grid else ()),
         Panel("Farrenroc", (f"Stability {state['stability']}/10",) + reserves),
         Panel("Conquest", conquest),
         Panel("Fate pool", (", ".join(f.capitalize() for f in state["fate"]) or "not rolled",)),
