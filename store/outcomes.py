@@ -17,6 +17,7 @@ recorded whole (a face-down queue, a log), which is what it costs to say.
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 Path = list[str | int]
@@ -30,7 +31,23 @@ def diff(before: Any, after: Any) -> list[Change]:
     return changes
 
 
+def _same(before: Any, after: Any) -> bool:
+    """Whether two JSON values are the same, type for type (1, True and 1.0 told apart).
+
+    ``==`` runs in C but says ``1 == True``; a container it finds equal is confirmed by its
+    ``marshal`` bytes (C too, and they keep each value's type; a difference of key order or of
+    object sharing only sends the walk one level down, never hides a change). Walking an
+    unchanged part of a state node by node cost a Myth state's diff a quarter of a millisecond
+    here, some 2.5 ms on a Pi Zero 2 W against a press's budget of 3; this costs a tenth of it.
+    """
+    if type(before) is not type(after) or before != after:
+        return False
+    return type(before) not in (dict, list) or marshal.dumps(before) == marshal.dumps(after)
+
+
 def _diff(before: Any, after: Any, path: Path, changes: list[Change]) -> None:
+    if _same(before, after):
+        return
     if type(before) is dict and type(after) is dict:
         for key in sorted(after):  # in key order: the same states give the same outcome text
             if key not in before:
@@ -41,7 +58,7 @@ def _diff(before: Any, after: Any, path: Path, changes: list[Change]) -> None:
     elif type(before) is list and type(after) is list and len(before) == len(after):
         for index, (old, new) in enumerate(zip(before, after, strict=True)):
             _diff(old, new, [*path, index], changes)
-    elif type(before) is not type(after) or before != after:
+    else:
         changes.append([path, after])
 
 

@@ -40,6 +40,7 @@ def test_a_dial_turn_records_one_value_and_shares_the_rest():
 def test_a_bool_and_an_int_are_not_the_same_value():
     assert diff({"a": 1}, {"a": True}) == [[["a"], True]]
     assert diff({"a": 0}, {"a": 0.0}) == [[["a"], 0.0]]
+    assert diff({"l": [1, {"b": 2}]}, {"l": [True, {"b": 2.0}]}) == [[["l", 0], True], [["l", 1, "b"], 2.0]]
 
 
 @pytest.mark.parametrize("changes", [
