@@ -52,7 +52,7 @@ from app.config import Config
 from app.controller import Controller
 from app.forms import CursorMenu
 from benchmarks.phase_end import PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
-from benchmarks.results import Result, Table, median, number, percentile
+from benchmarks.results import Result, Table, median, number, percentile, print_results
 from benchmarks.rig import Rig, build_rig
 from contracts.events import Hold, Press, Turn
 from store.journal import JOURNAL_FILE, Journal
@@ -320,12 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.frames", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, to check it runs")
     args = parser.parse_args(argv)
-    for result in run(quick=args.quick):
-        if isinstance(result, Table):
-            print("\n".join(result.markdown()))
-        else:
-            print(f"{result.name}: {number(result.value)} {result.unit} against {number(result.baseline)} "
-                  f"{result.unit} ({result.baseline_name}) = {result.ratio:.3g}x")
+    print_results(run(quick=args.quick))
     return 0
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from app.config import Config, ScreenConfig
 from benchmarks.phase_end import FILL_TRACK, PHASE_ENDS, _default_input, backed_up, fill_journal, prepared_rig
-from benchmarks.results import Result, median
+from benchmarks.results import Result, median, process_io
 from games.core import Command, get_game
 from games.core.engine import new_game
 from store.journal import BACKUP_DIR, EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
@@ -212,13 +212,6 @@ def per_game(root: Path, inputs: int) -> list[Result]:
     return rows
 
 
-def _rchar() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("rchar:"):
-            return int(line.split()[1])
-    return 0
-
-
 def mirror_syncs(root: Path, sizes: tuple[int, ...], repeats: int) -> list[Result]:
     """A mirror sync after a few moves, as the backup worker makes all but its first of a session
     (store/mirror.py, not whole), in a journal holding a slot of each of ``sizes`` commands."""
@@ -235,10 +228,10 @@ def mirror_syncs(root: Path, sizes: tuple[int, ...], repeats: int) -> list[Resul
             for _ in range(repeats):
                 for j in range(4):  # a few detents, as between two backups
                     journal.commit(Command("adjust", {"track": FILL_TRACK, "delta": -1 if j % 2 == 0 else 1}))
-                before, started = _rchar(), time.thread_time()
+                before, started = process_io().get("rchar", 0), time.thread_time()
                 sync_mirror(db, data / BACKUP_DIR, whole=False)
                 cpu[size].append((time.thread_time() - started) * 1e3)
-                read[size].append(float(_rchar() - before))
+                read[size].append(float(process_io().get("rchar", 0) - before))
         finally:
             db.close()
             journal.close()

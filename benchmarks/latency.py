@@ -79,7 +79,16 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from benchmarks.phase_end import MARK_DIR, PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
-from benchmarks.results import I2C_FRAME_MS, Result, Table, median, number, percentile
+from benchmarks.results import (
+    I2C_FRAME_MS,
+    Result,
+    Table,
+    median,
+    number,
+    percentile,
+    print_results,
+    process_io,
+)
 from contracts.events import Press, Quit, Sync, Turn
 from store.backup import generation_of
 from store.journal import JOURNAL_FILE
@@ -107,13 +116,6 @@ class Series:
 
 def _mark(what: str) -> None:
     os.access(f"{MARK_DIR}/{what}", os.F_OK)
-
-
-def _io_written() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("wchar:"):
-            return int(line.split()[1])
-    return 0
 
 
 def _dial_step(rig) -> int:
@@ -237,13 +239,13 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
                 time.sleep(0.01)  # the tray greets the reader once, at the start
             cycle("warm-up")
             for press in PRESSES:
-                written = _io_written()
+                written = process_io().get("wchar", 0)
                 generation = generation_of(data_dir / JOURNAL_FILE) or 0
                 figures = [cycle(press) for _ in range(samples)]
                 writes = max(1, (generation_of(data_dir / JOURNAL_FILE) or 0) - generation)
                 wall, oled, screen = (list(column) for column in zip(*figures, strict=True))
                 results.append(Series(phase.game, label, press, wall, oled, screen,
-                                      (_io_written() - written) / writes))
+                                      (process_io().get("wchar", 0) - written) / writes))
         except Exception as exc:  # reported below, after the loop has stopped
             failure.append(repr(exc))
         finally:
@@ -702,11 +704,7 @@ def main(argv: list[str] | None = None) -> int:
             results = pi_class(Path(tmp), template, 2 if args.quick else 10, 2 if args.quick else 5)
     else:
         results = run(quick=args.quick)
-    for result in results:
-        if isinstance(result, Table):
-            print("\n".join(result.markdown()))
-        else:
-            print(f"{result.name}: {number(result.value)} {result.unit} (baseline {number(result.baseline)})")
+    print_results(results)
     return 0
 
 

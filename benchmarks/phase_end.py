@@ -63,7 +63,7 @@ from pathlib import Path
 from app.config import Config, ScreenConfig
 from app.controller import Controller
 from app.forms import CursorMenu, PromptForm
-from benchmarks.results import Result
+from benchmarks.results import Result, process_io
 from benchmarks.rig import Rig, build_rig
 from contracts.events import DiceRolled, Press, Quit, Sync, Turn
 from firmware_bridge.protocol import NAMED_FACES
@@ -269,11 +269,6 @@ class Wear:
     commands: int  # commands committed
 
 
-def _io() -> dict[str, int]:
-    pairs = (line.split(": ") for line in Path("/proc/self/io").read_text().splitlines())
-    return {key: int(value) for key, value in pairs}
-
-
 def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> Wear:
     """What ``inputs`` inputs of scripted play write, backups and checkpoints included.
 
@@ -315,14 +310,14 @@ def wear(phase: PhaseEnd, data_dir: Path, inputs: int) -> Wear:
 
     driver = threading.Thread(target=drive, daemon=True)
     logging.disable(logging.CRITICAL)
-    io_before = _io()
+    io_before = process_io()
     try:
         rig.service.run(on_ready=driver.start)
     finally:
         driver.join(30)
         commands = rig.journal.state()[1] - seq_before
         rig.close()  # a pending backup is taken now, as when the service stops
-        io_after = _io()
+        io_after = process_io()
         logging.disable(logging.NOTSET)
     look()
     if failure:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 # One full SSD1306 frame on 400 kHz I2C: 1,024 bytes of pixels, 9 bit times a byte (8 data
 # bits and the ACK), about 23 ms: computed, since there is no bus here.
@@ -64,6 +66,27 @@ class Table:
         lines += ["| " + " | ".join(self.header) + " |", "|" + "---|" * len(self.header)]
         lines += ["| " + " | ".join(row) + " |" for row in self.rows]
         return lines + [""]
+
+
+def process_io() -> dict[str, int]:
+    """This process's own I/O counts so far (Linux's /proc/self/io: ``rchar`` and ``wchar``,
+    what it handed the kernel; ``read_bytes`` and ``write_bytes``, what reached the block layer).
+    Empty where there is no such file."""
+    path = Path("/proc/self/io")
+    if not path.exists():
+        return {}
+    pairs = (line.split(": ") for line in path.read_text().splitlines())
+    return {key: int(value) for key, value in pairs}
+
+
+def print_results(results: Iterable[Result | Table]) -> None:
+    """A module's figures on the terminal (``python -m benchmarks.<module>``)."""
+    for result in results:
+        if isinstance(result, Table):
+            print("\n".join(result.markdown()))
+        else:
+            print(f"{result.name}: {number(result.value)} {result.unit} against {number(result.baseline)} "
+                  f"{result.unit} ({result.baseline_name}) = {result.ratio:.3g}x")
 
 
 def number(value: float) -> str:

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from benchmarks.latency import PROJECT, _child_env
 from benchmarks.phase_end import PHASE_ENDS, _default_input, backed_up, fill_journal, prepared_rig
-from benchmarks.results import Result, Table, number
+from benchmarks.results import Result, Table, number, print_results, process_io
 from contracts.events import Quit, Sync
 
 INPUTS = 4000
@@ -61,11 +61,7 @@ class Session:
     by_file: dict[str, int] | None = None  # the syncs by what they synced (strace -y)
 
 
-def _wchar() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("wchar:"):
-            return int(line.split()[1])
-    raise RuntimeError("no wchar in /proc/self/io")
+
 
 
 def _rss_mb() -> float:
@@ -84,10 +80,10 @@ def play(data_dir: Path, label: str, inputs: int) -> Session:
     def drive() -> None:
         try:
             half = 0
-            seq, written = rig.journal.state()[1], _wchar()
+            seq, written = rig.journal.state()[1], process_io()["wchar"]
             for i in range(inputs):
                 if i == inputs // 2:
-                    now = rig.journal.state()[1], _wchar()
+                    now = rig.journal.state()[1], process_io()["wchar"]
                     session.commands[0], session.written[0] = now[0] - seq, now[1] - written
                     (seq, written), half = now, 1
                 started = time.monotonic()
@@ -100,7 +96,7 @@ def play(data_dir: Path, label: str, inputs: int) -> Session:
                     session.rss_mb.append(_rss_mb())
                 time.sleep(max(0.0, SECONDS_PER_INPUT / PACE - (time.monotonic() - started)))
             session.commands[half] = rig.journal.state()[1] - seq
-            session.written[half] = _wchar() - written
+            session.written[half] = process_io()["wchar"] - written
             session.rss_mb.append(_rss_mb())
         except Exception as exc:  # reported below, after the loop has stopped
             failure.append(repr(exc))
@@ -231,12 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         session = play(args.child, args.label, args.inputs)
         args.out.write_text(json.dumps(asdict(session)))
         return 0
-    for result in run(quick=args.quick):
-        if isinstance(result, Table):
-            print("\n".join(result.markdown()))
-        else:
-            print(f"{result.name}: {number(result.value)} {result.unit} against {number(result.baseline)} "
-                  f"{result.unit} ({result.baseline_name}) = {result.ratio:.3g}x")
+    print_results(run(quick=args.quick))
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.results import process_io
 from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups, recover
 from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupDone, BackupWorker
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
@@ -224,14 +225,6 @@ def big_journal(data_dir: Path, commands: int) -> Journal:
     return journal
 
 
-def _written() -> int:
-    """What this process has handed the kernel to write so far (Linux's /proc/self/io)."""
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("wchar:"):
-            return int(line.split()[1])
-    raise AssertionError("no wchar in /proc/self/io")
-
-
 @pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts writes with Linux's /proc/self/io")
 def test_a_sync_writes_what_changed_not_the_whole_file(tmp_path: Path) -> None:
     journal = big_journal(tmp_path, commands=40_000)
@@ -241,9 +234,9 @@ def test_a_sync_writes_what_changed_not_the_whole_file(tmp_path: Path) -> None:
     for _ in range(10):
         journal.commit(ROLL)
     db = connect(tmp_path)
-    before = _written()
+    before = process_io()["wchar"]
     sync_mirror(db, tmp_path / BACKUP_DIR)
-    written = _written() - before
+    written = process_io()["wchar"] - before
     db.close()
     assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
     # the changed pages, once in the mirror and once in its rollback journal: a few dozen KiB
@@ -261,9 +254,9 @@ def test_a_sync_rewrites_a_slots_changed_row_in_place_not_its_initial_state(tmp_
     db.execute("UPDATE games SET initial = ?", (json.dumps({"padding": "x" * initial}),))
     synced(tmp_path)
     journal.commit(ROLL)
-    before = _written()
+    before = process_io()["wchar"]
     sync_mirror(db, tmp_path / BACKUP_DIR)
-    written = _written() - before
+    written = process_io()["wchar"] - before
     db.close()
     assert rows(tmp_path / BACKUP_DIR / MIRROR_FILE) == rows(tmp_path / JOURNAL_FILE)
     assert written < initial, f"{written:,} bytes written by a sync of one commit"

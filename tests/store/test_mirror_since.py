@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.results import process_io
 from store.backup import DamagedError
 from store.journal import BACKUP_DIR, JOURNAL_FILE
 from store.mirror import sync_mirror
@@ -80,13 +81,6 @@ def test_outcomes_a_rules_check_fills_in_on_old_rows_are_synced(tmp_path: Path) 
     assert rows(mirror)["commands"][0][-1] == "{}"
 
 
-def _read() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("rchar:"):
-            return int(line.split()[1])
-    raise AssertionError("no rchar in /proc/self/io")
-
-
 @pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts reads with Linux's /proc/self/io")
 def test_a_sync_reads_what_changed_not_the_file(tmp_path: Path) -> None:
     journal = big_journal(tmp_path, commands=40_000)
@@ -95,9 +89,9 @@ def test_a_sync_reads_what_changed_not_the_file(tmp_path: Path) -> None:
     for _ in range(10):
         journal.commit(ROLL)
     db = connect(tmp_path)
-    before = _read()
+    before = process_io()["rchar"]
     sync_mirror(db, tmp_path / BACKUP_DIR, whole=False)
-    read = _read() - before
+    read = process_io()["rchar"] - before
     db.close()
     assert rows(mirror) == rows(tmp_path / JOURNAL_FILE)
     assert read < size // 10, f"{read:,} bytes read by a sync of a {size:,}-byte journal"
