@@ -115,3 +115,16 @@ def with_threats(state: dict, *threats: dict) -> dict:
             threat["damage"] = {"fight": 0, "influence": 0, "sneak": 0, **values["damage"]}
         state["threat_area"].append(threat)
     return state
+
+
+def to_spirit(state: dict) -> dict:
+    """From between rounds to the Spirit phase's Block prompt (or past it, when nothing attacks):
+    the Threat phase played, then Draw and Play confirmed ("5. Spirit Phase": the attacks run at once)."""
+    state = play_threat_phase(state)
+    state = do(state, "next")  # Draw -> Play
+    return do(state, "next")  # Play -> Spirit
+
+
+def spirit_attack(state: dict) -> int:
+    """What the Spirit phase's attacks cost (0 when the Block prompt was skipped)."""
+    return state["procedure"]["data"]["attack"] if step_id(state) == "spirit.block" else 0

@@ -12,24 +12,11 @@ from tests.games.kreel.helpers import (
     finish_round,
     new,
     next_until,
-    play_threat_phase,
+    spirit_attack,
     step_id,
+    to_spirit,
     with_threats,
 )
-
-
-def _to_spirit(state: dict) -> dict:
-    """From between rounds to the Spirit phase's Block prompt (or past it)."""
-    state = play_threat_phase(state)
-    state = do(state, "next")  # Draw -> Play
-    return do(state, "next")  # Play -> Spirit: the attacks run at once
-
-
-def _attack(state: dict) -> int:
-    """What the Spirit phase's attacks cost (0 when the Block prompt was skipped)."""
-    if step_id(state) != "spirit.block":
-        return 0
-    return state["procedure"]["data"]["attack"]
 
 
 def _boost_choices(state: dict) -> tuple:
@@ -59,14 +46,14 @@ def test_another_heroes_story_does_not_attack_in_this_heroes_spirit_phase():
     state = with_threats(new(heroes=2, spirit=10),
                          {"kind": "story", "story_of": 1, "fight": 3, "spirit_cost": 2},
                          {"spirit_cost": 1})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["active_hero"] == 0
-    assert _attack(state) == 1
+    assert spirit_attack(state) == 1
     state = finish_round(do(state, "block", points=0))
     assert [h["spirit"] for h in state["heroes"]] == [9, 10]
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["active_hero"] == 1
-    assert _attack(state) == 3
+    assert spirit_attack(state) == 3
 
 
 def test_another_heroes_story_alone_asks_no_block():
@@ -76,7 +63,7 @@ def test_another_heroes_story_alone_asks_no_block():
     ("5. Spirit Phase" A: each attacking Threat is Exhausted)."""
     state = with_threats(new(heroes=2, spirit=10),
                          {"kind": "story", "story_of": 1, "fight": 3, "spirit_cost": 2})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert step_id(state) != "spirit.block"
     assert state["heroes"][0]["spirit"] == 10
     assert state["threat_area"][0]["exhausted"] is False
@@ -89,7 +76,7 @@ def test_the_solo_heroes_own_story_attacks():
     state = with_threats(new(spirit=10),
                          {"kind": "story", "story_of": 0, "fight": 3, "spirit_cost": 2},
                          {"spirit_cost": 1})
-    assert _attack(_to_spirit(state)) == 3
+    assert spirit_attack(to_spirit(state)) == 3
 
 
 # --- Spirit Boost: "may be applied to any hero, ... cannot be split" ----------------

@@ -16,19 +16,10 @@ from tests.games.kreel.helpers import (
     play_round,
     play_threat_phase,
     refused,
+    spirit_attack,
     step_id,
     with_threats,
 )
-
-
-def _to_spirit(state: dict) -> dict:
-    state = play_threat_phase(state)
-    state = do(state, "next")  # Draw -> Play
-    return do(state, "next")  # Play -> Spirit
-
-
-def _attack(state: dict) -> int:
-    return state["procedure"]["data"]["attack"] if step_id(state) == "spirit.block" else 0
 
 
 @pytest.mark.parametrize("heroes", [1, 3, 4])
@@ -129,7 +120,7 @@ def test_a_reveal_bold_threat_doubles_in_the_same_rounds_spirit_phase():
         state = play_round(state, fight=3, spirit_cost=0)
     state = play_threat_phase(state, fight=3, spirit_cost=2, bold=True)
     state = do(do(state, "next"), "next")
-    assert _attack(state) == 4
+    assert spirit_attack(state) == 4
 
 
 def test_a_scouted_shadow_does_not_attack():
@@ -142,7 +133,7 @@ def test_a_scouted_shadow_does_not_attack():
     state = do(state, "scout", shadow=3, fight=2, spirit_cost=3)
     assert state["shadows"][2]["revealed"]
     state = do(state, "next")
-    assert _attack(state) == 0 and state["heroes"][0]["spirit"] == 10
+    assert spirit_attack(state) == 0 and state["heroes"][0]["spirit"] == 10
 
 
 def test_a_plots_option_checks_present_power_after_its_defeat():

@@ -11,20 +11,11 @@ from tests.games.kreel.helpers import (
     next_until,
     play_threat_phase,
     refused,
+    spirit_attack,
     step_id,
+    to_spirit,
     with_threats,
 )
-
-
-def _to_spirit(state: dict) -> dict:
-    """From between rounds to the Spirit phase's Block prompt (or past it)."""
-    state = play_threat_phase(state)
-    state = do(state, "next")  # Draw -> Play
-    return do(state, "next")  # Play -> Spirit: the attacks run at once
-
-
-def _attack(state: dict) -> int:
-    return state["procedure"]["data"]["attack"] if step_id(state) == "spirit.block" else 0
 
 
 @pytest.mark.parametrize(("spirit", "cost", "block", "left"), [
@@ -34,7 +25,7 @@ def test_block_against_the_total_at_its_edges(spirit, cost, block, left):
     from the total amount of Spirit lost"; C: "If the hero has no Spirit remaining
     they lose the Adventure". Block equal to the attack: nothing lost; more: nothing
     healed; an attack that leaves exactly 0: lost (the Adventure is lost)."""
-    state = do(_to_spirit(with_threats(new(spirit=spirit), {"spirit_cost": cost})), "block",
+    state = do(to_spirit(with_threats(new(spirit=spirit), {"spirit_cost": cost})), "block",
                points=block)
     if left == 0:
         assert state["campaign"]["results"][-1]["result"] == "loss"
@@ -47,8 +38,8 @@ def test_bold_doubles_before_block():
     "the total amount of Spirit lost": Bold 3 -> 6, plus 1, Block 2: 5 lost."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3, "statuses": ["bold"]},
                          {"spirit_cost": 1})
-    state = _to_spirit(state)
-    assert _attack(state) == 7
+    state = to_spirit(state)
+    assert spirit_attack(state) == 7
     assert do(state, "block", points=2)["heroes"][0]["spirit"] == 5
 
 
@@ -57,7 +48,7 @@ def test_a_second_bold_does_not_stack():
     second copy of the same Status is simply ignored": Bold twice doubles once (3 -> 6)."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3})
     state = do(do(state, "status", threat=1, status="bold"), "status", threat=1, status="bold")
-    assert _attack(_to_spirit(state)) == 6
+    assert spirit_attack(to_spirit(state)) == 6
 
 
 def test_spirit_cost_0_attacks_for_nothing_and_asks_no_block():
@@ -65,7 +56,7 @@ def test_spirit_cost_0_attacks_for_nothing_and_asks_no_block():
     Threat (most Plots) costs nothing, Bold or not (double 0 is 0)."""
     state = with_threats(new(spirit=10), {"kind": "plot", "influence": 3, "spirit_cost": 0,
                                           "statuses": ["bold"]})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert step_id(state) != "spirit.block" and state["heroes"][0]["spirit"] == 10
 
 
@@ -76,10 +67,10 @@ def test_an_exhausted_bold_threat_keeps_its_bold():
     reset: 2 x 2 = 4)."""
     state = with_threats(new(spirit=10), {"spirit_cost": 2, "statuses": ["bold"],
                                           "exhausted": True})
-    state = _to_spirit(state)
-    assert _attack(state) == 0 and state["threat_area"][0]["statuses"] == ["bold"]
+    state = to_spirit(state)
+    assert spirit_attack(state) == 0 and state["threat_area"][0]["statuses"] == ["bold"]
     state = finish_round(state)
-    assert _attack(_to_spirit(state)) == 4
+    assert spirit_attack(to_spirit(state)) == 4
 
 
 def test_a_shielded_hero_fully_blocked_keeps_the_shield():
@@ -89,9 +80,9 @@ def test_a_shielded_hero_fully_blocked_keeps_the_shield():
     Spirit phase (which then costs nothing)."""
     state = do(with_threats(new(spirit=10), {"spirit_cost": 2}), "hero_status", status="shield",
                action="fight")
-    state = do(_to_spirit(state), "block", points=2)
+    state = do(to_spirit(state), "block", points=2)
     assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == ["shield"]
-    state = do(_to_spirit(finish_round(state)), "block", points=0)
+    state = do(to_spirit(finish_round(state)), "block", points=0)
     assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == []
 
 
@@ -101,8 +92,8 @@ def test_a_dazed_threat_cancels_only_its_own_damage():
     cancels its attack; the other Threat's 2 still lands."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3, "statuses": ["dazed"]},
                          {"spirit_cost": 2})
-    state = _to_spirit(state)
-    assert _attack(state) == 2
+    state = to_spirit(state)
+    assert spirit_attack(state) == 2
     assert do(state, "block", points=0)["threat_area"][0]["statuses"] == []
 
 
@@ -151,17 +142,17 @@ def test_a_confronted_threat_attacks_its_hero_and_no_one_else():
     state = with_threats(new(heroes=2, spirit=10), {"spirit_cost": 1}, {"spirit_cost": 3})
     state = do(next_until(play_threat_phase(state), "play.turn"), "confront", threat=2)
     state = do(state, "next")
-    assert _attack(state) == 4
+    assert spirit_attack(state) == 4
     state = finish_round(do(state, "block", points=0))
-    state = _to_spirit(state)
-    assert state["active_hero"] == 1 and _attack(state) == 1
+    state = to_spirit(state)
+    assert state["active_hero"] == 1 and spirit_attack(state) == 1
 
 
 def test_confront_only_on_the_heros_own_play_phase():
     """"Multiplayer Coop Mode", Confront Threats: "On their turn, at any time during
     the Play phase, a hero may choose to freely Confront": refused in the Spirit
     phase (at its Block prompt)."""
-    state = _to_spirit(with_threats(new(heroes=2, spirit=10), {"spirit_cost": 1}))
+    state = to_spirit(with_threats(new(heroes=2, spirit=10), {"spirit_cost": 1}))
     assert step_id(state) == "spirit.block"
     refused(state, "confront", threat=1)
 
@@ -170,8 +161,8 @@ def test_a_dazed_threat_spent_on_one_hero_attacks_the_next():
     """"Statuses", Dazed ii: "The next time this Threat inflicts Spirit damage, cancel
     that damage and discard this Status"; "6. End Phase" C resets every Threat. With 2
     heroes, the Dazed 3 costs Hero 1 nothing, then attacks Hero 2 for 3."""
-    state = _to_spirit(with_threats(new(heroes=2, spirit=10),
+    state = to_spirit(with_threats(new(heroes=2, spirit=10),
                                     {"spirit_cost": 3, "statuses": ["dazed"]}))
-    assert _attack(state) == 0
-    state = _to_spirit(finish_round(state))
-    assert state["active_hero"] == 1 and _attack(state) == 3
+    assert spirit_attack(state) == 0
+    state = to_spirit(finish_round(state))
+    assert state["active_hero"] == 1 and spirit_attack(state) == 3

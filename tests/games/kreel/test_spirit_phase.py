@@ -12,21 +12,15 @@ from tests.games.kreel.helpers import (
     play_threat_phase,
     refused,
     step_id,
+    to_spirit,
     with_threats,
 )
-
-
-def _to_spirit(state: dict) -> dict:
-    """Run the round up to the Block prompt (or past it when nothing attacks)."""
-    state = play_threat_phase(state)
-    state = do(state, "next")  # Draw
-    return do(state, "next")  # Play: the Spirit phase's attacks run at once
 
 
 def test_threats_attack_for_their_spirit_cost():
     """5. Spirit Phase A: lose Spirit equal to each active Threat's Spirit Cost."""
     state = with_threats(new(spirit=10), {"spirit_cost": 2}, {"spirit_cost": 3})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert step_id(state) == "spirit.block"
     assert state["procedure"]["data"]["attack"] == 5
     state = do(state, "block", points=0)
@@ -37,27 +31,27 @@ def test_threats_attack_for_their_spirit_cost():
 def test_block_reduces_the_total_not_per_threat():
     """5. Spirit Phase B / Glossary Block X: Block 3 against 2 + 2 saves 3."""
     state = with_threats(new(spirit=10), {"spirit_cost": 2}, {"spirit_cost": 2})
-    state = do(_to_spirit(state), "block", points=3)
+    state = do(to_spirit(state), "block", points=3)
     assert state["heroes"][0]["spirit"] == 9
 
 
 def test_block_beyond_the_damage_heals_nothing():
     state = with_threats(new(spirit=8), {"spirit_cost": 2})
-    state = do(_to_spirit(state), "block", points=5)
+    state = do(to_spirit(state), "block", points=5)
     assert state["heroes"][0]["spirit"] == 8
 
 
 def test_exhausted_threats_do_not_attack():
     """Glossary, Exhaust: Exhausted Threats cannot attack."""
     state = with_threats(new(spirit=10), {"spirit_cost": 2}, {"spirit_cost": 4, "exhausted": True})
-    state = do(_to_spirit(state), "block", points=0)
+    state = do(to_spirit(state), "block", points=0)
     assert state["heroes"][0]["spirit"] == 8
 
 
 def test_bold_threat_deals_double_then_loses_bold():
     """Statuses, Bold ii. Threat: double its Spirit damage, then discard Bold."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3, "statuses": ["bold"]})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["procedure"]["data"]["attack"] == 6
     state = do(state, "block", points=0)
     assert state["heroes"][0]["spirit"] == 4
@@ -68,12 +62,12 @@ def test_dazed_threat_damage_is_cancelled_once():
     """Statuses, Dazed ii. Threat: cancel that damage and discard Dazed."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3, "statuses": ["dazed"]},
                          {"spirit_cost": 1})
-    state = do(_to_spirit(state), "block", points=0)
+    state = do(to_spirit(state), "block", points=0)
     assert state["heroes"][0]["spirit"] == 9
     assert state["threat_area"][0]["statuses"] == []
     # next round it attacks again
     state = finish_round(state)
-    state = do(_to_spirit(state), "block", points=0)
+    state = do(to_spirit(state), "block", points=0)
     assert state["heroes"][0]["spirit"] == 5
 
 
@@ -81,20 +75,20 @@ def test_dazed_and_bold_keeps_bold_for_the_next_attack():
     """Dazed: 'next time this Threat would activate, it doesn't' (Statuses), so
     Bold is not spent; the Golden Rule picks the reading worse for the hero."""
     state = with_threats(new(spirit=10), {"spirit_cost": 2, "statuses": ["dazed", "bold"]})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert step_id(state) == "end.discard"  # nothing to block
     assert state["threat_area"][0]["statuses"] == ["bold"]
 
 
 def test_no_block_prompt_when_nothing_attacks():
-    state = _to_spirit(new())
+    state = to_spirit(new())
     assert step_id(state) == "end.discard"
 
 
 def test_end_phase_resets_exhausted_threats():
     """6. End Phase C: Actions and Threats reset."""
     state = with_threats(new(spirit=10), {"spirit_cost": 1})
-    state = finish_round(do(_to_spirit(state), "block", points=0))
+    state = finish_round(do(to_spirit(state), "block", points=0))
     assert state["procedure"] is None
     assert state["threat_area"][0]["exhausted"] is False
 
@@ -102,7 +96,7 @@ def test_end_phase_resets_exhausted_threats():
 def test_spirit_zero_loses_the_adventure():
     """5. Spirit Phase C. Wounds / Ending The Game: Spirit 0 is defeat."""
     state = with_threats(new(spirit=3), {"spirit_cost": 5})
-    applied = apply(GAME, _to_spirit(state), Command("block", {"points": 1}))
+    applied = apply(GAME, to_spirit(state), Command("block", {"points": 1}))
     assert applied.state["heroes"][0]["spirit"] == 10  # restored for the replay (Game End d)
     assert applied.state["campaign"]["results"] == [{"adventure": 1, "result": "loss",
                                                       "rounds": 1}]
@@ -162,7 +156,7 @@ def test_multiplayer_each_hero_takes_damage_only_in_their_own_spirit_phase():
     state = finish_round(do(state, "block", points=0))
     assert [h["spirit"] for h in state["heroes"]] == [5, 10]
     # Hero 2's round: the shared Threat 1 only, not Hero 1's Confronted Threat 2
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["active_hero"] == 1
     assert state["procedure"]["data"]["attack"] == 2
     state = do(state, "block", points=0)
@@ -189,9 +183,9 @@ def test_a_shielded_hero_cancels_the_spirit_phase_damage():
     loss after Block is cancelled once; the next one is lost."""
     state = with_threats(new(spirit=10), {"spirit_cost": 3})
     state = do(state, "hero_status", status="shield", action="fight")
-    state = do(_to_spirit(state), "block", points=1)
+    state = do(to_spirit(state), "block", points=1)
     assert state["heroes"][0]["spirit"] == 10 and state["heroes"][0]["statuses"] == []
-    state = do(_to_spirit(finish_round(state)), "block", points=1)
+    state = do(to_spirit(finish_round(state)), "block", points=1)
     assert state["heroes"][0]["spirit"] == 8
 
 
@@ -219,11 +213,11 @@ def test_a_story_attacks_only_its_listed_hero():
     state = with_threats(new(heroes=2, spirit=10),
                          {"kind": "story", "spirit_cost": 2, "fight": 3, "story_of": 1},
                          {"spirit_cost": 1})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["active_hero"] == 0 and state["procedure"]["data"]["attack"] == 1
     assert not state["threat_area"][0]["exhausted"]  # the Story did not attack
     state = finish_round(do(state, "block", points=0))
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["active_hero"] == 1 and state["procedure"]["data"]["attack"] == 3
     state = do(state, "block", points=0)
     assert [h["spirit"] for h in state["heroes"]] == [9, 7]
@@ -245,7 +239,7 @@ def test_a_solo_heroes_story_attacks_them():
     ("5. Spirit Phase" A)."""
     state = with_threats(new(spirit=10), {"kind": "story", "spirit_cost": 2, "fight": 3,
                                           "story_of": 0})
-    state = _to_spirit(state)
+    state = to_spirit(state)
     assert state["procedure"]["data"]["attack"] == 2
 
 
