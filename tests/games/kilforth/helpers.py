@@ -65,3 +65,15 @@ def camp_all(state: dict) -> dict:
     while state["procedure"] is None and not all(h["camped"] for h in state["heroes"]):
         state = do(state, "camp")
     return state
+
+
+def fight_round(state: dict, hero: list[int], foe: list[int]) -> dict:
+    """One round of a battle ("Stage 3: Battle"): the Trap sprung if it is asked, the hero's and
+    the foe's Fight rolled with these faces, no Fate called."""
+    if step_id(state) == "trap":
+        state = do(state, "trap")
+    state = do(state, "hero_fight", dice=d6(*hero))
+    state = do(state, "foe_fight", dice=d6(*foe))
+    if step_id(state) == "fate":
+        state = do(state, "fate", use="no")
+    return state

@@ -3,7 +3,7 @@ Fight, Sneak, Influence, HP), rewards and their gold, the Ancient, Plots and the
 
 from games.kilforth.state import cell_index
 
-from .helpers import WARRIOR, camp_all, d6, do, place, refused, start, step_id
+from .helpers import WARRIOR, camp_all, d6, do, fight_round, place, refused, start, step_id
 
 
 def _at_c2(heroes: list[dict] | None = None, **options) -> dict:
@@ -11,15 +11,6 @@ def _at_c2(heroes: list[dict] | None = None, **options) -> dict:
     state["heroes"][0]["cell"] = cell_index("C2")
     return state
 
-
-def _fight_round(state: dict, hero: list[int], foe: list[int]) -> dict:
-    if step_id(state) == "trap":
-        state = do(state, "trap")
-    state = do(state, "hero_fight", dice=d6(*hero))
-    state = do(state, "foe_fight", dice=d6(*foe))
-    if step_id(state) == "fate":
-        state = do(state, "fate", use="no")
-    return state
 
 
 # --- Sagas: the saga before the Ancient --------------------------------------------------------
@@ -125,10 +116,10 @@ def test_a_foe_falls_at_exactly_its_hp_and_overkill_changes_nothing():
         state = _at_c2()
         wolf = place(state, cell_index("C2"), "enemy", fight=0, hp=2, sneak=1)
         return do(state, "engage", encounter=wolf, team="none")
-    one = _fight_round(engaged(), [6, 1, 1], [])
+    one = fight_round(engaged(), [6, 1, 1], [])
     assert one["procedure"]["data"]["foe_hp"] == 1 and step_id(one) == "escape"
     for faces in ([6, 6, 1], [6, 6, 6]):
-        state = _fight_round(engaged(), faces, [])
+        state = fight_round(engaged(), faces, [])
         assert step_id(state) == "reward"
 
 

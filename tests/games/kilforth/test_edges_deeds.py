@@ -4,18 +4,7 @@ Guide's terms, read from the rulebook alone."""
 from games.core import Command, apply
 from games.kilforth.state import cell_index
 
-from .helpers import GAME, WARRIOR, d6, do, place, refused, start, step_id
-
-
-def _fight(state: dict, hero: list[int], foe: list[int]) -> dict:
-    if step_id(state) == "trap":
-        state = do(state, "trap")
-    state = do(state, "hero_fight", dice=d6(*hero))
-    state = do(state, "foe_fight", dice=d6(*foe))
-    if step_id(state) == "fate":
-        state = do(state, "fate", use="no")
-    return state
-
+from .helpers import GAME, WARRIOR, d6, do, fight_round, place, refused, start, step_id
 
 # --- Reward: the Enemy Stranger Exception -----------------------------------------------------------
 
@@ -116,9 +105,9 @@ def test_only_the_assaulted_ancients_plots_join_it_and_no_surprise_no_escape_dam
         state = do(state, "next")
     assert state["map"][cell_index("A1")]["plots"] == [1]
     assert state["ancients"][0]["plots_joined"] == 2 and state["ancients"][1]["plots_joined"] == 0
-    state = _fight(state, [6, 6, 1], [1, 1])
+    state = fight_round(state, [6, 6, 1], [1, 1])
     assert step_id(state) == "hero_roll" and state["procedure"]["data"]["round"] == 2  # no Escape
-    state = _fight(state, [1, 1, 1], [6, 1])
+    state = fight_round(state, [1, 1, 1], [6, 1])
     assert state["heroes"][0]["eliminated"] and state["ancients"][0]["hp"] == 4
 
 
@@ -131,7 +120,7 @@ def test_a_foe_that_defeats_its_hero_restores_to_full_health():
     state["heroes"][0].update(cell=cell_index("C2"), hp=1, rumours=1)
     wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=4, sneak=1)
     state = do(state, "engage", encounter=wolf, team="none")
-    state = _fight(state, [6, 6, 1], [6])
+    state = fight_round(state, [6, 6, 1], [6])
     assert state["heroes"][0]["defeated"]
     if step_id(state) == "loss":
         state = do(state, "lose_card", card="rumour")
@@ -232,7 +221,7 @@ def test_a_foe_and_its_hero_falling_in_the_same_round_reward_first_then_defeat()
     state["heroes"][0].update(cell=cell_index("C2"), hp=1, gold=2, rumours=1)
     wolf = place(state, cell_index("C2"), "enemy", fight=1, hp=1, sneak=1, gold=3)
     state = do(state, "engage", encounter=wolf, team="none")
-    state = _fight(state, [6, 1, 1], [6])
+    state = fight_round(state, [6, 1, 1], [6])
     assert step_id(state) == "reward" and state["heroes"][0]["hp"] == 0
     state = do(state, "reward", loot="gold", rumour="card")
     hero = state["heroes"][0]
@@ -293,7 +282,7 @@ def test_a_dead_strangers_card_at_six_rumours_leaves_six():
     thug = place(state, cell_index("C2"), "stranger", influence=3, fight=0, hp=1, sneak=1, gold=1)
     state["encounters"][0]["enemy_of"] = [0]
     state = do(state, "engage", encounter=thug, team="none")
-    state = _fight(state, [6, 1, 1], [])
+    state = fight_round(state, [6, 1, 1], [])
     state = do(state, "reward", loot="gold", rumour="card")
     assert state["heroes"][0]["rumours"] == 6
 
@@ -364,8 +353,8 @@ def test_plots_placed_after_a_first_assault_join_at_the_second_and_damage_outlas
     while step_id(state) == "plots":
         state = do(state, "next")
     assert state["ancients"][0]["plots_joined"] == 1
-    state = _fight(state, [6, 6, 1], [1])
-    state = _fight(state, [1, 1, 1], [6])  # no escape: round 2, the hero falls
+    state = fight_round(state, [6, 6, 1], [1])
+    state = fight_round(state, [1, 1, 1], [6])  # no escape: round 2, the hero falls
     assert state["heroes"][0]["eliminated"] and state["ancients"][0]["hp"] == 4
     state["heroes"][1]["chapter"] = 6
     state = do(state, "camp")  # Hero 2, the last awake
@@ -455,6 +444,6 @@ def test_an_eliminated_heros_enemy_tokens_leave_the_strangers():
     state["ancients"][0].update(in_play=True, cell=cell_index("B2"), hp=8, max_hp=8, fight=1)
     state["heroes"][0].update(cell=cell_index("B2"), chapter=6, hp=1, enemy_tokens=3)
     state = do(state, "assault", ancient=1)
-    state = _fight(state, [1, 1, 1], [6])
+    state = fight_round(state, [1, 1, 1], [6])
     assert state["heroes"][0]["eliminated"]
     assert state["encounters"][0]["enemy_of"] == []
