@@ -19,6 +19,7 @@ from games.core.game import Game
 from games.core.packs import MAX_TEXT as MAX_PACK_TEXT
 from store.file_format import unsealed
 from store.outcomes import patch
+from store.replay import outcome_parts
 from store.storage import JournalError
 
 # An export file larger than this is refused before it is parsed. What a Pi Zero 2 W (512 MB, the
@@ -94,7 +95,7 @@ class CheckedExport:
         """The state after the first ``seq`` commands, rebuilt from their outcomes."""
         state = self.initial
         for entry in self.commands[:seq]:
-            state = patch(state, unsealed(entry.outcome)[1])
+            state = patch(state, outcome_parts(unsealed(entry.outcome))[1])
         return state
 
 

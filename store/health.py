@@ -136,7 +136,7 @@ def _move_odd_companions(path: Path, clock: Callable[[], float]) -> list[str]:
 def _keep_a_damaged_wal(path: Path, clock: Callable[[], float]) -> list[str]:
     """A WAL whose damage will make SQLite drop committed moves (store/wal_check.py) is copied aside
     first (never changed: SQLite replays what it can of it), and the players told how many."""
-    wal = Path(f"{path}{'-wal'}")
+    wal = Path(f"{path}-wal")
     lost = lost_commits(wal)
     if not lost:
         return []

@@ -112,7 +112,8 @@ def advance(game: Game, state: dict, row: Row) -> dict:
 
 
 def outcome_parts(recorded: Any, seq: int = 0) -> tuple[int, list]:
-    """The schema and the changes of a decoded outcome (``[schema, changes]``)."""
+    """The schema and the changes of a decoded outcome (``[schema, changes]``): one reading of
+    the form, for a restore and an import's check alike."""
     if (type(recorded) is not list or len(recorded) != 2 or type(recorded[0]) is not int
             or type(recorded[1]) is not list):
         raise JournalError(f"command {seq}'s outcome is damaged: not a schema and changes")
