@@ -166,7 +166,8 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def _check_values(data: Any, limits: Limits, source: str, line: int | None) -> None:
     """Every value: nested within ``max_depth``, whole numbers within 64 bits, finite
     floats, text of at most ``max_text`` characters without lone surrogates (and
-    printable, if asked). Walks without recursion."""
+    printable, if asked), and nothing else (TOML's dates and times are refused).
+    Walks without recursion."""
     def fail(problem: str, short: str, where: str) -> UntrustedError:
         return UntrustedError(problem, short=short, source=source, line=line, field=printable(where, 120))
 
@@ -192,8 +193,11 @@ def _check_values(data: Any, limits: Limits, source: str, line: int | None) -> N
         elif isinstance(value, int):
             if not -MAX_INT < value < MAX_INT:
                 raise fail("a whole number larger than 64 bits", "bad number", where)
-        elif isinstance(value, float) and limits.finite and not math.isfinite(value):
-            raise fail(f"{value} is not a number this box reads", "bad number", where)
+        elif isinstance(value, float):
+            if limits.finite and not math.isfinite(value):
+                raise fail(f"{value} is not a number this box reads", "bad number", where)
+        elif value is not None:  # TOML's dates and times: nothing the box reads is one
+            raise fail(f"a {type(value).__name__}, which no field of this box takes", "bad value", where)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
