@@ -108,9 +108,8 @@ def with_threats(state: dict, *threats: dict) -> dict:
 
     state = copy.deepcopy(state)
     for values in threats:
-        threat = new_threat(state["next_threat_id"])
+        threat: dict = {**new_threat(state["next_threat_id"]), **values, "revealed": True}
         state["next_threat_id"] += 1
-        threat.update(values, revealed=True)
         if "damage" in values:
             threat["damage"] = {"fight": 0, "influence": 0, "sneak": 0, **values["damage"]}
         state["threat_area"].append(threat)
