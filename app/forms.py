@@ -150,8 +150,12 @@ class PromptForm:
     # --- editing -------------------------------------------------------------------
 
     def live(self) -> list[int]:
-        """The fields that apply to the values set now (all of them without :attr:`applies`)."""
-        return [i for i, p in enumerate(self.params) if self.applies is None or self.applies(p, self.values)]
+        """The fields the form offers: those that ask something (not a pack card with no
+        card to name: ``Param.asks``) and apply to the values set now (:attr:`applies`).
+        One not offered is passed over like a field of another mode, its value committed
+        as it is (a pack card's placeholder, "as entered")."""
+        return [i for i, p in enumerate(self.params)
+                if p.asks and (self.applies is None or self.applies(p, self.values))]
 
     def move(self, steps: int) -> None:
         self.reviewing = None
@@ -164,8 +168,8 @@ class PromptForm:
     def turn(self, steps: int) -> None:
         """Change the focused field: numbers within their bounds, choices cycle."""
         self.reviewing = None
-        if not self.params:
-            return
+        if self.cursor not in self.live():
+            return  # no field offered (a form of pack cards with no pack)
         param = self.params[self.cursor]
         value = self.values[param.name]
         if param.kind == "int" or (param.kind == "choice" and param.choices):
@@ -222,7 +226,8 @@ class PromptForm:
     @property
     def typing(self) -> bool:
         """True when the focused field is text (the Spirit push types, not confirms)."""
-        return bool(self.params) and self.reviewing is None and self.params[self.cursor].kind == "text"
+        shown = self.reviewing is None and self.cursor in self.live()
+        return shown and self.params[self.cursor].kind == "text"
 
     def type_key(self) -> None:
         """Type the key the Spirit dial shows into the focused text field."""

@@ -41,7 +41,7 @@ SCRIPTS: dict[str, list[dict]] = {
         *new_game("gloom-of-kilforth"), NEXT,  # Setup's content pack step: no pack
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
-        *walk(8), SELECT, NEXT, *_menu("move"), SELECT, SELECT,
+        *walk(6), SELECT, NEXT, *_menu("move"), SELECT, SELECT,
         {"turn": "spirit", "steps": 1},
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},
     ],

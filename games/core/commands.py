@@ -55,7 +55,10 @@ class Param:
     gives the rule's own RuleError for a value the state forbids (an overrun
     area that is not one closer), or None to leave the value to the generic
     checks; :meth:`CommandSpec.validate` asks it first, so a refusal cites the
-    rule instead of a generic "not a choice".
+    rule instead of a generic "not a choice". ``from_pack`` marks a choice of the
+    content pack's cards after its one placeholder ("as entered", "by values"): while
+    there is no card to name (no pack loaded, or its cards all used) a form does not
+    offer it, and the placeholder is committed (:meth:`asks`).
     """
 
     name: str
@@ -71,6 +74,7 @@ class Param:
     labels: Mapping[Any, str] = field(default_factory=dict, compare=False)
     default_from: Callable[[dict], Any] | None = field(default=None, compare=False)
     refusal: Callable[[dict, Any], RuleError | None] | None = field(default=None, compare=False)
+    from_pack: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -79,6 +83,12 @@ class Param:
     @property
     def title(self) -> str:
         return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def asks(self) -> bool:
+        """Whether a form has anything to ask here: False for a pack card (``from_pack``)
+        with no card to name, only its placeholder (resolved for the state)."""
+        return not (self.from_pack and len(self.choices) < 2)
 
     def initial(self) -> Any:
         """The value a prompt form starts from."""

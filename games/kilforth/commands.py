@@ -107,10 +107,13 @@ _CARD_VALUES = tuple(Param(a, "int", ATTRIBUTE_LABELS[a], low=0, high=MAX_ATTRIB
 
 
 # A card from the content pack, by name: the last field of its form (one Menhir step
-# back from the first), so forms without a pack start as before.
-_PACK_NIGHT = Param("card", "choice", "Pack card", optional=True, choices_from=night_card_choices)
-_PACK_ENCOUNTER = Param("card", "choice", "Pack card", optional=True, choices_from=encounter_choices)
-_PACK_ANCIENT = Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices)
+# back from the first), offered only while the pack has a card to name (Param.from_pack).
+_PACK_NIGHT = Param("card", "choice", "Pack card", optional=True, choices_from=night_card_choices,
+                    from_pack=True)
+_PACK_ENCOUNTER = Param("card", "choice", "Pack card", optional=True, choices_from=encounter_choices,
+                        from_pack=True)
+_PACK_ANCIENT = Param("card", "choice", "Ancient (pack)", optional=True, choices_from=ancient_choices,
+                      from_pack=True)
 
 
 def _idle(state: dict) -> bool:
@@ -202,8 +205,10 @@ COMMANDS = (
                    for a in ATTRIBUTES),
                  Param("max_hp", "int", "Max HP", low=1, high=MAX_HP_LIMIT, default=5),
                  Param("gold", "int", "Starting gold", low=0, high=20, default=1),
-                 Param("race", "choice", "Pack race", optional=True, choices_from=race_choices),
-                 Param("hero_class", "choice", "Pack class", optional=True, choices_from=class_choices)),
+                 Param("race", "choice", "Pack race", optional=True, choices_from=race_choices,
+                       from_pack=True),
+                 Param("hero_class", "choice", "Pack class", optional=True, choices_from=class_choices,
+                       from_pack=True)),
                 menu=False, prompt_only=True),
     CommandSpec("load_pack", "Load a content pack (TOML)", load_pack,
                 (Param("toml", "text", "Pack", high=pack.MAX_TEXT),), menu=False),

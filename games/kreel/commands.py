@@ -174,7 +174,7 @@ COMMANDS = (
                 (Param("sneak", "int", "Sneak", low=1, high=99, default=3),
                  Param("per_hero", "bool", "Sneak x heroes", default=False),
                  Param("card", "choice", "Card", choices_from=pack.location_names,
-                       default=pack.BY_VALUES)),
+                       default=pack.BY_VALUES, from_pack=True)),
                 menu=False, prompt_only=True),
     CommandSpec("press_on", "Press On without the Wounded hero, or tend", press_on,
                 (Param("choice", "choice", "Team", choices=("press on", "tend")),),
@@ -194,6 +194,6 @@ COMMANDS = (
                  Param("foes", "int", "Adventure's Foes", low=0, high=20, default=1),
                  Param("stories", "int", "Stories in deck", low=0, high=20, default=0),
                  Param("card", "choice", "Adventure card", choices_from=pack.adventure_names,
-                       default=pack.BY_VALUES)),
+                       default=pack.BY_VALUES, from_pack=True)),
                 menu=False, prompt_only=True),
 )

@@ -160,7 +160,8 @@ REVEAL_PARAMS = (
     Param("plain", "choice", "Value without *", choices=("none",) + ACTIONS, default="none"),
     Param("overkill", "int", "Overkill", low=0, high=9, default=0),
     Param("per_hero", "bool", "Values x heroes", default=False),
-    Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES),
+    Param("card", "choice", "Card", choices_from=pack.threat_names, default=pack.BY_VALUES,
+          from_pack=True),
     Param("story_hero", "int", "Story's hero", low=0, high=4, default=0, labels={0: "active"}),
 )
 

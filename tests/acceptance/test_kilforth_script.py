@@ -26,25 +26,25 @@ def two_days_and_a_night() -> list[dict]:
     return [
         *new_game(GAME),  # solo, 1 hero, successes on 5-6
         {"press": "next"},  # Setup's content pack step: no pack
-        # Setup: the hero's values form opens by itself; Sneak 3, Influence 2; the eight
-        # fields shown, then confirmed.
+        # Setup: the hero's values form opens by itself; Sneak 3, Influence 2; the six
+        # fields shown (no pack: no Pack race nor class), then confirmed.
         {"turn": "menhir", "steps": 2}, {"turn": "spirit", "steps": 2},
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},
-        *walk(8),
+        *walk(6),
         {"press": "select"},
         {"press": "next"},  # the table is laid out; the First Hero is found
         # Day 1: Move to C2 (the form's default): its check page, then confirmed.
         *_menu("move"), {"press": "select"}, {"snap": "move-check"}, {"press": "select"},
-        # Draw a Place with Influence 2, every field of the encounter shown.
+        # Draw a Place with Influence 2, the encounter's seven fields shown (no Pack card).
         {"turn": "spirit", "steps": 1},  # type: place
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 2},  # influence 2
-        *walk(8), {"press": "select"},
+        *walk(7), {"press": "select"},
         *_menu("camp"),
         SEE, SEE,  # Camp's three results: the camp, Gloom, the Night card drawn
-        # Night: the Night card form opens; B2, Weather.
+        # Night: the Night card form opens; B2, Weather; its nine fields shown.
         {"turn": "spirit", "steps": 6},  # location A1 -> B2
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # type: weather
-        *walk(10), {"press": "select"},
+        *walk(9), {"press": "select"},
         {"snap": "night-unveil"},
         SEE,  # the card's second result: Dawn
         {"press": "next"},  # unveil reminder; Breaking Camp follows
@@ -87,14 +87,14 @@ def test_a_battle_with_the_tray(tmp_path):
         *new_game(GAME),
         {"press": "next"},  # no content pack
         # The hero's values as the form has them (all 1, max HP 5), read on the form's
-        # check page (three pages), then confirmed.
-        {"press": "select"}, {"press": "select"}, {"press": "select"}, {"press": "select"},
+        # check page (two pages), then confirmed.
+        {"press": "select"}, {"press": "select"}, {"press": "select"},
         {"press": "next"},
         *_menu("move"), {"press": "select"}, {"press": "select"},  # to C2, checked
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 1},  # Fight 1
         {"turn": "menhir", "steps": 4}, {"turn": "spirit", "steps": 1},  # HP 1
         {"turn": "menhir", "steps": 1}, {"turn": "spirit", "steps": 2},  # gold 2
-        *walk(8), {"press": "select"},
+        *walk(7), {"press": "select"},
         {"press": "select"}, {"press": "select"},  # no Trap, checked
         {"dice": [{"kind": "d6", "face": 6}]},  # the hero's Fight: 1 die
         {"dice": [{"kind": "d6", "face": 1}]},  # the foe has Surprise: 2 dice, refused

@@ -34,8 +34,8 @@ USE, DAMAGE, ADD_THREAT = 1, 2, 7
 USE_SNEAK_TO_EXPLORE = [SELECT, menhir(USE), SELECT, spirit(2), menhir(1), spirit(-2), *walk(4), SELECT]
 ADD_THREATS = [SELECT, menhir(ADD_THREAT), SELECT]
 # A revealed Plot with Fight 1: Fight +1, Menhir to Kind (6th field), threat -> plot,
-# the 14 fields walked, confirmed; then its Reveal abilities.
-REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), *walk(14), SELECT, NEXT]
+# the 13 fields walked (no pack: no Card), confirmed; then its Reveal abilities.
+REVEAL_PLOT = [spirit(1), menhir(5), spirit(1), *walk(13), SELECT, NEXT]
 # An ability deals 1 Fight to the first Threat (menu item "damage", form defaults, seen).
 DAMAGE_FIRST = [SELECT, menhir(DAMAGE), SELECT, *walk(5), SELECT]
 # The turn just ended has two results (its attacks, the Spirit lost), read in turn; End A-C.
@@ -75,7 +75,7 @@ def test_a_short_adventure_to_victory_and_into_adventure_2(tmp_path):
         SEE,                                    # the victory's second result
         NEXT, NEXT,                             # a. Defeat paragraph, b. Skill Upgrades
         SELECT, SELECT,                         # c. other rewards: none (checked, confirmed)
-        SELECT, SELECT, SELECT,                 # f. Adventure 2, 1 Foe (2 check pages)
+        SELECT, SELECT,                         # f. Adventure 2, 1 Foe (its check page)
     ]
     run = run_script(tmp_path, lines, seed=3)
     assert run.status == 0, run.stderr
@@ -99,13 +99,13 @@ def test_an_adventure_lost_to_an_attack_takes_a_wound(tmp_path):
         NEXT, NEXT, NEXT, *FLIP_SNEAK_1[1:], NEXT, NEXT, SEE, NEXT,  # round 1 up to Play
         *ADD_THREATS, spirit(2), SELECT, NEXT,  # Add 3 Threats: 1 bumped out
         SEE, SEE,                               # the three results of the last
-        menhir(3), spirit(2), *walk(14), SELECT, NEXT,  # it has Spirit Cost 2
+        menhir(3), spirit(2), *walk(13), SELECT, NEXT,  # it has Spirit Cost 2
         NEXT,                                   # end the turn: it attacks for 2
         SELECT,                                 # Block 0
         {"snap": "wounded"},
         SEE, SEE,                               # the attack's three results
         NEXT,                                   # the Wound card (flip it face-down?)
-        SELECT, SELECT, SELECT,                 # the same Adventure again (2 check pages)
+        SELECT, SELECT,                         # the same Adventure again (its check page)
     ]
     run = run_script(tmp_path, lines, seed=5)
     assert run.status == 0, run.stderr

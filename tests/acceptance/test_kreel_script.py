@@ -16,8 +16,8 @@ DELVE = [NEXT] * 2  # "1. Delve Phase" B and E are reminders; C and D are automa
 # The Threat's draw and the Play each have two results, read in turn (SEE).
 QUIET_ROUND = [NEXT, *DELVE, NEXT, SEE, NEXT, NEXT, SEE, NEXT, NEXT, NEXT]
 # Round 1 also reads the Hero Board's Story (Delve A) and flips Location 1: its Sneak
-# form opens by itself after Delve B; next shows its check page (Sneak x heroes and Card were
-# never shown), and next again confirms it.
+# form opens by itself after Delve B; next shows its check page (Sneak x heroes was never
+# shown; no pack, so no Card), and next again confirms it.
 FIRST_ROUND = [NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, NEXT, SEE, NEXT, NEXT, SEE, NEXT, NEXT, NEXT]
 
 
@@ -32,7 +32,7 @@ def a_round_with_a_revealed_threat() -> list[dict]:
         {"turn": "spirit", "steps": 3},         # Fight 3
         {"turn": "menhir", "steps": 3},
         {"turn": "spirit", "steps": 2},         # Spirit Cost 2
-        *walk(14),                              # every field shown, so select confirms
+        *walk(13),                              # every field shown (no pack: no Card), so select confirms
         {"press": "select"},
         NEXT, NEXT, NEXT,                       # Reveal abilities, Draw, Play
         {"turn": "spirit", "steps": 1},         # Block 1

@@ -86,8 +86,10 @@ def open_new_game_form(game_id: str) -> list[dict]:
 #: Per game: the lines that open one of its in-game forms (walked round once, which
 #: also dismisses any message over it), and that form's field count.
 IN_GAME_FORMS = {
-    "gloom-of-kilforth": ([*new_game("gloom-of-kilforth"), NEXT, *walk(8)], 8),
-    "kreel-manor": ([*new_game("kreel-manor"), NEXT, NEXT, NEXT, *walk(3)], 3),
+    # (No pack is loaded: Kilforth's hero form has no Pack race nor class, Kreel's
+    # Location form no Card.)
+    "gloom-of-kilforth": ([*new_game("gloom-of-kilforth"), NEXT, *walk(6)], 6),
+    "kreel-manor": ([*new_game("kreel-manor"), NEXT, NEXT, NEXT, *walk(2)], 2),
     "tainted-grail": ([*new_game("tainted-grail"), NEXT, NEXT, SELECT,
                        {"turn": "menhir", "steps": action("tainted-grail", "combat")}, SELECT], 8),
     "myth-dark-frontier": ([*new_game("myth-dark-frontier"), NEXT, *walk(5), SELECT, *walk(9)], 9),
