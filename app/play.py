@@ -17,6 +17,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 
 from app.cues import cues_after, procedure_ended, ring
+from app.steps import Guidance
 from contracts.ports import Cues
 from games.core import Command, Game, RuleError, get_game
 from games.core.engine import Applied
@@ -92,7 +93,9 @@ class Play:
         ring(self.sound, name)
 
     def refuse(self, err: RuleError | StorageError) -> None:
-        self._say(Message(err.short, err.long, "error"))
+        """Say why the press did nothing, and sound it; guidance (what to press instead)
+        is said as a notice, a refusal or a failure as an error."""
+        self._say(Message(err.short, err.long, "info" if isinstance(err, Guidance) else "error"))
         self.cue("rejected")
 
     def storage_failed(self, err: StorageError) -> bool:

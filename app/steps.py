@@ -107,14 +107,21 @@ def step_label(game: Game, state: dict) -> str:
     return (step.text if step is not None else "") or procedure.get("name") or "Play"
 
 
+class Guidance(RuleError):
+    """A press that does nothing here, answered with what to press instead: shown as a
+    notice, not as a refusal (the screen's "Not allowed" dialog would say a rule forbade
+    what no rule was asked about)."""
+
+
 def nothing_next(step: str) -> Callable[[RuleError], RuleError]:
     """The words for a ``next`` with nothing to finish (no procedure runs and none starts):
-    in play, the actions are under ``select`` (Kilforth's "H2: Action/Camp, 4 AP")."""
+    in play, the actions are under ``select`` (Kilforth's "H2: Action/Camp, 4 AP").
+    A :class:`Guidance`: the step is not refused, it simply has nothing for ``next``."""
     def worded(err: RuleError) -> RuleError:
         if err.short != "Nothing to do next":
             return err
         at = f"{step}: " if step else ""
-        return RuleError("Nothing to finish; select: actions",
+        return Guidance("Nothing to finish; select: actions",
                          f"{at}no step waits for next here. Press select for the actions.")
     return worded
 
