@@ -31,10 +31,10 @@ from functools import partial
 
 import pygame
 
-from games.core.views import GameView
+from games.core.views import GameView, Panel
 from ui.hits import HitRegion
 from ui.model import Frame
-from ui.screen_cards import draw_card, lay_out_cards
+from ui.screen_cards import Card, draw_card, lay_out_cards, whole_cards
 from ui.screen_charts import draw_grid, draw_plot, grid_bottom
 from ui.screen_dialogs import draw_message, overlay, shade
 from ui.screen_pen import Pen
@@ -188,7 +188,10 @@ class ScreenRenderer(Pen):
 
     def _game_parts(self, frame: Frame, game: GameView, area: pygame.Rect, foot: int) -> list[_Part]:
         """The game's parts in ``area``: the result's banner, then three columns (the tracks
-        and facts, the steps over the plot, the map over the panels) down to ``foot``."""
+        and facts, the steps over the plot, the map over the panels) down to ``foot``. A
+        wide map (Myth's) leaves room under it for few panels: those it cannot show whole
+        go under the steps in the plot's place (a key to the map before a plot of values
+        the tracks already show)."""
         width = self.size[0]
         gap = self.px(14)
         parts: list[_Part] = []
@@ -201,9 +204,11 @@ class ScreenRenderer(Pen):
                                lambda s: draw_over(self, s, over, banner)))
             area = pygame.Rect(area.left, banner_bottom + gap, area.width, area.bottom - banner_bottom - gap)
         left_w = round(area.width * 0.30)
-        # A wide map (Myth's seven hexes a row) takes room from the steps: its cells stay legible.
+        # A wide map (Myth's seven hexes a row) takes room from the steps: its cells stay
+        # legible, and a line of the panels under it ("Morning: Enemy: Scheme, 1 face-down")
+        # fits its width at 800x480.
         wide_map = max((len(row) for row in game.grid), default=0) >= 7
-        mid_w = round(area.width * (0.26 if wide_map else 0.34))
+        mid_w = round(area.width * (0.24 if wide_map else 0.34))
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         middle = pygame.Rect(left.right + gap, area.top, mid_w - gap, area.height)
         right = pygame.Rect(middle.right + gap, area.top, area.right - middle.right - gap,
@@ -214,10 +219,30 @@ class ScreenRenderer(Pen):
         first, second = left.right + gap // 2, width if wide else middle.right + gap // 2
         parts += self._left_parts(frame, game, left, (0, band, first, foot - band))
         steps_foot = foot
-        if any(values for _, values in game.series):  # the plot under the steps
-            plot_h = min(self.px(150), round(area.height * 0.4))
-            plot = pygame.Rect(middle.left, middle.bottom - plot_h, middle.width, plot_h)
-            middle.height -= plot_h + gap
+        low_h = min(self.px(150), round(area.height * 0.4))  # the plot's place under the steps
+        beside: tuple[Panel, ...] = game.panels
+        under: tuple[Panel, ...] = ()
+        if wide_map and not wide:  # the panels the map leaves no room for go under the steps
+            shown = self.remembered(("whole", game.panels, tuple(right), game.grid),
+                                    lambda: whole_cards(self, game.panels, self._under_map(game, right)))
+            beside, under = game.panels[:shown], game.panels[shown:]
+        low = pygame.Rect(middle.left, middle.bottom - low_h, middle.width, low_h)
+        low_cards: tuple[Card, ...] = ()
+        if under:  # in the plot's place: what the map means (its key) before a plot of the tracks
+            low_cards = self.remembered(("cards", under, tuple(low)),
+                                        lambda: tuple(lay_out_cards(self, under, low)))
+        if low_cards:  # laid out again as tall as they are, at the column's foot: the steps get the rest
+            top = middle.bottom - (max(c.rect[1] + c.rect[3] for c in low_cards) - low.top)
+            low = pygame.Rect(low.left, top, low.width, middle.bottom - top)
+            low_cards = self.remembered(("cards", under, tuple(low)),
+                                        lambda: tuple(lay_out_cards(self, under, low)))
+            middle.height = low.top - gap - middle.top
+            steps_foot = low.top - gap // 2
+            parts += [_Part(f"low card {i}", card.rect, card, partial(draw_card, self, card=card))
+                      for i, card in enumerate(low_cards)]
+        elif any(values for _, values in game.series):  # the plot under the steps
+            plot = low
+            middle.height -= low_h + gap
             steps_foot = plot.top - gap // 2
             parts.append(_Part("plot", (first, steps_foot, second - first, foot - steps_foot), game.series,
                                lambda s: draw_plot(self, s, game.series, plot)))
@@ -225,7 +250,7 @@ class ScreenRenderer(Pen):
                            (game.phase, game.phase_title, game.step, game.steps),
                            lambda s: draw_steps(self, s, game, middle)))
         if not wide:
-            parts += self._right_parts(game, right, (second, band, width - second, foot - band))
+            parts += self._right_parts(game, beside, right, (second, band, width - second, foot - band))
         return parts
 
     def _left_parts(self, frame: Frame, game: GameView, area: pygame.Rect,
@@ -245,23 +270,29 @@ class ScreenRenderer(Pen):
                                lambda s: draw_facts(self, s, game.facts, facts)))
         return parts
 
-    def _right_parts(self, game: GameView, area: pygame.Rect,
+    def _under_map(self, game: GameView, area: pygame.Rect) -> pygame.Rect:
+        """What is left of ``area`` under the map drawn at its top (all of it with no map)."""
+        if not game.grid:
+            return area
+        bottom = grid_bottom(self, game.grid, area, game.grid_offset_rows) + self.px(14)
+        return pygame.Rect(area.left, bottom, area.width, area.bottom - bottom)
+
+    def _right_parts(self, game: GameView, panels: tuple[Panel, ...], area: pygame.Rect,
                      column: tuple[int, int, int, int]) -> list[_Part]:
-        """The map at the top of ``area``, then the panels' cards under it, each a part."""
+        """The map at the top of ``area``, then ``panels``' cards under it, each a part."""
         x, band, width, height = column
         parts = []
         if game.grid:
-            gap = self.px(14)
-            bottom = grid_bottom(self, game.grid, area, game.grid_offset_rows)
-            parts.append(_Part("map", (x, band, width, bottom + gap // 2 - band),
+            under = self._under_map(game, area)
+            parts.append(_Part("map", (x, band, width, under.top - self.px(7) - band),
                                (game.grid, game.grid_offset_rows),
                                partial(draw_grid, self, grid=game.grid, area=area,
                                        offset_rows=game.grid_offset_rows)))
-            area = pygame.Rect(area.left, bottom + gap, area.width, area.bottom - bottom - gap)
-        if game.panels and area.height > 0:
+            area = under
+        if panels and area.height > 0:
             # Laid out once per panels and area (a dial turned to and fro lays out no card).
-            cards = self.remembered(("cards", game.panels, tuple(area)),
-                                    lambda: tuple(lay_out_cards(self, game.panels, area)))
+            cards = self.remembered(("cards", panels, tuple(area)),
+                                    lambda: tuple(lay_out_cards(self, panels, area)))
             parts += [_Part(f"card {i}", card.rect, card, partial(draw_card, self, card=card))
                       for i, card in enumerate(cards)]
         return parts

@@ -18,13 +18,14 @@ from ui.text import ELLIPSIS
 @dataclass(frozen=True)
 class Card:
     """One panel laid out as a card: where it goes, its lines wrapped, and their type size
-    (the title is two sizes larger, bold)."""
+    (the title is two sizes larger, bold); ``cut`` when it was shortened to fit."""
 
     rect: tuple[int, int, int, int]
     title: tuple[str, ...]
     lines: tuple[str, ...]
     size: int
     dice: tuple[DiceSlot, ...] = ()
+    cut: bool = False
 
 
 def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[Card]:
@@ -57,18 +58,25 @@ def lay_out_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> list[
         if y + card_h > area.bottom and y > area.top and column + 1 < columns:
             column, y = column + 1, area.top
         room = area.bottom - y
+        cut = False
         if card_h > room:  # shorten the card to the lines that fit
             fits = _lines_in(pen, title, dice, size, room)
             if fits < min(2, len(lines)) and y > area.top:
                 break  # not even a line of it (and how many more) would show: the column is full
             if fits < len(lines):
                 lines = lines[: max(0, fits - 1)] + [f"{ELLIPSIS} {len(lines) - fits + 1} more lines"]
-                lines = lines[:fits]
+                lines, cut = lines[:fits], True
             card_h = _card_height(pen, title, lines, dice, size)
         x = area.left + column * (card_w + gap)
-        laid.append(Card((x, y, card_w, card_h), tuple(title), tuple(lines), size, dice))
+        laid.append(Card((x, y, card_w, card_h), tuple(title), tuple(lines), size, dice, cut))
         y += card_h + gap
     return laid
+
+
+def whole_cards(pen: Pen, panels: Sequence[Panel], area: pygame.Rect) -> int:
+    """How many of ``panels``, from the first, ``area`` shows whole (none cut, none left out)."""
+    laid = lay_out_cards(pen, panels, area)
+    return next((i for i, card in enumerate(laid) if card.cut), len(laid))
 
 
 def _body(pen: Pen, panel: Panel, font: pygame.font.Font, width: int) -> list[str]:

@@ -78,18 +78,18 @@ def _cells(pen: Pen, grid: Sequence[Sequence[str]], area: pygame.Rect, offset_ro
     cols = max((len(row) for row in grid), default=0)
     if not cols:
         return None
-    title = pen.font(22, bold=True)
     gap = pen.px(4)
-    # Labels on two lines (an area over what is there) get a taller card.
-    share = 0.55 if _label_lines(grid) == 1 else 0.75
-    room_h = round(area.height * share) - title.get_linesize() - 2 * inset
+    # Labels on two lines (an area over what is there) get a taller card; it leaves a
+    # third of the column to the panels under it (Myth's Action decks, whole at 800x480).
+    share = 0.55 if _label_lines(grid) == 1 else 0.64
+    room_h = round(area.height * share) - 2 * inset
     # Cells may be wider than tall, so labels such as "C2" stay legible on a short card.
     shift = 0.5 if offset_rows and len(grid) > 1 else 0
     cell_w = min(pen.px(64), int((area.width - 2 * inset - gap * (cols - 1)) / (cols + shift)))
     cell_h = min(pen.px(48), cell_w, (room_h - gap * (len(grid) - 1)) // max(1, len(grid)))
     if cell_h < pen.px(12):
         return None
-    height = title.get_linesize() + len(grid) * (cell_h + gap) - gap + 2 * inset
+    height = len(grid) * (cell_h + gap) - gap + 2 * inset
     return _Cells(pygame.Rect(area.left, area.top, area.width, height), cell_w, cell_h, shift)
 
 
@@ -124,7 +124,6 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
         return
     theme = pen.theme
     inset = pen.px(8)
-    title = pen.font(22, bold=True)
     gap = pen.px(4)
     card, cell_w, cell_h = cells.card, cells.cell_w, cells.cell_h
     lines = [line for row in grid for label in row if label for line in label.removeprefix("*").split("\n")]
@@ -135,16 +134,18 @@ def draw_grid(pen: Pen, surface: pygame.Surface, grid: Sequence[Sequence[str]],
     font = pen.fitting(lines, tall_enough or sizes[-1:], cell_w - pen.px(4), bold=True)
     step = _line_step(pen, font)
     pen.card(surface, card, theme.card, theme.border, max(1, pen.px(1)), pen.px(6), theme.background)
-    pen.text(surface, "Map", title, theme.accent, card.left + inset, card.top + inset,
-             card.width - 2 * inset)
-    top = card.top + inset + title.get_linesize()
+    top = card.top + inset  # no title: the cells say what it is, and their rows need the room
+    # The cells drawn, centred in the card (a board's last column may hold no area).
+    xs = [round(cells.shift * (cell_w + gap)) * (r % 2 == 0) + c * (cell_w + gap)
+          for r, row in enumerate(grid) for c, label in enumerate(row) if label]
+    left = card.left + max(inset, (card.width - (max(xs) + cell_w - min(xs))) // 2) - min(xs)
     for r, row in enumerate(grid):
         for c, label in enumerate(row):
             if not label:
                 continue
             here = label.startswith("*")
             half = round(cells.shift * (cell_w + gap)) if r % 2 == 0 else 0
-            rect = pygame.Rect(card.left + inset + half + c * (cell_w + gap),
+            rect = pygame.Rect(left + half + c * (cell_w + gap),
                                top + r * (cell_h + gap), cell_w, cell_h)
             pygame.draw.rect(surface, theme.accent if here else theme.bar_back, rect,
                              border_radius=pen.px(4))

@@ -172,6 +172,10 @@ def draw_facts(pen: Pen, surface: pygame.Surface, facts: Sequence[tuple[str, str
         y += font.get_linesize() + pen.px(4)
 
 
+#: The most lines the step asked now takes in the steps' column.
+NOW_LINES = 6
+
+
 def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.Rect) -> None:
     """The procedure's steps: the current one whole in an accent block, the others in a
     smaller type, as many whole steps around it as fit (none is drawn cut)."""
@@ -198,13 +202,15 @@ def draw_steps(pen: Pen, surface: pygame.Surface, game: GameView, area: pygame.R
     text_w = area.width - mark_w
     current = next((i for i, (_, status) in enumerate(game.steps) if status == "current"), 0)
     now = game.step or game.steps[current][0]
-    bold = pen.wrapping([now], (22, 20, 18), text_w - pen.px(8), 4, bold=True)
+    # The step asked now is drawn whole: in a smaller type, on more lines, before it is cut
+    # (Myth's setup steps in its narrow column beside the map).
+    bold = pen.wrapping([now], (22, 20, 18, 16), text_w - pen.px(8), NOW_LINES, bold=True)
     font = pen.font(20)
 
     def lines_of(index: int) -> list[str]:
         text, status = game.steps[index]
         if status == "current":
-            return pen.lines(now, bold, text_w - pen.px(8), 4)
+            return pen.lines(now, bold, text_w - pen.px(8), NOW_LINES)
         return pen.lines(text, font, text_w, 3)
 
     def height(index: int) -> int:
