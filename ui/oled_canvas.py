@@ -191,9 +191,9 @@ class Canvas:
         """Clear rows ``y0``..``y1``, and above and below them any row lit next to them (up
         to a rule or an empty row): what covers the middle of a view never leaves half a
         line of text peeking out beside it."""
-        def partial(y: int) -> bool:
-            lit = [self.image.getpixel((x, y)) for x in range(x0, x1 + 1)]
-            return any(lit) and not all(lit)
+        def partial(y: int) -> bool:  # some pixel of the row lit, not all: its extremes differ
+            low, high = self.image.crop((x0, y, x1 + 1, y + 1)).getextrema()
+            return low != high
 
         while y0 - 1 >= self.y0 and partial(y0 - 1):
             y0 -= 1
