@@ -254,9 +254,12 @@ def notice_top(canvas: Canvas, lines: Sequence[str]) -> int:
 
 def _draw_notice(canvas: Canvas, lines: Sequence[str], face: Face) -> None:
     """An information message: ``lines`` inverted at the bottom, over whatever is below
-    (a line of it the notice would cut is cleared whole; a form left room above it)."""
+    (a line of it the notice would cut is cleared whole; a form left room above it).
+    What is lit just above it is cleared up to an empty row, so a one-line notice ("Tray
+    ready") takes the bottom line's place and its rule, and the focused value above it
+    stays in view (clearing two rows more reached the value's bar and took it all)."""
     y0 = canvas.y1 - len(lines) * face.height - 1
-    canvas.clear_band(canvas.x0, y0 - 2, canvas.x1, canvas.y1)
+    canvas.clear_band(canvas.x0, y0, canvas.x1, canvas.y1)
     canvas.box(canvas.x0, y0, canvas.x1, canvas.y1, fill=ON, outline=None)
     for i, line in enumerate(lines):
         canvas.text(canvas.x0 + 2, y0 + 1 + i * face.height, line, face, canvas.width - 4, OFF)
