@@ -240,7 +240,7 @@ class Controller:
             if event.error is not None:
                 self.overlays.storage_failed(event.error)
         elif isinstance(event, Notice):
-            self.message = Message(event.short, event.long, event.kind)
+            self.message = Message(event.short, event.long, event.kind, title=event.short)
         elif isinstance(event, Press):
             self._press(event.control)
         elif isinstance(event, Tap):

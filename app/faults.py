@@ -53,13 +53,15 @@ def clip(text: str, chars: int) -> str:
 def input_failed(here: str) -> Message:
     """An input that failed unexpectedly: undo, back and hold still work."""
     return Message(f"{clip(here, 21)}: error. Undo, or hold back",
-                   f"{here}: an unexpected error (logged). Undo, or hold back for the game list.", "error")
+                   f"{here}: an unexpected error (logged). Undo, or hold back for the game list.", "error",
+                   title="Error")
 
 
 def display_failed(here: str) -> Message:
     """The frame for this state cannot be drawn: the step, and the way out."""
     return Message(f"{clip(here, 21)}: Display error: undo, or hold back",
-                   f"{here}: the display failed for this state (logged). Undo, or hold back.", "error")
+                   f"{here}: the display failed for this state (logged). Undo, or hold back.", "error",
+                   title="Error")
 
 
 def start_failed(detail: str) -> Message:
@@ -67,4 +69,5 @@ def start_failed(detail: str) -> Message:
     reason = detail.split(":")[0].split(" while ")[0]  # "IndexError", "the box stopped"
     return Message(f"Last game could not be opened: {clip(reason, 21)}",
                    f"Last game could not be opened: {detail}. Continue it from its game's list, step "
-                   "back through its History, or export it.", "error")
+                   "back through its History, or export it.", "error",
+                   title="Error")

@@ -95,7 +95,9 @@ class Play:
     def refuse(self, err: RuleError | StorageError) -> None:
         """Say why the press did nothing, and sound it; guidance (what to press instead)
         is said as a notice, a refusal or a failure as an error."""
-        self._say(Message(err.short, err.long, "info" if isinstance(err, Guidance) else "error"))
+        kind = "info" if isinstance(err, Guidance) else "error"
+        title = "Save failed" if isinstance(err, StorageError) else ""  # a card's failure is no refusal
+        self._say(Message(err.short, err.long, kind, title=title))
         self.cue("rejected")
 
     def storage_failed(self, err: StorageError) -> bool:
@@ -110,11 +112,13 @@ class Play:
                 notices = self.journal.repair()
         except JournalError as again:
             log.error("repair failed: %s", again)
-            self._say(Message("Save damaged", f"{err.long} Repairing it failed too: {again}", "error"))
+            self._say(Message("Save damaged", f"{err.long} Repairing it failed too: {again}", "error",
+                              title="Save damaged"))
             return False
         for notice in notices:
             log.warning("%s", notice)
-        self._say(Message("Save repaired", " ".join(notices) or "The journal passed a full check.", "error"))
+        self._say(Message("Save repaired", " ".join(notices) or "The journal passed a full check.", "error",
+                          title="Save repaired"))
         return True
 
     def undo(self, *, redo: bool) -> bool:

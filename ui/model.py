@@ -61,11 +61,17 @@ class Form:
 
 @dataclass(frozen=True)
 class Message:
-    """A transient notice: ``short`` fits the OLED (2x21), ``long`` is for the screen."""
+    """A transient notice: ``short`` fits the OLED (2x21), ``long`` is for the screen.
+
+    ``title`` heads the screen's dialog for an error or the end; empty, the kind's own
+    ("Not allowed" for a refusal, "Game over"). A failure or a save's news is no
+    refusal: it carries its own ("Save repaired", "Error").
+    """
 
     short: str
     long: str = ""
     kind: str = "info"  # "info" | "error" | "end"
+    title: str = ""
 
 
 @dataclass(frozen=True)

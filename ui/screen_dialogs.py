@@ -251,7 +251,7 @@ def draw_message(pen: Pen, surface: pygame.Surface, message: Message, bottom: in
         return banner
     font = pen.font(24)
     accent = theme.error if message.kind == "error" else theme.accent
-    title = "Not allowed" if message.kind == "error" else "Game over"
+    title = message.title or ("Not allowed" if message.kind == "error" else "Game over")
     lines = pen.lines(text, font, _dialog_width(pen) - pen.px(32), 5)
     pen.regions = [HitRegion((0, 0, *pen.size), ("dismiss",))]  # a tap anywhere reads it
     shade(pen, surface)
