@@ -28,6 +28,7 @@ from store.backup_worker import BackupDone, BackupWorker
 from store.rules_check import RulesChecked
 from ui.model import Frame
 from ui.oled import render_oled, render_power_off
+from ui.oled_canvas import load_fonts
 
 log = logging.getLogger(__name__)
 
@@ -231,6 +232,7 @@ class Service:
         if on_ready is not None:
             on_ready()
         self.notifier.ready()
+        load_fonts()  # after READY: the start waits for none the first frame did not need
         while True:
             self._feed_watchdog()
             if self.box.interactive_window and self.box.screen is not None:

@@ -14,7 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from ui import cuts
-from ui.fonts import FONT_DIR, to_slots
+from ui.fonts import BITMAP_FONTS, FONT_DIR, to_slots
 from ui.text import Measure, Widths, fit
 
 WIDTH = 128
@@ -63,6 +63,14 @@ def bitmap(name: str) -> Face:
     font = ImageFont.load(str(FONT_DIR / f"{name}.pil"))
     measure = _WIDTHS.of(name, lambda text: int(font.getlength(to_slots(text))))
     return Face(font, int(font.getbbox("A")[3]), measure)
+
+
+def load_fonts() -> None:
+    """Every OLED font now, not at its first use: a press that first shows a big value of a new
+    width (Myth's phase end) would otherwise load its bold size inside the press (some 2 ms each
+    here, ten times that on a Pi Zero; the slowest press of a run was that first one)."""
+    for name in BITMAP_FONTS:
+        bitmap(name)
 
 
 def terminus(size: int) -> Face:

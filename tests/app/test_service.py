@@ -15,6 +15,8 @@ from hw_sim.oled import DummyDisplay
 from hw_sim.pins import SimPins
 from store.journal import Journal
 from tests.fixtures.counter_game import GAME_ID
+from ui.fonts import BITMAP_FONTS
+from ui.oled_canvas import bitmap
 
 WAIT = 10.0
 
@@ -77,6 +79,17 @@ def test_an_idle_service_draws_nothing(rig):
 
     rig.play(driver)
     assert rig.display.frames == rig.seen["before"] == 1
+
+
+def test_every_oled_font_is_loaded_before_the_first_input(rig):
+    """None is left to load inside a press (a big value's new size did, on a Pi 20 ms)."""
+    bitmap.cache_clear()
+
+    def driver(rig):
+        rig.seen["loaded"] = bitmap.cache_info().currsize
+
+    rig.play(driver)
+    assert rig.seen["loaded"] == len(BITMAP_FONTS)
 
 
 def test_a_refused_command_is_drawn_but_not_journaled(rig):
