@@ -117,7 +117,7 @@ class ScreenRenderer(Pen):
             self._draw_parts(surface, parts)
             if cover is not None:
                 shade(self, surface)
-                self._shaded = (layout, surface.copy())
+                self._keep_shaded(layout, surface)
         if cover is not None:
             self.regions = []  # what is under the shade is out of reach
             cover(surface)
@@ -127,6 +127,13 @@ class ScreenRenderer(Pen):
             self._covered = banner.union(self._covered) if self._covered else banner
         self.hits = tuple(self.regions)
         return surface
+
+    def _keep_shaded(self, layout: tuple, surface: pygame.Surface) -> None:
+        """Keep the shaded parts for the next cover, copied into the one kept surface: a new
+        copy each time page-faulted a fresh screen's worth of memory on every cover's first frame."""
+        kept = self._shaded[1] if self._shaded is not None else pygame.Surface(self.size, 0, surface)
+        kept.blit(surface, (0, 0))
+        self._shaded = (layout, kept)
 
     def _draw_parts(self, surface: pygame.Surface, parts: list[_Part]) -> None:
         """Draw again the parts whose key or place changed (all after a cover)."""
