@@ -233,6 +233,8 @@ class Service:
             on_ready()
         self.notifier.ready()
         load_fonts()  # after READY: the start waits for none the first frame did not need
+        if self.box.screen is not None:
+            self.box.screen.prepare()  # the dialogs' fonts and glyphs, the shade: once, after READY
         while True:
             self._feed_watchdog()
             if self.box.interactive_window and self.box.screen is not None:

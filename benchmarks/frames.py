@@ -5,7 +5,9 @@ How it is taken. Each game is brought (untimed) to the reminder whose
 wires it (benchmarks/phase_end.py ``prepared_rig``, the screen headless on
 pygame's ``dummy`` driver), in a fresh journal and in a copy of the long one
 (a second save slot of 100k+ commands, benchmarks/phase_end.py
-``fill_journal``). Its play frame is drawn once, untimed. Then each kind of
+``fill_journal``). Its play frame is drawn once, untimed, and what the
+service makes at idle after READY is made (the OLED's fonts, the screen's
+dialog fonts with their glyphs and its shade: ``Screen.prepare``). Then each kind of
 frame is opened, moved in and closed, many times, as the player does it with
 the dials and buttons:
 
@@ -57,6 +59,7 @@ from benchmarks.rig import Rig, build_rig
 from contracts.events import Hold, Press, Turn
 from store.journal import JOURNAL_FILE, Journal
 from ui.oled import render_oled
+from ui.oled_canvas import load_fonts
 
 CPU_TO_OLED_MS = 3.0
 #: Why a cold row may miss its target, printed beside it when it does.
@@ -152,6 +155,8 @@ def _measure(rig: Rig, game: str, label: str, samples: int) -> list[Costs]:
     track = next((t for t in frame.game.tracks if t.key == frame.focus), None) if frame.game else None
     step = -1 if track is None or track.value > track.low else 1  # a detent the value can take
     drawn.input()  # the game, as the box shows it before any input
+    load_fonts()  # what the service makes at idle after READY (app/service.py), before any input
+    drawn.screen.prepare()
 
     def in_play() -> None:
         add("in play: dial detent", drawn.input(Turn("spirit", step)))

@@ -79,6 +79,10 @@ class Screen(Protocol):
 
     def draw(self, frame: Frame) -> None: ...
 
+    def prepare(self) -> None:
+        """Make at idle, once, what the first menu, form or help would otherwise make inside
+        a press (called after READY)."""
+
     def pump(self, emit: Emit) -> None:
         """Turn pending window input (mouse, keyboard) into events; main thread only."""
 

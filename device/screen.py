@@ -157,6 +157,9 @@ class PygameScreen:
             self._window.blit(self.surface, (0, 0))
             self._pygame.display.flip()
 
+    def prepare(self) -> None:
+        self.renderer.prepare()
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for ``size`` and draw the last frame again (crisp, not stretched)."""
         from ui.screen import ScreenRenderer

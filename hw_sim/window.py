@@ -116,6 +116,9 @@ class SimWindow:
         self._dirty = True
         self._compose()
 
+    def prepare(self) -> None:
+        self.renderer.prepare()
+
     def _render(self) -> None:
         """Lay the last frame out at the size it is shown, when that or the frame changed."""
         from ui.screen import ScreenRenderer

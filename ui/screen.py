@@ -37,6 +37,7 @@ from ui.model import Frame
 from ui.screen_cards import Card, draw_card, lay_out_cards, whole_cards
 from ui.screen_charts import draw_grid, draw_plot, grid_bottom
 from ui.screen_dialogs import draw_message, overlay, shade
+from ui.screen_dialogs import prepare as prepare_dialogs
 from ui.screen_pen import Pen
 from ui.screen_play import (
     draw_facts,
@@ -96,6 +97,11 @@ class ScreenRenderer(Pen):
         # The parts as a cover last shaded them, by what they showed where: the next cover over
         # the same parts (a menu's every move) starts from them instead of drawing them again.
         self._shaded: tuple[tuple, pygame.Surface] | None = None
+
+    def prepare(self) -> None:
+        """Make at idle what the first menu, form or help would make inside a press
+        (:func:`ui.screen_dialogs.prepare`)."""
+        prepare_dialogs(self)
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""

@@ -7,6 +7,7 @@ what is under the shade is out of reach.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -49,6 +50,21 @@ def shade(pen: Pen, surface: pygame.Surface) -> None:
     took a third of the blit's cost each time, and a page-faulting new 1.5 MB surface on the
     first dialog of a session."""
     surface.blit(pen.remembered(("veil", pen.size, pen.theme.shade), partial(_veil, pen)), (0, 0))
+
+
+#: Every font a dialog draws in (size, bold), for :func:`prepare`.
+DIALOG_FONTS = ((26, True), (22, True), (18, True), (28, True), (24, False), (22, False), (20, False),
+                (18, False))
+
+
+def prepare(pen: Pen) -> None:
+    """Make what the first dialog would otherwise make inside a press: its fonts, each with
+    the glyphs of printable ASCII rendered (FreeType rasterizes a glyph at its first use:
+    most of a first menu's 3.5-4 ms, against 1.2-1.4 ms once done), and the veil. About
+    12 ms once, done at idle (after READY)."""
+    for size, bold in DIALOG_FONTS:
+        pen.font(size, bold).render(string.printable.strip(), True, pen.theme.text)
+    shade(pen, pygame.Surface(pen.size, 0, pen.surface))
 
 
 def _veil(pen: Pen) -> pygame.Surface:

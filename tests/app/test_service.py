@@ -111,6 +111,9 @@ class RecordingScreen:
     def draw(self, frame):
         self.frames.append(frame)
 
+    def prepare(self):
+        pass
+
     def pump(self, emit):
         pass
 

@@ -89,3 +89,21 @@ def test_a_rule_is_the_line_draw_line_gives_for_each_width():
         pygame.draw.line(drawn, (200, 60, 60), (5, 40), (300, 40), width)
         pen.rule(filled, (200, 60, 60), 5, 300, 40, width)
         assert pixels(filled) == pixels(drawn), width
+
+
+def test_prepare_loads_every_font_the_dialogs_draw_in_and_the_shade_draws_as_before():
+    """What ``prepare`` makes at idle is all the first menu, form, help, history or message
+    needs (no font is loaded inside that press), and a dialog drawn after it is the same."""
+    from tests.ui.sample_frames import actions_frame, error_frame, form_frame, help_frame, history_frame
+
+    dialogs = (actions_frame, form_frame, help_frame, history_frame, error_frame)
+    fresh = ScreenRenderer((800, 480))
+    fresh.render(play_frame())
+    expected = [pixels(fresh.render(dialog())) for dialog in dialogs]
+    screen = ScreenRenderer((800, 480))
+    screen.render(play_frame())
+    screen.prepare()
+    loaded = set(screen._fonts)
+    drawn = [pixels(screen.render(dialog())) for dialog in dialogs]
+    assert set(screen._fonts) == loaded, f"loaded inside a dialog: {set(screen._fonts) - loaded}"
+    assert drawn == expected
