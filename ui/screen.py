@@ -97,11 +97,14 @@ class ScreenRenderer(Pen):
         # The parts as a cover last shaded them, by what they showed where: the next cover over
         # the same parts (a menu's every move) starts from them instead of drawing them again.
         self._shaded: tuple[tuple, pygame.Surface] | None = None
+        self._shaded_copy: pygame.Surface | None = None  # where they are kept (made once)
 
     def prepare(self) -> None:
         """Make at idle what the first menu, form or help would make inside a press
-        (:func:`ui.screen_dialogs.prepare`)."""
+        (:func:`ui.screen_dialogs.prepare`), and the surface the shaded parts are kept in
+        (its first fill page-faults a screen's worth of memory: 1 ms of a first menu's 2)."""
         prepare_dialogs(self)
+        self._shaded_surface().fill(self.theme.background)
 
     def hit(self, pos: tuple[int, int]) -> HitRegion | None:
         """The topmost region of the last frame under ``pos`` (surface pixels), if any."""
@@ -137,9 +140,14 @@ class ScreenRenderer(Pen):
     def _keep_shaded(self, layout: tuple, surface: pygame.Surface) -> None:
         """Keep the shaded parts for the next cover, copied into the one kept surface: a new
         copy each time page-faulted a fresh screen's worth of memory on every cover's first frame."""
-        kept = self._shaded[1] if self._shaded is not None else pygame.Surface(self.size, 0, surface)
+        kept = self._shaded_surface()
         kept.blit(surface, (0, 0))
         self._shaded = (layout, kept)
+
+    def _shaded_surface(self) -> pygame.Surface:
+        if self._shaded_copy is None:
+            self._shaded_copy = pygame.Surface(self.size, 0, self.surface)
+        return self._shaded_copy
 
     def _draw_parts(self, surface: pygame.Surface, parts: list[_Part]) -> None:
         """Draw again the parts whose key or place changed (all after a cover)."""
