@@ -65,10 +65,13 @@ CPU_TO_OLED_MS = 3.0
 #: Why a cold row may miss its target, printed beside it when it does.
 WHY_COLD_OLED = ("why not: the box's first input of a kind compiles its SQL statements and reads the "
                  "journal's pages it has not read yet; it happens once a session")
-WHY_COLD_SCREEN = ("why not: the first time a kind is drawn the screen renders each of its texts at 800x480 "
-                   "(pygame's FreeType, about 0.1-0.3 ms a text) and shades the game under it once; the "
-                   "OLED's bitmap fonts cost a fraction of that; both are kept for the next frames (the "
-                   "warm rows)")
+WHY_COLD_SCREEN = ("why not: the dialogs' fonts, glyphs and shade are made at idle after READY "
+                   "(Screen.prepare, as the service does), so a first dialog renders only its new texts "
+                   "(6 of a menu: 0.04 ms); what is left is the screen's size: the first cover blends "
+                   "the shade over all 800x480 pixels (0.23-0.27 ms), keeps a copy (0.06 ms), draws "
+                   "again the parts under it that changed (up to 0.5 ms) and its dialog (0.22-0.26 "
+                   "ms), where the OLED draws 128x64 (renderer alone, sample menu and form, thread "
+                   "CPU); the next frames over the same parts start from the copy (the warm rows)")
 WHY_WARM_SCREEN = ("why not: a help scroll or a list move draws the dialog's every visible row again at "
                    "800x480 (up to 18 lines of text and the dialog's box), where the OLED draws four short "
                    "lines; the game under it is kept (ui/screen.py)")
