@@ -435,7 +435,7 @@ class Controller:
             message = None  # a message never hides a form for long
         if self.playing:
             try:
-                game_view = self.game().view(self.state())
+                game_view = self.play.game_view()
                 focus = self._focused_track()
                 entries = self.journal.history(limit=JOURNAL_STRIP)
                 journal = tuple(e.description for e in reversed(entries))

@@ -46,6 +46,7 @@ class Play:
         self._hold_backups = hold_backups
         self._seed = seed
         self._say = say
+        self._viewed: tuple[dict | None, GameView | None] = (None, None)
 
     @property
     def playing(self) -> bool:
@@ -57,10 +58,28 @@ class Play:
     def state(self) -> dict:
         return self.journal.state()[0]
 
+    def game_view(self) -> GameView:
+        """The game's view of the state now, built once for each state.
+
+        One press asks for it several times (the step's wording before a ``next``,
+        the refusal's, the frame), and a Myth view is a quarter of a millisecond
+        of a Zero's budget each time. A view depends on the state alone, and no
+        command, undo or game opened changes a state in place: each leaves the
+        journal holding another state object (the engine works on a copy), so
+        the state's identity says when to build again. The state kept with it
+        stays alive, so its identity cannot pass to another.
+        """
+        state = self.state()
+        kept, view = self._viewed
+        if state is not kept or view is None:
+            view = self.game().view(state)
+            self._viewed = (state, view)
+        return view
+
     def view(self, what: str) -> GameView | None:
         """The game's view of the state now, or None (logged as ``what``) when it cannot be built."""
         try:
-            return self.game().view(self.state())
+            return self.game_view()
         except Exception:  # noqa: BLE001 - the caller falls back on plainer words
             log.exception("%s could not be worded", what)
             return None
@@ -140,7 +159,7 @@ class Play:
 
     def checkpoint(self) -> None:
         """Mark where the game stands, named by its headline and phase."""
-        view = self.game().view(self.state())
+        view = self.game_view()
         name = " · ".join(part for part in (view.headline, view.phase) if part)
         self.journal.add_checkpoint(name)
         self._say(Message("Checkpoint saved", f"Checkpoint saved: {name}"))
