@@ -100,7 +100,9 @@ def _dialog(pen: Pen, surface: pygame.Surface, title: str, rows: int, row_h: int
     height = min(height, pen.size[1] - pen.px(24))
     box = pygame.Rect(0, 0, width, height)
     box.center = (pen.size[0] // 2, pen.size[1] // 2)
-    pen.card(surface, box, theme.card, accent or theme.accent, pen.px(3), pen.px(10), None)
+    pygame.draw.rect(surface, theme.card, box, border_radius=pen.px(10))
+    pygame.draw.rect(surface, accent or theme.accent, box, width=pen.px(3),
+                     border_radius=pen.px(10))
     pad = pen.px(16)
     title_font = pen.fitting([title], (26, 22, 18), box.width - 2 * pad, bold=True)
     pen.text(surface, title, title_font, theme.text, box.left + pad, box.top + pad,

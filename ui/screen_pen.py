@@ -154,28 +154,23 @@ class Pen:
         return rect
 
     def card(self, surface: pygame.Surface, rect: pygame.Rect, fill: Color, edge: Color,
-             edge_width: int, radius: int, ground: Color | None) -> None:
+             edge_width: int, radius: int, ground: Color) -> None:
         """A rounded box filled with ``fill`` and edged with ``edge``, on ``ground`` (the one
-        colour under ``rect``, as the caller's layout makes sure), or on whatever is under it
-        (``None``: a dialog over the shaded game, whose corners show it).
+        colour under ``rect``, as the caller's layout makes sure).
 
         Drawn once per look and size onto a box of ``ground``, then copied (a tenth of the
         cost of drawing two rounded rectangles), with the same pixels: a rounded rectangle's
-        pixels do not depend on where it lies. With no ground the corners are a colour key
-        (run-length encoded: the copy skips them), so a dialog's box is copied too. The boxes
-        kept hold at most :data:`CARD_SCREENS` screens' worth of pixels.
+        pixels do not depend on where it lies. The boxes kept hold at most
+        :data:`CARD_SCREENS` screens' worth of pixels.
         """
         key = (rect.size, fill, edge, edge_width, radius, ground)
         box = self._cards.get(key)
         if box is None:
             box = pygame.Surface(rect.size, 0, self.surface)
-            corner = ground if ground is not None else _unused(fill, edge)
-            box.fill(corner)
+            box.fill(ground)
             inner = box.get_rect()
             pygame.draw.rect(box, fill, inner, border_radius=radius)
             pygame.draw.rect(box, edge, inner, width=edge_width, border_radius=radius)
-            if ground is None:
-                box.set_colorkey(corner, pygame.RLEACCEL)
             self._cards.keep(key, box)
         surface.blit(box, rect)
 
@@ -219,8 +214,3 @@ class Pen:
             if all(not is_cut(self.lines(t, font, width, max_lines)) for t in texts):
                 return font
         return self.font(sizes[-1], bold)
-
-
-def _unused(*colors: Color) -> Color:
-    """A colour none of ``colors`` is (for a card's see-through corners)."""
-    return next(key for key in ((255, 0, 255), (0, 255, 0), (0, 0, 255)) if key not in colors)

@@ -72,21 +72,6 @@ def test_a_rounded_box_is_the_box_drawn_for_each_look():
         assert pixels(copied) == pixels(drawn), (fill, edge, width)
 
 
-def test_a_rounded_box_on_no_one_ground_leaves_what_is_under_its_corners():
-    pen = Pen((800, 480), THEMES["day"])
-    rect = pygame.Rect(40, 30, 300, 200)
-    under = pen.surface.copy()
-    for x in range(0, 800, 8):  # stripes: no one colour under the corners
-        under.fill(((x * 3) % 256, 255 - x % 256, 255 if x % 16 else 0), (x, 0, 4, 480))
-    for fill, edge in (((28, 30, 38), (230, 180, 40)), ((255, 0, 255), (0, 255, 0))):  # the keys too
-        drawn, copied = under.copy(), under.copy()
-        pygame.draw.rect(drawn, fill, rect, border_radius=10)
-        pygame.draw.rect(drawn, edge, rect, width=3, border_radius=10)
-        for _ in range(2):  # drawn, then copied from what was kept
-            pen.card(copied, rect, fill, edge, 3, 10, None)
-            assert pixels(copied) == pixels(drawn), (fill, edge)
-
-
 def test_the_boxes_kept_stay_within_their_pixels():
     boxes = Boxes(budget=1000)
     for index in range(12):
