@@ -106,7 +106,7 @@ def _dialog(pen: Pen, surface: pygame.Surface, title: str, rows: int, row_h: int
     pad = pen.px(16)
     title_font = pen.fitting([title], (26, 22, 18), box.width - 2 * pad, bold=True)
     pen.text(surface, title, title_font, theme.text, box.left + pad, box.top + pad,
-             box.width - 2 * pad, ground=theme.card)
+               box.width - 2 * pad)
     if tap is not None or wheel is not None:
         pen.region(box, tap, wheel=wheel)
     _draw_buttons(pen, surface, box, buttons)
@@ -115,8 +115,7 @@ def _dialog(pen: Pen, surface: pygame.Surface, title: str, rows: int, row_h: int
 
 def _draw_buttons(pen: Pen, surface: pygame.Surface, box: pygame.Rect,
                   buttons: Sequence[tuple[str, Target]]) -> None:
-    """The buttons right-aligned along the foot of ``box``; OK (``select``) filled. Each is a
-    card on the dialog's colour and its label is copied onto its fill (ui/screen_pen.py)."""
+    """The buttons right-aligned along the foot of ``box``; OK (``select``) filled."""
     theme = pen.theme
     font = pen.font(22, bold=True)
     pad, gap = pen.px(16), pen.px(12)
@@ -125,24 +124,16 @@ def _draw_buttons(pen: Pen, surface: pygame.Surface, box: pygame.Rect,
     rect.x -= (len(buttons) - 1) * (rect.width + gap)
     for label, target in buttons:
         primary = target == SELECT
-        fill = theme.accent if primary else theme.bar_back
-        pen.card(surface, rect, fill, theme.accent if primary else theme.border, max(1, pen.px(2)),
-                 pen.px(8), theme.card)
+        radius = pen.px(8)
+        pygame.draw.rect(surface, theme.accent if primary else theme.bar_back, rect,
+                         border_radius=radius)
+        pygame.draw.rect(surface, theme.accent if primary else theme.border, rect,
+                         width=max(1, pen.px(2)), border_radius=radius)
         pen.text(surface, label, font, theme.accent_text if primary else theme.text,
-                 rect.centerx, rect.centery - font.get_linesize() // 2,
-                 rect.width - pen.px(8), "center", ground=fill)
+                   rect.centerx, rect.centery - font.get_linesize() // 2,
+                   rect.width - pen.px(8), "center")
         pen.region(rect.inflate(gap, gap), target)
         rect.x += rect.width + gap
-
-
-def _row_ground(pen: Pen, surface: pygame.Surface, row: pygame.Rect, selected: bool) -> Color:
-    """The colour a dialog's row is drawn on: the accent's rounded bar when it is the one
-    selected (a card on the dialog's colour), else the dialog's own."""
-    theme = pen.theme
-    if not selected:
-        return theme.card
-    pen.card(surface, row, theme.accent, theme.accent, 1, pen.px(6), theme.card)
-    return theme.accent
 
 
 def draw_list(pen: Pen, surface: pygame.Surface, menu: Menu,
@@ -163,14 +154,14 @@ def draw_list(pen: Pen, surface: pygame.Surface, menu: Menu,
     for index in range(first, first + rows):
         row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
         selected = index == cursor
-        ground = _row_ground(pen, surface, row, selected)
+        if selected:
+            pygame.draw.rect(surface, theme.accent, row, border_radius=pen.px(6))
         pen.region(row, ("menu", index))
         item_w = row.width - pad - pen.px(24)
         item_font = pen.fitting([menu.items[index]], (24, 20, 18), item_w)
         color = theme.accent_text if selected else theme.muted if index in menu.marked else theme.text
         pen.text(surface, menu.items[index], item_font, color, row.left + pad // 2,
-                 y + pen.px(4) + (font.get_linesize() - item_font.get_linesize()) // 2, item_w,
-                 ground=ground)
+                   y + pen.px(4) + (font.get_linesize() - item_font.get_linesize()) // 2, item_w)
         y += row_h
     arrow_x = box.right - pad - pen.px(8)
     size = pen.px(8)
@@ -220,14 +211,15 @@ def draw_form(pen: Pen, surface: pygame.Surface, form: Form,
         field = form.fields[index]
         row = pygame.Rect(box.left + pad // 2, y, box.width - pad, row_h)
         pen.region(row, ("field", index), ("field_turn", index), pen.px(24))
-        ground = _row_ground(pen, surface, row, field.focused)
+        if field.focused:
+            pygame.draw.rect(surface, theme.accent, row, border_radius=pen.px(6))
         color = theme.accent_text if field.focused else theme.text
         text_y = y + (row_h - font.get_linesize()) // 2
         label_font = pen.fitting([field.label], (24, 20, 18), label_w)
         pen.text(surface, field.label, label_font, color, row.left + pad // 2,
-                 text_y + (font.get_linesize() - label_font.get_linesize()) // 2, label_w, ground=ground)
+                   text_y + (font.get_linesize() - label_font.get_linesize()) // 2, label_w)
         pen.text(surface, field.value, value_font, color, row.right - pad // 2,
-                 y + pen.px(4), row.width - label_w - pad, "right", ground=ground)
+                   y + pen.px(4), row.width - label_w - pad, "right")
         y += row_h
     hint = form.hint
     if len(shown) < len(form.fields):
@@ -253,15 +245,15 @@ def draw_help(pen: Pen, surface: pygame.Surface, rows: Sequence[tuple[str, str]]
     box, y, _ = _dialog(pen, surface, "Controls", max(1, len(shown) + len(about_lines)), row_h,
                              buttons=buttons, tap=("help",))
     pad = pen.px(16)
-    for line in about_lines:  # every line on the dialog's colour alone: copied, not blended
-        pen.text(surface, line, bold, theme.accent, box.left + pad, y, box.width - 2 * pad, ground=theme.card)
+    for line in about_lines:
+        pen.text(surface, line, bold, theme.accent, box.left + pad, y, box.width - 2 * pad)
         y += row_h
     control_w = min(max((bold.size(c)[0] for c, _ in shown), default=0),
                     (box.width - 2 * pad) // 2)
     for control, action in shown:
-        pen.text(surface, control, bold, theme.accent, box.left + pad, y, control_w, ground=theme.card)
+        pen.text(surface, control, bold, theme.accent, box.left + pad, y, control_w)
         x = box.left + pad + control_w + pen.px(16)
-        pen.text(surface, action, font, theme.text, x, y, box.right - pad - x, ground=theme.card)
+        pen.text(surface, action, font, theme.text, x, y, box.right - pad - x)
         y += row_h
 
 
