@@ -52,7 +52,7 @@ from pathlib import Path
 
 from app.config import Config
 from app.controller import Controller
-from app.forms import CursorMenu
+from app.forms import CursorMenu, PromptForm
 from benchmarks.phase_end import PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
 from benchmarks.results import Result, Table, median, number, percentile, print_results
 from benchmarks.rig import Rig, build_rig
@@ -67,19 +67,21 @@ WHY_COLD_OLED = ("why not: the box's first input of a kind compiles its SQL stat
                  "journal's pages it has not read yet; it happens once a session")
 WHY_COLD_SCREEN = ("why not: the dialogs' fonts, glyphs and shade are made at idle after READY "
                    "(Screen.prepare, as the service does), so a first dialog renders only its new texts "
-                   "(6 of a menu: 0.04 ms); what is left is the screen's size: the first cover blends "
-                   "the shade over all 800x480 pixels (0.23-0.27 ms), keeps a copy (0.06 ms), draws "
-                   "again the parts under it that changed (up to 0.5 ms) and its dialog (0.22-0.26 "
-                   "ms), where the OLED draws 128x64 (renderer alone, sample menu and form, thread "
-                   "CPU); the next frames over the same parts start from the copy (the warm rows)")
-WHY_WARM_SCREEN = ("why not: a help scroll, a list move or a value turned draws the dialog's every "
-                   "visible row again at 800x480 (up to 18 lines of text, the dialog's box and its "
-                   "buttons: seven rounded rectangles a menu move, 0.1 ms of its 0.25), where the OLED "
-                   "draws four short lines; the game under it is kept and no part of it is drawn again "
-                   "(Myth's correction form: 0.66-0.72 ms every value turned, with no part redrawn)")
+                   "(6 of a menu, 15-20 lines of help: 0.006 ms each); what is left is the screen's size: "
+                   "the first cover blends the shade over all 800x480 pixels (0.23-0.27 ms), keeps a copy "
+                   "(0.06 ms), draws again the parts under it that changed (up to 0.5 ms) and its dialog "
+                   "(0.22-0.26 ms), where the OLED draws 128x64 (renderer alone, sample menu and form, "
+                   "thread CPU); the next frames over the same parts start from the copy (the warm rows)")
+WHY_WARM_SCREEN = ("why not: every frame under a dialog draws the dialog whole at 800x480 over the shaded "
+                   "game kept from its first frame: that copy (a full-screen blit, 0.04 ms), the box's two "
+                   "rounded rectangles (0.05 ms), its buttons and every visible row's text (8-12 rows of a "
+                   "menu, up to 18 lines of help), each fitted to its row; the OLED draws four short lines "
+                   "at 128x64. Keeping the box or copying the texts onto their colour was tried: within the "
+                   "noise warm, dearer cold (git log ui/screen_dialogs.py)")
 WHY_WARM_OLED = ("why not: the press runs the game's automatic steps and records their outcome, a diff of "
                  "the whole state (store/outcomes.py), each time")
 HISTORY_LENGTH_RATIO = 1.2
+INPUT_GAP = 1.0  # seconds between a player's inputs (PlayerPace)
 
 #: The frames, in the order they are first drawn (the first of each is its cold sample).
 KINDS = ("in play: dial detent", "in play: phase end", "menu: open", "menu: move", "form: open",
@@ -98,19 +100,41 @@ class Costs:
     screen: list[float] = field(default_factory=list)
 
 
+class PlayerPace:
+    """The controller's clock: monotonic time, moved on :data:`INPUT_GAP` seconds before
+    each timed input, as a player's inputs are apart.
+
+    Inputs sent back to back would be read as one quick spin of a dial, whose detents
+    after a result are spent on nothing (app/messages.py ``SPIN_GAP``): in a game
+    whose phase end says several results (Myth), the menu's move to "Correct a value"
+    was spent so, and the form rows timed a refusal over the action menu instead.
+    """
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.ahead
+
+    def step(self) -> None:
+        self.ahead += INPUT_GAP
+
+
 class Drawn:
     """The box's two displays, drawn as the service draws them, each input timed."""
 
-    def __init__(self, rig: Rig) -> None:
+    def __init__(self, rig: Rig, pace: PlayerPace) -> None:
         box = rig.box
         if box.display is None or box.screen is None:
             raise RuntimeError("the simulated box has no OLED or no screen")
         self.controller: Controller = rig.controller
         self.display, self.screen = box.display, box.screen
+        self.pace = pace
 
     def input(self, event: object | None = None) -> tuple[float, float]:
         """``event`` handled (if any) and its frame drawn: (CPU ms to the OLED image, of the screen)."""
         display = self.display
+        self.pace.step()
         started = time.thread_time()
         if event is not None:
             self.controller.handle(event)
@@ -135,20 +159,23 @@ def _choose(drawn: Drawn, label: str) -> tuple[float, float]:
         raise RuntimeError(f"no menu open to choose {label!r} from")
     index = next(i for i, (item, _) in enumerate(menu.items) if item.startswith(label))
     drawn.input(Turn("menhir", index - menu.cursor))
+    if menu.cursor != index:  # the detent was spent, not moved: the frames that follow would be others
+        raise RuntimeError(f"the menu's cursor is on {menu.items[menu.cursor][0]!r}, not {label!r}")
     return drawn.input(Press("select"))
 
 
 def measure(phase: PhaseEnd, data_dir: Path, label: str, samples: int) -> list[Costs]:
     """Every kind of frame ``samples`` times in ``phase.game`` (the first of each cold)."""
-    rig = prepared_rig(phase, data_dir)
+    pace = PlayerPace()
+    rig = prepared_rig(phase, data_dir, clock=pace)
     try:
-        return _measure(rig, phase.game, label, samples)
+        return _measure(rig, pace, phase.game, label, samples)
     finally:
         rig.close()
 
 
-def _measure(rig: Rig, game: str, label: str, samples: int) -> list[Costs]:
-    drawn = Drawn(rig)
+def _measure(rig: Rig, pace: PlayerPace, game: str, label: str, samples: int) -> list[Costs]:
+    drawn = Drawn(rig, pace)
     controller, journal = drawn.controller, rig.journal
     costs = {kind: Costs(game, label, kind) for kind in KINDS}
 
@@ -183,7 +210,10 @@ def _measure(rig: Rig, game: str, label: str, samples: int) -> list[Costs]:
     def form() -> tuple[float, float]:
         drawn.input(Press("select"))
         _choose(drawn, "Correct a value")
-        return drawn.input(Press("select"))  # the first value's form
+        opened = drawn.input(Press("select"))  # the first value's form
+        if not isinstance(controller.overlay, PromptForm):
+            raise RuntimeError(f"{game}: no correction form opened, but {controller.overlay!r}")
+        return opened
 
     for _ in range(samples):
         in_play()
@@ -205,8 +235,9 @@ def history_by_length(root: Path, sizes: tuple[int, ...], samples: int) -> dict[
         for size in sizes:
             data = root / f"history-{size}"
             slot = fill_journal(data, commands=size, min_bytes=0)
-            rig = build_rig(data, Config(), before=partial(Journal.activate, slot_id=slot))
-            rigs[size] = rig, Drawn(rig)
+            pace = PlayerPace()
+            rig = build_rig(data, Config(), before=partial(Journal.activate, slot_id=slot), clock=pace)
+            rigs[size] = rig, Drawn(rig, pace)
             rigs[size][1].input()
         for _ in range(samples):
             for size, (_, drawn) in rigs.items():

@@ -49,13 +49,15 @@ class Rig:
 
 
 def build_rig(data_dir: Path, config: Config | None = None, *, seed: int = 3, timers: bool = False,
-              backup_pace: float = 1.0, before: Callable[[Journal], object] | None = None) -> Rig:
+              backup_pace: float = 1.0, before: Callable[[Journal], object] | None = None,
+              clock: Callable[[], float] = time.monotonic) -> Rig:
     """The box on ``data_dir``.
 
     ``before`` runs on the journal before the controller is made (a new game
     there is the game the box opens on). ``backup_pace`` > 1 shortens the
     backup worker's waits by that factor (its idle time and the spacing of
-    backups), for play scripted faster than real time.
+    backups), for play scripted faster than real time. ``clock`` is the
+    controller's (benchmarks/frames.py moves one on at a player's pace).
     """
     config = config or Config()
     box, pins, tray = build_sim_box(config, headless=True)
@@ -73,7 +75,7 @@ def build_rig(data_dir: Path, config: Config | None = None, *, seed: int = 3, ti
                            idle_after=defaults["idle_after"].default / backup_pace,
                            min_interval=defaults["min_interval"].default / backup_pace, report=report)
     controller = Controller(
-        journal, seed=lambda: seed, clock=time.monotonic,
+        journal, seed=lambda: seed, clock=clock,
         dim_after=config.oled.dim_after if timers else 0,
         shift_every=config.oled.shift_every if timers else 0,
         request_backup=backups.request, hold_backups=backups.held,
