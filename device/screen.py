@@ -189,6 +189,7 @@ class PygameScreen:
         if size == self.renderer.size or min(size) < 1:
             return
         self.renderer = ScreenRenderer(size, self.theme)
+        self.renderer.prepare()  # here, at the resize: not inside the next menu's press
         self.touch.cancel()
         if self.frame is not None:
             self.draw(self.frame)

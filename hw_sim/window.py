@@ -124,8 +124,9 @@ class SimWindow:
         from ui.screen import ScreenRenderer
 
         size = screen_size(self._screen_area().size, self.screen.renderer.size)
-        if size != self.renderer.size:
+        if size != self.renderer.size:  # (a resize, pumped: not a press)
             self.renderer = ScreenRenderer(size, self.renderer.theme)
+            self.renderer.prepare()  # what the next menu would otherwise make inside its press
             self.touch.cancel()
             self.surface = None
         if self.surface is None and self.frame is not None:

@@ -27,6 +27,7 @@ from hw_sim.pins import SimPins  # noqa: E402
 from hw_sim.tray import PtyTray  # noqa: E402
 from hw_sim.window import SimWindow  # noqa: E402
 from tests.ui.sample_frames import play_frame  # noqa: E402
+from tests.ui.test_screen_caches import assert_prepared  # noqa: E402
 from ui.box_face import DETENT_DEGREES  # noqa: E402
 from ui.model import Frame, Menu  # noqa: E402
 from ui.oled import render_oled  # noqa: E402
@@ -314,6 +315,7 @@ def test_resizing_draws_the_screen_again_at_its_new_size(rig, size):
     assert window.renderer.unit == pytest.approx(shown.height / 480)
     # Snapshots keep the configured size.
     assert window.screen.renderer.size == (800, 480)
+    assert_prepared(window.renderer)
 
 
 def test_a_resized_window_keeps_the_oled_pixel_exact_and_the_controls_working(rig):

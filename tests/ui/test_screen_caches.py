@@ -16,6 +16,7 @@ from games.core.views import Panel  # noqa: E402
 from tests.ui.sample_frames import play_frame  # noqa: E402
 from ui.model import Frame  # noqa: E402
 from ui.screen import ScreenRenderer  # noqa: E402
+from ui.screen_dialogs import DIALOG_FONTS  # noqa: E402
 from ui.screen_pen import Boxes, Pen  # noqa: E402
 from ui.screen_theme import THEMES  # noqa: E402
 
@@ -107,3 +108,9 @@ def test_prepare_loads_every_font_the_dialogs_draw_in_and_the_shade_draws_as_bef
     drawn = [pixels(screen.render(dialog())) for dialog in dialogs]
     assert set(screen._fonts) == loaded, f"loaded inside a dialog: {set(screen._fonts) - loaded}"
     assert drawn == expected
+
+
+def assert_prepared(screen: ScreenRenderer) -> None:
+    """``screen`` holds what :meth:`ScreenRenderer.prepare` makes: every dialog font, at its size."""
+    wanted = {(bold, screen.px(size)) for size, bold in DIALOG_FONTS}
+    assert wanted <= set(screen._fonts), f"not prepared: {wanted - set(screen._fonts)}"

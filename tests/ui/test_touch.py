@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 from contracts.events import Quit, Tap  # noqa: E402
 from device.screen import PygameScreen  # noqa: E402
 from tests.ui.sample_frames import ALL, play_frame  # noqa: E402
+from tests.ui.test_screen_caches import assert_prepared  # noqa: E402
 from ui.hits import BACK, SELECT, HitRegion  # noqa: E402
 from ui.model import Form, FormField, Frame, Menu, Message  # noqa: E402
 from ui.screen import ScreenRenderer  # noqa: E402
@@ -243,6 +244,7 @@ def test_a_resized_panel_window_is_laid_out_again(panel):
     panel.post(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)
     assert panel.screen.renderer.size == (1280, 720)
     assert panel.screen.surface.get_size() == (1280, 720)
+    assert_prepared(panel.screen.renderer)
     plus = center(region_for(panel.screen.renderer, ("turn", panel.frame.focus, 1)))
     panel.finger(pygame.FINGERDOWN, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
     panel.finger(pygame.FINGERUP, (plus[0] * 800 // 1280, plus[1] * 480 // 720))
