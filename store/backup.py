@@ -73,8 +73,17 @@ def list_backups(backup_dir: Path) -> list[Path]:
     return [p for _, p in sorted(found)]
 
 
+class CopyGivenUp(Exception):
+    """A whole copy given up part way by its ``progress`` callback (input arrived while the
+    backup worker copied at idle: it copies at the next idle). Nothing of it is left behind."""
+
+
+#: A copy's step callback (``Connection.backup``'s ``progress``: status, pages left, pages in all).
+Progress = Callable[[int, int, int], object]
+
+
 def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Callable[[], float], *,
-                 pages: int = -1, sleep: float = 0.0) -> Path:
+                 pages: int = -1, sleep: float = 0.0, progress: Progress | None = None) -> Path:
     """Copy the open database ``db`` into a new numbered backup; keep the newest ``keep``.
 
     ``pages`` > 0 copies in steps of that many pages, ``sleep`` seconds
@@ -87,19 +96,21 @@ def write_backup(db: sqlite3.Connection, backup_dir: Path, keep: int, clock: Cal
     existing = list_backups(backup_dir)
     number = _number(existing[-1]) + 1 if existing else 1
     final = backup_dir / f"journal-{number:06d}-{stamp(clock)}.db"
-    write_copy(db, final, pages=pages, sleep=sleep)
+    write_copy(db, final, pages=pages, sleep=sleep, progress=progress)
     for old in (existing + [final])[:-keep]:
         old.unlink()
     return final
 
 
-def write_copy(db: sqlite3.Connection, final: Path, *, pages: int = -1, sleep: float = 0.0) -> None:
+def write_copy(db: sqlite3.Connection, final: Path, *, pages: int = -1, sleep: float = 0.0,
+               progress: Progress | None = None) -> None:
     """Copy the open database ``db`` whole to ``final``: under a temporary name, checked,
-    flushed, then renamed over whatever was there (a power cut leaves the old file or the new)."""
+    flushed, then renamed over whatever was there (a power cut leaves the old file or the new).
+    ``progress`` is called after each step; raising :class:`CopyGivenUp` there gives it up."""
     partial = final.with_name(final.name + ".part")
     target = sqlite3.connect(partial)
     try:
-        db.backup(target, pages=pages, sleep=sleep)
+        db.backup(target, pages=pages, sleep=sleep, progress=progress)
         # A self-contained single file: no -wal beside a backup to lose or forget.
         target.execute("PRAGMA journal_mode=DELETE")
         # The copy holds the journal's pages as they are: this checks the journal too.
@@ -110,6 +121,10 @@ def write_copy(db: sqlite3.Connection, final: Path, *, pages: int = -1, sleep: f
             partial.unlink(missing_ok=True)  # a full card: leave no half copy behind
             raise
         problems = str(exc)
+    except CopyGivenUp:
+        target.close()
+        partial.unlink(missing_ok=True)
+        raise
     finally:
         target.close()
     if problems != "ok":

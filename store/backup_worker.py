@@ -52,6 +52,7 @@ from pathlib import Path
 
 from store.backup import (
     MIRROR_FILE,
+    CopyGivenUp,
     DamagedError,
     generation_of,
     list_backups,
@@ -300,7 +301,7 @@ class BackupWorker:
         self._fold = False
 
     def _backup(self) -> None:
-        self._last_backup = self._clock()
+        previous, self._last_backup = self._last_backup, self._clock()
         generation = generation_of(self.journal_path)
         if generation is not None and generation == self._last_generation:
             return  # nothing changed since the last backup
@@ -311,6 +312,12 @@ class BackupWorker:
                 path = self._write(db, generation)
             finally:
                 db.close()
+        except CopyGivenUp as why:  # played on: copied whole at the next idle instead
+            log.info("backup put off to the next idle: %s", why)
+            with self._wake:
+                self._pending = True
+            self._last_backup = previous
+            return
         except DamagedError as exc:  # the next open checks every page and repairs
             mark_damaged(self.journal_path, str(exc))  # a failing card may refuse the mark: still told
             self.report(BackupDone(None, storage_error(exc, data_dir, "backup", kind="damaged")))
@@ -328,17 +335,35 @@ class BackupWorker:
         """A whole rotating copy when one is due, then the mirror in step (built anew by a whole
         copy when it cannot be synced); the path of the copy, or else of the mirror."""
         copy = None
+        progress = self._given_up_on_input()
         if self._full_copy_due(db, generation):
             copy = write_backup(db, self.backup_dir, self.keep, self._wall_clock,
-                                pages=STEP_PAGES, sleep=STEP_SLEEP)
+                                pages=STEP_PAGES, sleep=STEP_SLEEP, progress=progress)
         whole, self._mirror_whole = self._mirror_whole, True  # until this sync is done
         try:
             mirror = sync_mirror(db, self.backup_dir, whole=whole)
         except MirrorUnusable as why:
             log.info("the mirror is built anew: %s", why)
-            mirror = build_mirror(db, self.backup_dir, pages=STEP_PAGES, sleep=STEP_SLEEP)
+            mirror = build_mirror(db, self.backup_dir, pages=STEP_PAGES, sleep=STEP_SLEEP, progress=progress)
         self._mirror_whole = False
         return copy or mirror
+
+    def _given_up_on_input(self) -> Callable[[int, int, int], None]:
+        """A whole copy's step callback: it gives the copy up once input has arrived since it began.
+
+        SQLite starts a copy again from its first page whenever the journal is written
+        during it. A large journal's copy, begun at idle on a slow core or card, was
+        begun again after every press while play went on: the Pi-class bench saw 2-18 MB
+        written a press, and presses of 200-350 ms, while a 21 MB journal's first copy of
+        the session never finished. Given up, it is made at the next idle (a pause to
+        read a card is enough); the journal holds every move meanwhile.
+        """
+        since = self._touched
+
+        def progress(status: int, remaining: int, total: int) -> None:
+            if self._touched != since and not self._stopping:
+                raise CopyGivenUp(f"a press came with {remaining} of {total} pages still to copy")
+        return progress
 
     def _full_copy_due(self, db: sqlite3.Connection, generation: int | None) -> bool:
         """Whether this backup adds a whole rotating copy: when there is none, or no mirror (a

@@ -39,7 +39,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from store.backup import MIRROR_FILE, DamagedError, write_copy
+from store.backup import MIRROR_FILE, DamagedError, Progress, write_copy
 from store.storage import is_damage
 
 SCHEMA = "mirror"  # the name the mirror is attached under
@@ -50,12 +50,13 @@ class MirrorUnusable(Exception):
     journal's, or it fails its check): build it anew with :func:`build_mirror`."""
 
 
-def build_mirror(db: sqlite3.Connection, backup_dir: Path, *, pages: int = -1, sleep: float = 0.0) -> Path:
+def build_mirror(db: sqlite3.Connection, backup_dir: Path, *, pages: int = -1, sleep: float = 0.0,
+                 progress: Progress | None = None) -> Path:
     """Copy the open journal ``db`` whole into the mirror (checked, flushed, renamed); return its path."""
     backup_dir.mkdir(parents=True, exist_ok=True)
     path = backup_dir / MIRROR_FILE
     Path(f"{path}-journal").unlink(missing_ok=True)  # a hot journal must not roll the new file back
-    write_copy(db, path, pages=pages, sleep=sleep)
+    write_copy(db, path, pages=pages, sleep=sleep, progress=progress)
     return path
 
 

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.results import process_io
+from store import backup as backup_module
+from store import backup_worker as worker_module
+from store import mirror as mirror_module
 from store.backup import MIRROR_FILE, DamagedError, generation_of, list_backups, recover
 from store.backup_worker import FULL_COPY_EVERY, JOURNAL_WRITE_BYTES, BackupDone, BackupWorker
 from store.journal import BACKUP_DIR, JOURNAL_FILE, Journal
@@ -396,3 +399,44 @@ def test_a_hold_waits_for_the_backup_under_way_and_starts_none_until_it_ends(tmp
     worker.close()
     journal.close()
     assert calls == ["backup", "repair", "backup"]
+
+
+def test_a_whole_copy_a_press_comes_during_is_given_up_and_made_at_the_next_idle(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite begins a copy again whenever the journal is written during it: a large journal's
+    copy at idle, on a slow card, began again after every press while play went on (the
+    Pi-class bench: megabytes written a press). A press gives it up; the next idle makes it."""
+    played(tmp_path, rolls=120).close()
+    monkeypatch.setattr(worker_module, "STEP_PAGES", 1)  # a step a page: many steps to press between
+    steps: list[tuple[int, int]] = []  # (copy, pages left) at each step
+    copies: list[Path] = []
+    copy = backup_module.write_copy
+
+    def pressed_during(db, final, *, progress=None, **options):
+        attempt = len(copies)
+        copies.append(final)
+
+        def step(status: int, remaining: int, total: int) -> object:
+            steps.append((attempt, remaining))
+            if len(steps) == 2:
+                worker.touched()  # a press between the copy's second and third pages
+            return progress(status, remaining, total)
+        return copy(db, final, progress=step, **options)
+
+    monkeypatch.setattr(backup_module, "write_copy", pressed_during)
+    monkeypatch.setattr(mirror_module, "write_copy", pressed_during)
+    done = threading.Event()
+    reported: list[BackupDone] = []
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.0, min_interval=0.0,
+                          report=lambda d: (reported.append(d), done.set()))
+    worker.start()
+    worker.request()
+    assert done.wait(60), "no backup was reported"
+    worker.close()
+    first = [left for attempt, left in steps if attempt == 0]
+    assert len(first) == 2 and first[-1] > 0, "the first copy went on after the press"
+    assert copies[1] == copies[0], "the copy given up is not the one made at the next idle"
+    assert [d.error for d in reported] == [None]
+    backups = list_backups(tmp_path / BACKUP_DIR)
+    assert len(backups) == 1 and rows(backups[0]) == rows(tmp_path / JOURNAL_FILE)
+    assert not list((tmp_path / BACKUP_DIR).glob("*.part")), "the copy given up left its part"
