@@ -46,7 +46,7 @@ class Play:
         self._hold_backups = hold_backups
         self._seed = seed
         self._say = say
-        self._viewed: tuple[dict | None, GameView | None] = (None, None)
+        self._viewed: tuple[dict, GameView] | None = None  # the last state and its view
 
     @property
     def playing(self) -> bool:
@@ -70,11 +70,9 @@ class Play:
         stays alive, so its identity cannot pass to another.
         """
         state = self.state()
-        kept, view = self._viewed
-        if state is not kept or view is None:
-            view = self.game().view(state)
-            self._viewed = (state, view)
-        return view
+        if self._viewed is None or self._viewed[0] is not state:
+            self._viewed = (state, self.game().view(state))
+        return self._viewed[1]
 
     def view(self, what: str) -> GameView | None:
         """The game's view of the state now, or None (logged as ``what``) when it cannot be built."""

@@ -124,7 +124,7 @@ class SimWindow:
         from ui.screen import ScreenRenderer
 
         size = screen_size(self._screen_area().size, self.screen.renderer.size)
-        if size != self.renderer.size:  # (a resize, pumped: not a press)
+        if size != self.renderer.size:  # the window was resized
             self.renderer = ScreenRenderer(size, self.renderer.theme)
             self.renderer.prepare()  # what the next menu would otherwise make inside its press
             self.touch.cancel()

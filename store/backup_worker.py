@@ -54,6 +54,7 @@ from store.backup import (
     MIRROR_FILE,
     CopyGivenUp,
     DamagedError,
+    Progress,
     generation_of,
     list_backups,
     write_backup,
@@ -348,7 +349,7 @@ class BackupWorker:
         self._mirror_whole = False
         return copy or mirror
 
-    def _given_up_on_input(self) -> Callable[[int, int, int], None]:
+    def _given_up_on_input(self) -> Progress:
         """A whole copy's step callback: it gives the copy up once input has arrived since it began.
 
         SQLite starts a copy again from its first page whenever the journal is written
