@@ -154,8 +154,16 @@ class Service:
             self.controller.handle(event)
         except Exception as exc:  # noqa: BLE001 - undo, back and hold must keep working
             self.controller.fault(f"input {event}", exc)
+
+    def _idle_from(self, event) -> None:
+        """An input is handled and drawn: the backup worker's idle wait starts now.
+
+        Told after the draw, not at the commit: a worker woken inside a press takes the
+        interpreter from the loop while it draws. On one slow core (the Pi-class run of
+        benchmarks/latency.py) that made every press take about twice as long.
+        """
         if self.backups is not None and not isinstance(event, BackupDone | RulesChecked):
-            self.backups.touched()  # after the command's commit: the idle wait starts now
+            self.backups.touched()
 
     def _check_oled(self) -> None:
         """When the OLED went missing or came back since the last frame, tell the players
@@ -258,3 +266,4 @@ class Service:
                 if isinstance(event, DiceRolled) and self.box.dice is not None:
                     self.box.dice.delivered(event.roll_id)  # the game has it: the tray may stop repeating
                 self.draw()
+                self._idle_from(event)

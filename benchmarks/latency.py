@@ -566,8 +566,9 @@ def _confined(factor: float) -> Confinement:
 
     - cgroup v2 ``cpu.max`` of 1 ms every 10 ms, where the machine lets us set it (a
       period shorter than most presses, so a press does not finish inside one quota);
-    - otherwise a calibrated hog: a busy loop on the same core at nice 0, the child at the
-      nice value (0-19) whose slowdown of a 2 ms burst after a pause comes nearest ``factor``.
+    - otherwise a calibrated hog: a real-time busy loop on the same core that leaves it free
+      for part of every millisecond, that part found by bisection as the one whose slowdown of
+      a 2 ms burst after a pause comes nearest ``factor``.
 
     Either way the slowdown achieved is measured on the probe, in the same run.
     """

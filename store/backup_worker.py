@@ -146,14 +146,19 @@ class BackupWorker:
         """A procedure ended: back the journal up at the next idle moment (coalesced), and fold
         the WAL into the file then once it holds :data:`FOLD_AT`, so a WAL lost after a power cut
         costs at most some 50 moves (issue "One writer, checked bytes", 10: folded only at
-        1 MiB, the window was hundreds of moves)."""
+        1 MiB, the window was hundreds of moves).
+
+        The press that ended the procedure counts as input: the idle wait starts from it, so a
+        phase ended after a long pause is not copied while its press is still being drawn."""
         with self._wake:
             self._pending = True
             self._fold = True
+            self._touched = self._clock()
             self._wake.notify()
 
     def touched(self) -> None:
-        """Input arrived: whatever is due waits until the box is idle again."""
+        """Input arrived (the service calls this once the input is drawn): whatever is due waits
+        until the box is idle again."""
         with self._wake:
             self._touched = self._clock()
             self._wake.notify()

@@ -155,3 +155,25 @@ def test_the_oleds_dimming_and_shift_leave_the_screen_idle(tmp_path):
     rig.journal.close()
     assert rig.display.frames > 2  # the OLED was drawn again
     assert len(screen.frames) == 1
+
+
+def test_the_backup_worker_hears_of_an_input_only_once_it_is_drawn(tmp_path):
+    """A worker woken inside a press takes the interpreter from the loop while it draws: it is
+    told of each input after that input's frame is shown (app/service.py, ``_idle_from``)."""
+    rig = Rig(tmp_path)
+    frames_when_told: list[int] = []
+
+    class Worker:
+        def touched(self):
+            frames_when_told.append(rig.display.frames)
+
+    rig.service.backups = Worker()
+
+    def driver(rig):
+        rig.seen["before"] = rig.display.frames
+        rig.pins.turn("spirit", 2)
+
+    rig.play(driver)
+    before = rig.seen["before"]
+    assert frames_when_told == [before + 1, before + 2]
+    rig.journal.close()

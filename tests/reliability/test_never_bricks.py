@@ -518,6 +518,20 @@ def test_backups_wait_for_idle_coalesce_and_skip_an_unchanged_journal(tmp_path):
     journal.close()
 
 
+def test_a_phase_ended_after_a_long_pause_is_backed_up_only_after_idle_again(tmp_path):
+    """The press that ends a procedure is input: its backup waits ``idle_after`` from that press,
+    not from the input before it, so it is not copied while the press is being drawn."""
+    journal = played(tmp_path, commands=3)
+    now = [100.0]
+    worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=2.0, min_interval=0.0,
+                          clock=lambda: now[0])
+    worker.touched()  # the last input, then the players think for a minute
+    now[0] += 60.0
+    worker.request()  # the press that ends the phase
+    assert worker._backup_at(now[0]) == now[0] + 2.0
+    journal.close()
+
+
 def test_backups_follow_the_journal_and_restore_it(tmp_path):
     journal = played(tmp_path, commands=7)
     worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR)
