@@ -445,7 +445,7 @@ def run(quick: bool = False) -> list[Result | Table]:
         if not isinstance(syncs, str):
             for s in series:
                 s.fsyncs = syncs.get((s.game, s.press)) if s.journal == "fresh" else None
-        pi = pi_class(root, template, 2 if quick else 10, 2 if quick else 5)
+        pi = pi_class(root, template, 2 if quick else 10, 2 if quick else 5, full_speed=series)
     notes = (f"Baselines (same run): a bare SQLite WAL `synchronous=FULL` one-row commit on this disk "
              f"{number(commit_ms)} ms (wall); a bare PIL 128x64 frame with one line of text "
              f"{number(frame_ms)} ms (CPU); one SSD1306 frame on 400 kHz I2C {number(I2C_FRAME_MS)} ms. "
@@ -629,9 +629,30 @@ def _confined(factor: float) -> Confinement:
         raise
 
 
+def _why_slow_p99(slow: Series, full_speed: list[Series] | None) -> str:
+    """Why the Pi-class p99 missed, when this run shows it: the loop's own CPU for that press
+    (which a slowdown does not change) spread wider beside the hog than at full speed."""
+    key = (slow.game, slow.press, slow.journal)
+    same = [s for s in full_speed or () if (s.game, s.press, s.journal) == key]
+    if not same:
+        return ""
+    beside = percentile(slow.cpu_oled, 99) / median(slow.cpu_oled)
+    alone = percentile(same[0].cpu_oled, 99) / median(same[0].cpu_oled)
+    if beside <= 1.25 * alone:
+        return ""
+    return (f"; why not: the p99 of {len(slow.wall)} presses is near their slowest, and that press's own CPU "
+            f"spread {beside:.2g}x from p50 to p99 beside the hog against {alone:.2g}x at full speed in this "
+            "run: the same work charged more CPU on a core shared in slivers of under 0.1 ms, not more "
+            "work")
+
+
 def pi_class(root: Path, template: Path, small: int, large: int,
-             factor: float = PI_FACTOR) -> list[Result | Table]:
-    """The latency measurement again in a child confined as a Pi Zero 2 W is (one core, slow)."""
+             factor: float = PI_FACTOR, full_speed: list[Series] | None = None) -> list[Result | Table]:
+    """The latency measurement again in a child confined as a Pi Zero 2 W is (one core, slow).
+
+    ``full_speed`` is this run's measurement unconfined, which the slowest press's spread is
+    held against when it misses its budget.
+    """
     out = root / "pi-class.json"
     confined = _confined(factor)
     try:
@@ -671,7 +692,9 @@ def pi_class(root: Path, template: Path, small: int, large: int,
         rows.append(Result(f"Pi-class ({how}): pin edge to the OLED image, p99 wall + one I2C frame, the "
                            f"slowest press ({slow.game}, {slow.press}, {slow.journal} journal; its p50 "
                            f"{number(median(slow.wall) + I2C_FRAME_MS)} ms; the slowdown's own p99 is "
-                           f"{spread:.2g}x its p50)", measured,
+                           f"{spread:.2g}x its p50"
+                           f"{_why_slow_p99(slow, full_speed) if measured > PI_PRESS_BUDGET_MS else ''})",
+                           measured,
                            "ms", I2C_FRAME_MS, "one SSD1306 frame on 400 kHz I2C",
                            f"<= {PI_PRESS_BUDGET_MS:g} ms (answers at once)", measured <= PI_PRESS_BUDGET_MS))
     rows += [
