@@ -40,7 +40,6 @@ p50 of many opens; held to 1.2x the 1k one's.
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 import tempfile
@@ -54,7 +53,7 @@ from app.config import Config
 from app.controller import Controller
 from app.forms import CursorMenu, PromptForm
 from benchmarks.phase_end import PHASE_ENDS, PhaseEnd, fill_journal, prepared_rig
-from benchmarks.results import Result, Table, median, number, percentile, print_results
+from benchmarks.results import Result, Table, median, module_main, number, percentile
 from benchmarks.rig import Rig, build_rig
 from contracts.events import Hold, Press, Turn
 from store.journal import JOURNAL_FILE, Journal
@@ -357,13 +356,5 @@ def _report(costs: list[Costs], history: dict[int, Costs], lengths: tuple[int, .
     return rows
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.frames", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes, to check it runs")
-    args = parser.parse_args(argv)
-    print_results(run(quick=args.quick))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(module_main("frames", __doc__, run))

@@ -36,14 +36,16 @@ three times each; the figure is the slowest place's median.
 from __future__ import annotations
 
 import sqlite3
+import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from app.config import Config, ScreenConfig
 from benchmarks.phase_end import FILL_TRACK, PHASE_ENDS, _default_input, backed_up, fill_journal, prepared_rig
-from benchmarks.results import Result, median, process_io
+from benchmarks.results import Result, median, module_main, process_io
 from games.core import Command, get_game
 from games.core.engine import new_game
 from store.journal import BACKUP_DIR, EXPORT_FORMAT, EXPORT_VERSION, JOURNAL_FILE, Journal, export_checksum
@@ -114,7 +116,8 @@ def scale(root: Path, sizes: tuple[int, ...], repeats: int) -> list[Result]:
         journal.goto(end - 1)  # the cursor where a restore replays the most
         journal.close()
         places[size] = (data, slot, start, end)
-    opened, opened_cpu, opened_after_cut, jumped, undone = ({size: [] for size in sizes} for _ in range(5))
+    timings: list[dict[int, list[float]]] = [{size: [] for size in sizes} for _ in range(5)]
+    opened, opened_cpu, opened_after_cut, jumped, undone = timings
     for _ in range(repeats):
         for size in sizes:  # alternately
             data = places[size][0]
@@ -186,6 +189,8 @@ def per_game(root: Path, inputs: int) -> list[Result]:
             slot, end = rig.journal.active_slot, rig.journal.state()[1]
         finally:
             rig.close()
+        if slot is None:
+            raise RuntimeError(f"{phase.game}: no game was active after its scripted play")
         seqs = [seq for seq in snapshots(data, slot) if seq <= end]
         undos, jumps = [], []
         for seq in seqs:  # each place three times: its median, so that a garbage collection is not the figure
@@ -195,7 +200,7 @@ def per_game(root: Path, inputs: int) -> list[Result]:
                 undone.append(_cpu(journal.undo))
                 journal.close()
                 journal = _reopened_at(data, end)
-                jumped.append(_cpu(lambda journal=journal, seq=seq: journal.goto(seq - 1)))
+                jumped.append(_cpu(partial(journal.goto, seq - 1)))
                 journal.close()
             undos.append(median(undone))
             jumps.append(median(jumped))
@@ -261,3 +266,7 @@ def run(quick: bool = False) -> list[Result]:
         results += mirror_syncs(root, (1_000, 10_000) if quick else (1_000, 100_000), 5 if quick else 21)
         results += per_game(root, 60 if quick else 400)
     return results
+
+
+if __name__ == "__main__":
+    sys.exit(module_main("journal_scale", __doc__, run))

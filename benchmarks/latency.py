@@ -90,6 +90,7 @@ from benchmarks.results import (
     process_io,
 )
 from contracts.events import Press, Quit, Sync, Turn
+from firmware_bridge.reader import TrayReader
 from store.backup import generation_of
 from store.journal import JOURNAL_FILE
 
@@ -132,33 +133,38 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
     box, pins, service, controller, journal = rig.box, rig.pins, rig.service, rig.controller, rig.journal
     step = _dial_step(rig)
     settle_time = pins.pins.bounce_time + 0.01  # past the contacts' bounce, as SimPins waits
-    loop_clock = time.pthread_getcpuclockid(threading.main_thread().ident)
+    display, screen, tray = box.display, box.screen, box.dice
+    if display is None or not isinstance(tray, TrayReader):
+        raise RuntimeError("the simulated box has an OLED and a dice tray")
+    loop_clock = time.pthread_getcpuclockid(threading.get_ident())  # the loop runs on this thread
     frames = threading.Condition()
     shown: list[tuple[float, float]] = []  # per OLED frame: when (perf_counter), loop CPU then
     drawn: list[float] = []  # per OLED frame: loop CPU when the screen had drawn it
-    show, draw = box.display.show, box.screen.draw if box.screen is not None else None
+    show = display.show
 
     def timed_show(image) -> None:
         show(image)
         with frames:
             shown.append((time.perf_counter(), time.thread_time()))
-            if draw is None:
+            if screen is None:
                 drawn.append(shown[-1][1])
                 frames.notify_all()
-        if draw is None and marks:
+        if screen is None and marks:
             _mark("done")
 
-    def timed_draw(frame) -> None:
-        draw(frame)
-        with frames:
-            drawn.extend([time.thread_time()] * (len(shown) - len(drawn)))
-            frames.notify_all()
-        if marks:
-            _mark("done")
+    display.show = timed_show  # type: ignore[method-assign]  # wrapped: each frame's moment is taken
+    if screen is not None:
+        draw = screen.draw
 
-    box.display.show = timed_show
-    if box.screen is not None:
-        box.screen.draw = timed_draw
+        def timed_draw(frame) -> None:
+            draw(frame)
+            with frames:
+                drawn.extend([time.thread_time()] * (len(shown) - len(drawn)))
+                frames.notify_all()
+            if marks:
+                _mark("done")
+
+        screen.draw = timed_draw  # type: ignore[method-assign]
 
     def settle() -> None:
         """Until every queued input is handled and the loop is idle (screen drawn)."""
@@ -235,7 +241,7 @@ def measure(phase: PhaseEnd, data_dir: Path, samples: int, label: str, marks: bo
     def drive() -> None:  # the pins are driven from another thread, as gpiozero's callbacks are
         try:
             deadline = time.monotonic() + 10
-            while box.dice.status in ("Tray absent", "Tray connecting") and time.monotonic() < deadline:
+            while tray.status in ("Tray absent", "Tray connecting") and time.monotonic() < deadline:
                 time.sleep(0.01)  # the tray greets the reader once, at the start
             cycle("warm-up")
             for press in PRESSES:

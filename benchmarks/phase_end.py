@@ -47,7 +47,6 @@ and the one at its stop are a larger share of it.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import os
@@ -63,7 +62,7 @@ from pathlib import Path
 from app.config import Config, ScreenConfig
 from app.controller import Controller
 from app.forms import CursorMenu, PromptForm
-from benchmarks.results import Result, process_io
+from benchmarks.results import Result, module_main, process_io
 from benchmarks.rig import Rig, build_rig
 from contracts.events import DiceRolled, Press, Quit, Sync, Turn
 from firmware_bridge.protocol import NAMED_FACES
@@ -377,17 +376,7 @@ def run(quick: bool = False) -> list[Result]:
     return results
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.phase_end",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    for result in run(quick=args.quick):
-        print(f"{result.name}: {result.value:.3g} {result.unit} (baseline {result.baseline:.3g})")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(module_main("phase_end", __doc__, run))
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,6 +88,18 @@ def print_results(results: Iterable[Result | Table]) -> None:
         else:
             print(f"{result.name}: {number(result.value)} {result.unit} against {number(result.baseline)} "
                   f"{result.unit} ({result.baseline_name}) = {result.ratio:.3g}x")
+
+
+def module_main(module: str, doc: str | None, run: Callable[..., Iterable[Result | Table]],
+                argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.<module>``: that module's figures on the terminal, ``--quick`` for
+    small sizes (docs/PERFORMANCE.md tells a reader to reproduce a figure so)."""
+    parser = argparse.ArgumentParser(prog=f"python -m benchmarks.{module}",
+                                     description=(doc or "").strip().splitlines()[0] if doc else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes, to check it runs")
+    args = parser.parse_args(argv)
+    print_results(run(quick=args.quick))
+    return 0
 
 
 def number(value: float) -> str:

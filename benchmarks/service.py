@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.results import Result, median
+from benchmarks.results import Result, median, module_main
 from hw_sim.xvfb import start_xvfb
 from store.journal import Journal
 from tests.acceptance.harness import _env, new_game
@@ -208,3 +208,7 @@ def run(quick: bool = False) -> list[Result]:
         results += idle_cpu(root / "i", 5 if quick else 30)
         results += peak_memory(root / "m")
     return results
+
+
+if __name__ == "__main__":
+    sys.exit(module_main("service", __doc__, run))

@@ -165,8 +165,8 @@ class Soak:
                 pass
             return shown
 
-        controller.handle = watched_handle
-        controller.frame = watched_frame
+        controller.handle = watched_handle  # type: ignore[method-assign]  # wrapped: the soak watches each input
+        controller.frame = watched_frame  # type: ignore[method-assign]
 
     # --- the inputs -----------------------------------------------------------------
 
@@ -180,8 +180,8 @@ class Soak:
             return kind, [("press", control)]
         if kind.startswith("turn "):
             control = kind.split()[1]
-            steps = rng.choice((-3, -2, -1, -1, 1, 1, 2, 3))
-            return f"{kind} {steps:+d}", [("turn", (control, steps))]
+            detents = rng.choice((-3, -2, -1, -1, 1, 1, 2, 3))
+            return f"{kind} {detents:+d}", [("turn", (control, detents))]
         if kind == "hold":
             control = rng.choices(list(HOLDS), list(HOLDS.values()))[0]
             return f"hold {control}", [("hold", (control, hold_for))]
@@ -267,7 +267,7 @@ class Soak:
     def _freeze(self, label: str) -> None:
         stacks = []
         for thread in threading.enumerate():
-            frame = sys._current_frames().get(thread.ident)
+            frame = sys._current_frames().get(thread.ident) if thread.ident is not None else None
             if frame is not None:
                 stacks.append(f"--- {thread.name}\n" + "".join(traceback.format_stack(frame)))
         self.fail("freeze", f"the loop, after {label}",
@@ -348,7 +348,8 @@ def soak(seconds: float, seed: int) -> Report:
         try:
             done = subprocess.run(command, env=env, cwd=PROJECT, stderr=subprocess.PIPE, text=True,
                                   timeout=seconds + 4 * FREEZE_AFTER + 120)
-            status, errors = done.returncode, done.stderr
+            status: int | str = done.returncode
+            errors = done.stderr
         except subprocess.TimeoutExpired as exc:
             status, errors = "killed: it did not end", str(exc.stderr or "")
         report = Report(seed, seconds)

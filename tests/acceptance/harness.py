@@ -16,6 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,7 @@ def walk(count: int) -> list[dict]:
     return [{"turn": "menhir", "steps": 1}] * count
 
 
-def new_game(game_id: str, form: list[dict] = ()) -> list[dict]:
+def new_game(game_id: str, form: Sequence[dict] = ()) -> list[dict]:
     """Script lines that start a new game from the game list: pick it, "New game",
     then ``form`` (the turns that set the new-game fields), every field shown, then confirm."""
     index = game_menu_index(game_id)
@@ -143,7 +144,7 @@ def kill_all(sessions: list[Session]) -> list[tuple[tuple[int, str] | None, Path
     """
     if len(sessions) > KILLS_AT_ONCE:
         return kill_all(sessions[:KILLS_AT_ONCE]) + kill_all(sessions[KILLS_AT_ONCE:])
-    running = []
+    running: list[tuple[subprocess.Popen, Path, Path, int, float]] = []
     for folder, lines, frames, jitter in sessions:
         script = folder / "session.jsonl"
         script.write_text("".join(json.dumps(line) + "\n" for line in [WAKE, *lines]), encoding="utf-8")
@@ -155,7 +156,7 @@ def kill_all(sessions: list[Session]) -> list[tuple[tuple[int, str] | None, Path
                  "--data-dir", str(data_dir), "--script", str(script), "--seed", str(len(lines))],
                 stdout=subprocess.DEVNULL, stderr=err, env=_env(),
             )
-        running.append([proc, log, data_dir, frames, jitter])
+        running.append((proc, log, data_dir, frames, jitter))
     guard = time.monotonic() + KILL_GUARD
     waiting = list(running)
     while waiting:
