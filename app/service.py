@@ -150,20 +150,26 @@ class Service:
 
     def _handle(self, event) -> None:
         """One input through the controller; anything unexpected is logged and said, never fatal."""
+        backups = self._backups_told_of(event)
+        if backups is not None:
+            backups.touched()  # before its commit: a whole copy under way gives way to it
         try:
             self.controller.handle(event)
         except Exception as exc:  # noqa: BLE001 - undo, back and hold must keep working
             self.controller.fault(f"input {event}", exc)
 
-    def _idle_from(self, event) -> None:
-        """An input is handled and drawn: the backup worker's idle wait starts now.
+    def _settled(self, event) -> None:
+        """An input is handled and drawn: the backup worker's idle wait starts now, and its
+        thread is woken only now, outside the press, where its Python does not take turns
+        with the loop's drawing."""
+        backups = self._backups_told_of(event)
+        if backups is not None:
+            backups.settled()
 
-        Told after the draw, not at the commit: a worker woken inside a press takes the
-        interpreter from the loop while it draws. On one slow core (the Pi-class run of
-        benchmarks/latency.py) that made every press take about twice as long.
-        """
-        if self.backups is not None and not isinstance(event, BackupDone | RulesChecked):
-            self.backups.touched()
+    def _backups_told_of(self, event) -> BackupWorker | None:
+        """The backup worker, when ``event`` is an input it hears of (not a report of its own,
+        nor the rules check's)."""
+        return None if isinstance(event, BackupDone | RulesChecked) else self.backups
 
     def _check_oled(self) -> None:
         """When the OLED went missing or came back since the last frame, tell the players
@@ -266,4 +272,4 @@ class Service:
                 if isinstance(event, DiceRolled) and self.box.dice is not None:
                     self.box.dice.delivered(event.roll_id)  # the game has it: the tray may stop repeating
                 self.draw()
-                self._idle_from(event)
+                self._settled(event)

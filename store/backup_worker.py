@@ -149,16 +149,25 @@ class BackupWorker:
         1 MiB, the window was hundreds of moves).
 
         The press that ended the procedure counts as input: the idle wait starts from it, so a
-        phase ended after a long pause is not copied while its press is still being drawn."""
+        phase ended after a long pause is not copied while its press is still being drawn. The
+        thread hears of it at :meth:`settled` (or :meth:`close`), once the press is drawn."""
         with self._wake:
             self._pending = True
             self._fold = True
             self._touched = self._clock()
-            self._wake.notify()
 
     def touched(self) -> None:
-        """Input arrived (the service calls this once the input is drawn): whatever is due waits
-        until the box is idle again."""
+        """Input arrived (the service calls this before handling it): whatever is due waits until
+        the box is idle again, and a whole copy under way is given up at its next step.
+
+        The thread is not woken: nothing it waits for comes sooner for an input, and woken
+        inside a press its Python would take turns with the loop's while the loop draws.
+        """
+        self._touched = self._clock()  # one assignment: the thread reads it under its lock
+
+    def settled(self) -> None:
+        """The input is handled and drawn: the thread looks again at what is due (a backup the
+        input requested, a checkpoint its commit made due), outside the press."""
         with self._wake:
             self._touched = self._clock()
             self._wake.notify()

@@ -157,15 +157,19 @@ def test_the_oleds_dimming_and_shift_leave_the_screen_idle(tmp_path):
     assert len(screen.frames) == 1
 
 
-def test_the_backup_worker_hears_of_an_input_only_once_it_is_drawn(tmp_path):
-    """A worker woken inside a press takes the interpreter from the loop while it draws: it is
-    told of each input after that input's frame is shown (app/service.py, ``_idle_from``)."""
+def test_the_backup_worker_hears_of_an_input_before_it_and_is_woken_only_once_it_is_drawn(tmp_path):
+    """Its thread woken inside a press would take turns with the loop's drawing: each input is
+    noted before its commit (a copy under way gives way) and the thread woken after its frame
+    is shown (app/service.py, ``_settled``)."""
     rig = Rig(tmp_path)
-    frames_when_told: list[int] = []
+    told: list[tuple[str, int, int]] = []
 
     class Worker:
         def touched(self):
-            frames_when_told.append(rig.display.frames)
+            told.append(("touched", rig.display.frames, rig.journal.state()[1]))
+
+        def settled(self):
+            told.append(("settled", rig.display.frames, rig.journal.state()[1]))
 
     rig.service.backups = Worker()
 
@@ -174,6 +178,7 @@ def test_the_backup_worker_hears_of_an_input_only_once_it_is_drawn(tmp_path):
         rig.pins.turn("spirit", 2)
 
     rig.play(driver)
-    before = rig.seen["before"]
-    assert frames_when_told == [before + 1, before + 2]
+    frames = rig.seen["before"]
+    assert told == [("touched", frames, 0), ("settled", frames + 1, 1),
+                    ("touched", frames + 1, 1), ("settled", frames + 2, 2)]
     rig.journal.close()

@@ -509,6 +509,7 @@ def test_backups_wait_for_idle_coalesce_and_skip_an_unchanged_journal(tmp_path):
     worker.touched()
     worker.request()
     worker.request()  # coalesced with the first
+    worker.settled()  # the press is drawn, as the service says
     assert done.wait(WAIT)
     assert len(reports) == 1 and reports[0].path is not None
     done.clear()
@@ -610,9 +611,10 @@ def test_a_due_checkpoint_does_not_let_a_backup_jump_its_spacing(tmp_path):
                           checkpoint_at=0)  # a checkpoint due at every idle moment
     worker.start()
     for i in range(6):
-        journal.commit(_turn(i))
         worker.touched()
+        journal.commit(_turn(i))
         worker.request()
+        worker.settled()
         time.sleep(0.25)
     assert len(list_backups(tmp_path / BACKUP_DIR)) == 1
     assert not worker._wal_changed()  # the WAL was checkpointed at idle all the same
@@ -634,11 +636,11 @@ def test_a_small_wal_is_left_for_later_and_a_sizeable_one_folded_in_at_idle(tmp_
     worker = BackupWorker(tmp_path / JOURNAL_FILE, tmp_path / BACKUP_DIR, idle_after=0.05,
                           checkpoint_at=wal_size + 1)
     worker.start()
-    worker.touched()
+    worker.settled()  # an input drawn: the worker looks again
     time.sleep(0.3)
     assert worker._wal_changed()  # small: left alone
     worker.checkpoint_at = wal_size
-    worker.touched()
+    worker.settled()
     time.sleep(0.3)
     assert not worker._wal_changed()  # sizeable: folded in at idle
     worker.close()

@@ -377,6 +377,7 @@ def test_a_hold_waits_for_the_backup_under_way_and_starts_none_until_it_ends(tmp
     monkeypatch.setattr(worker, "_backup", slow_backup)
     worker.start()
     worker.request()
+    worker.settled()
     assert started.wait(5)
     entered = threading.Event()
 
@@ -431,6 +432,7 @@ def test_a_whole_copy_a_press_comes_during_is_given_up_and_made_at_the_next_idle
                           report=lambda d: (reported.append(d), done.set()))
     worker.start()
     worker.request()
+    worker.settled()
     assert done.wait(60), "no backup was reported"
     worker.close()
     first = [left for attempt, left in steps if attempt == 0]
