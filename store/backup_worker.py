@@ -94,6 +94,10 @@ class BackupDone:
 class BackupWorker:
     """Takes the journal's backups and WAL checkpoints on its own thread, when the box is idle.
 
+    The main loop tells it of each input in two steps: :meth:`touched` as the input arrives,
+    :meth:`settled` once it is drawn (only this wakes the thread), with :meth:`request` in
+    between when the input ended a procedure.
+
     ``journal_path`` is the journal file; ``keep`` how many backups rotate;
     ``clock`` is monotonic seconds (a test passes its own).
     """
