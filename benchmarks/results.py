@@ -95,7 +95,7 @@ def module_main(module: str, doc: str | None, run: Callable[..., Iterable[Result
     """``python -m benchmarks.<module>``: that module's figures on the terminal, ``--quick`` for
     small sizes (docs/PERFORMANCE.md tells a reader to reproduce a figure so)."""
     parser = argparse.ArgumentParser(prog=f"python -m benchmarks.{module}",
-                                     description=(doc or "").strip().splitlines()[0] if doc else None)
+                                     description=doc.strip().splitlines()[0] if doc else None)
     parser.add_argument("--quick", action="store_true", help="small sizes, to check it runs")
     args = parser.parse_args(argv)
     print_results(run(quick=args.quick))

@@ -9,10 +9,11 @@ many times slower the full parse is than merely cutting the bytes into lines).
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 
-from benchmarks.results import Result
+from benchmarks.results import Result, module_main
 from firmware_bridge.parser import FrameParser
 from firmware_bridge.protocol import encode_frame
 
@@ -70,11 +71,5 @@ def run(quick: bool = False) -> list[Result]:
     ]
 
 
-def main() -> None:
-    for result in run():
-        print(f"{result.name}: {result.value:.2f} {result.unit}, baseline ({result.baseline_name}) "
-              f"{result.baseline:.2f} {result.unit}, ratio {result.ratio:.1f}x")
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(module_main("tray_parser", __doc__, run))
